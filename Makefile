@@ -1,0 +1,83 @@
+# gpuadv: GPU procurement as SQL, a SQLite loadable extension.
+#
+#   make          build ./gpuadv.so (`.load ./gpuadv` in the sqlite3 shell)
+#   make demo     build, then run the example report on the embedded catalogs
+#   make test     build and run every test: C units, golden SQL through the
+#                 sqlite3 shell and the test host, AddressSanitizer + UBSan,
+#                 valgrind; ends with one line "N passed, M failed"
+#   make asan     the SQL suite under AddressSanitizer and UBSan only
+#   make valgrind the SQL suite under valgrind only
+
+CC      ?= cc
+PYTHON  ?= /usr/bin/python3
+SQLITE3 ?= sqlite3
+VERSION := $(shell cat VERSION)
+
+UNAME := $(shell uname -s)
+ifeq ($(UNAME),Darwin)
+  EXT := dylib
+  SHARED := -dynamiclib
+else
+  EXT := so
+  SHARED := -shared
+endif
+
+WARN    := -Wall -Wextra
+CFLAGS  ?= -O2
+EXT_CFLAGS := $(CFLAGS) $(WARN) -fPIC -DGPUADV_VERSION='"$(VERSION)"'
+SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+              -fno-sanitize-recover=undefined
+
+EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c
+EXT_HDR := $(wildcard ext/*.h)
+
+LIB := gpuadv.$(EXT)
+
+.PHONY: all demo test asan valgrind unit clean
+
+all: $(LIB)
+
+$(LIB): $(EXT_SRC) $(EXT_HDR) VERSION
+	$(CC) $(EXT_CFLAGS) $(SHARED) -o $@ $(EXT_SRC) -lm
+
+# The test host: runs SQL files like the shell, one process per file.
+build/sqlhost: tests/sqlhost.c | build
+	$(CC) -O2 $(WARN) -o $@ $< -lsqlite3
+
+# Sanitizer builds of the extension and the host that loads it.
+build/asan/gpuadv.$(EXT): $(EXT_SRC) $(EXT_HDR) VERSION | build
+	@mkdir -p build/asan
+	$(CC) $(SAN_FLAGS) $(WARN) -fPIC -DGPUADV_VERSION='"$(VERSION)"' \
+	  $(SHARED) -o $@ $(EXT_SRC) -lm
+
+build/asan/sqlhost: tests/sqlhost.c | build
+	@mkdir -p build/asan
+	$(CC) $(SAN_FLAGS) $(WARN) -o $@ $< -lsqlite3
+
+# C unit tests of the arithmetic, with the sanitizers on.
+build/test_math: tests/test_math.c ext/gpuadv_math.c ext/gpuadv_math.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c -lm
+
+build:
+	@mkdir -p build
+
+demo: $(LIB)
+	@$(SQLITE3) -cmd '.load ./gpuadv' :memory: < sql/demo.sql
+
+unit: build/test_math
+	./build/test_math
+
+TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
+             build/test_math
+
+test: $(TEST_DEPS)
+	$(PYTHON) tests/run_tests.py --all
+
+asan: build/asan/gpuadv.$(EXT) build/asan/sqlhost
+	$(PYTHON) tests/run_tests.py --asan
+
+valgrind: $(LIB) build/sqlhost
+	$(PYTHON) tests/run_tests.py --valgrind
+
+clean:
+	rm -rf build gpuadv.so gpuadv.dylib gpuadv.dll

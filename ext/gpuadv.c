@@ -1,0 +1,30 @@
+/*
+** gpuadv.c: entry point of the gpuadv SQLite extension.
+**
+** gpuadv turns GPU procurement questions into SQL: estimator functions for
+** training memory, KV cache, decode and prefill speed, cost per million
+** tokens, node counts and the economics of owning hardware.
+**
+**   $ make                       # builds ./gpuadv.so
+**   $ sqlite3
+**   sqlite> .load ./gpuadv
+**   sqlite> SELECT gpuadv_version();
+**
+** The extension never links libsqlite3: every call goes through the API
+** table that the host passes in, so hosts with their own SQLite (Python,
+** the ODBC driver, Node) can load it.
+*/
+#include <sqlite3ext.h>
+
+#include "gpuadv_internal.h"
+
+SQLITE_EXTENSION_INIT1
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
+                        const sqlite3_api_routines *pApi) {
+  SQLITE_EXTENSION_INIT2(pApi);
+  return gpuadv_register_functions(db, pzErrMsg);
+}

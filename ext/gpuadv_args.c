@@ -1,0 +1,265 @@
+/*
+** gpuadv_args.c: argument parsing and error messages for every gpuadv SQL
+** function. See gpuadv_args.h for the rules.
+*/
+#include "gpuadv_args.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "gpuadv_math.h"
+
+SQLITE_EXTENSION_INIT3
+
+/* Messages are built on the stack: no allocation on the error path. */
+#define GPUADV_MSG_MAX 512
+/* Text values are quoted in messages up to this many bytes. */
+#define GPUADV_QUOTE_MAX 40
+
+/* Keyword indexes cached per statement with sqlite3_set_auxdata point into
+** this table, so the cache needs neither allocation nor destructor. */
+static const int keyword_index[] = {0,  1,  2,  3,  4,  5,  6,  7,
+                                    8,  9,  10, 11, 12, 13, 14, 15,
+                                    16, 17, 18, 19, 20, 21, 22, 23};
+#define KEYWORD_INDEX_MAX ((int)(sizeof(keyword_index) / sizeof(int)))
+
+void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
+                          const char *format, ...) {
+  char msg[GPUADV_MSG_MAX];
+  int n;
+  va_list ap;
+  sqlite3_snprintf(sizeof(msg), msg, "%s(): ", fn->name);
+  n = (int)strlen(msg);
+  va_start(ap, format);
+  sqlite3_vsnprintf((int)sizeof(msg) - n, msg + n, format, ap);
+  va_end(ap);
+  sqlite3_result_error(ctx, msg, -1);
+}
+
+/* Describe a value as received, for "got ..." in messages. */
+static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      sqlite3_snprintf(n_buf, buf, "%lld", sqlite3_value_int64(v));
+      break;
+    case SQLITE_FLOAT:
+      sqlite3_snprintf(n_buf, buf, "%.15g", sqlite3_value_double(v));
+      break;
+    case SQLITE_TEXT: {
+      const char *z = (const char *)sqlite3_value_text(v);
+      int n = sqlite3_value_bytes(v);
+      if (z == 0) z = "";
+      if (n > GPUADV_QUOTE_MAX) {
+        sqlite3_snprintf(n_buf, buf, "'%.*s...'", GPUADV_QUOTE_MAX, z);
+      } else {
+        sqlite3_snprintf(n_buf, buf, "'%.*s'", n, z);
+      }
+      break;
+    }
+    case SQLITE_BLOB:
+      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s", sqlite3_value_bytes(v),
+                       sqlite3_value_bytes(v) == 1 ? "" : "s");
+      break;
+    default:
+      sqlite3_snprintf(n_buf, buf, "NULL");
+      break;
+  }
+}
+
+/* "must be > 0" and its kin, for a number argument's range. */
+static void describe_range(const gpuadv_arg *a, char *buf, int n_buf) {
+  const char *whole = a->kind == GPUADV_ARG_WHOLE ? "a whole number " : "";
+  switch (a->range) {
+    case GPUADV_RANGE_GT:
+      sqlite3_snprintf(n_buf, buf, "%s> %.15g", whole, a->lo);
+      break;
+    case GPUADV_RANGE_GE:
+      sqlite3_snprintf(n_buf, buf, "%s>= %.15g", whole, a->lo);
+      break;
+    case GPUADV_RANGE_OPEN_LO:
+      sqlite3_snprintf(n_buf, buf, "%sin (%.15g, %.15g]", whole, a->lo, a->hi);
+      break;
+    case GPUADV_RANGE_OPEN_HI:
+      sqlite3_snprintf(n_buf, buf, "%sin [%.15g, %.15g)", whole, a->lo, a->hi);
+      break;
+    case GPUADV_RANGE_CLOSED:
+      sqlite3_snprintf(n_buf, buf, "%sin [%.15g, %.15g]", whole, a->lo, a->hi);
+      break;
+    default:
+      sqlite3_snprintf(n_buf, buf, "%sa finite number", whole);
+      break;
+  }
+}
+
+static int in_range(const gpuadv_arg *a, double x) {
+  switch (a->range) {
+    case GPUADV_RANGE_GT:       return x > a->lo;
+    case GPUADV_RANGE_GE:       return x >= a->lo;
+    case GPUADV_RANGE_OPEN_LO:  return x > a->lo && x <= a->hi;
+    case GPUADV_RANGE_OPEN_HI:  return x >= a->lo && x < a->hi;
+    case GPUADV_RANGE_CLOSED:   return x >= a->lo && x <= a->hi;
+    default:                    return 1;
+  }
+}
+
+/* The list "fp32, tf32, ..." of a keyword argument's choices. */
+static void list_choices(const gpuadv_arg *a, char *buf, int n_buf) {
+  int i, n = 0;
+  buf[0] = 0;
+  if (a->kind == GPUADV_ARG_DTYPE) {
+    for (i = 0; i < gpuadv_n_dtypes && n < n_buf - 1; i++) {
+      sqlite3_snprintf(n_buf - n, buf + n, "%s%s", i ? ", " : "",
+                       gpuadv_dtypes[i].name);
+      n += (int)strlen(buf + n);
+    }
+  } else {
+    for (i = 0; a->keywords[i] && n < n_buf - 1; i++) {
+      sqlite3_snprintf(n_buf - n, buf + n, "%s%s", i ? ", " : "",
+                       a->keywords[i]);
+      n += (int)strlen(buf + n);
+    }
+  }
+}
+
+static int keyword_lookup(const gpuadv_arg *a, const char *z, int n) {
+  int i, j;
+  if (a->kind == GPUADV_ARG_DTYPE) return gpuadv_dtype_find(z, n);
+  for (i = 0; a->keywords[i]; i++) {
+    const char *k = a->keywords[i];
+    for (j = 0; j < n && k[j]; j++) {
+      char c = z[j];
+      if (c >= 'A' && c <= 'Z') c = (char)(c + ('a' - 'A'));
+      if (c != k[j]) break;
+    }
+    if (j == n && k[j] == 0) return i;
+  }
+  return -1;
+}
+
+/* Parse keyword argument i into *out; 0 after setting an error. */
+static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
+                         sqlite3_value *v, double *out) {
+  const gpuadv_arg *a = &fn->args[i];
+  const int *cached = (const int *)sqlite3_get_auxdata(ctx, i);
+  int idx = -1;
+  if (cached) {
+    *out = (double)*cached;
+    return 1;
+  }
+  if (sqlite3_value_type(v) == SQLITE_TEXT) {
+    const char *z = (const char *)sqlite3_value_text(v);
+    if (z) idx = keyword_lookup(a, z, sqlite3_value_bytes(v));
+  }
+  if (idx < 0) {
+    char choices[GPUADV_MSG_MAX / 2], got[GPUADV_QUOTE_MAX + 32];
+    list_choices(a, choices, (int)sizeof(choices));
+    describe_value(v, got, (int)sizeof(got));
+    gpuadv_result_errorf(ctx, fn, "%s must be one of %s; got %s", a->name,
+                         choices, got);
+    return 0;
+  }
+  *out = (double)idx;
+  /* Only constant arguments keep auxdata between rows; the cache is a
+  ** pointer into a static table, so no destructor is needed. */
+  if (idx < KEYWORD_INDEX_MAX) {
+    sqlite3_set_auxdata(ctx, i, (void *)&keyword_index[idx], 0);
+  }
+  return 1;
+}
+
+/* Parse number argument i into *out; 0 after setting an error. */
+static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
+                        sqlite3_value *v, double *out) {
+  const gpuadv_arg *a = &fn->args[i];
+  char got[GPUADV_QUOTE_MAX + 32];
+  int type = sqlite3_value_numeric_type(v); /* converts numeric text */
+  double x;
+  if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+    describe_value(v, got, (int)sizeof(got));
+    gpuadv_result_errorf(ctx, fn, "%s must be a number, got %s", a->name, got);
+    return 0;
+  }
+  x = sqlite3_value_double(v);
+  describe_value(v, got, (int)sizeof(got));
+  if (!isfinite(x)) {
+    gpuadv_result_errorf(ctx, fn, "%s must be a finite number, got %s",
+                         a->name, got);
+    return 0;
+  }
+  if (a->kind == GPUADV_ARG_PARAMS_B) {
+    if (x > GPUADV_MAX_PARAMS_B) {
+      gpuadv_result_errorf(ctx, fn,
+                           "%s must be in billions of parameters (7 for a 7B "
+                           "model, at most %.15g), got %s",
+                           a->name, GPUADV_MAX_PARAMS_B, got);
+      return 0;
+    }
+    if (!(x > 0.0)) {
+      gpuadv_result_errorf(ctx, fn, "%s must be > 0, got %s", a->name, got);
+      return 0;
+    }
+  } else if (!in_range(a, x) ||
+             (a->kind == GPUADV_ARG_WHOLE && x != floor(x))) {
+    char want[96];
+    describe_range(a, want, (int)sizeof(want));
+    gpuadv_result_errorf(ctx, fn, "%s must be %s, got %s", a->name, want, got);
+    return 0;
+  }
+  *out = x;
+  return 1;
+}
+
+int gpuadv_arg_given(int argc, sqlite3_value **argv, int i) {
+  return i < argc && sqlite3_value_type(argv[i]) != SQLITE_NULL;
+}
+
+int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
+                      sqlite3_value **argv, double *out) {
+  int i;
+  /* SQL NULL rule first: a NULL required argument wins over any error. */
+  for (i = 0; i < fn->n_required && i < argc; i++) {
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
+      sqlite3_result_null(ctx);
+      return 0;
+    }
+  }
+  for (i = 0; i < fn->n_args; i++) {
+    const gpuadv_arg *a = &fn->args[i];
+    int ok;
+    if (!gpuadv_arg_given(argc, argv, i)) {
+      out[i] = a->dflt;
+      continue;
+    }
+    if (a->kind == GPUADV_ARG_KEYWORD || a->kind == GPUADV_ARG_DTYPE) {
+      ok = parse_keyword(ctx, fn, i, argv[i], &out[i]);
+    } else {
+      ok = parse_number(ctx, fn, i, argv[i], &out[i]);
+    }
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+void gpuadv_result_number(sqlite3_context *ctx, const gpuadv_fn *fn,
+                          double value) {
+  if (!isfinite(value)) {
+    gpuadv_result_errorf(ctx, fn,
+                         "result is not a finite number (the inputs are too "
+                         "large)");
+    return;
+  }
+  sqlite3_result_double(ctx, value);
+}
+
+void gpuadv_result_count(sqlite3_context *ctx, const gpuadv_fn *fn,
+                         double value) {
+  /* 2^63 is the first double past the int64 range. */
+  if (!isfinite(value) || value >= 9223372036854775808.0 || value < 0.0) {
+    gpuadv_result_errorf(ctx, fn,
+                         "result does not fit a 64-bit integer (the inputs "
+                         "are too large)");
+    return;
+  }
+  sqlite3_result_int64(ctx, (sqlite3_int64)value);
+}

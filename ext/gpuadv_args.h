@@ -1,0 +1,84 @@
+/*
+** gpuadv_args.h: turning sqlite3_value arguments into checked numbers and
+** keywords, and writing the error messages. The one place that knows the
+** SQL conventions of SPEC section 1:
+**
+**   - NULL in a required argument makes the result NULL; NULL in an optional
+**     argument takes its default;
+**   - integers, reals and numeric text (' 7 ', '7.5', '1e3') are numbers;
+**     other text and blobs are errors;
+**   - NaN, Infinity ('inf', '1e999') and values out of range are errors;
+**   - keywords are case-insensitive text;
+**   - a result that is not finite is an error, never a value.
+**
+** Every message names the function and argument, says what was expected and
+** shows the value received:
+**   decode_tps(): mem_bw_gbs must be > 0, got -3
+*/
+#ifndef GPUADV_ARGS_H
+#define GPUADV_ARGS_H
+
+#include <sqlite3ext.h>
+
+/* What an argument holds. */
+enum gpuadv_arg_kind {
+  GPUADV_ARG_NUMBER,   /* any finite number within range */
+  GPUADV_ARG_WHOLE,    /* a whole number within range */
+  GPUADV_ARG_PARAMS_B, /* > 0 and <= GPUADV_MAX_PARAMS_B: billions */
+  GPUADV_ARG_KEYWORD,  /* one of keywords[]; value is its index */
+  GPUADV_ARG_DTYPE     /* a gpuadv_dtypes[] name; value is its index */
+};
+
+/* Which bounds apply to a number. */
+enum gpuadv_range {
+  GPUADV_RANGE_ANY,
+  GPUADV_RANGE_GT,        /* x > lo */
+  GPUADV_RANGE_GE,        /* x >= lo */
+  GPUADV_RANGE_OPEN_LO,   /* lo < x <= hi */
+  GPUADV_RANGE_OPEN_HI,   /* lo <= x < hi */
+  GPUADV_RANGE_CLOSED     /* lo <= x <= hi */
+};
+
+typedef struct gpuadv_arg {
+  const char *name;               /* as the SPEC and README call it */
+  unsigned char kind;             /* enum gpuadv_arg_kind */
+  unsigned char range;            /* enum gpuadv_range */
+  double lo, hi;                  /* bounds for the range */
+  double dflt;                    /* value when an optional arg is absent */
+  const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD */
+} gpuadv_arg;
+
+#define GPUADV_MAX_ARGS 8
+
+/* One SQL function's signature: arguments past n_required are optional
+** and registered as separate arities of the same name. */
+typedef struct gpuadv_fn {
+  const char *name;
+  int n_required;
+  int n_args;
+  gpuadv_arg args[GPUADV_MAX_ARGS];
+} gpuadv_fn;
+
+/* Fill out[0..fn->n_args-1] from argv (keyword and dtype arguments as their
+** index). Returns 1 when the caller should compute; 0 when the result has
+** been set already (NULL, or an error). */
+int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
+                      sqlite3_value **argv, double *out);
+
+/* Whether optional argument i was given (present and not NULL). */
+int gpuadv_arg_given(int argc, sqlite3_value **argv, int i);
+
+/* Set a REAL result, or an error when it is not finite. */
+void gpuadv_result_number(sqlite3_context *ctx, const gpuadv_fn *fn,
+                          double value);
+
+/* Set an INTEGER result from a whole double, or an error when it does not
+** fit a 64-bit integer. */
+void gpuadv_result_count(sqlite3_context *ctx, const gpuadv_fn *fn,
+                         double value);
+
+/* Set an error "NAME(): MESSAGE" from a printf-style message. */
+void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
+                          const char *format, ...);
+
+#endif /* GPUADV_ARGS_H */

@@ -1,0 +1,333 @@
+/*
+** gpuadv_funcs.c: the estimator functions of SPEC section 2 as SQL
+** functions. Each wrapper parses its arguments through gpuadv_args.c with
+** the signature table below, calls the arithmetic in gpuadv_math.c, and
+** sets the result. Registration walks one table.
+**
+** Usage, after `.load ./gpuadv`:
+**
+**   SELECT weights_gb(70, 'bf16');                         -- 140.0
+**   SELECT train_mem_gb(13, 'full', 4, 3, 13);             -- 71.5
+**   SELECT kv_cache_gb(80, 8, 128, 8192, 10, 'fp16');      -- 26.8435456
+**   SELECT decode_tps(3350, 14, 1, 1.0);                   -- 239.28...
+**   SELECT nodes_required(1260, 80);                       -- 16
+**
+** README.md holds the full reference with every signature, unit, formula
+** and default.
+*/
+#include <math.h>
+#include <stddef.h>
+
+#include "gpuadv_args.h"
+#include "gpuadv_internal.h"
+#include "gpuadv_math.h"
+
+SQLITE_EXTENSION_INIT3
+
+/* Shorthands for the signature tables. */
+#define NUM(name, range, lo, hi, dflt) \
+  {name, GPUADV_ARG_NUMBER, range, lo, hi, dflt, 0}
+#define POSITIVE(name) NUM(name, GPUADV_RANGE_GT, 0, 0, 0)
+#define NONNEG(name) NUM(name, GPUADV_RANGE_GE, 0, 0, 0)
+#define FRACTION(name, dflt) NUM(name, GPUADV_RANGE_OPEN_LO, 0, 1, dflt)
+#define HEADROOM(name) NUM(name, GPUADV_RANGE_OPEN_HI, 0, 1, 0)
+#define PARAMS_B(name) {name, GPUADV_ARG_PARAMS_B, 0, 0, 0, 0, 0}
+#define DTYPE(name, dflt) {name, GPUADV_ARG_DTYPE, 0, 0, 0, dflt, 0}
+#define KEYWORD(name, list, dflt) \
+  {name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list}
+
+/* Index of fp16 in gpuadv_dtypes[], the kv_cache_gb default. */
+#define DTYPE_FP16 2
+
+/* The largest GPU count we accept: bigger than any cluster built, small
+** enough that counts stay exact in a double. */
+#define MAX_GPUS 1e7
+
+/* ---------------------------------------------------------------------- */
+
+static const gpuadv_fn fn_bytes_per_param = {
+  "bytes_per_param", 1, 1, {DTYPE("dtype", 0)}};
+
+static void sql_bytes_per_param(sqlite3_context *ctx, int argc,
+                                sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_bytes_per_param;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn, gpuadv_dtypes[(int)a[0]].bytes_per_param);
+}
+
+static const gpuadv_fn fn_weights_gb = {
+  "weights_gb", 2, 2, {PARAMS_B("params_b"), DTYPE("dtype", 0)}};
+
+static void sql_weights_gb(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_weights_gb;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(
+      ctx, fn, gpuadv_weights_gb(a[0], gpuadv_dtypes[(int)a[1]].bytes_per_param));
+}
+
+static const gpuadv_fn fn_train_mem_gb = {
+  "train_mem_gb", 2, 5,
+  {PARAMS_B("params_b"),
+   KEYWORD("mode", gpuadv_train_mode_names, 0),
+   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, MAX_GPUS, 1, 0},
+   {"zero_stage", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 0, 3, 0, 0},
+   NONNEG("activation_gb")}};
+
+static void sql_train_mem_gb(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_train_mem_gb;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn,
+                       gpuadv_train_mem_gb(a[0], (int)a[1], a[2], (int)a[3],
+                                           a[4]));
+}
+
+static const gpuadv_fn fn_kv_cache_gb = {
+  "kv_cache_gb", 4, 6,
+  {POSITIVE("layers"), POSITIVE("kv_heads"), POSITIVE("head_dim"),
+   NONNEG("seq_len"), NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   DTYPE("dtype", DTYPE_FP16)}};
+
+static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_kv_cache_gb;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_kv_cache_gb(a[0], a[1], a[2], a[3], a[4],
+                         gpuadv_dtypes[(int)a[5]].bytes_per_param));
+}
+
+static const gpuadv_fn fn_activation_gb = {
+  "activation_gb", 5, 6,
+  {POSITIVE("layers"), POSITIVE("hidden"), POSITIVE("heads"),
+   NONNEG("seq_len"), POSITIVE("micro_batch"),
+   KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE)}};
+
+static void sql_activation_gb(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_activation_gb;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn,
+                       gpuadv_activation_gb(a[0], a[1], a[2], a[3], a[4],
+                                            (int)a[5]));
+}
+
+static const gpuadv_fn fn_decode_tps = {
+  "decode_tps", 2, 7,
+  {POSITIVE("mem_bw_gbs"), NONNEG("weights_gb"),
+   NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   FRACTION("efficiency", GPUADV_DEFAULT_DECODE_EFFICIENCY),
+   NONNEG("kv_gb"), POSITIVE("tflops"), PARAMS_B("active_params_b")}};
+
+static void sql_decode_tps(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_decode_tps;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  /* The compute roof applies only when tflops and active_params_b are both
+  ** given; either left NULL (as a catalog join may) means no roof. */
+  if (a[5] <= 0.0 || a[6] <= 0.0) a[5] = a[6] = 0.0;
+  if (a[1] + a[4] <= 0.0 && a[5] <= 0.0) {
+    gpuadv_result_errorf(ctx, fn,
+                         "weights_gb + kv_gb must be > 0 when tflops is not "
+                         "given, got 0");
+    return;
+  }
+  gpuadv_result_number(ctx, fn,
+                       gpuadv_decode_tps(a[0], a[1], a[2], a[3], a[4], a[5],
+                                         a[6],
+                                         GPUADV_DEFAULT_COMPUTE_EFFICIENCY));
+}
+
+static const gpuadv_fn fn_prefill_tps = {
+  "prefill_tps", 2, 3,
+  {POSITIVE("tflops"), PARAMS_B("active_params_b"),
+   FRACTION("mfu", GPUADV_DEFAULT_PREFILL_MFU)}};
+
+static void sql_prefill_tps(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_prefill_tps;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn, gpuadv_prefill_tps(a[0], a[1], a[2]));
+}
+
+static const gpuadv_fn fn_cost_per_mtok = {
+  "cost_per_mtok", 2, 3,
+  {NONNEG("usd_per_hour"), POSITIVE("tokens_per_sec"),
+   FRACTION("utilization", 1)}};
+
+static void sql_cost_per_mtok(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_cost_per_mtok;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn, gpuadv_cost_per_mtok(a[0], a[1], a[2]));
+}
+
+static const gpuadv_fn fn_nodes_required = {
+  "nodes_required", 2, 3,
+  {NONNEG("total_gb"), POSITIVE("gb_per_node"), HEADROOM("headroom")}};
+
+static void sql_nodes_required(sqlite3_context *ctx, int argc,
+                               sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_nodes_required;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_count(ctx, fn, gpuadv_nodes_required(a[0], a[1], a[2]));
+}
+
+static const gpuadv_fn fn_train_gpu_hours = {
+  "train_gpu_hours", 3, 4,
+  {PARAMS_B("params_b"), NONNEG("tokens_b"), POSITIVE("tflops"),
+   FRACTION("mfu", 1)}};
+
+static void sql_train_gpu_hours(sqlite3_context *ctx, int argc,
+                                sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_train_gpu_hours;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn, gpuadv_train_gpu_hours(a[0], a[1], a[2], a[3]));
+}
+
+static const gpuadv_fn fn_owned_usd_per_hour = {
+  "owned_usd_per_hour", 2, 5,
+  {NONNEG("capex_usd"), POSITIVE("lifetime_years"), NONNEG("watts"),
+   NUM("usd_per_kwh", GPUADV_RANGE_GE, 0, 0, GPUADV_DEFAULT_USD_PER_KWH),
+   NUM("pue", GPUADV_RANGE_GE, 1, 0, GPUADV_DEFAULT_PUE)}};
+
+static void sql_owned_usd_per_hour(sqlite3_context *ctx, int argc,
+                                   sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_owned_usd_per_hour;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(
+      ctx, fn, gpuadv_owned_usd_per_hour(a[0], a[1], a[2], a[3], a[4]));
+}
+
+static const gpuadv_fn fn_egress_usd = {
+  "egress_usd", 2, 3,
+  {NONNEG("dataset_gb"), NONNEG("runs"),
+   NUM("usd_per_gb", GPUADV_RANGE_GE, 0, 0, GPUADV_DEFAULT_EGRESS_USD_PER_GB)}};
+
+static void sql_egress_usd(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_egress_usd;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn, gpuadv_egress_usd(a[0], a[1], a[2]));
+}
+
+static const gpuadv_fn fn_break_even_hours = {
+  "break_even_hours", 2, 3,
+  {NONNEG("capex_usd"), POSITIVE("rent_usd_per_hour"),
+   NONNEG("owned_usd_per_hour")}};
+
+static void sql_break_even_hours(sqlite3_context *ctx, int argc,
+                                 sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_break_even_hours;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!(a[1] > a[2])) {
+    gpuadv_result_errorf(ctx, fn,
+                         "rent_usd_per_hour must exceed owned_usd_per_hour "
+                         "(%.15g) for buying to ever pay off, got %.15g",
+                         a[2], a[1]);
+    return;
+  }
+  gpuadv_result_number(ctx, fn, gpuadv_break_even_hours(a[0], a[1], a[2]));
+}
+
+static const gpuadv_fn fn_ridge_point = {
+  "ridge_point", 2, 2, {POSITIVE("tflops"), POSITIVE("mem_bw_gbs")}};
+
+static void sql_ridge_point(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_ridge_point;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn, gpuadv_ridge_point(a[0], a[1]));
+}
+
+static const gpuadv_fn fn_max_batch = {
+  "max_batch", 3, 4,
+  {POSITIVE("mem_gb"), NONNEG("weights_gb"), POSITIVE("kv_gb_per_seq"),
+   HEADROOM("headroom")}};
+
+static void sql_max_batch(sqlite3_context *ctx, int argc,
+                          sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_max_batch;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_count(ctx, fn, gpuadv_max_batch(a[0], a[1], a[2], a[3]));
+}
+
+static const gpuadv_fn fn_version = {"gpuadv_version", 0, 0, {{0}}};
+
+static void sql_version(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_text(ctx, GPUADV_VERSION, -1, SQLITE_STATIC);
+}
+
+/* ---------------------------------------------------------------------- */
+
+/* Every function is pure: the same arguments give the same result, and
+** nothing reads files, the clock or the database. INNOCUOUS lets views,
+** triggers, CHECK constraints and generated columns of a database opened
+** with PRAGMA trusted_schema=OFF use them; audited: no side effects, no
+** allocation that outlives the call, bounded work. */
+#define GPUADV_FUNC_FLAGS \
+  (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+
+/* clang-format off */
+static const struct {
+  const gpuadv_fn *fn;  /* name and arities: n_required .. n_args */
+  void (*xFunc)(sqlite3_context *, int, sqlite3_value **);
+} func_table[] = {
+  {&fn_train_mem_gb,       sql_train_mem_gb},
+  {&fn_kv_cache_gb,        sql_kv_cache_gb},
+  {&fn_decode_tps,         sql_decode_tps},
+  {&fn_cost_per_mtok,      sql_cost_per_mtok},
+  {&fn_nodes_required,     sql_nodes_required},
+  {&fn_bytes_per_param,    sql_bytes_per_param},
+  {&fn_weights_gb,         sql_weights_gb},
+  {&fn_activation_gb,      sql_activation_gb},
+  {&fn_train_gpu_hours,    sql_train_gpu_hours},
+  {&fn_owned_usd_per_hour, sql_owned_usd_per_hour},
+  {&fn_egress_usd,         sql_egress_usd},
+  {&fn_break_even_hours,   sql_break_even_hours},
+  {&fn_ridge_point,        sql_ridge_point},
+  {&fn_prefill_tps,        sql_prefill_tps},
+  {&fn_max_batch,          sql_max_batch},
+  {&fn_version,            sql_version},
+};
+/* clang-format on */
+
+int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg) {
+  size_t i;
+  for (i = 0; i < sizeof(func_table) / sizeof(func_table[0]); i++) {
+    const gpuadv_fn *fn = func_table[i].fn;
+    int n_arg;
+    for (n_arg = fn->n_required; n_arg <= fn->n_args; n_arg++) {
+      int rc = sqlite3_create_function_v2(db, fn->name, n_arg,
+                                          GPUADV_FUNC_FLAGS, 0,
+                                          func_table[i].xFunc, 0, 0, 0);
+      if (rc != SQLITE_OK) {
+        if (pzErrMsg) {
+          *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register %s/%d: %s",
+                                      fn->name, n_arg, sqlite3_errmsg(db));
+        }
+        return rc;
+      }
+    }
+  }
+  return SQLITE_OK;
+}

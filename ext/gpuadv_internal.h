@@ -1,0 +1,17 @@
+/*
+** gpuadv_internal.h: what the parts of the extension tell each other.
+** Each part registers its own SQL objects; gpuadv.c calls them in order.
+*/
+#ifndef GPUADV_INTERNAL_H
+#define GPUADV_INTERNAL_H
+
+#include <sqlite3ext.h>
+
+#ifndef GPUADV_VERSION
+#define GPUADV_VERSION "0.1.0"
+#endif
+
+/* gpuadv_funcs.c: the estimator functions of SPEC section 2. */
+int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg);
+
+#endif /* GPUADV_INTERNAL_H */

@@ -1,0 +1,195 @@
+/*
+** gpuadv_math.c: the estimator arithmetic. See gpuadv_math.h for the
+** formulas, units and the source of every default.
+*/
+#include "gpuadv_math.h"
+
+#include <math.h>
+#include <stddef.h>
+
+/* Bits per weight of the GGUF types include their block scales: q8_0 stores
+** 32 int8 weights with one fp16 scale (34 bytes / 32 weights = 8.5 bits),
+** q4_0 32 4-bit weights with one fp16 scale (18 / 32 = 4.5 bits), q6_k 256
+** weights in 210 bytes (6.5625 bits). q4_k_m mixes q4_k and q6_k tensors,
+** so its figure is the whole-file size of a shipped model: Llama 3 8B
+** Q4_K_M is 4.58 GiB (llama-bench) for 8.03B parameters, 4.89 bits.
+** mxfp4 (OCP Microscaling) shares one 8-bit scale per 32 fp4 values. */
+const gpuadv_dtype gpuadv_dtypes[] = {
+  {"fp32",   4.0,          "IEEE binary32"},
+  {"tf32",   4.0,          "stored as fp32"},
+  {"fp16",   2.0,          "IEEE binary16"},
+  {"bf16",   2.0,          "bfloat16"},
+  {"fp8",    1.0,          "e4m3 or e5m2"},
+  {"int8",   1.0,          "8-bit integer"},
+  {"int4",   0.5,          "4-bit integer, scales not counted"},
+  {"nf4",    0.5,          "4-bit NormalFloat, constants not counted"},
+  {"fp4",    0.5,          "e2m1, scales not counted"},
+  {"mxfp4",  4.25 / 8.0,   "OCP MX: 32 x 4 bits + 8-bit scale"},
+  {"q8_0",   8.5 / 8.0,    "GGUF: 34 bytes per 32 weights"},
+  {"q6_k",   6.5625 / 8.0, "GGUF: 210 bytes per 256 weights"},
+  {"q4_k_m", 4.89 / 8.0,   "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B"},
+  {"q4_0",   4.5 / 8.0,    "GGUF: 18 bytes per 32 weights"},
+};
+const int gpuadv_n_dtypes = (int)(sizeof(gpuadv_dtypes) / sizeof(gpuadv_dtypes[0]));
+
+const char *const gpuadv_train_mode_names[] = {
+  "full", "full16", "lora", "qlora", "inference", NULL
+};
+
+const char *const gpuadv_recompute_names[] = {
+  "none", "selective", "full", NULL
+};
+
+static int ascii_lower(int c) {
+  return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+/* Case-insensitive match of n bytes of s against the NUL-terminated word. */
+static int word_equals(const char *s, int n, const char *word) {
+  int i;
+  for (i = 0; i < n; i++) {
+    if (word[i] == 0 || ascii_lower((unsigned char)s[i]) != word[i]) return 0;
+  }
+  return word[n] == 0;
+}
+
+int gpuadv_dtype_find(const char *name, int n_bytes) {
+  int i;
+  for (i = 0; i < gpuadv_n_dtypes; i++) {
+    if (word_equals(name, n_bytes, gpuadv_dtypes[i].name)) return i;
+  }
+  return -1;
+}
+
+gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode) {
+  const double f = GPUADV_DEFAULT_LORA_FRACTION;
+  const double adapter_weight = 4.0, adapter_grad = 4.0, adapter_adam = 8.0;
+  gpuadv_train_bytes b = {0.0, 0.0, 0.0};
+  switch (mode) {
+    case GPUADV_MODE_FULL:
+      b.weights = 2.0; b.grads = 4.0; b.optimizer = 12.0;
+      break;
+    case GPUADV_MODE_FULL16:
+      b.weights = 2.0; b.grads = 2.0; b.optimizer = 12.0;
+      break;
+    case GPUADV_MODE_LORA:
+      b.weights = 2.0 + f * adapter_weight;
+      b.grads = f * adapter_grad;
+      b.optimizer = f * adapter_adam;
+      break;
+    case GPUADV_MODE_QLORA:
+      b.weights = 0.5 + GPUADV_NF4_CONSTANT_BYTES + f * adapter_weight;
+      b.grads = f * adapter_grad;
+      b.optimizer = f * adapter_adam;
+      break;
+    case GPUADV_MODE_INFERENCE:
+      b.weights = 2.0;
+      break;
+    default:
+      break;
+  }
+  return b;
+}
+
+double gpuadv_weights_gb(double params_b, double bytes_per_param) {
+  return params_b * bytes_per_param;
+}
+
+double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
+                           int zero_stage, double activation_gb) {
+  gpuadv_train_bytes b = gpuadv_train_bytes_per_param(mode);
+  if (zero_stage >= 1) b.optimizer /= n_gpus;
+  if (zero_stage >= 2) b.grads /= n_gpus;
+  if (zero_stage >= 3) b.weights /= n_gpus;
+  return params_b * (b.weights + b.grads + b.optimizer) + activation_gb;
+}
+
+double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
+                          double seq_len, double batch, double bytes_per_param) {
+  return 2.0 * layers * kv_heads * head_dim * seq_len * batch *
+         bytes_per_param / 1e9;
+}
+
+double gpuadv_activation_gb(double layers, double hidden, double heads,
+                            double seq_len, double micro_batch, int recompute) {
+  double sbh = seq_len * micro_batch * hidden;
+  double per_layer;
+  switch (recompute) {
+    case GPUADV_RECOMPUTE_NONE:
+      per_layer = sbh * (34.0 + 5.0 * heads * seq_len / hidden);
+      break;
+    case GPUADV_RECOMPUTE_FULL:
+      per_layer = 2.0 * sbh;
+      break;
+    default:
+      per_layer = 34.0 * sbh;
+      break;
+  }
+  return layers * per_layer / 1e9;
+}
+
+double gpuadv_decode_tps(double mem_bw_gbs, double weights_gb, double batch,
+                         double efficiency, double kv_gb, double tflops,
+                         double active_params_b, double compute_efficiency) {
+  double step_s = (weights_gb + kv_gb) / (mem_bw_gbs * efficiency);
+  if (tflops > 0.0 && active_params_b > 0.0) {
+    double compute_s = 2.0 * active_params_b * 1e9 * batch /
+                       (tflops * 1e12 * compute_efficiency);
+    if (compute_s > step_s) step_s = compute_s;
+  }
+  return batch / step_s;
+}
+
+double gpuadv_prefill_tps(double tflops, double active_params_b, double mfu) {
+  return tflops * 1e12 * mfu / (2.0 * active_params_b * 1e9);
+}
+
+double gpuadv_cost_per_mtok(double usd_per_hour, double tokens_per_sec,
+                            double utilization) {
+  return usd_per_hour * 1e6 / (3600.0 * tokens_per_sec * utilization);
+}
+
+double gpuadv_nodes_required(double total_gb, double gb_per_node,
+                             double headroom) {
+  double q = total_gb / (gb_per_node * (1.0 - headroom));
+  double whole = floor(q);
+  if (q - whole <= q * GPUADV_COUNT_TOLERANCE) return whole;
+  return ceil(q);
+}
+
+double gpuadv_train_gpu_hours(double params_b, double tokens_b, double tflops,
+                              double mfu) {
+  return 6.0 * params_b * 1e9 * tokens_b * 1e9 / (tflops * 1e12 * mfu) /
+         3600.0;
+}
+
+double gpuadv_owned_usd_per_hour(double capex_usd, double lifetime_years,
+                                 double watts, double usd_per_kwh, double pue) {
+  return capex_usd / (lifetime_years * 8760.0) +
+         watts / 1000.0 * usd_per_kwh * pue;
+}
+
+double gpuadv_egress_usd(double dataset_gb, double runs, double usd_per_gb) {
+  return dataset_gb * runs * usd_per_gb;
+}
+
+double gpuadv_break_even_hours(double capex_usd, double rent_usd_per_hour,
+                               double owned_usd_per_hour) {
+  return capex_usd / (rent_usd_per_hour - owned_usd_per_hour);
+}
+
+double gpuadv_ridge_point(double tflops, double mem_bw_gbs) {
+  return tflops * 1e12 / (mem_bw_gbs * 1e9);
+}
+
+double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
+                        double headroom) {
+  double free_gb = mem_gb * (1.0 - headroom) - weights_gb;
+  double q;
+  if (free_gb <= 0.0) return 0.0;
+  q = free_gb / kv_gb_per_seq;
+  /* A quotient a hair under a whole number is that number (same tolerance
+  ** as nodes_required, the other count). */
+  if (ceil(q) - q <= q * GPUADV_COUNT_TOLERANCE) return ceil(q);
+  return floor(q);
+}

@@ -1,0 +1,193 @@
+/*
+** gpuadv_math.h: the estimator arithmetic of gpuadv, free of SQLite.
+**
+** Every function here takes and returns plain doubles in the units its name
+** and comment give, and assumes its arguments were already range-checked
+** (the SQL layer in gpuadv_args.c does that). Nothing here allocates, so the
+** code can be unit-tested and fuzzed on its own.
+**
+** Units (SPEC section 1): memory in decimal GB (1e9 bytes), bandwidth in GB/s,
+** compute in dense TFLOP/s, model size in billions of parameters, money in
+** USD, time in hours.
+*/
+#ifndef GPUADV_MATH_H
+#define GPUADV_MATH_H
+
+/* ------------------------------------------------------------------------
+** Default constants. Each says where it comes from.
+*/
+
+/* Share of datasheet memory bandwidth that single-stream decoding reaches.
+** 0.70 is the median of weights-read / (bandwidth x time) over the llama.cpp
+** batch-1 rows of Llama 3 8B/70B (F16 and Q4_K_M) on RTX 3090, RTX 4090 and
+** M2 Ultra in the published measurements (spread 0.48 to 0.87). */
+#define GPUADV_DEFAULT_DECODE_EFFICIENCY 0.70
+
+/* Share of dense datasheet TFLOP/s that large matrix multiplies reach: 0.76
+** is the median of the 21 "maximum achievable matmul FLOPS" rows (bf16 and
+** fp8, A100 to B300, MI300X to MI355X, Gaudi 2/3) of stas00/ml-engineering,
+** spread 0.51 (MI300X) to 0.97 (Gaudi 2). */
+#define GPUADV_DEFAULT_COMPUTE_EFFICIENCY 0.76
+
+/* Model FLOP utilisation of compute-bound prefill. Prefill also spends time
+** in attention, norms and kernel launches that the 2 FLOP/parameter count
+** leaves out, so it sits below the matmul ceiling above. */
+#define GPUADV_DEFAULT_PREFILL_MFU 0.50
+
+/* LoRA adapter size as a share of the base model's parameters: rank 64 on
+** every linear layer (the QLoRA paper's setting, Dettmers et al. 2023) is
+** about 1.2% of Llama-2-70B; 1% is the round figure the SPEC names. */
+#define GPUADV_DEFAULT_LORA_FRACTION 0.01
+
+/* Bytes per trainable adapter parameter: fp32 weight, fp32 gradient, Adam
+** first and second moments (4 + 4 + 4 + 4). An fp32 adapter needs no
+** separate master copy. */
+#define GPUADV_LORA_ADAPTER_BYTES 16.0
+
+/* NF4 quantisation constants with double quantisation (QLoRA paper section
+** 3): 8-bit scale per 64 weights plus an fp32 scale per 256 of those,
+** 8/64 + 32/(64*256) = 0.127 bits per parameter. */
+#define GPUADV_NF4_CONSTANT_BYTES (0.127 / 8.0)
+
+/* Electricity defaults of owned_usd_per_hour (SPEC section 2). */
+#define GPUADV_DEFAULT_USD_PER_KWH 0.12
+#define GPUADV_DEFAULT_PUE 1.0
+
+/* Egress default, USD per GB: the first-10-TB internet egress tier of AWS,
+** GCP and Azure (0.09, 0.12 and 0.087 USD/GB in 2024); seed 002 uses 0.09. */
+#define GPUADV_DEFAULT_EGRESS_USD_PER_GB 0.09
+
+/* Relative tolerance of nodes_required, so 2.1/0.3 = 7.000000000000001
+** counts as 7 and not 8. Far below any real capacity difference. */
+#define GPUADV_COUNT_TOLERANCE 1e-9
+
+/* params_b above this is taken as a count of parameters typed for billions. */
+#define GPUADV_MAX_PARAMS_B 100000.0
+
+/* ------------------------------------------------------------------------
+** Data types: storage bytes per parameter.
+*/
+typedef struct gpuadv_dtype {
+  const char *name;        /* lowercase keyword */
+  double bytes_per_param;  /* including block scales for GGUF types */
+  const char *why;         /* where the figure comes from */
+} gpuadv_dtype;
+
+/* The known dtypes, in the order error messages list them. */
+extern const gpuadv_dtype gpuadv_dtypes[];
+extern const int gpuadv_n_dtypes;
+
+/* Index of a dtype by case-insensitive name, or -1. */
+int gpuadv_dtype_find(const char *name, int n_bytes);
+
+/* ------------------------------------------------------------------------
+** Training modes of train_mem_gb, and recomputation modes of activation_gb.
+*/
+enum gpuadv_train_mode {
+  GPUADV_MODE_FULL,      /* 18 B/param: bf16 w, fp32 grad, fp32 master, m, v */
+  GPUADV_MODE_FULL16,    /* 16 B/param: bf16 grads (ZeRO paper accounting) */
+  GPUADV_MODE_LORA,      /* frozen bf16 base + fp32 adapter with Adam */
+  GPUADV_MODE_QLORA,     /* frozen NF4 base + fp32 adapter with Adam */
+  GPUADV_MODE_INFERENCE, /* bf16 weights only */
+  GPUADV_N_TRAIN_MODES
+};
+extern const char *const gpuadv_train_mode_names[];
+
+enum gpuadv_recompute {
+  GPUADV_RECOMPUTE_NONE,
+  GPUADV_RECOMPUTE_SELECTIVE,
+  GPUADV_RECOMPUTE_FULL,
+  GPUADV_N_RECOMPUTE
+};
+extern const char *const gpuadv_recompute_names[];
+#define GPUADV_DEFAULT_RECOMPUTE GPUADV_RECOMPUTE_SELECTIVE
+
+/* Bytes per base-model parameter held by one GPU for each part of the
+** training state, before ZeRO sharding. */
+typedef struct gpuadv_train_bytes {
+  double weights;    /* model weights (and adapter weights) */
+  double grads;      /* gradients */
+  double optimizer;  /* fp32 master copy and Adam moments */
+} gpuadv_train_bytes;
+
+gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode);
+
+/* ------------------------------------------------------------------------
+** Estimators (SPEC section 2). Arguments are in range; results may be
+** Infinity only when the inputs are huge, and the SQL layer rejects that.
+*/
+
+/* weights_gb = params_b x bytes_per_param(dtype). */
+double gpuadv_weights_gb(double params_b, double bytes_per_param);
+
+/* Model-state GB per GPU for training: per-part bytes per parameter times
+** params_b, with ZeRO stage >= 1 dividing the optimizer state by n_gpus,
+** >= 2 also the gradients, 3 also the weights; plus activation_gb, which is
+** per GPU and never sharded. */
+double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
+                           int zero_stage, double activation_gb);
+
+/* kv_cache_gb = 2 x layers x kv_heads x head_dim x seq_len x batch x
+** bytes_per_param / 1e9 (keys and values, every layer). */
+double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
+                          double seq_len, double batch, double bytes_per_param);
+
+/* Activations saved for backward, Korthikanti et al. 2022 ("Reducing
+** Activation Recomputation in Large Transformer Models", table 2), 16-bit,
+** summed over layers, in GB:
+**   none:      s*b*h*(34 + 5*a*s/h) bytes per layer
+**   selective: 34*s*b*h                 (also what flash attention gives)
+**   full:      2*s*b*h                  (only each layer's input is kept) */
+double gpuadv_activation_gb(double layers, double hidden, double heads,
+                            double seq_len, double micro_batch, int recompute);
+
+/* Aggregate decode tokens/s, memory-bound roofline: each step reads all
+** weights and kv_gb of cache, step_s = (weights_gb + kv_gb) /
+** (mem_bw_gbs x efficiency). With tflops > 0 and active_params_b > 0 the
+** step takes at least 2 x active_params_b*1e9 x batch FLOP /
+** (tflops*1e12 x compute_efficiency). tokens/s = batch / step_s.
+** Pass tflops = 0 to leave out the compute roof. */
+double gpuadv_decode_tps(double mem_bw_gbs, double weights_gb, double batch,
+                         double efficiency, double kv_gb, double tflops,
+                         double active_params_b, double compute_efficiency);
+
+/* Prompt tokens/s of compute-bound prefill:
+** tflops*1e12 x mfu / (2 x active_params_b*1e9). */
+double gpuadv_prefill_tps(double tflops, double active_params_b, double mfu);
+
+/* USD per million tokens = usd_per_hour x 1e6 /
+** (3600 x tokens_per_sec x utilization). */
+double gpuadv_cost_per_mtok(double usd_per_hour, double tokens_per_sec,
+                            double utilization);
+
+/* ceil(total_gb / (gb_per_node x (1 - headroom))), where a quotient within
+** GPUADV_COUNT_TOLERANCE of a whole number counts as that number. */
+double gpuadv_nodes_required(double total_gb, double gb_per_node,
+                             double headroom);
+
+/* 6 x N x D FLOP (Kaplan et al. 2020) over tflops x mfu, in hours. */
+double gpuadv_train_gpu_hours(double params_b, double tokens_b, double tflops,
+                              double mfu);
+
+/* Straight-line depreciation plus electricity:
+** capex / (lifetime_years x 8760) + watts/1000 x usd_per_kwh x pue. */
+double gpuadv_owned_usd_per_hour(double capex_usd, double lifetime_years,
+                                 double watts, double usd_per_kwh, double pue);
+
+/* dataset_gb x runs x usd_per_gb. */
+double gpuadv_egress_usd(double dataset_gb, double runs, double usd_per_gb);
+
+/* capex / (rent - owned); the caller ensures rent > owned. */
+double gpuadv_break_even_hours(double capex_usd, double rent_usd_per_hour,
+                               double owned_usd_per_hour);
+
+/* Arithmetic intensity (FLOP/byte) where the roofline turns:
+** tflops*1e12 / (mem_bw_gbs*1e9). */
+double gpuadv_ridge_point(double tflops, double mem_bw_gbs);
+
+/* floor((mem_gb x (1 - headroom) - weights_gb) / kv_gb_per_seq), 0 when the
+** weights alone do not fit. */
+double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
+                        double headroom);
+
+#endif /* GPUADV_MATH_H */

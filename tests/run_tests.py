@@ -1,0 +1,312 @@
+#!/usr/bin/python3
+"""gpuadv test runner.
+
+    tests/run_tests.py [--all | --quick | --asan | --valgrind]
+
+Runs, in this order:
+  unit      C unit tests of the arithmetic (build/test_math)
+  golden    tests/sql/*.sql: every output line must be `NAME|1`, and every
+            `SELECT 'NAME'` check must print its line
+  errors    tests/errors/*.sql: each statement is followed by
+            `-- error: MESSAGE`, the exact error it must raise
+  readme    every `sqlite> ` example in README.md, whose real output follows
+  functions the functions the extension registers equal the README's
+            reference, each with the documented flags
+  scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines
+
+The golden and error files run through the sqlite3 shell and the test host
+(tests/sqlhost.c); --all also runs them under AddressSanitizer + UBSan and
+under valgrind. The last line is always `N passed, M failed`.
+"""
+import argparse
+import glob
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+os.chdir(ROOT)
+
+EXT = "./gpuadv"
+SQLITE3 = os.environ.get("SQLITE3", "sqlite3")
+VALGRIND = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full",
+            "--show-leak-kinds=definite,indirect,possible",
+            "--errors-for-leak-kinds=definite,indirect,possible"]
+# Fresh interpreter environment for sanitizer runs: leaks fail the run.
+ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0",
+                UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+
+passed = 0
+failed = 0
+
+
+def report(ok, name, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("not ok - %s%s" % (name, (": " + detail) if detail else ""))
+
+
+def run(cmd, stdin_text=None, env=None):
+    p = subprocess.run(cmd, input=stdin_text, capture_output=True, text=True,
+                       env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---------------------------------------------------------------- runners
+# Each returns (returncode, stdout, stderr) for a whole SQL file.
+
+def runner_shell(path):
+    with open(path) as f:
+        return run([SQLITE3, "-batch", "-cmd", ".load " + EXT, ":memory:"],
+                   stdin_text=f.read())
+
+
+def runner_host(path):
+    return run(["build/sqlhost", EXT, path])
+
+
+def runner_asan(path):
+    return run(["build/asan/sqlhost", "build/asan/gpuadv", path],
+               env=ASAN_ENV)
+
+
+def runner_valgrind(path):
+    return run(VALGRIND + ["build/sqlhost", EXT, path])
+
+
+RUNNERS = {"shell": runner_shell, "host": runner_host,
+           "asan": runner_asan, "valgrind": runner_valgrind}
+
+
+# ------------------------------------------------------------------ checks
+
+def check_unit():
+    rc, out, err = run(["build/test_math"])
+    m = re.search(r"^(\d+) passed, (\d+) failed$", out, re.M)
+    for line in out.splitlines():
+        if line.startswith("not ok"):
+            print("unit: " + line)
+    if not m:
+        report(False, "unit", "no summary line; rc=%d %s" % (rc, err[-500:]))
+        return
+    global passed, failed
+    passed += int(m.group(1))
+    failed += int(m.group(2))
+    if rc != 0 and int(m.group(2)) == 0:
+        report(False, "unit exit status", "rc=%d %s" % (rc, err[-2000:]))
+
+
+def golden_names(path):
+    names = []
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^SELECT '([^']+)'", line)
+            if m:
+                names.append(m.group(1))
+    return names
+
+
+def check_golden(mode, path):
+    rc, out, err = RUNNERS[mode](path)
+    tag = "%s %s" % (mode, os.path.basename(path))
+    seen = set()
+    for line in out.splitlines():
+        m = re.match(r"^([^|]+)\|1$", line)
+        if m:
+            seen.add(m.group(1))
+            report(True, tag + ": " + m.group(1))
+        else:
+            report(False, tag, "unexpected output line %r" % line)
+    for name in golden_names(path):
+        if name not in seen:
+            report(False, "%s: %s" % (tag, name), "printed nothing")
+    report(rc == 0 and not sanitizer_noise(err),
+           tag + ": clean exit", "rc=%d %s" % (rc, err[-3000:]))
+
+
+def sanitizer_noise(err):
+    """Whatever a sanitizer or valgrind wrote is a failure."""
+    return bool(re.search(r"ERROR: AddressSanitizer|runtime error:|"
+                          r"LeakSanitizer|==\d+==", err))
+
+
+def error_cases(path):
+    """(statement, expected message) pairs of an error file."""
+    cases = []
+    stmt = None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("-- error: "):
+                cases.append((stmt, line[len("-- error: "):]))
+                stmt = None
+            elif line.strip() and not line.startswith("--"):
+                stmt = line
+    return cases
+
+
+def check_errors(mode, path):
+    cases = error_cases(path)
+    tag = "%s %s" % (mode, os.path.basename(path))
+    if mode == "shell":
+        # One shell process per statement: the message and a failure status.
+        for stmt, want in cases:
+            rc, out, err = run([SQLITE3, "-batch", "-bail", "-cmd",
+                                ".load " + EXT, ":memory:", stmt])
+            report(rc != 0 and want in err and out == "",
+                   "%s: %s" % (tag, stmt),
+                   "rc=%d out=%r err=%r want %r" % (rc, out, err, want))
+        return
+    rc, out, err = RUNNERS[mode](path)
+    lines = out.splitlines()
+    if len(lines) != len(cases):
+        report(False, tag, "%d statements printed %d lines" %
+               (len(cases), len(lines)))
+    for i, (stmt, want) in enumerate(cases):
+        got = lines[i] if i < len(lines) else "(nothing)"
+        report(got == "Error: " + want, "%s: %s" % (tag, stmt),
+               "got %r, want %r" % (got, "Error: " + want))
+    report(rc == 0 and not sanitizer_noise(err), tag + ": clean exit",
+           "rc=%d %s" % (rc, err[-3000:]))
+
+
+def readme_examples():
+    """(statement, expected output lines) of README's `sqlite> ` examples."""
+    examples = []
+    in_block = False
+    current = None
+    with open("README.md") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("```"):
+                if in_block and current:
+                    examples.append(current)
+                in_block = not in_block
+                current = None
+                continue
+            if not in_block:
+                continue
+            if line.startswith("sqlite> "):
+                if current:
+                    examples.append(current)
+                current = (line[len("sqlite> "):], [])
+            elif current is not None:
+                current[1].append(line)
+    return examples
+
+
+def check_readme():
+    examples = readme_examples()
+    report(len(examples) >= 16, "readme: at least one example per function",
+           "found %d" % len(examples))
+    for stmt, want in examples:
+        rc, out, err = run([SQLITE3, "-batch", "-cmd", ".load " + EXT,
+                            ":memory:", stmt])
+        got = out.splitlines() + [l for l in err.splitlines() if l]
+        got = [re.sub(r"^(Error|Parse error|Runtime error)[^:]*: (stepping, )?",
+                      "Error: ", l)
+               for l in got]
+        report(got == want, "readme: " + stmt, "got %r, want %r" % (got, want))
+
+
+def documented_signatures():
+    """name -> set of arities, from README's `### name(args [, opt])`."""
+    sigs = {}
+    with open("README.md") as f:
+        for line in f:
+            m = re.match(r"^### `([a-z_0-9]+)\((.*)\)`", line)
+            if not m:
+                continue
+            name, args = m.group(1), m.group(2)
+            required = args.split("[")[0]
+            n_req = len([a for a in required.split(",") if a.strip()])
+            n_opt = args.count("[")
+            sigs[name] = set(range(n_req, n_req + n_opt + 1))
+    return sigs
+
+
+def check_functions():
+    con = sqlite3.connect(":memory:")
+    before = set(con.execute("SELECT name, narg FROM pragma_function_list"))
+    con.enable_load_extension(True)
+    con.load_extension(EXT)
+    rows = con.execute("SELECT name, narg, flags FROM pragma_function_list"
+                       ).fetchall()
+    ours = {}
+    flags = {}
+    for name, narg, fl in rows:
+        if (name, narg) in before:
+            continue
+        ours.setdefault(name, set()).add(narg)
+        flags[(name, narg)] = fl
+    documented = documented_signatures()
+    got = {(n, a) for n, arities in ours.items() for a in arities}
+    want = {(n, a) for n, arities in documented.items() for a in arities}
+    report(got == want, "functions: registered == README reference",
+           "only registered: %s; only documented: %s"
+           % (sorted(got - want), sorted(want - got)))
+    want_flags = 0x800 | 0x200000  # SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+    bad = [k for k, v in flags.items() if v & want_flags != want_flags]
+    report(not bad, "functions: DETERMINISTIC|INNOCUOUS on every arity",
+           repr(bad))
+    report(len(ours) >= 16, "functions: at least 16 registered",
+           "got %d" % len(ours))
+
+
+def check_scripts():
+    for path in sorted(glob.glob("tests/*/test_*.sh")):
+        rc, out, err = run(["bash", path])
+        n = 0
+        for line in out.splitlines():
+            m = re.match(r"^(ok|FAIL) (.*)$", line)
+            if m:
+                n += 1
+                report(m.group(1) == "ok", "%s: %s" % (path, m.group(2)))
+        report(rc == 0 and n > 0, path + ": exit status",
+               "rc=%d, %d checks, %s" % (rc, n, err[-2000:]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--all", action="store_true")
+    g.add_argument("--quick", action="store_true")
+    g.add_argument("--asan", action="store_true")
+    g.add_argument("--valgrind", action="store_true")
+    opts = ap.parse_args()
+
+    if opts.asan:
+        modes, extras = ["asan"], False
+    elif opts.valgrind:
+        modes, extras = ["valgrind"], False
+    elif opts.quick:
+        modes, extras = ["shell", "host"], True
+    else:
+        modes, extras = ["shell", "host", "asan", "valgrind"], True
+
+    if extras:
+        check_unit()
+    golden = sorted(glob.glob("tests/sql/*.sql"))
+    errors = sorted(glob.glob("tests/errors/*.sql"))
+    for mode in modes:
+        n0 = passed + failed
+        for path in golden:
+            check_golden(mode, path)
+        for path in errors:
+            check_errors(mode, path)
+        print("%s: %d checks" % (mode, passed + failed - n0))
+    if extras:
+        check_readme()
+        check_functions()
+        check_scripts()
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

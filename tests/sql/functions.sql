@@ -1,0 +1,100 @@
+-- Checks of every estimator function beyond the seed figures: defaults,
+-- boundaries of each range, the NULL rule, numeric text, keywords, result
+-- types. Every line must print `<name>|1`. Figures are worked by hand in
+-- the comments.
+
+-- bytes_per_param and weights_gb
+SELECT 'bpp-fp32',        bytes_per_param('fp32') = 4.0;
+SELECT 'bpp-bf16-upper',  bytes_per_param('BF16') = 2.0 AND bytes_per_param('Bf16') = 2.0;
+SELECT 'bpp-fp8',         bytes_per_param('fp8') = 1.0;
+SELECT 'bpp-nf4',         bytes_per_param('nf4') = 0.5;
+SELECT 'bpp-q8_0',        bytes_per_param('q8_0') = 1.0625;                  -- 8.5 bits
+SELECT 'bpp-q4_0',        bytes_per_param('q4_0') = 0.5625;                  -- 4.5 bits
+SELECT 'bpp-q4_k_m',      abs(bytes_per_param('q4_k_m') - 0.61125) < 1e-12;  -- 4.89 bits
+SELECT 'bpp-mxfp4',       bytes_per_param('mxfp4') = 0.53125;                -- 4.25 bits
+SELECT 'bpp-null',        bytes_per_param(NULL) IS NULL;
+SELECT 'w-8b-q4_k_m',     abs(weights_gb(8.03, 'q4_k_m') - 4.9083375) < 1e-9;  -- 8.03 x 0.61125
+SELECT 'w-numeric-text',  weights_gb(' 7 ', 'fp16') = 14.0 AND weights_gb('7.5', 'fp16') = 15.0;
+SELECT 'w-integer-arg',   weights_gb(7, 'fp16') = 14.0;
+SELECT 'w-max-params',    weights_gb(100000, 'fp16') = 200000.0;
+SELECT 'w-type-real',     typeof(weights_gb(7, 'fp16')) = 'real';
+
+-- train_mem_gb: modes, defaults, ZeRO
+SELECT 'tm-full16',       train_mem_gb(70, 'full16') = 1120.0;               -- 16 B/param
+SELECT 'tm-lora',         abs(train_mem_gb(70, 'lora') - 151.2) < 1e-9;      -- 2 + 1% x 16
+SELECT 'tm-qlora',        abs(train_mem_gb(70, 'qlora') - 47.31125) < 1e-9;  -- 0.5 + 0.127/8 + 0.16
+SELECT 'tm-mode-case',    train_mem_gb(7, 'FULL') = train_mem_gb(7, 'full');
+SELECT 'tm-null-optional', train_mem_gb(13, 'full', NULL, NULL, NULL) = 234.0;
+SELECT 'tm-zero1-x8',     train_mem_gb(8, 'full', 8, 1) = 8 * (2 + 4 + 12 / 8.0);
+SELECT 'tm-zero2-x8',     train_mem_gb(8, 'full', 8, 2) = 8 * (2 + (4 + 12) / 8.0);
+SELECT 'tm-zero3-x8',     train_mem_gb(8, 'full', 8, 3) = 8 * 18 / 8.0;
+SELECT 'tm-zero-text',    train_mem_gb(8, 'full', '8', '3') = 18.0;
+SELECT 'tm-null-mode',    train_mem_gb(7, NULL) IS NULL;
+
+-- kv_cache_gb
+SELECT 'kv-8b-per-token', abs(kv_cache_gb(32, 8, 128, 1) * 1e9 - 131072) < 1e-6;  -- Llama 3.1 8B
+SELECT 'kv-qwen-per-token', abs(kv_cache_gb(28, 4, 128, 1) * 1e9 - 57344) < 1e-6; -- Qwen2.5 7B
+SELECT 'kv-fp8',          abs(kv_cache_gb(80, 8, 128, 8192, 1, 'fp8') - 1.34217728) < 1e-12;
+SELECT 'kv-zero-seq',     kv_cache_gb(80, 8, 128, 0) = 0.0;
+SELECT 'kv-null-batch',   kv_cache_gb(80, 8, 128, 8192, NULL, NULL) = kv_cache_gb(80, 8, 128, 8192);
+SELECT 'kv-null-layers',  kv_cache_gb(NULL, 8, 128, 8192) IS NULL;
+
+-- activation_gb (Korthikanti et al. 2022); s=2048 b=1 h=4096 a=32 L=32
+SELECT 'act-selective-default', abs(activation_gb(32, 4096, 32, 2048, 1) - 32 * 34 * 2048 * 4096 / 1e9) < 1e-9;
+SELECT 'act-full',        abs(activation_gb(32, 4096, 32, 2048, 1, 'full') - 32 * 2 * 2048 * 4096 / 1e9) < 1e-9;
+SELECT 'act-none',        abs(activation_gb(32, 4096, 32, 2048, 1, 'none') - 32 * 2048 * 4096 * (34 + 5 * 32 * 2048 / 4096.0) / 1e9) < 1e-9;
+SELECT 'act-case',        activation_gb(32, 4096, 32, 2048, 1, 'Selective') = activation_gb(32, 4096, 32, 2048, 1);
+
+-- decode_tps: defaults, KV reads, compute roof
+SELECT 'dec-default-eff', abs(decode_tps(3350, 14) - 167.5) < 1e-9;          -- 3350 x 0.70 / 14
+SELECT 'dec-eff-1-ok',    abs(decode_tps(3350, 14, 1, 1) - 239.285714285714) < 1e-9;
+SELECT 'dec-kv',          abs(decode_tps(3350, 14, 1, 1.0, 2.75) - 200) < 1e-9;  -- 3350 / 16.75
+SELECT 'dec-roof-binding', abs(decode_tps(3350, 14, 1000, 1.0, 0, 989, 7) - 989e12 * 0.76 / 14e9) < 1e-6;
+SELECT 'dec-roof-idle',   abs(decode_tps(3350, 14, 1, 1.0, 0, 989, 7) - 239.285714285714) < 1e-9;
+SELECT 'dec-roof-half-given', decode_tps(3350, 14, 1000, 1.0, 0, 989, NULL) = decode_tps(3350, 14, 1000, 1.0);
+SELECT 'dec-compute-only', abs(decode_tps(3350, 0, 1, 1.0, 0, 989, 7) - 989e12 * 0.76 / 14e9) < 1e-6;
+
+-- prefill_tps
+SELECT 'pre-default-mfu', abs(prefill_tps(989, 70) - 3532.14285714286) < 1e-6;   -- mfu 0.5
+SELECT 'pre-mfu-1',       abs(prefill_tps(989, 70, 1) - 7064.28571428571) < 1e-6;
+
+-- cost_per_mtok, owned_usd_per_hour
+SELECT 'cost-basic',      abs(cost_per_mtok(3.6, 1000) - 1.0) < 1e-12;
+SELECT 'cost-util',       abs(cost_per_mtok(3.6, 1000, 0.5) - 2.0) < 1e-12;
+SELECT 'cost-free',       cost_per_mtok(0, 1000) = 0.0;
+SELECT 'owned-capex',     abs(owned_usd_per_hour(26280, 3) - 1.0) < 1e-12;   -- 26280 / (3 x 8760)
+SELECT 'owned-power',     abs(owned_usd_per_hour(0, 3, 1000) - 0.12) < 1e-12;  -- default 0.12 USD/kWh
+SELECT 'owned-pue',       abs(owned_usd_per_hour(0, 3, 1000, 0.10, 1.5) - 0.15) < 1e-12;
+SELECT 'owned-pue-1-ok',  owned_usd_per_hour(0, 3, 1000, 0.10, 1) = owned_usd_per_hour(0, 3, 1000, 0.10);
+
+-- nodes_required, max_batch: integer counts
+SELECT 'nodes-type',      typeof(nodes_required(1260, 80)) = 'integer';
+SELECT 'nodes-zero',      nodes_required(0, 80) = 0;
+SELECT 'nodes-over',      nodes_required(160.01, 80) = 3;
+SELECT 'nodes-headroom-0-ok', nodes_required(160, 80, 0) = 2;
+SELECT 'nodes-headroom-half', nodes_required(100, 80, 0.5) = 3;                -- 100 / 40 = 2.5
+SELECT 'nodes-fp-0.7',    nodes_required(0.7, 0.1) = 7;
+SELECT 'mb-exact-fill',   max_batch(80, 0, 0.1) = 800;
+SELECT 'mb-headroom',     max_batch(80, 14, 1, 0.1) = 58;                    -- 72 - 14
+SELECT 'mb-nofit-type',   typeof(max_batch(80, 140, 1)) = 'integer';
+
+-- train_gpu_hours, egress, break-even, ridge point
+SELECT 'gh-default-mfu',  abs(train_gpu_hours(7, 1, 312) - 6 * 7e9 * 1e9 / 312e12 / 3600) < 1e-9;
+SELECT 'gh-zero-tokens',  train_gpu_hours(7, 0, 312) = 0.0;
+SELECT 'egress-default',  abs(egress_usd(1000, 2) - 180) < 1e-9;              -- 0.09 USD/GB
+SELECT 'egress-zero-runs', egress_usd(1000, 0) = 0.0;
+SELECT 'be-owned',        abs(break_even_hours(2000, 2, 0.1) - 2000 / 1.9) < 1e-9;
+SELECT 'be-zero-capex',   break_even_hours(0, 2) = 0.0;
+SELECT 'ridge-h100',      abs(ridge_point(989, 3350) - 295.223880597015) < 1e-9;
+
+-- NULL in any required argument gives NULL, for every function
+SELECT 'null-all', weights_gb(NULL, 'bf16') IS NULL AND kv_cache_gb(80, NULL, 128, 1) IS NULL
+  AND activation_gb(32, 4096, 32, NULL, 1) IS NULL AND decode_tps(3350, NULL) IS NULL
+  AND prefill_tps(NULL, 70) IS NULL AND cost_per_mtok(1, NULL) IS NULL
+  AND nodes_required(NULL, 80) IS NULL AND train_gpu_hours(7, NULL, 312) IS NULL
+  AND owned_usd_per_hour(NULL, 3) IS NULL AND egress_usd(NULL, 1) IS NULL
+  AND break_even_hours(1000, NULL) IS NULL AND ridge_point(312, NULL) IS NULL
+  AND max_batch(80, NULL, 1) IS NULL AND train_mem_gb(NULL, NULL) IS NULL;
+SELECT 'null-beats-error', weights_gb(NULL, 'fp5') IS NULL AND decode_tps(-1, NULL) IS NULL;
+
+SELECT 'version', gpuadv_version() GLOB '[0-9]*.[0-9]*.[0-9]*';
