@@ -24,12 +24,15 @@ endif
 
 WARN    := -Wall -Wextra
 CFLAGS  ?= -O2
-EXT_CFLAGS := $(CFLAGS) $(WARN) -fPIC -DGPUADV_VERSION='"$(VERSION)"'
+EXT_CFLAGS := $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC -DGPUADV_VERSION='"$(VERSION)"'
 SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
               -fno-sanitize-recover=undefined
 
-EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c
-EXT_HDR := $(wildcard ext/*.h)
+EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
+           ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
+           ext/gpuadv_model_funcs.c build/gpuadv_catalog_data.c
+EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
+CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv
 
 LIB := gpuadv.$(EXT)
 
@@ -40,6 +43,13 @@ all: $(LIB)
 $(LIB): $(EXT_SRC) $(EXT_HDR) VERSION
 	$(CC) $(EXT_CFLAGS) $(SHARED) -o $@ $(EXT_SRC) -lm
 
+# The catalogs, validated and turned into C tables (file:line: reason on
+# any bad row). The header comes with the data file.
+build/gpuadv_catalog_data.c: $(CATALOG_CSV) catalogs/gen_catalog.py | build
+	$(PYTHON) catalogs/gen_catalog.py --csv-dir catalogs \
+	  --out-c $@ --out-h build/gpuadv_catalog_cols.h
+build/gpuadv_catalog_cols.h: build/gpuadv_catalog_data.c
+
 # The test host: runs SQL files like the shell, one process per file.
 build/sqlhost: tests/sqlhost.c | build
 	$(CC) -O2 $(WARN) -o $@ $< -lsqlite3
@@ -47,7 +57,7 @@ build/sqlhost: tests/sqlhost.c | build
 # Sanitizer builds of the extension and the host that loads it.
 build/asan/gpuadv.$(EXT): $(EXT_SRC) $(EXT_HDR) VERSION | build
 	@mkdir -p build/asan
-	$(CC) $(SAN_FLAGS) $(WARN) -fPIC -DGPUADV_VERSION='"$(VERSION)"' \
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -Ibuild -fPIC -DGPUADV_VERSION='"$(VERSION)"' \
 	  $(SHARED) -o $@ $(EXT_SRC) -lm
 
 build/asan/sqlhost: tests/sqlhost.c | build

@@ -25,6 +25,10 @@ __declspec(dllexport)
 #endif
 int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
                         const sqlite3_api_routines *pApi) {
+  int rc;
   SQLITE_EXTENSION_INIT2(pApi);
-  return gpuadv_register_functions(db, pzErrMsg);
+  rc = gpuadv_register_functions(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_catalogs(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
+  return rc;
 }

@@ -210,6 +210,20 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   return 1;
 }
 
+/* A catalog name must be text; the caller looks it up. */
+static int parse_name(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
+                      sqlite3_value *v, double *out) {
+  if (sqlite3_value_type(v) != SQLITE_TEXT) {
+    char got[GPUADV_QUOTE_MAX + 32];
+    describe_value(v, got, (int)sizeof(got));
+    gpuadv_result_errorf(ctx, fn, "%s must be a catalog name (text), got %s",
+                         fn->args[i].name, got);
+    return 0;
+  }
+  *out = 0.0;
+  return 1;
+}
+
 int gpuadv_arg_given(int argc, sqlite3_value **argv, int i) {
   return i < argc && sqlite3_value_type(argv[i]) != SQLITE_NULL;
 }
@@ -233,6 +247,8 @@ int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
     }
     if (a->kind == GPUADV_ARG_KEYWORD || a->kind == GPUADV_ARG_DTYPE) {
       ok = parse_keyword(ctx, fn, i, argv[i], &out[i]);
+    } else if (a->kind == GPUADV_ARG_NAME) {
+      ok = parse_name(ctx, fn, i, argv[i], &out[i]);
     } else {
       ok = parse_number(ctx, fn, i, argv[i], &out[i]);
     }
@@ -262,4 +278,26 @@ void gpuadv_result_count(sqlite3_context *ctx, const gpuadv_fn *fn,
     return;
   }
   sqlite3_result_int64(ctx, (sqlite3_int64)value);
+}
+
+int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
+                             int n_entries, char **pzErrMsg) {
+  int i;
+  for (i = 0; i < n_entries; i++) {
+    const gpuadv_fn *fn = table[i].fn;
+    int n_arg;
+    for (n_arg = fn->n_required; n_arg <= fn->n_args; n_arg++) {
+      int rc = sqlite3_create_function_v2(db, fn->name, n_arg,
+                                          GPUADV_FUNC_FLAGS, 0, table[i].xFunc,
+                                          0, 0, 0);
+      if (rc != SQLITE_OK) {
+        if (pzErrMsg) {
+          *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register %s/%d: %s",
+                                      fn->name, n_arg, sqlite3_errmsg(db));
+        }
+        return rc;
+      }
+    }
+  }
+  return SQLITE_OK;
 }

@@ -26,7 +26,8 @@ enum gpuadv_arg_kind {
   GPUADV_ARG_WHOLE,    /* a whole number within range */
   GPUADV_ARG_PARAMS_B, /* > 0 and <= GPUADV_MAX_PARAMS_B: billions */
   GPUADV_ARG_KEYWORD,  /* one of keywords[]; value is its index */
-  GPUADV_ARG_DTYPE     /* a gpuadv_dtypes[] name; value is its index */
+  GPUADV_ARG_DTYPE,    /* a gpuadv_dtypes[] name; value is its index */
+  GPUADV_ARG_NAME      /* text, a catalog key; the caller looks it up */
 };
 
 /* Which bounds apply to a number. */
@@ -59,8 +60,29 @@ typedef struct gpuadv_fn {
   gpuadv_arg args[GPUADV_MAX_ARGS];
 } gpuadv_fn;
 
+/* One row of a registration table: a signature and its implementation. */
+typedef struct gpuadv_fn_entry {
+  const gpuadv_fn *fn;  /* name and arities: n_required .. n_args */
+  void (*xFunc)(sqlite3_context *, int, sqlite3_value **);
+} gpuadv_fn_entry;
+
+/* Every function is pure: the same arguments give the same result, and
+** nothing reads files, the clock or the database (the catalogs are
+** constants compiled in). INNOCUOUS lets views, triggers, CHECK constraints
+** and generated columns of a database opened with PRAGMA
+** trusted_schema=OFF use them; audited: no side effects, no allocation that
+** outlives the call, bounded work. */
+#define GPUADV_FUNC_FLAGS \
+  (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+
+/* Register every arity of every function of a table; stops at the first
+** failure and says which in *pzErrMsg. */
+int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
+                             int n_entries, char **pzErrMsg);
+
 /* Fill out[0..fn->n_args-1] from argv (keyword and dtype arguments as their
-** index). Returns 1 when the caller should compute; 0 when the result has
+** index; GPUADV_ARG_NAME arguments as 0 after checking they are text).
+** Returns 1 when the caller should compute; 0 when the result has
 ** been set already (NULL, or an error). */
 int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
                       sqlite3_value **argv, double *out);

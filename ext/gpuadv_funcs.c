@@ -16,7 +16,6 @@
 ** and default.
 */
 #include <math.h>
-#include <stddef.h>
 
 #include "gpuadv_args.h"
 #include "gpuadv_internal.h"
@@ -279,19 +278,8 @@ static void sql_version(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ---------------------------------------------------------------------- */
 
-/* Every function is pure: the same arguments give the same result, and
-** nothing reads files, the clock or the database. INNOCUOUS lets views,
-** triggers, CHECK constraints and generated columns of a database opened
-** with PRAGMA trusted_schema=OFF use them; audited: no side effects, no
-** allocation that outlives the call, bounded work. */
-#define GPUADV_FUNC_FLAGS \
-  (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
-
 /* clang-format off */
-static const struct {
-  const gpuadv_fn *fn;  /* name and arities: n_required .. n_args */
-  void (*xFunc)(sqlite3_context *, int, sqlite3_value **);
-} func_table[] = {
+static const gpuadv_fn_entry func_table[] = {
   {&fn_train_mem_gb,       sql_train_mem_gb},
   {&fn_kv_cache_gb,        sql_kv_cache_gb},
   {&fn_decode_tps,         sql_decode_tps},
@@ -312,22 +300,7 @@ static const struct {
 /* clang-format on */
 
 int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg) {
-  size_t i;
-  for (i = 0; i < sizeof(func_table) / sizeof(func_table[0]); i++) {
-    const gpuadv_fn *fn = func_table[i].fn;
-    int n_arg;
-    for (n_arg = fn->n_required; n_arg <= fn->n_args; n_arg++) {
-      int rc = sqlite3_create_function_v2(db, fn->name, n_arg,
-                                          GPUADV_FUNC_FLAGS, 0,
-                                          func_table[i].xFunc, 0, 0, 0);
-      if (rc != SQLITE_OK) {
-        if (pzErrMsg) {
-          *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register %s/%d: %s",
-                                      fn->name, n_arg, sqlite3_errmsg(db));
-        }
-        return rc;
-      }
-    }
-  }
-  return SQLITE_OK;
+  return gpuadv_register_fn_table(
+      db, func_table, (int)(sizeof(func_table) / sizeof(func_table[0])),
+      pzErrMsg);
 }

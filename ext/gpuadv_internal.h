@@ -14,4 +14,10 @@
 /* gpuadv_funcs.c: the estimator functions of SPEC section 2. */
 int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg);
 
+/* gpuadv_model_funcs.c: estimates by catalog name (SPEC section 2b). */
+int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
+
+/* gpuadv_catalog_vtab.c: the catalogs as eponymous read-only tables. */
+int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg);
+
 #endif /* GPUADV_INTERNAL_H */

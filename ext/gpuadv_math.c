@@ -110,6 +110,22 @@ double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
          bytes_per_param / 1e9;
 }
 
+double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
+                          double batch, double bytes_per_param) {
+  double elements_per_seq;
+  if (m->kv_lora_rank > 0.0) {
+    elements_per_seq =
+        m->layers * (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
+  } else {
+    double local = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
+    double local_tokens =
+        seq_len < m->sliding_window ? seq_len : m->sliding_window;
+    elements_per_seq = 2.0 * m->kv_heads * m->head_dim *
+                       ((m->layers - local) * seq_len + local * local_tokens);
+  }
+  return elements_per_seq * batch * bytes_per_param / 1e9;
+}
+
 double gpuadv_activation_gb(double layers, double hidden, double heads,
                             double seq_len, double micro_batch, int recompute) {
   double sbh = seq_len * micro_batch * hidden;

@@ -132,6 +132,23 @@ double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
 double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
                           double seq_len, double batch, double bytes_per_param);
 
+/* What a model's KV cache depends on. Zero means "not used": no MLA
+** latent (kv_lora_rank 0), no sliding window (sliding_layers 0). */
+typedef struct gpuadv_model_shape {
+  double layers, kv_heads, head_dim;
+  double kv_lora_rank, qk_rope_head_dim;  /* MLA (DeepSeek-V2/V3) */
+  double sliding_window, sliding_layers;  /* local-attention layers */
+} gpuadv_model_shape;
+
+/* GB of KV cache of a catalog model for seq_len tokens x batch sequences:
+**   MLA: layers x (kv_lora_rank + qk_rope_head_dim) elements per token (the
+**        compressed latent and the shared rope key; no factor 2, no heads);
+**   else 2 x kv_heads x head_dim elements per token and layer, where the
+**        sliding_layers local-attention layers hold at most sliding_window
+**        tokens and the others hold seq_len. */
+double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
+                          double batch, double bytes_per_param);
+
 /* Activations saved for backward, Korthikanti et al. 2022 ("Reducing
 ** Activation Recomputation in Large Transformer Models", table 2), 16-bit,
 ** summed over layers, in GB:

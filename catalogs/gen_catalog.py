@@ -1,0 +1,337 @@
+#!/usr/bin/python3
+"""Validate the catalogs/ CSV files and turn them into C tables for gpuadv.
+
+    gen_catalog.py --csv-dir catalogs --out-c build/gpuadv_catalog_data.c \
+                   --out-h build/gpuadv_catalog_cols.h
+
+Each catalog's columns, types, ranges and keys are declared in CATALOGS
+below. Any problem fails the build with `file:line: reason` on stderr and
+exit status 1, before anything is written: a wrong column count or header,
+a value that is not a number in a numeric column, a value out of its sane
+range, a missing required value (source and as_of included), a duplicate
+key, a reference to an unknown GPU.
+
+The C file holds one row-major array of typed cells per catalog plus, for
+each indexed column, the row numbers sorted by that column (bytewise), so
+`WHERE name = ?` is a binary search. The header holds each table's schema
+string with its column index #defines beside it.
+"""
+import argparse
+import csv
+import os
+import re
+import sys
+
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
+
+
+def col(name, ctype, required=True, lo=None, hi=None, choices=None,
+        pattern=None):
+    return dict(name=name, ctype=ctype, required=required, lo=lo, hi=hi,
+                choices=choices, pattern=pattern)
+
+
+TFLOPS = dict(lo=0.01, hi=50000)
+
+CATALOGS = [
+    dict(
+        table="gpus", file="gpus.csv", key="name", indexes=["name"],
+        columns=[
+            col("name", "TEXT", pattern=SLUG_RE),
+            col("vendor", "TEXT"),
+            col("arch", "TEXT"),
+            col("year", "INTEGER", lo=2010, hi=2030),
+            col("form_factor", "TEXT"),
+            col("memory_gb", "REAL", lo=4, hi=2000),
+            col("memory_type", "TEXT"),
+            col("memory_class", "TEXT",
+                choices={"HBM", "GDDR", "unified", "DDR"}),
+            col("mem_bw_gbs", "REAL", lo=50, hi=20000),
+            col("fp32_tflops", "REAL", False, **TFLOPS),
+            col("tf32_tflops", "REAL", False, **TFLOPS),
+            col("bf16_tflops", "REAL", False, **TFLOPS),
+            col("fp16_tflops", "REAL", False, **TFLOPS),
+            col("fp8_tflops", "REAL", False, **TFLOPS),
+            col("int8_tops", "REAL", False, **TFLOPS),
+            col("fp4_tflops", "REAL", False, **TFLOPS),
+            col("interconnect_gbs", "REAL", False, lo=1, hi=20000),
+            col("scale_up_link", "TEXT", False),
+            col("tdp_w", "REAL", False, lo=5, hi=5000),
+            col("price_usd", "REAL", False, lo=50, hi=2000000),
+            col("price_source", "TEXT", False),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=DATE_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="models", file="models.csv", key="name", indexes=["name"],
+        columns=[
+            col("name", "TEXT", pattern=SLUG_RE),
+            col("family", "TEXT"),
+            col("params_b", "REAL", lo=0.01, hi=100000),
+            col("active_params_b", "REAL", lo=0.01, hi=100000),
+            col("layers", "INTEGER", lo=1, hi=1000),
+            col("hidden", "INTEGER", lo=64, hi=1000000),
+            col("intermediate", "INTEGER", lo=64, hi=10000000),
+            col("heads", "INTEGER", lo=1, hi=4096),
+            col("kv_heads", "INTEGER", lo=1, hi=4096),
+            col("head_dim", "INTEGER", lo=8, hi=4096),
+            col("vocab", "INTEGER", lo=100, hi=10000000),
+            col("context", "INTEGER", lo=128, hi=100000000),
+            col("attention", "TEXT", choices={"mha", "gqa", "mqa", "mla"}),
+            col("kv_lora_rank", "INTEGER", False, lo=1, hi=65536),
+            col("qk_rope_head_dim", "INTEGER", False, lo=1, hi=4096),
+            col("n_experts", "INTEGER", False, lo=2, hi=100000),
+            col("experts_per_token", "INTEGER", False, lo=1, hi=1000),
+            col("sliding_window", "INTEGER", False, lo=1, hi=100000000),
+            col("sliding_layers", "INTEGER", False, lo=1, hi=1000),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=DATE_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="cloud_instances", file="cloud_instances.csv", key=None,
+        indexes=["gpu", "provider"],
+        references={"gpu": ("gpus", "name")},
+        columns=[
+            col("provider", "TEXT", pattern=SLUG_RE),
+            col("instance_type", "TEXT"),
+            col("region", "TEXT", False),
+            col("gpu", "TEXT"),
+            col("gpu_count", "REAL", lo=0.01, hi=20000),
+            col("vcpus", "REAL", False, lo=0, hi=100000),
+            col("ram_gb", "REAL", False, lo=0, hi=1000000),
+            col("usd_per_hour", "REAL", lo=0.001, hi=1000000),
+            col("spot_usd_per_hour", "REAL", False, lo=0.0001, hi=1000000),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=DATE_RE),
+            col("source_accelerator", "TEXT", False),
+            col("notes", "TEXT", False),
+        ]),
+]
+
+
+class CatalogError(Exception):
+    pass
+
+
+def parse_number(text, ctype):
+    if ctype == "INTEGER":
+        if not re.match(r"^-?\d+$", text):
+            raise ValueError
+        return int(text)
+    if not re.match(r"^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$", text):
+        raise ValueError
+    return float(text)
+
+
+def check_row_extra(cat, row, where):
+    """Cross-column rules of a row."""
+    t = cat["table"]
+    if t == "gpus" and row["price_usd"] is not None and not row["price_source"]:
+        raise CatalogError("%s: price_usd without price_source" % where)
+    if t == "models":
+        if row["active_params_b"] > row["params_b"]:
+            raise CatalogError("%s: active_params_b %g exceeds params_b %g"
+                               % (where, row["active_params_b"],
+                                  row["params_b"]))
+        if row["attention"] == "mla" and (row["kv_lora_rank"] is None or
+                                          row["qk_rope_head_dim"] is None):
+            raise CatalogError("%s: attention mla needs kv_lora_rank and "
+                               "qk_rope_head_dim" % where)
+        if (row["sliding_window"] is None) != (row["sliding_layers"] is None):
+            raise CatalogError("%s: sliding_window and sliding_layers go "
+                               "together" % where)
+        if (row["sliding_layers"] or 0) > row["layers"]:
+            raise CatalogError("%s: sliding_layers %d exceeds layers %d"
+                               % (where, row["sliding_layers"], row["layers"]))
+    if t == "cloud_instances":
+        spot = row["spot_usd_per_hour"]
+        if spot is not None and spot > row["usd_per_hour"]:
+            raise CatalogError("%s: spot_usd_per_hour %g above usd_per_hour %g"
+                               % (where, spot, row["usd_per_hour"]))
+
+
+def load_catalog(cat, path):
+    columns = cat["columns"]
+    names = [c["name"] for c in columns]
+    rows = []
+    with open(path, newline="", encoding="utf-8") as f:
+        reader = csv.reader(f)
+        try:
+            header = next(reader)
+        except StopIteration:
+            raise CatalogError("%s:1: empty file" % path)
+        if header != names:
+            raise CatalogError("%s:1: header must be %s, got %s"
+                               % (path, ",".join(names), ",".join(header)))
+        for fields in reader:
+            where = "%s:%d" % (path, reader.line_num)
+            if not fields or fields == [""]:
+                continue
+            if len(fields) != len(columns):
+                raise CatalogError("%s: %d fields, expected %d"
+                                   % (where, len(fields), len(columns)))
+            row = {}
+            for c, text in zip(columns, fields):
+                if text.strip() != text:
+                    raise CatalogError("%s: %s has leading or trailing space"
+                                       % (where, c["name"]))
+                if text == "":
+                    if c["required"]:
+                        raise CatalogError("%s: %s is required"
+                                           % (where, c["name"]))
+                    row[c["name"]] = None
+                    continue
+                if c["ctype"] == "TEXT":
+                    value = text
+                    if c["choices"] and value not in c["choices"]:
+                        raise CatalogError("%s: %s must be one of %s, got %r"
+                                           % (where, c["name"],
+                                              ", ".join(sorted(c["choices"])),
+                                              value))
+                    if c["pattern"] and not c["pattern"].match(value):
+                        raise CatalogError("%s: %s %r is not well-formed"
+                                           % (where, c["name"], value))
+                else:
+                    try:
+                        value = parse_number(text, c["ctype"])
+                    except ValueError:
+                        raise CatalogError("%s: %s must be %s, got %r"
+                                           % (where, c["name"],
+                                              c["ctype"].lower(), text))
+                    if (c["lo"] is not None and value < c["lo"]) or \
+                       (c["hi"] is not None and value > c["hi"]):
+                        raise CatalogError("%s: %s %s outside the sane range "
+                                           "%g..%g" % (where, c["name"], text,
+                                                       c["lo"], c["hi"]))
+                row[c["name"]] = value
+            check_row_extra(cat, row, where)
+            row["_where"] = where
+            rows.append(row)
+    if not rows:
+        raise CatalogError("%s:2: no rows" % path)
+    if cat["key"]:
+        seen = {}
+        for row in rows:
+            k = row[cat["key"]]
+            if k in seen:
+                raise CatalogError("%s: duplicate %s %r (first at %s)"
+                                   % (row["_where"], cat["key"], k, seen[k]))
+            seen[k] = row["_where"]
+    return rows
+
+
+def c_string(s):
+    out = ['"']
+    for ch in s.encode("utf-8"):
+        if ch in (0x22, 0x5C):
+            out.append("\\" + chr(ch))
+        elif 0x20 <= ch < 0x7F and ch != 0x3F:  # '?' would risk trigraphs
+            out.append(chr(ch))
+        else:
+            out.append("\\%03o" % ch)
+    out.append('"')
+    return "".join(out)
+
+
+def c_cell(value, ctype):
+    if value is None:
+        return "{GPUADV_CELL_NULL, {0}}"
+    if ctype == "TEXT":
+        return "{GPUADV_CELL_TEXT, {.text = %s}}" % c_string(value)
+    if ctype == "INTEGER":
+        return "{GPUADV_CELL_INTEGER, {.integer = %dLL}}" % value
+    return "{GPUADV_CELL_REAL, {.real = %s}}" % repr(float(value))
+
+
+def schema_string(cat):
+    return "CREATE TABLE x(%s)" % ", ".join(
+        "%s %s" % (c["name"], c["ctype"]) for c in cat["columns"])
+
+
+def generate(catalogs, out_c, out_h):
+    h = ["/* Generated by catalogs/gen_catalog.py from the catalogs/ CSV files: "
+         "do not edit. */",
+         "#ifndef GPUADV_CATALOG_COLS_H", "#define GPUADV_CATALOG_COLS_H", ""]
+    c = ["/* Generated by catalogs/gen_catalog.py from the catalogs/ CSV files: "
+         "do not edit. */",
+         '#include "gpuadv_catalog.h"', '#include "gpuadv_catalog_cols.h"', ""]
+    for cat, rows in catalogs:
+        up = cat["table"].upper()
+        h.append("#define %s_SCHEMA %s" % (up, c_string(schema_string(cat))))
+        for i, cl in enumerate(cat["columns"]):
+            h.append("#define %s_COL_%s %d" % (up, cl["name"].upper(), i))
+        h.append("#define %s_N_COLUMNS %d" % (up, len(cat["columns"])))
+        h.append("")
+        t = cat["table"]
+        c.append("static const gpuadv_cell %s_cells[] = {" % t)
+        for row in rows:
+            c.append("  /* %s */" % row["_where"].replace("*/", "* /"))
+            c.append("  " + ", ".join(c_cell(row[cl["name"]], cl["ctype"])
+                                      for cl in cat["columns"]) + ",")
+        c.append("};")
+        idx_entries = []
+        for name in cat["indexes"]:
+            order = sorted(range(len(rows)),
+                           key=lambda r: (rows[r][name] or "").encode("utf-8"))
+            c.append("static const int %s_by_%s[] = {" % (t, name))
+            for i in range(0, len(order), 16):
+                c.append("  " + ", ".join(str(r) for r in order[i:i + 16]) +
+                         ",")
+            c.append("};")
+            ci = [cl["name"] for cl in cat["columns"]].index(name)
+            idx_entries.append('{%d, %s_by_%s, "%s=?"}' % (ci, t, name, name))
+        c.append("static const gpuadv_index %s_indexes[] = {%s};"
+                 % (t, ", ".join(idx_entries)))
+        c.append("const gpuadv_catalog gpuadv_catalog_%s = {" % t)
+        c.append("  %s, %s_SCHEMA," % (c_string(t), up))
+        c.append("  %d, %d, %s_cells, %d, %s_indexes, %s" % (
+            len(cat["columns"]), len(rows), t, len(cat["indexes"]), t,
+            "1" if cat["key"] else "0"))
+        c.append("};")
+        c.append("")
+    h.append("#endif")
+    for path, lines in ((out_c, c), (out_h, h)):
+        d = os.path.dirname(path)
+        if d:
+            os.makedirs(d, exist_ok=True)
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        os.replace(tmp, path)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--csv-dir", default="catalogs")
+    ap.add_argument("--out-c", required=True)
+    ap.add_argument("--out-h", required=True)
+    opts = ap.parse_args()
+    loaded = []
+    try:
+        tables = {}
+        for cat in CATALOGS:
+            rows = load_catalog(cat, os.path.join(opts.csv_dir, cat["file"]))
+            tables[cat["table"]] = rows
+            loaded.append((cat, rows))
+        for cat, rows in loaded:
+            for column, (table, key) in cat.get("references", {}).items():
+                known = {r[key] for r in tables[table]}
+                for row in rows:
+                    if row[column] not in known:
+                        raise CatalogError("%s: unknown %s %r (not in %s.%s)"
+                                           % (row["_where"], column,
+                                              row[column], table, key))
+    except (CatalogError, OSError) as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    generate(loaded, opts.out_c, opts.out_h)
+    for cat, rows in loaded:
+        print("%s: %d rows" % (cat["table"], len(rows)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

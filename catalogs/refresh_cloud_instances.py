@@ -1,0 +1,526 @@
+#!/usr/bin/python3
+"""Build catalogs/cloud_instances.csv from the cloud price extract.
+
+Usage (from the repository root):
+
+    /usr/bin/python3 catalogs/refresh_cloud_instances.py \
+        --src ../shared/data/cloud-prices --gpus catalogs/gpus.csv \
+        --map catalogs/gpu_name_map.csv --out catalogs/cloud_instances.csv
+
+Standard library only.  Reads every file listed in <src>/MANIFEST.csv, maps each
+source accelerator name to a gpus.name slug through the mapping table, applies the
+documented fixes and exclusions (see catalogs/cloud_instances.md) and writes one
+sorted CSV.  The output is deterministic: the same input gives the same bytes.
+
+Exit status: 0 on success; 1 when an accelerator cannot be mapped (message
+`file:line: cannot map accelerator 'X'`), when the mapping table names an unknown
+slug, when a file lacks provenance, or when the output key would not be unique;
+2 on bad usage.  Nothing is written unless the run succeeds.
+"""
+import argparse
+import csv
+import os
+import re
+import sys
+
+HEADER = ['provider', 'instance_type', 'region', 'gpu', 'gpu_count', 'vcpus', 'ram_gb',
+          'usd_per_hour', 'spot_usd_per_hour', 'source', 'as_of', 'source_accelerator',
+          'notes']
+
+# MANIFEST.csv `provider` value -> catalog provider slug (identity where absent).
+PROVIDER_SLUG = {'do': 'digitalocean'}
+
+GIB_TO_GB = 1.073741824  # 2**30 / 10**9
+
+# Accelerators that GCP bundles into accelerator-optimized machine types (a2/a3/a4/g2).
+# Their GPU-only rows in gcp.csv are components of the gcp_instances.csv totals.
+GCP_BUNDLED_GPUS = {'A100', 'A100-80GB', 'H100', 'H100-MEGA', 'H200', 'B200', 'L4'}
+
+# GCP GPU names whose GPU component looks like a discounted SKU (see SOURCE.md section 6).
+GCP_SUSPECT_GPU_PRICE = {'H100', 'A100-80GB'}
+
+# GCP uses 700.0 as a placeholder for TPU prices it does not know.
+GCP_PLACEHOLDER_PRICE = 700.0
+
+# (provider, source accelerator) whose Price and SpotPrice are swapped in the source.
+SWAPPED_SPOT = {('runpod', 'L40S')}
+
+# Sanity band for the on-demand price per accelerator-hour (USD) by GPU family;
+# outliers are printed and flagged in notes, not dropped.  First slug regex
+# (re.match) that matches wins.
+PRICE_BANDS = [
+    (r'tpu-', 0.3, 10.0),                                           # per chip-hour
+    (r'(h100|h200|gh200|b200|b300|gb200|gb300|mi300x|mi325x|mi355x)', 0.5, 30.0),
+    (r'rtx-[345]0[5-9]0', 0.02, 3.0),                               # GeForce
+    (r'', 0.02, 20.0),                                              # everything else
+]
+
+# One line per exclusion reason: code -> description (also used in the md).
+EXCLUDE_REASONS = {
+    'gcp-host-component': 'GCP host-VM row of an accelerator-optimized machine type '
+                          '(a2/a3/a4/g2); its whole-instance price comes from gcp_instances.csv',
+    'gcp-gpu-component': 'GCP GPU-only price of a GPU bundled into a2/a3/a4/g2 machine types; '
+                         'already included in the gcp_instances.csv totals',
+    'gcp-gpu-only-no-host': 'GCP GPU-only price of an N1-attached GPU (T4/V100/P100/P4); the '
+                            'extract has no N1 host-VM price, so there is no whole-instance price',
+    'tpu-placeholder-price': 'GCP TPU row whose on-demand Price is the placeholder 700.0',
+    'no-on-demand-price': 'no on-demand price in the source (spot-only offer)',
+    'no-slug': 'accelerator model has no slug in gpus.csv / SLUGS.md',
+}
+
+# Row-level notes that hold for every row of a provider.
+PROVIDER_NOTES = {
+    'vast': 'marketplace offer snapshot; vcpus/ram are the constant 32 vCPU / 64 GiB of every Vast row, not the host',
+    'lambda': 'listed in every Lambda region regardless of capacity',
+    'paperspace': 'old list price (SkyPilot catalog v6)',
+    'digitalocean': 'old list price (SkyPilot catalog v6)',
+}
+
+
+class Failure(Exception):
+    """A fatal input problem; the message is printed and the script exits 1."""
+
+
+def num(s):
+    if s is None:
+        return None
+    s = str(s).strip()
+    if s == '':
+        return None
+    try:
+        x = float(s)
+    except ValueError:
+        return None
+    if x != x:  # NaN
+        return None
+    return x
+
+
+def fmt(x, nd=6):
+    """Plain decimal, at most nd decimals, no trailing zeros ('' for None)."""
+    if x is None:
+        return ''
+    s = '%.*f' % (nd, round(x, nd))
+    if '.' in s:
+        s = s.rstrip('0').rstrip('.')
+    if s in ('-0', ''):
+        s = '0'
+    return s
+
+
+def ram_gb(gib):
+    if gib is None:
+        return ''
+    return '%.1f' % round(gib * GIB_TO_GB, 1)
+
+
+def read_csv(path):
+    """Yield (line_number, row_dict).  Ragged rows are repaired as refresh.sh does:
+    surplus fields are joined into the last column, missing ones become ''."""
+    with open(path, newline='', encoding='utf-8') as f:
+        rd = csv.reader(f)
+        try:
+            hdr = next(rd)
+        except StopIteration:
+            return
+        n = len(hdr)
+        for r in rd:
+            if not r:
+                continue
+            if len(r) > n:
+                r = r[:n - 1] + [','.join(r[n - 1:])]
+            elif len(r) < n:
+                r = r + [''] * (n - len(r))
+            yield rd.line_num, dict(zip(hdr, r))
+
+
+# ---------------------------------------------------------------- slugs and map
+
+def load_slugs(gpus_path, slugs_md):
+    if gpus_path and os.path.isfile(gpus_path):
+        with open(gpus_path, newline='', encoding='utf-8') as f:
+            rd = csv.DictReader(f)
+            col = 'name' if 'name' in (rd.fieldnames or []) else (
+                'slug' if 'slug' in (rd.fieldnames or []) else (rd.fieldnames or [''])[0])
+            slugs = {(r.get(col) or '').strip() for r in rd}
+        slugs.discard('')
+        return slugs, gpus_path
+    if not os.path.isfile(slugs_md):
+        raise Failure('%s: not found, and no %s to fall back on' % (gpus_path, slugs_md))
+    slugs = set()
+    with open(slugs_md, encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'^[A-Za-z][A-Za-z ]*:\s*(.*)$', line)
+            body = m.group(1) if m else (line if re.match(r'^[a-z0-9]', line) else '')
+            for tok in body.split(','):
+                tok = tok.strip()
+                if re.fullmatch(r'[a-z0-9][a-z0-9-]*', tok):
+                    slugs.add(tok)
+    return slugs, slugs_md
+
+
+COUNT_RULE = re.compile(r'^(|suffix|suffix/2|\d+(\.\d+)?)$')
+
+
+def load_map(path, slugs):
+    rules, errors = [], []
+    with open(path, newline='', encoding='utf-8') as f:
+        rd = csv.DictReader(f)
+        need = ['provider', 'source_accelerator', 'instance_regex', 'gpu_mem_gib', 'gpu',
+                'gpu_count', 'exclude', 'note', 'why']
+        if rd.fieldnames != need:
+            raise Failure('%s: header must be %s' % (path, ','.join(need)))
+        for r in rd:
+            ln = rd.line_num
+            where = '%s:%d' % (path, ln)
+            acc = r['source_accelerator']
+            rule = dict(r, line=ln)
+            if acc.startswith('re:'):
+                try:
+                    rule['acc_re'] = re.compile(acc[3:])
+                except re.error as e:
+                    errors.append('%s: bad accelerator regex: %s' % (where, e))
+                    continue
+            else:
+                rule['acc_re'] = None
+            try:
+                rule['it_re'] = re.compile(r['instance_regex']) if r['instance_regex'] else None
+            except re.error as e:
+                errors.append('%s: bad instance_regex: %s' % (where, e))
+                continue
+            if r['gpu_mem_gib'] and not re.fullmatch(r'\d+', r['gpu_mem_gib']):
+                errors.append('%s: gpu_mem_gib must be an integer' % where)
+            if not COUNT_RULE.match(r['gpu_count']):
+                errors.append("%s: gpu_count must be empty, a number, 'suffix' or 'suffix/2'" % where)
+            if r['exclude']:
+                if r['exclude'] not in EXCLUDE_REASONS:
+                    errors.append("%s: unknown exclude reason '%s'" % (where, r['exclude']))
+                if r['gpu']:
+                    errors.append('%s: an excluded row must leave gpu empty' % where)
+            elif r['gpu'] not in slugs:
+                errors.append("%s: unknown gpu slug '%s'" % (where, r['gpu']))
+            rules.append(rule)
+    if errors:
+        raise Failure('\n'.join(errors))
+    return rules
+
+
+def match_rule(rules, provider, acc, itype, mem_gib):
+    """Most specific matching rule (instance_regex and gpu_mem_gib each add one);
+    a tie between rules that disagree is an error in the table."""
+    hits = []
+    for r in rules:
+        if r['provider'] != provider:
+            continue
+        if r['acc_re'] is not None:
+            if not r['acc_re'].fullmatch(acc):
+                continue
+        elif r['source_accelerator'] != acc:
+            continue
+        if r['it_re'] is not None and not r['it_re'].search(itype):
+            continue
+        if r['gpu_mem_gib'] and (mem_gib is None or int(r['gpu_mem_gib']) != mem_gib):
+            continue
+        hits.append(((1 if r['it_re'] else 0) + (1 if r['gpu_mem_gib'] else 0), r))
+    if not hits:
+        return None
+    best = max(h[0] for h in hits)
+    top = [h[1] for h in hits if h[0] == best]
+    outcomes = {(t['gpu'], t['gpu_count'], t['exclude']) for t in top}
+    if len(outcomes) > 1:
+        raise Failure('mapping table: rows %s all match %s %r %r with different results'
+                      % (', '.join(str(t['line']) for t in top), provider, acc, itype))
+    return top[0]
+
+
+def rule_count(rule, acc, src_count):
+    c = rule['gpu_count']
+    if c == '':
+        return src_count
+    if c.startswith('suffix'):
+        m = re.search(r'-(\d+)$', acc)
+        if not m:
+            return None
+        n = int(m.group(1))
+        return n / 2.0 if c == 'suffix/2' else float(n)
+    return float(c)
+
+
+# ---------------------------------------------------------------- GPU memory
+
+def gpuinfo_mem(s):
+    """(per-GPU SizeInMiB, TotalGpuMemoryInMiB) from a SkyPilot GpuInfo string."""
+    size = re.search(r"sizeinmib['\"]*\s*:\s*(\d+)", s or '', re.I)
+    total = re.search(r"totalgpumemoryinmib['\"]*\s*:\s*(\d+)", s or '', re.I)
+    return (int(size.group(1)) if size else None, int(total.group(1)) if total else None)
+
+
+def per_gpu_mem_gib(provider, row, count):
+    """Per-GPU accelerator memory in GiB (rounded), or None.  The source fields mean
+    different things per provider (see cloud_instances.md, 'GPU memory')."""
+    if 'GpuMemoryGiB' in row:  # AWS vantage: total for the instance, GiB
+        tot = num(row['GpuMemoryGiB'])
+        return int(round(tot / count)) if tot and count else None
+    size, total = gpuinfo_mem(row.get('GpuInfo', ''))
+    if provider == 'vast':  # Vast: SizeInMiB == TotalGpuMemoryInMiB == whole instance
+        return int(round(total / count / 1024.0)) if total and count else None
+    return int(round(size / 1024.0)) if size else None  # elsewhere SizeInMiB is per GPU
+
+
+# ---------------------------------------------------------------- the build
+
+class Build:
+    def __init__(self, rules):
+        self.rules = rules
+        self.out = []            # output rows (dicts)
+        self.excluded = {}       # reason -> {provider: n}
+        self.excluded_detail = {}  # reason -> set of 'provider accelerator'
+        self.unmapped = []       # error lines
+        self.events = {}         # label -> count (swaps, spot drops, ...)
+
+    def exclude(self, reason, provider, what=''):
+        d = self.excluded.setdefault(reason, {})
+        d[provider] = d.get(provider, 0) + 1
+        if what:
+            self.excluded_detail.setdefault(reason, set()).add('%s %s' % (provider, what))
+
+    def event(self, label):
+        self.events[label] = self.events.get(label, 0) + 1
+
+    def emit(self, path, line, provider, meta, itype, region, acc, count, vcpus, mem_gib,
+             price, spot, gpu_mem=None, notes=None, count_is_final=False):
+        """Map, fix, validate and append one row.  Returns nothing."""
+        notes = list(notes or [])
+        rule = match_rule(self.rules, provider, acc, itype, gpu_mem)
+        if rule is None:
+            self.unmapped.append("%s:%d: cannot map accelerator '%s'" % (path, line, acc))
+            return
+        if rule['exclude']:
+            self.exclude(rule['exclude'], provider, acc + (' (' + itype + ')' if itype else ''))
+            return
+        if price is None:
+            self.exclude('no-on-demand-price', provider, itype)
+            return
+        gpu = rule['gpu']
+        if not count_is_final:
+            new = rule_count(rule, acc, count)
+            count = new
+        if count is None or count <= 0:
+            raise Failure('%s:%d: no usable accelerator count for %r' % (path, line, acc))
+        if rule['note']:
+            notes.append(rule['note'])
+        if count < 1:
+            notes.append('fractional GPU (%s of one %s)' % (fmt(count, 3), gpu))
+        if (provider, acc) in SWAPPED_SPOT and spot is not None and spot > price:
+            notes.append('source Price/SpotPrice swapped (%s/%s); swapped back' % (fmt(price), fmt(spot)))
+            price, spot = spot, price
+            self.event('runpod L40S price/spot swapped back')
+        if spot is not None and spot >= price:
+            notes.append('source spot %s >= on-demand; spot dropped' % fmt(spot))
+            spot = None
+            self.event('spot >= on-demand, spot dropped (%s)' % provider)
+        per = price / count
+        for prefix, lo, hi in PRICE_BANDS:
+            if re.match(prefix, gpu):
+                if not lo <= per <= hi:
+                    notes.append('price per %s-hour %s outside sanity band %s-%s'
+                                 % ('chip' if gpu.startswith('tpu-') else 'GPU', fmt(per, 4), fmt(lo), fmt(hi)))
+                    print('outlier: %s %s %s %s: %s USD per %s-hour (band %s-%s)'
+                          % (provider, itype, region, gpu, fmt(per, 4),
+                             'chip' if gpu.startswith('tpu-') else 'GPU', fmt(lo), fmt(hi)),
+                          file=sys.stderr)
+                    self.event('price-band outlier (%s)' % provider)
+                break
+        if provider in PROVIDER_NOTES:
+            notes.append(PROVIDER_NOTES[provider])
+        if meta['as_of_unknown']:
+            notes.append('as_of is the extract date (source commit date unknown)')
+        self.out.append({
+            'provider': provider, 'instance_type': itype, 'region': region, 'gpu': gpu,
+            'gpu_count': fmt(count, 4), 'vcpus': fmt(vcpus, 3), 'ram_gb': ram_gb(mem_gib),
+            'usd_per_hour': fmt(price), 'spot_usd_per_hour': fmt(spot),
+            'source': meta['source'], 'as_of': meta['as_of'], 'source_accelerator': acc,
+            'notes': '; '.join(notes), '_count': count,
+        })
+
+    # -- per-file handlers -------------------------------------------------
+
+    def generic(self, path, provider, meta):
+        for line, r in read_csv(path):
+            acc = (r.get('AcceleratorName') or '').strip()
+            itype = (r.get('InstanceType') or '').strip()
+            count = num(r.get('AcceleratorCount'))
+            price, spot = num(r.get('Price')), num(r.get('SpotPrice'))
+            region = (r.get('Region') or '').strip()
+            notes = []
+            if provider == 'vast':
+                if spot == 0:
+                    spot = None  # Vast writes 0.00 for "no interruptible price"
+                region = re.sub(r'^[,\s]+', '', region)
+            if region == '':
+                notes.append('region not given in source')
+            self.emit(path, line, provider, meta, itype, region, acc, count,
+                      num(r.get('vCPUs')), num(r.get('MemoryGiB')), price, spot,
+                      gpu_mem=per_gpu_mem_gib(provider, r, count), notes=notes)
+
+    def gcp(self, path, provider, meta):
+        for line, r in read_csv(path):
+            acc = (r.get('AcceleratorName') or '').strip()
+            itype = (r.get('InstanceType') or '').strip()
+            if not acc:
+                self.exclude('gcp-host-component', provider, itype)
+                continue
+            if itype == '' and acc.startswith('tpu-'):
+                price, spot = num(r.get('Price')), num(r.get('SpotPrice'))
+                if price == GCP_PLACEHOLDER_PRICE:
+                    self.exclude('tpu-placeholder-price', provider, acc)
+                    continue
+                notes = []
+                if spot == GCP_PLACEHOLDER_PRICE:
+                    notes.append('source spot is the placeholder 700.0; spot dropped')
+                    spot = None
+                    self.event('GCP TPU placeholder spot 700.0 dropped')
+                rule = match_rule(self.rules, provider, acc, acc, None)
+                chips = rule_count(rule, acc, None) if rule and not rule['exclude'] else None
+                if chips is not None:
+                    notes.append('TPU slice %s = %s chip%s; price is for the whole slice'
+                                 % (acc, fmt(chips), '' if chips == 1 else 's'))
+                self.emit(path, line, provider, meta, acc, r.get('Region', '').strip(), acc,
+                          chips, None, None, price, spot, notes=notes, count_is_final=True)
+                continue
+            if itype == '':
+                reason = 'gcp-gpu-component' if acc in GCP_BUNDLED_GPUS else 'gcp-gpu-only-no-host'
+                self.exclude(reason, provider, acc)
+                continue
+            # A whole-instance row with its accelerator (newer catalog layouts).
+            count = num(r.get('AcceleratorCount'))
+            self.emit(path, line, provider, meta, itype, r.get('Region', '').strip(), acc, count,
+                      num(r.get('vCPUs')), num(r.get('MemoryGiB')), num(r.get('Price')),
+                      num(r.get('SpotPrice')), gpu_mem=per_gpu_mem_gib(provider, r, count))
+
+    def gcp_instances(self, path, provider, meta):
+        for line, r in read_csv(path):
+            acc = r['AcceleratorName'].strip()
+            vm, gp = num(r['VmPrice']), num(r['GpuPrice'])
+            count = num(r['AcceleratorCount'])
+            notes = ['whole-instance price = host VM %s + %s x %s GPU part %s (gcp.csv, zone %s)'
+                     % (fmt(vm), fmt(count), acc, fmt(gp), r['AvailabilityZone'])]
+            if vm == 0:
+                notes.append('host-VM price is 0.0 in source; total = GPU part only')
+                self.event('GCP host-VM price 0.0 (a4-highgpu-8g)')
+            if acc in GCP_SUSPECT_GPU_PRICE:
+                notes.append('GPU part looks like a discounted SKU (about half of GCP list '
+                             'on-demand); kept as in source')
+                self.event('GCP suspect discounted GPU price flagged')
+            self.emit(path, line, provider, meta, r['InstanceType'].strip(), r['Region'].strip(),
+                      acc, count, num(r['vCPUs']), num(r['MemoryGiB']), num(r['Price']),
+                      num(r['SpotPrice']), notes=notes)
+
+
+def read_manifest(src, unknown_date):
+    path = os.path.join(src, 'MANIFEST.csv')
+    if not os.path.isfile(path):
+        raise Failure('%s: not found' % path)
+    files = []
+    for line, r in read_csv(path):
+        commit = (r.get('source_commit') or '').strip()
+        src_str = ' '.join(x for x in [(r.get('source_repo') or '').strip(),
+                                       (r.get('source_path') or '').strip()] if x)
+        if commit:
+            src_str += ' @' + commit[:8]
+        date = (r.get('source_date') or '').strip()
+        m = re.match(r'^(\d{4}-\d{2}-\d{2})', date)
+        files.append((r['file'], PROVIDER_SLUG.get(r['provider'], r['provider']), {
+            'source': src_str,
+            'as_of': m.group(1) if m else unknown_date,
+            'as_of_unknown': not m,
+        }))
+    listed = {f[0] for f in files}
+    extra = sorted(f for f in os.listdir(src) if f.endswith('.csv') and f != 'MANIFEST.csv'
+                   and f not in listed)
+    if extra:
+        raise Failure('%s: no provenance for %s' % (path, ', '.join(extra)))
+    return files
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--src', required=True, help='folder with MANIFEST.csv and the provider CSVs')
+    ap.add_argument('--gpus', required=True, help='gpus catalog CSV (slugs in column "name")')
+    ap.add_argument('--slugs', help='fallback slug list when --gpus does not exist '
+                                    '(default: SLUGS.md next to --gpus)')
+    ap.add_argument('--map', required=True, help='accelerator-name mapping table')
+    ap.add_argument('--out', required=True, help='output CSV')
+    ap.add_argument('--unknown-date', default='2026-11-22',
+                    help='as_of for sources whose date is unknown (extraction date)')
+    a = ap.parse_args(argv)
+    slugs_md = a.slugs or os.path.join(os.path.dirname(a.gpus) or '.', 'SLUGS.md')
+    try:
+        slugs, slug_src = load_slugs(a.gpus, slugs_md)
+        rules = load_map(a.map, slugs)
+        files = read_manifest(a.src, a.unknown_date)
+        b = Build(rules)
+        for fname, provider, meta in files:
+            path = os.path.join(a.src, fname)
+            if not os.path.isfile(path):
+                raise Failure('%s: listed in MANIFEST.csv but missing' % path)
+            if fname == 'gcp_instances.csv':
+                b.gcp_instances(path, provider, meta)
+            elif provider == 'gcp':
+                b.gcp(path, provider, meta)
+            else:
+                b.generic(path, provider, meta)
+        if b.unmapped:
+            raise Failure('\n'.join(b.unmapped))
+        keyf = lambda r: (r['provider'], r['instance_type'], r['region'], r['gpu'], r['gpu_count'])
+        seen, dups = {}, []
+        for r in b.out:
+            k = keyf(r)
+            if k in seen:
+                dups.append(k)
+            seen[k] = r
+        if dups:
+            raise Failure('duplicate (provider, instance_type, region, gpu, gpu_count) keys:\n' +
+                          '\n'.join('  ' + ' | '.join(k) for k in sorted(dups)))
+    except Failure as e:
+        print(str(e), file=sys.stderr)
+        return 1
+
+    rows = sorted(b.out, key=lambda r: (r['provider'], r['instance_type'], r['region'], r['gpu'],
+                                        r['_count'], r['usd_per_hour']))
+    tmp = a.out + '.tmp'
+    with open(tmp, 'w', newline='', encoding='utf-8') as f:
+        w = csv.writer(f, lineterminator='\n')
+        w.writerow(HEADER)
+        for r in rows:
+            w.writerow([r[h] for h in HEADER])
+    os.replace(tmp, a.out)
+
+    # ---- report (stderr) ----
+    err = sys.stderr
+    print('slugs validated against %s (%d slugs)' % (slug_src, len(slugs)), file=err)
+    per = {}
+    for r in rows:
+        per[r['provider']] = per.get(r['provider'], 0) + 1
+    print('wrote %s: %d rows from %d providers' % (a.out, len(rows), len(per)), file=err)
+    for p in sorted(per):
+        print('  %-13s %5d' % (p, per[p]), file=err)
+    total_ex = sum(sum(d.values()) for d in b.excluded.values())
+    print('excluded %d source rows:' % total_ex, file=err)
+    for reason in sorted(b.excluded):
+        d = b.excluded[reason]
+        print('  %5d %s [%s]: %s' % (sum(d.values()), reason,
+                                      ', '.join('%s %d' % (p, d[p]) for p in sorted(d)),
+                                      EXCLUDE_REASONS[reason]), file=err)
+        if reason in ('no-slug', 'no-on-demand-price', 'tpu-placeholder-price'):
+            for x in sorted(b.excluded_detail.get(reason, ())):
+                print('        %s' % x, file=err)
+    if b.events:
+        print('fixes and flags:', file=err)
+        for k in sorted(b.events):
+            print('  %5d %s' % (b.events[k], k), file=err)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,71 @@
+/*
+** gpuadv_catalog.h: the compiled-in catalogs (gpus, cloud_instances,
+** models). catalogs/gen_catalog.py turns the catalogs/ CSV files into
+** build/gpuadv_catalog_data.c (the cells) and build/gpuadv_catalog_cols.h
+** (each table's schema string with its column index #defines beside it).
+** This header declares their shape and the lookups; it knows nothing of
+** SQLite.
+*/
+#ifndef GPUADV_CATALOG_H
+#define GPUADV_CATALOG_H
+
+enum gpuadv_cell_type {
+  GPUADV_CELL_NULL,
+  GPUADV_CELL_INTEGER,
+  GPUADV_CELL_REAL,
+  GPUADV_CELL_TEXT
+};
+
+typedef struct gpuadv_cell {
+  unsigned char type; /* enum gpuadv_cell_type */
+  union {
+    long long integer;
+    double real;
+    const char *text;
+  } v;
+} gpuadv_cell;
+
+/* Row numbers sorted bytewise by one text column: a binary-searchable
+** index for `WHERE column = ?`. */
+typedef struct gpuadv_index {
+  int column;
+  const int *rows;
+  const char *plan;  /* "name=?": idxStr, shown by EXPLAIN QUERY PLAN */
+} gpuadv_index;
+
+typedef struct gpuadv_catalog {
+  const char *name;          /* the table's name */
+  const char *schema;        /* "CREATE TABLE x(...)" */
+  int n_columns;
+  int n_rows;
+  const gpuadv_cell *cells;  /* n_rows x n_columns, row-major */
+  int n_indexes;
+  const gpuadv_index *indexes;
+  int first_index_unique;    /* indexes[0] is the table's unique key */
+} gpuadv_catalog;
+
+extern const gpuadv_catalog gpuadv_catalog_gpus;
+extern const gpuadv_catalog gpuadv_catalog_models;
+extern const gpuadv_catalog gpuadv_catalog_cloud_instances;
+
+/* The cell at (row, column). */
+const gpuadv_cell *gpuadv_catalog_cell(const gpuadv_catalog *cat, int row,
+                                       int column);
+
+/* The number cell at (row, column) as a double; 0 for NULL or text. */
+double gpuadv_catalog_number(const gpuadv_catalog *cat, int row, int column);
+
+/* The positions [*lo, *hi) in index idx of the rows whose column equals the
+** n_key bytes of key; returns *hi - *lo. */
+int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,
+                         int n_key, int *lo, int *hi);
+
+/* The row whose unique key (indexes[0]) equals key, or -1. */
+int gpuadv_catalog_find(const gpuadv_catalog *cat, const char *key, int n_key);
+
+/* Up to three keys closest to key by edit distance, as "'a', 'b', 'c'",
+** for "did you mean" messages. */
+void gpuadv_catalog_suggest(const gpuadv_catalog *cat, const char *key,
+                            int n_key, char *buf, int n_buf);
+
+#endif /* GPUADV_CATALOG_H */

@@ -1,0 +1,247 @@
+/*
+** gpuadv_catalog_vtab.c: the compiled-in catalogs as eponymous, read-only
+** virtual tables.
+**
+**   SELECT name, memory_gb, mem_bw_gbs, bf16_tflops FROM gpus
+**    WHERE memory_class = 'HBM' ORDER BY mem_bw_gbs DESC;
+**   SELECT * FROM models WHERE name = 'llama-3.1-70b';
+**   SELECT provider, instance_type, region, usd_per_hour / gpu_count
+**     FROM cloud_instances WHERE gpu = 'h100-sxm' ORDER BY 4 LIMIT 5;
+**
+** The tables exist as soon as the extension is loaded, with no file at run
+** time: their rows are C arrays generated from the catalogs/ CSV files by
+** catalogs/gen_catalog.py. Columns and their meaning are in
+** catalogs/README.md; the schema strings and column #defines are in the
+** generated build/gpuadv_catalog_cols.h.
+**
+** Plans. An equality constraint on an indexed column is answered by a
+** binary search over row numbers sorted by that column:
+**
+**   idxNum  meaning
+**   ------  -----------------------------------------------------------
+**   0       full scan in CSV order
+**   k > 0   rows whose column indexes[k-1].column equals argv[0]
+**
+** gpus and models are indexed on name (unique), cloud_instances on gpu and
+** on provider. idxStr names the column ("name=?") for EXPLAIN QUERY PLAN. The constraint is not omitted: SQLite checks it again, so
+** comparisons keep their usual affinity and collation rules.
+**
+** Writes: xUpdate is absent, so INSERT, UPDATE and DELETE fail with
+** "table gpus may not be modified"; xCreate is absent (eponymous only), so
+** CREATE VIRTUAL TABLE ... USING gpus and DROP TABLE gpus fail too.
+*/
+#include <string.h>
+
+#include "gpuadv_catalog.h"
+#include "gpuadv_internal.h"
+
+SQLITE_EXTENSION_INIT3
+
+typedef struct catalog_vtab {
+  sqlite3_vtab base;
+  const gpuadv_catalog *cat;
+} catalog_vtab;
+
+typedef struct catalog_cursor {
+  sqlite3_vtab_cursor base;
+  const gpuadv_catalog *cat;
+  const int *order;  /* row numbers of an index, or NULL for CSV order */
+  int pos;           /* position in order (or row number) */
+  int end;           /* one past the last position */
+} catalog_cursor;
+
+static int catalogConnect(sqlite3 *db, void *pAux, int argc,
+                          const char *const *argv, sqlite3_vtab **ppVtab,
+                          char **pzErr) {
+  const gpuadv_catalog *cat = (const gpuadv_catalog *)pAux;
+  catalog_vtab *vtab;
+  int rc;
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  /* Rationale for INNOCUOUS: the rows are constants compiled into the
+  ** extension; reading them touches no file, setting or other table, so a
+  ** view over a catalog in an untrusted database can do no harm. */
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  rc = sqlite3_declare_vtab(db, cat->schema);
+  if (rc != SQLITE_OK) return rc;
+  vtab = sqlite3_malloc(sizeof(*vtab));
+  if (!vtab) return SQLITE_NOMEM;
+  memset(vtab, 0, sizeof(*vtab));
+  vtab->cat = cat;
+  *ppVtab = &vtab->base;
+  return SQLITE_OK;
+}
+
+static int catalogDisconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+/* See the plan table in the header comment. */
+static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
+  const gpuadv_catalog *cat = ((catalog_vtab *)pVtab)->cat;
+  int best_idx = -1, best_constraint = -1;
+  int i, k;
+  for (i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    if (!c->usable || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    for (k = 0; k < cat->n_indexes; k++) {
+      if (cat->indexes[k].column != c->iColumn) continue;
+      /* Prefer the lowest index number: the unique key comes first. */
+      if (best_idx < 0 || k < best_idx) {
+        best_idx = k;
+        best_constraint = i;
+      }
+    }
+  }
+  if (best_idx < 0) {
+    info->idxNum = 0;
+    info->estimatedCost = (double)cat->n_rows;
+    info->estimatedRows = cat->n_rows;
+    return SQLITE_OK;
+  }
+  info->idxNum = best_idx + 1;
+  info->idxStr = (char *)cat->indexes[best_idx].plan; /* static: not freed */
+  info->aConstraintUsage[best_constraint].argvIndex = 1;
+  info->aConstraintUsage[best_constraint].omit = 0;
+  if (best_idx == 0 && cat->first_index_unique) {
+    info->estimatedRows = 1;
+    info->estimatedCost = 2.0;
+    info->idxFlags |= SQLITE_INDEX_SCAN_UNIQUE;
+  } else {
+    /* A guess of rows per key that keeps the index cheaper than a scan. */
+    info->estimatedRows = cat->n_rows / 20 + 1;
+    info->estimatedCost = 10.0 + (double)info->estimatedRows;
+  }
+  return SQLITE_OK;
+}
+
+static int catalogOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
+  catalog_cursor *cur = sqlite3_malloc(sizeof(*cur));
+  if (!cur) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof(*cur));
+  cur->cat = ((catalog_vtab *)pVtab)->cat;
+  *ppCursor = &cur->base;
+  return SQLITE_OK;
+}
+
+static int catalogClose(sqlite3_vtab_cursor *pCursor) {
+  sqlite3_free(pCursor);
+  return SQLITE_OK;
+}
+
+/* See the plan table in the header comment. */
+static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
+                         const char *idxStr, int argc, sqlite3_value **argv) {
+  catalog_cursor *cur = (catalog_cursor *)pCursor;
+  const gpuadv_catalog *cat = cur->cat;
+  (void)idxStr;
+  if (idxNum <= 0 || idxNum > cat->n_indexes || argc < 1) {
+    cur->order = 0;
+    cur->pos = 0;
+    cur->end = cat->n_rows;
+    return SQLITE_OK;
+  }
+  cur->order = cat->indexes[idxNum - 1].rows;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    cur->pos = cur->end = 0; /* = NULL matches nothing */
+  } else {
+    const char *key = (const char *)sqlite3_value_text(argv[0]);
+    int n_key = sqlite3_value_bytes(argv[0]);
+    if (!key) return SQLITE_NOMEM;
+    gpuadv_catalog_range(cat, idxNum - 1, key, n_key, &cur->pos, &cur->end);
+  }
+  return SQLITE_OK;
+}
+
+static int catalogNext(sqlite3_vtab_cursor *pCursor) {
+  ((catalog_cursor *)pCursor)->pos++;
+  return SQLITE_OK;
+}
+
+static int catalogEof(sqlite3_vtab_cursor *pCursor) {
+  catalog_cursor *cur = (catalog_cursor *)pCursor;
+  return cur->pos >= cur->end;
+}
+
+static int current_row(const catalog_cursor *cur) {
+  return cur->order ? cur->order[cur->pos] : cur->pos;
+}
+
+static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
+                         int column) {
+  catalog_cursor *cur = (catalog_cursor *)pCursor;
+  const gpuadv_cell *c = gpuadv_catalog_cell(cur->cat, current_row(cur), column);
+  switch (c->type) {
+    case GPUADV_CELL_INTEGER:
+      sqlite3_result_int64(ctx, c->v.integer);
+      break;
+    case GPUADV_CELL_REAL:
+      sqlite3_result_double(ctx, c->v.real);
+      break;
+    case GPUADV_CELL_TEXT:
+      sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
+      break;
+    default:
+      sqlite3_result_null(ctx);
+      break;
+  }
+  return SQLITE_OK;
+}
+
+static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
+  /* The 1-based line of the row among the catalog's data rows. */
+  *pRowid = current_row((catalog_cursor *)pCursor) + 1;
+  return SQLITE_OK;
+}
+
+static sqlite3_module catalog_module = {
+  0,                 /* iVersion */
+  0,                 /* xCreate: none, so the table is eponymous only */
+  catalogConnect,    /* xConnect */
+  catalogBestIndex,  /* xBestIndex */
+  catalogDisconnect, /* xDisconnect */
+  0,                 /* xDestroy */
+  catalogOpen,       /* xOpen */
+  catalogClose,      /* xClose */
+  catalogFilter,     /* xFilter */
+  catalogNext,       /* xNext */
+  catalogEof,        /* xEof */
+  catalogColumn,     /* xColumn */
+  catalogRowid,      /* xRowid */
+  0,                 /* xUpdate: none, so the table is read-only */
+  0,                 /* xBegin */
+  0,                 /* xSync */
+  0,                 /* xCommit */
+  0,                 /* xRollback */
+  0,                 /* xFindFunction */
+  0,                 /* xRename */
+  0,                 /* xSavepoint */
+  0,                 /* xRelease */
+  0,                 /* xRollbackTo */
+  0,                 /* xShadowName */
+#if SQLITE_VERSION_NUMBER >= 3044000
+  0                  /* xIntegrity */
+#endif
+};
+
+int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
+  static const gpuadv_catalog *const catalogs[] = {
+    &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
+    &gpuadv_catalog_models,
+  };
+  size_t i;
+  for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {
+    int rc = sqlite3_create_module(db, catalogs[i]->name, &catalog_module,
+                                   (void *)catalogs[i]);
+    if (rc != SQLITE_OK) {
+      if (pzErrMsg) {
+        *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register table %s: %s",
+                                    catalogs[i]->name, sqlite3_errmsg(db));
+      }
+      return rc;
+    }
+  }
+  return SQLITE_OK;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The catalog build step (catalogs/gen_catalog.py) refuses bad CSV rows with
+# `file:line: reason`, and the tables answer `WHERE key = ?` through their
+# index. Prints `ok NAME` or `FAIL NAME` per check; exits 1 on any failure.
+set -u
+cd "$(dirname "$0")/../.."
+PY=${PYTHON:-/usr/bin/python3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+
+pass() { echo "ok $1"; }
+fail() { echo "FAIL $1: $2"; status=1; }
+
+# A small valid catalog set: the first rows of each real CSV.
+make_good() {
+  rm -rf "$work/cat" && mkdir -p "$work/cat"
+  head -6 catalogs/gpus.csv > "$work/cat/gpus.csv"
+  head -4 catalogs/models.csv > "$work/cat/models.csv"
+  gpu=$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)
+  head -1 catalogs/cloud_instances.csv > "$work/cat/cloud_instances.csv"
+  grep -m 3 ",$gpu," catalogs/cloud_instances.csv >> "$work/cat/cloud_instances.csv"
+}
+
+# expect NAME FILE-PATTERN-IN-MESSAGE: the generator fails with that message.
+expect_fail() {
+  local name=$1 want=$2 out
+  out=$("$PY" catalogs/gen_catalog.py --csv-dir "$work/cat" \
+        --out-c "$work/out.c" --out-h "$work/out.h" 2>&1 >/dev/null)
+  if [ $? -eq 0 ]; then fail "$name" "generator accepted the bad file"; return; fi
+  case "$out" in
+    *"$want"*) pass "$name" ;;
+    *) fail "$name" "got '$out', want '$want'" ;;
+  esac
+  [ -e "$work/out.c" ] && fail "$name-no-output" "wrote output despite the error"
+}
+
+# Replace line N of a catalog file with TEXT.
+set_line() { "$PY" - "$1" "$2" "$3" <<'PYEOF'
+import sys
+path, n, text = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+lines = open(path).read().split("\n")
+lines[n - 1] = text
+open(path, "w").write("\n".join(lines))
+PYEOF
+}
+# Field F (1-based) of line N of a catalog file set to VALUE.
+set_field() { "$PY" - "$1" "$2" "$3" "$4" <<'PYEOF'
+import csv, io, sys
+path, n, f, value = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+rows = list(csv.reader(open(path, newline="")))
+rows[n - 1][f - 1] = value
+out = io.StringIO()
+csv.writer(out, lineterminator="\n").writerows(rows)
+open(path, "w").write(out.getvalue())
+PYEOF
+}
+
+make_good
+if "$PY" catalogs/gen_catalog.py --csv-dir "$work/cat" --out-c "$work/out.c" \
+     --out-h "$work/out.h" >/dev/null 2>"$work/err"; then
+  pass "good-catalog-builds"
+else
+  fail "good-catalog-builds" "$(cat "$work/err")"
+fi
+rm -f "$work/out.c" "$work/out.h"
+
+make_good; set_line "$work/cat/gpus.csv" 3 "h100-x,NVIDIA"
+expect_fail "column-count" "gpus.csv:3: 2 fields, expected 24"
+
+make_good; set_field "$work/cat/gpus.csv" 4 9 "fast"
+expect_fail "non-numeric" "gpus.csv:4: mem_bw_gbs must be real, got 'fast'"
+
+make_good; set_field "$work/cat/gpus.csv" 2 9 "30"
+expect_fail "bandwidth-range" "gpus.csv:2: mem_bw_gbs 30 outside the sane range 50..20000"
+
+make_good; set_field "$work/cat/gpus.csv" 2 9 "25000"
+expect_fail "bandwidth-range-high" "gpus.csv:2: mem_bw_gbs 25000 outside the sane range 50..20000"
+
+make_good; set_field "$work/cat/gpus.csv" 3 1 "$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)"
+expect_fail "duplicate-slug" "gpus.csv:3: duplicate name"
+
+make_good; set_field "$work/cat/gpus.csv" 5 22 ""
+expect_fail "missing-source" "gpus.csv:5: source is required"
+
+make_good; set_field "$work/cat/models.csv" 3 21 ""
+expect_fail "missing-as-of" "models.csv:3: as_of is required"
+
+make_good; set_field "$work/cat/models.csv" 2 21 "2024/05/01"
+expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"
+
+make_good; set_field "$work/cat/cloud_instances.csv" 3 4 "h900-sxm"
+expect_fail "unknown-gpu" "cloud_instances.csv:3: unknown gpu 'h900-sxm' (not in gpus.name)"
+
+make_good; set_field "$work/cat/cloud_instances.csv" 2 9 "999999"
+expect_fail "spot-above-on-demand" "cloud_instances.csv:2: spot_usd_per_hour 999999 above usd_per_hour"
+
+make_good; set_field "$work/cat/gpus.csv" 2 8 "SRAM"
+expect_fail "memory-class" "gpus.csv:2: memory_class must be one of DDR, GDDR, HBM, unified, got 'SRAM'"
+
+make_good; set_line "$work/cat/models.csv" 1 "name,family"
+expect_fail "header" "models.csv:1: header must be"
+
+make_good; set_field "$work/cat/gpus.csv" 2 1 "H100 SXM"
+expect_fail "slug-form" "gpus.csv:2: name 'H100 SXM' is not well-formed"
+
+# Query plans: key lookups use the index, other filters scan.
+plan() { sqlite3 -cmd '.load ./gpuadv' :memory: "EXPLAIN QUERY PLAN $1" 2>&1 | tail -n +2; }
+check_plan() {
+  local got; got=$(plan "$2")
+  case "$got" in *"$3"*) pass "$1" ;; *) fail "$1" "plan '$got', want '$3'" ;; esac
+}
+check_plan "plan-gpus-name" "SELECT * FROM gpus WHERE name = 'h100-sxm'" "SCAN gpus VIRTUAL TABLE INDEX 1:name=?"
+check_plan "plan-models-name" "SELECT * FROM models WHERE name = ?" "SCAN models VIRTUAL TABLE INDEX 1:name=?"
+check_plan "plan-offers-gpu" "SELECT * FROM cloud_instances WHERE gpu = 'l4'" "INDEX 1:gpu=?"
+check_plan "plan-offers-provider" "SELECT * FROM cloud_instances WHERE provider = 'aws'" "INDEX 2:provider=?"
+check_plan "plan-join" "SELECT * FROM gpus g JOIN cloud_instances c ON c.gpu = g.name WHERE g.name = 'l4'" "SCAN c VIRTUAL TABLE INDEX 1:gpu=?"
+check_plan "plan-scan" "SELECT * FROM gpus WHERE memory_gb > 80" "SCAN gpus VIRTUAL TABLE INDEX 0:"
+exit $status

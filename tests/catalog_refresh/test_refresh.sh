@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Tests for catalogs/refresh_cloud_instances.py.  Prints one line per check,
+# `ok NAME` or `FAIL NAME`, and exits non-zero if any check failed.
+# Run from anywhere:  bash tests/catalog_refresh/test_refresh.sh
+set -u
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+cd "$ROOT" || exit 2
+PY=/usr/bin/python3
+SCRIPT=catalogs/refresh_cloud_instances.py
+FX=tests/catalog_refresh/fixtures
+REAL_SRC="${CLOUD_PRICES_SRC:-../shared/data/cloud-prices}"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+check() {  # check NAME STATUS
+  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
+}
+run() {  # run SRC OUT  (stderr to $OUT.err)
+  "$PY" "$SCRIPT" --src "$1" --gpus catalogs/gpus.csv --map catalogs/gpu_name_map.csv \
+        --out "$2" 2>"$2.err"
+}
+# field VALUE lookup: print column COL of the row whose provider/instance_type/region match
+field() {  # field CSV PROVIDER INSTANCE REGION COL
+  "$PY" - "$@" <<'PYEOF'
+import csv, sys
+path, prov, it, reg, col = sys.argv[1:6]
+for r in csv.DictReader(open(path, newline='')):
+    if (r['provider'], r['instance_type'], r['region']) == (prov, it, reg):
+        print(r[col]); break
+else:
+    print('<missing>')
+PYEOF
+}
+
+# (a) a good fixture produces exactly the expected rows
+run "$FX/good" "$TMP/good.csv"; rc=$?
+[ $rc -eq 0 ] && cmp -s "$TMP/good.csv" "$FX/expected_good.csv"
+check good_fixture_expected_rows $?
+[ "$(head -1 "$TMP/good.csv")" = "provider,instance_type,region,gpu,gpu_count,vcpus,ram_gb,usd_per_hour,spot_usd_per_hour,source,as_of,source_accelerator,notes" ]
+check header_exact $?
+[ "$(field "$TMP/good.csv" aws trn1.2xlarge us-east-1 gpu)" = trainium ] && \
+  [ "$(field "$TMP/good.csv" aws g5g.xlarge us-east-1 gpu)" = t4 ] && \
+  [ "$(field "$TMP/good.csv" gcp tpu-v5p-8 us-central1 gpu_count)" = 4 ] && \
+  [ "$(field "$TMP/good.csv" gcp tpu-v5litepod-4 us-central1 gpu_count)" = 4 ] && \
+  [ "$(field "$TMP/good.csv" aws g6f.large us-east-1 gpu_count)" = 0.125 ]
+check mapping_trainium_t4g_tpu_fractional $?
+grep -q 'excluded 5 source rows' "$TMP/good.csv.err" && \
+  grep -q '1 no-on-demand-price' "$TMP/good.csv.err" && \
+  ! grep -q 'no-slug' "$TMP/good.csv.err" && \
+  grep -q '1 tpu-placeholder-price' "$TMP/good.csv.err"
+check exclusions_counted_on_stderr $?
+# Vast names the RTX 3060 Ti 'RTX3060'; the instance type tells it from the plain 3060
+[ "$(field "$TMP/good.csv" vast 1x-RTX_3060_Ti-32-65536 'Ontario, CA, NA' gpu)" = rtx-3060-ti ] && \
+  [ "$(field "$TMP/good.csv" vast 4x-RTX_3060-32-65536 'Hong Kong, HK, AS' gpu)" = rtx-3060 ]
+check vast_ti_told_from_base_model $?
+# a map row with exclude=no-slug leaves the row out and counts it (fixture map; the real map has none)
+"$PY" "$SCRIPT" --src "$FX/noslug" --gpus catalogs/gpus.csv --map "$FX/noslug_map.csv" \
+      --out "$TMP/noslug.csv" 2>"$TMP/noslug.csv.err" && \
+  [ "$(wc -l < "$TMP/noslug.csv")" -eq 2 ] && \
+  grep -q 'excluded 1 source rows' "$TMP/noslug.csv.err" && \
+  grep -q '1 no-slug' "$TMP/noslug.csv.err" && \
+  grep -q 'vast RTX9999 (1x-RTX_9999-32-65536)' "$TMP/noslug.csv.err"
+check no_slug_exclusion_counted $?
+
+# (b) an unmappable accelerator name fails with file:line
+run "$FX/unmappable" "$TMP/bad.csv"; rc=$?
+[ $rc -ne 0 ] && [ ! -e "$TMP/bad.csv" ] && \
+  grep -qx "$FX/unmappable/lambda.csv:3: cannot map accelerator 'RTX9000-Turbo'" "$TMP/bad.csv.err"
+check unmappable_fails_with_file_line $?
+
+# (c) the RunPod L40S row whose spot and on-demand are swapped is swapped back
+[ "$(field "$TMP/good.csv" runpod 1x_L40S_SECURE US usd_per_hour)" = 0.86 ] && \
+  [ "$(field "$TMP/good.csv" runpod 1x_L40S_SECURE US spot_usd_per_hour)" = 0.43 ]
+check runpod_l40s_swapped_back $?
+
+# (d) GiB -> decimal GB: 2048 GiB -> 2199.0 GB, 62 GiB -> 66.6 GB, 64 GiB -> 68.7 GB
+[ "$(field "$TMP/good.csv" aws p5.48xlarge us-east-1 ram_gb)" = 2199.0 ] && \
+  [ "$(field "$TMP/good.csv" runpod 1x_L40S_SECURE US ram_gb)" = 66.6 ] && \
+  [ "$(field "$TMP/good.csv" vast 4x-RTX_3060-32-65536 'Hong Kong, HK, AS' ram_gb)" = 68.7 ]
+check gib_to_gb_conversion $?
+
+# (e) the committed catalog holds the spot-check values of the extract
+C=catalogs/cloud_instances.csv
+[ "$(field $C aws p5.48xlarge us-east-1 usd_per_hour)" = 55.04 ] && \
+  [ "$(field $C aws p4d.24xlarge us-east-1 usd_per_hour)" = 21.957642 ] && \
+  [ "$(field $C gcp a3-highgpu-8g us-central1 usd_per_hour)" = 43.06615 ] && \
+  [ "$(field $C lambda gpu_1x_h100_sxm5 us-east-1 usd_per_hour)" = 4.29 ]
+check spot_checks_match_extract $?
+
+# (f) the real extract reproduces catalogs/cloud_instances.csv byte for byte,
+#     and two runs give the same bytes.  The extract lives outside the repository
+#     (CLOUD_PRICES_SRC, default ../shared/data/cloud-prices); where it is absent
+#     these two checks print `skip NAME` (neither ok nor FAIL).
+if [ -f "$REAL_SRC/MANIFEST.csv" ]; then
+  run "$REAL_SRC" "$TMP/real1.csv" && run "$REAL_SRC" "$TMP/real2.csv" && \
+    cmp -s "$TMP/real1.csv" "$TMP/real2.csv"
+  check deterministic_rerun $?
+  cmp -s "$TMP/real1.csv" "$C"
+  check real_data_reproduces_catalog $?
+else
+  echo "skip deterministic_rerun (no extract at $REAL_SRC)"
+  echo "skip real_data_reproduces_catalog (no extract at $REAL_SRC)"
+fi
+
+[ $fails -eq 0 ]

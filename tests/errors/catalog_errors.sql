@@ -1,0 +1,30 @@
+-- Catalog-aware functions with bad names and arguments, and writes to the
+-- read-only catalogs. Each statement is followed by the exact error.
+SELECT model_kv_gb('llama-3.1-70', 8192);
+-- error: model_kv_gb(): unknown model 'llama-3.1-70' in models; closest: 'llama-3.1-70b', 'llama-3.1-8b', 'llama-3.3-70b'
+SELECT model_weights_gb('Llama-3.1-8B', 'bf16');
+-- error: model_weights_gb(): unknown model 'Llama-3.1-8B' in models; closest: 'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.2-1b'
+SELECT model_weights_gb(7, 'bf16');
+-- error: model_weights_gb(): model must be a catalog name (text), got 7
+SELECT model_weights_gb(x'00', 'bf16');
+-- error: model_weights_gb(): model must be a catalog name (text), got a blob of 1 byte
+SELECT model_weights_gb('llama-3.1-8b', 'fp5');
+-- error: model_weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp5'
+SELECT model_kv_gb('llama-3.1-8b', -1);
+-- error: model_kv_gb(): seq_len must be >= 0, got -1
+SELECT model_kv_gb('llama-3.1-8b', 8192, 0);
+-- error: model_kv_gb(): batch must be > 0, got 0
+SELECT model_kv_gb('llama-3.1-8b');
+-- error: wrong number of arguments to function model_kv_gb()
+INSERT INTO gpus(name) VALUES ('my-gpu');
+-- error: table gpus may not be modified
+UPDATE gpus SET price_usd = 1 WHERE name = 'h100-sxm';
+-- error: table gpus may not be modified
+DELETE FROM cloud_instances;
+-- error: table cloud_instances may not be modified
+DROP TABLE models;
+-- error: table models may not be dropped
+CREATE VIRTUAL TABLE temp.g2 USING gpus;
+-- error: no such module: gpus
+ALTER TABLE gpus RENAME TO g;
+-- error: table gpus may not be altered
