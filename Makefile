@@ -7,6 +7,7 @@
 #                 valgrind; ends with one line "N passed, M failed"
 #   make asan     the SQL suite under AddressSanitizer and UBSan only
 #   make valgrind the SQL suite under valgrind only
+#   make accuracy the estimates' error against published measurements
 
 CC      ?= cc
 PYTHON  ?= /usr/bin/python3
@@ -30,13 +31,14 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
-           ext/gpuadv_model_funcs.c build/gpuadv_catalog_data.c
+           ext/gpuadv_model_funcs.c ext/gpuadv_csv.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
-CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv
+CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
+               catalogs/measurements.csv
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test asan valgrind unit clean
+.PHONY: all demo test asan valgrind unit accuracy clean
 
 all: $(LIB)
 
@@ -73,6 +75,16 @@ build:
 
 demo: $(LIB)
 	@$(SQLITE3) -cmd '.load ./gpuadv' :memory: < sql/demo.sql
+
+# How far the estimates are from the published measurements, in SQL, then
+# the fit with each GPU left out.
+accuracy: $(LIB)
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
+	  "SELECT kind, rows, round(median_abs_error, 3) AS median_abs_error, \
+	          round(p90_abs_error, 3) AS p90_abs_error, \
+	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
+	   FROM estimate_accuracy_summary ORDER BY kind"
+	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 
 unit: build/test_math
 	./build/test_math

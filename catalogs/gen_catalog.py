@@ -91,6 +91,40 @@ CATALOGS = [
             col("notes", "TEXT", False),
         ]),
     dict(
+        table="measurements", file="measurements.csv", key="id",
+        indexes=["id", "gpu"],
+        references={"gpu": ("gpus", "name"), "model": ("models", "name")},
+        columns=[
+            col("id", "TEXT", pattern=re.compile(r"^[A-Z]\d+$")),
+            col("kind", "TEXT", choices={"decode", "prefill", "aggregate",
+                                         "train_mem", "hw"}),
+            col("metric", "TEXT"),
+            col("gpu", "TEXT", False),
+            col("gpu_count", "INTEGER", False, lo=1, hi=100000),
+            col("model", "TEXT", False),
+            col("params_b", "REAL", False, lo=0.01, hi=100000),
+            col("dtype", "TEXT", False),
+            col("framework", "TEXT", False),
+            col("batch", "INTEGER", False, lo=1, hi=10000000),
+            col("prompt_tokens", "INTEGER", False, lo=0, hi=10000000),
+            col("gen_tokens", "INTEGER", False, lo=0, hi=10000000),
+            col("mode", "TEXT", False),
+            col("optimizer", "TEXT", False),
+            col("micro_batch", "INTEGER", False, lo=1, hi=100000),
+            col("seq_len", "INTEGER", False, lo=1, hi=10000000),
+            col("grad_checkpointing", "TEXT", False, choices={"yes", "no"}),
+            col("lora_rank", "INTEGER", False, lo=1, hi=100000),
+            col("zero_stage", "INTEGER", False, lo=0, hi=3),
+            col("value", "REAL", lo=0, hi=1e9),
+            col("unit", "TEXT"),
+            col("gpu_label", "TEXT"),
+            col("model_label", "TEXT", False),
+            col("dtype_label", "TEXT", False),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=DATE_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
         table="cloud_instances", file="cloud_instances.csv", key=None,
         indexes=["gpu", "provider"],
         references={"gpu": ("gpus", "name")},
@@ -320,7 +354,7 @@ def main():
             for column, (table, key) in cat.get("references", {}).items():
                 known = {r[key] for r in tables[table]}
                 for row in rows:
-                    if row[column] not in known:
+                    if row[column] is not None and row[column] not in known:
                         raise CatalogError("%s: unknown %s %r (not in %s.%s)"
                                            % (row["_where"], column,
                                               row[column], table, key))

@@ -47,6 +47,7 @@ typedef struct gpuadv_catalog {
 extern const gpuadv_catalog gpuadv_catalog_gpus;
 extern const gpuadv_catalog gpuadv_catalog_models;
 extern const gpuadv_catalog gpuadv_catalog_cloud_instances;
+extern const gpuadv_catalog gpuadv_catalog_measurements;
 
 /* The cell at (row, column). */
 const gpuadv_cell *gpuadv_catalog_cell(const gpuadv_catalog *cat, int row,

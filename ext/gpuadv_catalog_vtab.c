@@ -22,8 +22,8 @@
 **   0       full scan in CSV order
 **   k > 0   rows whose column indexes[k-1].column equals argv[0]
 **
-** gpus and models are indexed on name (unique), cloud_instances on gpu and
-** on provider. idxStr names the column ("name=?") for EXPLAIN QUERY PLAN. The constraint is not omitted: SQLite checks it again, so
+** gpus and models are indexed on name (unique), measurements on id
+** (unique) and gpu, cloud_instances on gpu and on provider. idxStr names the column ("name=?") for EXPLAIN QUERY PLAN. The constraint is not omitted: SQLite checks it again, so
 ** comparisons keep their usual affinity and collation rules.
 **
 ** Writes: xUpdate is absent, so INSERT, UPDATE and DELETE fail with
@@ -229,7 +229,7 @@ static sqlite3_module catalog_module = {
 int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
   static const gpuadv_catalog *const catalogs[] = {
     &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
-    &gpuadv_catalog_models,
+    &gpuadv_catalog_models, &gpuadv_catalog_measurements,
   };
   size_t i;
   for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {

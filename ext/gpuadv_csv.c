@@ -52,7 +52,8 @@
 ** Errors. The whole input is read and checked when the table is created
 ** (and again each time a database holding the table is opened). Malformed
 ** input is an error naming the input (the file name as given, or `data`)
-** and the line, and nothing is created:
+** and the line (of the record, or for a stray quote or an unterminated
+** field, where the problem was found), and nothing is created:
 **
 **   gpuadv_csv: quotes.csv:3: row has 4 fields, header has 3
 **   gpuadv_csv: quotes.csv:5: unterminated quoted field (opened on line 5)
@@ -61,12 +62,23 @@
 **   gpuadv_csv: quotes.csv:2: text after the closing quote of field 1
 **   gpuadv_csv: cannot open 'x.csv': No such file or directory
 **
+** Parameter errors: `unknown parameter 'x' (expected filename=, data= or
+** header=)`, `more than one 'data' parameter`, `give filename= or data=,
+** not both`, `no input: give filename='FILE.csv' or data='CSV text'`,
+** `header= must be yes or no, got 'maybe'`. An empty input (no header row,
+** or with header=no no row) is an error too.
+**
+** A table stored in a database file (not TEMP) whose input has gone or
+** become malformed cannot be opened, nor dropped, until a readable CSV is
+** back at its path: SQLite connects a virtual table before dropping it.
+**
 ** Limits. The input may be at most sqlite3_limit(db, SQLITE_LIMIT_LENGTH)
 ** bytes (1,000,000,000 by default) and have at most SQLITE_LIMIT_COLUMN
 ** columns (2,000). The table is a snapshot taken when it is created or
 ** connected: it is held in memory, and later edits of the file are not
-** seen until the database is reopened. Only UTF-8 (and so ASCII) text is
-** read; a NUL byte or a UTF-16 byte-order mark is an error.
+** seen until the database is reopened. Memory use is the input's size plus
+** 16 bytes per field. The input should be UTF-8 (ASCII is): it is not
+** validated, but a NUL byte or a UTF-16 byte-order mark is an error.
 **
 ** Queries scan the whole table; SQLite applies the WHERE clause itself.
 ** The rowid is the 1-based data row number. The table is read-only.
@@ -77,6 +89,8 @@
 ** table in TEMP, as above; views and triggers in TEMP may use it.
 */
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +100,7 @@
 SQLITE_EXTENSION_INIT3
 
 #define CSV_MODULE "gpuadv_csv"
+#define CSV_NUL_MSG "NUL byte (not a UTF-8 text file?)"
 /* Read buffer growth starts here, in bytes. */
 #define CSV_FIRST_CHUNK 65536
 /* Decimal literals up to this many bytes are converted without malloc. */
@@ -162,9 +177,7 @@ static int csv_error(csv_parser *p, int line, const char *format, ...) {
 
 /* Consume one line end at p->pos: CRLF, LF or a lone CR. */
 static void csv_eol(csv_parser *p) {
-  if (p->buf[p->pos] == '\r') p->pos++;
-  if (p->pos < p->n && p->buf[p->pos] == '\n' &&
-      (p->pos == 0 || p->buf[p->pos - 1] != '\n')) {
+  if (p->buf[p->pos++] == '\r' && p->pos < p->n && p->buf[p->pos] == '\n') {
     p->pos++;
   }
   p->line++;
@@ -242,7 +255,10 @@ static int csv_type_number(const char *z, int n, csv_cell *cell) {
   if (i < n && z[i] == '.') {
     has_dot = 1;
     i++;
-    while (i < n && csv_is_digit(z[i])) i++, n_frac++;
+    while (i < n && csv_is_digit(z[i])) {
+      i++;
+      n_frac++;
+    }
   }
   if (n_int + n_frac == 0) return 0;
   if (i < n && (z[i] == 'e' || z[i] == 'E')) {
@@ -279,7 +295,7 @@ static int csv_type_number(const char *z, int n, csv_cell *cell) {
   }
   if (csv_to_double(z + int_start, n_int, n_frac, exp, neg, &r)) return -1;
   /* Out of double's range: keep the text rather than store an infinity. */
-  if (r - r != 0.0) return 0;
+  if (!isfinite(r)) return 0;
   cell->type = SQLITE_FLOAT;
   cell->u.r = r;
   return 0;
@@ -312,8 +328,10 @@ static int csv_quoted_field(csv_parser *p, csv_cell *cell,
       p->pos++;
       break;
     }
-    if (c == 0) return csv_error(p, p->line, "NUL byte (not a UTF-8 text file?)");
-    if (c == '\n' || (c == '\r' && !(p->pos + 1 < p->n && b[p->pos + 1] == '\n'))) {
+    if (c == 0) return csv_error(p, p->line, CSV_NUL_MSG);
+    /* Count CRLF once, at its LF. */
+    if (c == '\n' ||
+        (c == '\r' && !(p->pos + 1 < p->n && b[p->pos + 1] == '\n'))) {
       p->line++;
     }
     b[w++] = c;
@@ -346,7 +364,7 @@ static int csv_plain_field(csv_parser *p, csv_cell *cell, sqlite3_int64 field,
                        "field and double the quote)",
                        field);
     }
-    if (c == 0) return csv_error(p, p->line, "NUL byte (not a UTF-8 text file?)");
+    if (c == 0) return csv_error(p, p->line, CSV_NUL_MSG);
     p->pos++;
   }
   end = p->pos;
@@ -401,7 +419,7 @@ static int csv_read_record(csv_parser *p, int typed, sqlite3_int64 max_fields,
   return SQLITE_ROW;
 }
 
-/* " field" or " fields". */
+/* The plural ending of "field". */
 static const char *csv_plural(sqlite3_int64 n) { return n == 1 ? "" : "s"; }
 
 /* Column names for the header cells p->cells[0..n_cols): trimmed, empty
@@ -424,7 +442,8 @@ static int csv_header_names(csv_parser *p, int n_cols, char ***pnames) {
     char *base, *cand;
     while (n > 0 && (csv_is_blank(*z) || csv_is_eol(*z) || *z == '\v' ||
                      *z == '\f')) {
-      z++, n--;
+      z++;
+      n--;
     }
     while (n > 0 && (csv_is_blank(z[n - 1]) || csv_is_eol(z[n - 1]) ||
                      z[n - 1] == '\v' || z[n - 1] == '\f')) {
@@ -489,6 +508,7 @@ static int csv_parse(sqlite3 *db, csv_parser *p, int has_header,
                      has_header ? "header" : "row", n_fields, max_cols);
   }
   n_cols = (int)n_fields;
+  *pn_cols = n_cols; /* before *pnames is set, so the caller frees it all */
   if (has_header) {
     rc = csv_header_names(p, n_cols, pnames);
     if (rc != SQLITE_OK) return rc;
@@ -504,7 +524,6 @@ static int csv_parse(sqlite3 *db, csv_parser *p, int has_header,
     }
     n_rows = 1;
   }
-  *pn_cols = n_cols;
 
   for (;;) {
     rc = csv_read_record(p, 1, n_cols, &n_fields, &line);
@@ -536,7 +555,10 @@ static int csv_set_err(char **pzErr, const char *format, ...) {
 /* Trim z[0..*pn) of white space, moving z. */
 static const char *csv_trim(const char *z, int *pn) {
   int n = *pn;
-  while (n > 0 && (csv_is_blank(*z) || csv_is_eol(*z))) z++, n--;
+  while (n > 0 && (csv_is_blank(*z) || csv_is_eol(*z))) {
+    z++;
+    n--;
+  }
   while (n > 0 && (csv_is_blank(z[n - 1]) || csv_is_eol(z[n - 1]))) n--;
   *pn = n;
   return z;
@@ -576,7 +598,8 @@ static int csv_dequote(const char *key, const char *z, int n, char **pout,
     out[k++] = z[i];
   }
   sqlite3_free(out);
-  return csv_set_err(pzErr, CSV_MODULE ": %s= must be one quoted string, got %.*s",
+  return csv_set_err(pzErr,
+                     CSV_MODULE ": %s= must be one quoted string, got %.*s",
                      key, n, z);
 }
 
@@ -603,7 +626,8 @@ static int csv_param(const char *arg, char **values, char **pzErr) {
                        n_key, key);
   }
   if (!eq) {
-    return csv_set_err(pzErr, CSV_MODULE ": parameter '%s' needs a value: %s=...",
+    return csv_set_err(pzErr,
+                       CSV_MODULE ": parameter '%s' needs a value: %s=...",
                        csv_param_names[i], csv_param_names[i]);
   }
   if (values[i]) {
@@ -714,16 +738,20 @@ static int csv_construct(sqlite3 *db, void *aux, int argc,
   }
   if (rc != SQLITE_OK) goto cleanup;
   if (!values[CSV_P_FILENAME] == !values[CSV_P_DATA]) {
-    rc = values[CSV_P_FILENAME]
-             ? csv_set_err(pzErr, CSV_MODULE ": give filename= or data=, not both")
-             : csv_set_err(pzErr, CSV_MODULE ": no input: give filename='FILE.csv' "
-                                  "or data='CSV text'");
+    if (values[CSV_P_FILENAME]) {
+      rc = csv_set_err(pzErr,
+                       CSV_MODULE ": give filename= or data=, not both");
+    } else {
+      rc = csv_set_err(pzErr, CSV_MODULE ": no input: give filename='FILE.csv' "
+                              "or data='CSV text'");
+    }
     goto cleanup;
   }
   if (values[CSV_P_HEADER]) {
     has_header = csv_yes_no(values[CSV_P_HEADER]);
     if (has_header < 0) {
-      rc = csv_set_err(pzErr, CSV_MODULE ": header= must be yes or no, got '%s'",
+      rc = csv_set_err(pzErr,
+                       CSV_MODULE ": header= must be yes or no, got '%s'",
                        values[CSV_P_HEADER]);
       goto cleanup;
     }
@@ -769,13 +797,14 @@ static int csv_construct(sqlite3 *db, void *aux, int argc,
     goto cleanup;
   }
 
-  /* Rationale for DIRECTONLY: this module reads files. A view, trigger or
-  ** other schema object in a database from an untrusted source could
-  ** otherwise create or use such a table to read any file the process can
-  ** read and leak it through query results. Direct-only tables can be used
-  ** only from top-level SQL (and from TEMP objects), never from a schema
-  ** stored in a database file, whatever PRAGMA trusted_schema says. CSV
-  ** tables belong in TEMP anyway. */
+  /* Rationale for DIRECTONLY: this module reads files. A database file
+  ** from an untrusted source can hold a gpuadv_csv table naming any path,
+  ** and views or triggers over it; were they allowed to use it, querying an
+  ** innocent-looking view would read whatever file the process can read and
+  ** leak it into the results. Direct-only tables are usable only from
+  ** top-level SQL and from TEMP objects, never from a schema stored in a
+  ** database file, whatever PRAGMA trusted_schema says. CSV tables belong
+  ** in TEMP anyway. */
   rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
   if (rc != SQLITE_OK) goto cleanup;
 
@@ -910,17 +939,17 @@ static const sqlite3_module csv_module = {
     .xDisconnect = csv_disconnect,  /* frees the in-memory table */
     .xDestroy = csv_disconnect,     /* DROP TABLE: nothing else to remove */
     .xOpen = csv_open,              /* a cursor is a row index */
-    .xClose = csv_close,
+    .xClose = csv_close,            /* frees the cursor */
     .xFilter = csv_filter,          /* rewinds to the first row */
-    .xNext = csv_next,
-    .xEof = csv_eof,
+    .xNext = csv_next,              /* the next row */
+    .xEof = csv_eof,                /* past the last row */
     .xColumn = csv_column,          /* the cell as parsed, typed */
     .xRowid = csv_rowid,            /* 1-based data row number */
     .xUpdate = 0,                   /* read-only: SQLite refuses writes */
     .xBegin = 0,                    /* no transactions: nothing is written */
-    .xSync = 0,
-    .xCommit = 0,
-    .xRollback = 0,
+    .xSync = 0,                     /* ditto */
+    .xCommit = 0,                   /* ditto */
+    .xRollback = 0,                 /* ditto */
     .xFindFunction = 0,             /* no overloaded functions */
     .xRename = 0,                   /* ALTER TABLE RENAME needs no work */
 };

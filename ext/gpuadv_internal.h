@@ -20,4 +20,7 @@ int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
 /* gpuadv_catalog_vtab.c: the catalogs as eponymous read-only tables. */
 int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg);
 
+/* gpuadv_csv.c: the gpuadv_csv module for users' own CSV files. */
+int gpuadv_register_csv(sqlite3 *db, char **pzErrMsg);
+
 #endif /* GPUADV_INTERNAL_H */

@@ -14,21 +14,23 @@
 ** so its figure is the whole-file size of a shipped model: Llama 3 8B
 ** Q4_K_M is 4.58 GiB (llama-bench) for 8.03B parameters, 4.89 bits.
 ** mxfp4 (OCP Microscaling) shares one 8-bit scale per 32 fp4 values. */
+/* The matmul precision: weight-only formats (int4, nf4, GGUF) dequantise to
+** 16 bits before multiplying; fp8, int8 and fp4 run on their own units. */
 const gpuadv_dtype gpuadv_dtypes[] = {
-  {"fp32",   4.0,          "IEEE binary32"},
-  {"tf32",   4.0,          "stored as fp32"},
-  {"fp16",   2.0,          "IEEE binary16"},
-  {"bf16",   2.0,          "bfloat16"},
-  {"fp8",    1.0,          "e4m3 or e5m2"},
-  {"int8",   1.0,          "8-bit integer"},
-  {"int4",   0.5,          "4-bit integer, scales not counted"},
-  {"nf4",    0.5,          "4-bit NormalFloat, constants not counted"},
-  {"fp4",    0.5,          "e2m1, scales not counted"},
-  {"mxfp4",  4.25 / 8.0,   "OCP MX: 32 x 4 bits + 8-bit scale"},
-  {"q8_0",   8.5 / 8.0,    "GGUF: 34 bytes per 32 weights"},
-  {"q6_k",   6.5625 / 8.0, "GGUF: 210 bytes per 256 weights"},
-  {"q4_k_m", 4.89 / 8.0,   "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B"},
-  {"q4_0",   4.5 / 8.0,    "GGUF: 18 bytes per 32 weights"},
+  {"fp32",   4.0,          "IEEE binary32",                       GPUADV_COMPUTE_FP32,  0},
+  {"tf32",   4.0,          "stored as fp32",                      GPUADV_COMPUTE_TF32,  0},
+  {"fp16",   2.0,          "IEEE binary16",                       GPUADV_COMPUTE_16BIT, 0},
+  {"bf16",   2.0,          "bfloat16",                            GPUADV_COMPUTE_16BIT, 0},
+  {"fp8",    1.0,          "e4m3 or e5m2",                        GPUADV_COMPUTE_FP8,   0},
+  {"int8",   1.0,          "8-bit integer",                       GPUADV_COMPUTE_INT8,  0},
+  {"int4",   0.5,          "4-bit integer, scales not counted",   GPUADV_COMPUTE_16BIT, 0},
+  {"nf4",    0.5,          "4-bit NormalFloat, constants not counted", GPUADV_COMPUTE_16BIT, 0},
+  {"fp4",    0.5,          "e2m1, scales not counted",            GPUADV_COMPUTE_FP4,   0},
+  {"mxfp4",  4.25 / 8.0,   "OCP MX: 32 x 4 bits + 8-bit scale",   GPUADV_COMPUTE_FP4,   0},
+  {"q8_0",   8.5 / 8.0,    "GGUF: 34 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
+  {"q6_k",   6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",     GPUADV_COMPUTE_16BIT, 1},
+  {"q4_k_m", 4.89 / 8.0,   "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B", GPUADV_COMPUTE_16BIT, 1},
+  {"q4_0",   4.5 / 8.0,    "GGUF: 18 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
 };
 const int gpuadv_n_dtypes = (int)(sizeof(gpuadv_dtypes) / sizeof(gpuadv_dtypes[0]));
 
@@ -208,4 +210,59 @@ double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
   ** as nodes_required, the other count). */
   if (ceil(q) - q <= q * GPUADV_COUNT_TOLERANCE) return ceil(q);
   return floor(q);
+}
+
+double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s) {
+  double read_b = s->active_params_b;
+  if (s->n_experts > 0.0 && s->experts_per_token > 0.0 &&
+      s->params_b > s->active_params_b) {
+    /* params = dense + experts; active = dense + experts x k/n. */
+    double share = s->experts_per_token / s->n_experts;
+    double experts_b = (s->params_b - s->active_params_b) / (1.0 - share);
+    double dense_b = s->params_b - experts_b;
+    double touched = 1.0 - pow(1.0 - share, s->batch);
+    read_b = dense_b + experts_b * touched;
+  }
+  read_b -= s->embedding_params_b;
+  if (read_b < 0.0) read_b = 0.0;
+  return read_b * s->bytes_per_param;
+}
+
+static double decode_efficiency(const gpuadv_decode_setup *s) {
+  switch (s->memory_class) {
+    case GPUADV_MEM_HBM:
+      return GPUADV_DECODE_EFF_HBM;
+    case GPUADV_MEM_GDDR:
+      return GPUADV_DECODE_EFF_GDDR;
+    case GPUADV_MEM_UNIFIED:
+      return GPUADV_DECODE_EFF_UNIFIED *
+             (s->gguf ? GPUADV_DECODE_GGUF_UNIFIED_FACTOR : 1.0);
+    default:
+      return GPUADV_DECODE_EFF_DDR;
+  }
+}
+
+double gpuadv_model_decode_tps(const gpuadv_decode_setup *s) {
+  double bytes_gb = gpuadv_decode_weights_read_gb(s) + s->kv_gb_per_seq * s->batch;
+  double memory_s = bytes_gb / (s->n_gpus * s->mem_bw_gbs * decode_efficiency(s));
+  double step_s = memory_s;
+  if (s->achievable_tflops > 0.0) {
+    double compute_s = 2.0 * s->active_params_b * 1e9 * s->batch /
+                       (s->n_gpus * s->achievable_tflops * 1e12);
+    if (compute_s > step_s) step_s = compute_s;
+  }
+  step_s += s->layers * GPUADV_DECODE_LAYER_OVERHEAD_S;
+  if (s->n_gpus > 1.0) {
+    /* Two all-reduces per layer of batch x hidden 16-bit activations; a
+    ** ring moves 2 (n - 1) / n of the message over each link. */
+    int nvlink = s->interconnect_gbs > 0.0;
+    double link_gbs = nvlink ? s->interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
+    double latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
+                              : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+    double message_gb = s->batch * s->hidden * 2.0 / 1e9;
+    double allreduce_s = latency_s + 2.0 * (s->n_gpus - 1.0) / s->n_gpus *
+                                         message_gb / link_gbs;
+    step_s += 2.0 * s->layers * allreduce_s;
+  }
+  return s->batch / step_s;
 }

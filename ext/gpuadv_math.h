@@ -17,11 +17,13 @@
 ** Default constants. Each says where it comes from.
 */
 
-/* Share of datasheet memory bandwidth that single-stream decoding reaches.
-** 0.70 is the median of weights-read / (bandwidth x time) over the llama.cpp
-** batch-1 rows of Llama 3 8B/70B (F16 and Q4_K_M) on RTX 3090, RTX 4090 and
-** M2 Ultra in the published measurements (spread 0.48 to 0.87). */
-#define GPUADV_DEFAULT_DECODE_EFFICIENCY 0.70
+/* decode_tps's default efficiency: the share of datasheet bandwidth that
+** the plain roofline (all weights read per token, nothing else) needs to
+** best match the 301 single-stream rows of catalogs/measurements.csv
+** (geometric mean, fitted by catalogs/calibrate.py). The plain roofline
+** misses the fixed cost per layer, so its error is large: median 22%, 90th
+** percentile 53%; model_decode_tps, with the model below, does far better. */
+#define GPUADV_DEFAULT_DECODE_EFFICIENCY 0.6337
 
 /* Share of dense datasheet TFLOP/s that large matrix multiplies reach: 0.76
 ** is the median of the 21 "maximum achievable matmul FLOPS" rows (bf16 and
@@ -29,10 +31,15 @@
 ** spread 0.51 (MI300X) to 0.97 (Gaudi 2). */
 #define GPUADV_DEFAULT_COMPUTE_EFFICIENCY 0.76
 
-/* Model FLOP utilisation of compute-bound prefill. Prefill also spends time
-** in attention, norms and kernel launches that the 2 FLOP/parameter count
-** leaves out, so it sits below the matmul ceiling above. */
-#define GPUADV_DEFAULT_PREFILL_MFU 0.50
+/* Model FLOP utilisation of compute-bound prefill against the datasheet's
+** dense 16-bit TFLOP/s: the median over the 33 single-GPU 512-token prompt
+** rows of catalogs/measurements.csv that the source does not flag (llama.cpp,
+** May 2024), fitted by catalogs/calibrate.py. The spread is wide (median
+** error 35%): llama.cpp then reached 0.3 to 0.5 of the tensor rate on
+** datacenter and workstation cards, while on GeForce cards it runs FP16
+** accumulation, twice the FP32-accumulate rate the catalog lists, and so
+** reaches 0.7 to 1.0 of the catalog figure. */
+#define GPUADV_DEFAULT_PREFILL_MFU 0.5869
 
 /* LoRA adapter size as a share of the base model's parameters: rank 64 on
 ** every linear layer (the QLoRA paper's setting, Dettmers et al. 2023) is
@@ -65,12 +72,92 @@
 #define GPUADV_MAX_PARAMS_B 100000.0
 
 /* ------------------------------------------------------------------------
+** Calibrated decode model (model_decode_tps). Fitted by catalogs/calibrate.py
+** on the 301 single-stream rows (batch 1) of catalogs/measurements.csv:
+** llama.cpp llama-bench of May 2024 (CUDA 12.1 on RunPod, Metal on Apple),
+** Llama 3 8B and 70B in F16, Q8_0, Q4_0 and Q4_K_M on 14 GPUs. They describe
+** that software era: newer engines (vLLM, TensorRT-LLM, current llama.cpp)
+** reach more of HBM bandwidth than the 0.52 below.
+**   step = bytes read / (bandwidth x efficiency of the memory class
+**          [x GGUF factor on unified memory]) + layers x overhead
+** Error on those rows: median 4.3%, 90th percentile 15%; with each GPU left
+** out of the fit in turn: median 5.6%, 90th percentile 18%. */
+#define GPUADV_DECODE_EFF_HBM 0.5182
+#define GPUADV_DECODE_EFF_GDDR 0.9237
+#define GPUADV_DECODE_EFF_UNIFIED 0.7569
+/* No DDR-class row was measured: the unified-memory figure, the nearest
+** kind (LPDDR behind a wide bus). */
+#define GPUADV_DECODE_EFF_DDR GPUADV_DECODE_EFF_UNIFIED
+/* Metal's GGUF dequantising kernels reach less of the bandwidth than its
+** F16 ones; on CUDA the fit found no difference (factor 1.0). */
+#define GPUADV_DECODE_GGUF_UNIFIED_FACTOR 0.7322
+/* Fixed time per layer and token (kernel launches, synchronisation):
+** 0.117 ms, 3.8 ms per token for a 32-layer model. */
+#define GPUADV_DECODE_LAYER_OVERHEAD_S 0.0001172
+
+/* Tensor parallelism: two all-reduces per layer and step. Not calibrated
+** (the measurements hold no tensor-parallel single-stream row): NCCL's
+** small-message all-reduce latency is of the order of 10 us over NVLink and
+** 30 us over PCIe; the message is batch x hidden x 2 bytes. */
+#define GPUADV_ALLREDUCE_LATENCY_NVLINK_S 10e-6
+#define GPUADV_ALLREDUCE_LATENCY_PCIE_S 30e-6
+/* PCIe 4.0 x16, one direction, as NCCL reaches it. */
+#define GPUADV_PCIE_GBS 25.0
+
+enum gpuadv_memory_class {
+  GPUADV_MEM_HBM,
+  GPUADV_MEM_GDDR,
+  GPUADV_MEM_UNIFIED,
+  GPUADV_MEM_DDR
+};
+
+/* Everything model_decode_tps needs, from the catalogs and the call. */
+typedef struct gpuadv_decode_setup {
+  double mem_bw_gbs;         /* per GPU, datasheet */
+  int memory_class;          /* enum gpuadv_memory_class */
+  double achievable_tflops;  /* per GPU for the dtype; 0: no compute roof */
+  double interconnect_gbs;   /* NVLink-class, both directions; 0: PCIe */
+  double params_b;           /* total */
+  double active_params_b;    /* per token */
+  double n_experts, experts_per_token; /* MoE; 0 for dense */
+  double embedding_params_b; /* input embedding: not read when decoding */
+  double hidden;
+  double layers;
+  double bytes_per_param;
+  int gguf;                  /* a GGUF block-quantised dtype */
+  double kv_gb_per_seq;      /* KV cache of one sequence at its context */
+  double batch;
+  double n_gpus;             /* tensor-parallel degree */
+} gpuadv_decode_setup;
+
+/* GB of weights one decode step reads: dense weights plus the experts that
+** the batch's tokens touch, n x (1 - (1 - k/n)^batch) of them on average
+** with uniform routing; less the input embedding, of which a step reads
+** only one row per token. */
+double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s);
+
+/* Aggregate decode tokens/s of the calibrated model. */
+double gpuadv_model_decode_tps(const gpuadv_decode_setup *s);
+
+/* ------------------------------------------------------------------------
 ** Data types: storage bytes per parameter.
 */
+/* Which catalog TFLOP/s column a dtype computes at. */
+enum gpuadv_compute {
+  GPUADV_COMPUTE_FP32,
+  GPUADV_COMPUTE_TF32,
+  GPUADV_COMPUTE_16BIT, /* bf16/fp16; also weight-only quantisation */
+  GPUADV_COMPUTE_FP8,
+  GPUADV_COMPUTE_INT8,
+  GPUADV_COMPUTE_FP4
+};
+
 typedef struct gpuadv_dtype {
   const char *name;        /* lowercase keyword */
   double bytes_per_param;  /* including block scales for GGUF types */
   const char *why;         /* where the figure comes from */
+  int compute;             /* enum gpuadv_compute: matmul precision */
+  int gguf;                /* 1 for llama.cpp's block-quantised types */
 } gpuadv_dtype;
 
 /* The known dtypes, in the order error messages list them. */

@@ -52,6 +52,16 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
 
 #define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
 
+static void model_shape(int row, gpuadv_model_shape *m) {
+  m->layers = MODEL(MODELS_COL_LAYERS);
+  m->kv_heads = MODEL(MODELS_COL_KV_HEADS);
+  m->head_dim = MODEL(MODELS_COL_HEAD_DIM);
+  m->kv_lora_rank = MODEL(MODELS_COL_KV_LORA_RANK);
+  m->qk_rope_head_dim = MODEL(MODELS_COL_QK_ROPE_HEAD_DIM);
+  m->sliding_window = MODEL(MODELS_COL_SLIDING_WINDOW);
+  m->sliding_layers = MODEL(MODELS_COL_SLIDING_LAYERS);
+}
+
 static const gpuadv_fn fn_model_weights_gb = {
   "model_weights_gb", 2, 2,
   {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
@@ -87,23 +97,131 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
   if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
   row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
   if (row < 0) return;
-  m.layers = MODEL(MODELS_COL_LAYERS);
-  m.kv_heads = MODEL(MODELS_COL_KV_HEADS);
-  m.head_dim = MODEL(MODELS_COL_HEAD_DIM);
-  m.kv_lora_rank = MODEL(MODELS_COL_KV_LORA_RANK);
-  m.qk_rope_head_dim = MODEL(MODELS_COL_QK_ROPE_HEAD_DIM);
-  m.sliding_window = MODEL(MODELS_COL_SLIDING_WINDOW);
-  m.sliding_layers = MODEL(MODELS_COL_SLIDING_LAYERS);
+  model_shape(row, &m);
   gpuadv_result_number(
       ctx, fn,
       gpuadv_model_kv_gb(&m, a[1], a[2],
                          gpuadv_dtypes[(int)a[3]].bytes_per_param));
 }
 
+#define GPU(col) gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, col)
+
+/* Dense datasheet TFLOP/s of a GPU at the matmul precision of a dtype,
+** falling back to the next wider precision the chip has; 0 if none is
+** published. */
+static double datasheet_tflops(int gpu, int compute) {
+  static const int order[][4] = {
+    /* FP32  */ {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
+    /* TF32  */ {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
+    /* 16BIT */ {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
+    /* FP8   */ {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS},
+    /* INT8  */ {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS},
+    /* FP4   */ {GPUS_COL_FP4_TFLOPS, GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS},
+  };
+  int i;
+  for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
+    double t = GPU(order[compute][i]);
+    if (t > 0.0) return t;
+  }
+  return 0.0;
+}
+
+static int memory_class(int gpu) {
+  const gpuadv_cell *c =
+      gpuadv_catalog_cell(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_CLASS);
+  const char *t = c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+  if (t[0] == 'H') return GPUADV_MEM_HBM;
+  if (t[0] == 'G') return GPUADV_MEM_GDDR;
+  if (t[0] == 'u') return GPUADV_MEM_UNIFIED;
+  return GPUADV_MEM_DDR;
+}
+
+/* The KV cache is kept in 16 bits, or in fp8 when the weights are fp8 or
+** fp4 (what TensorRT-LLM and vLLM do with FP8 checkpoints). */
+static double kv_bytes_per_element(int dtype) {
+  int compute = gpuadv_dtypes[dtype].compute;
+  return (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4)
+             ? 1.0 : 2.0;
+}
+
+static const gpuadv_fn fn_model_decode_tps = {
+  "model_decode_tps", 3, 6,
+  {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
+   {"gpu", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
+   {"dtype", GPUADV_ARG_DTYPE, 0, 0, 0, 0, 0},
+   {"batch", GPUADV_ARG_NUMBER, GPUADV_RANGE_GT, 0, 0, 1, 0},
+   {"context_tokens", GPUADV_ARG_NUMBER, GPUADV_RANGE_GE, 0, 0, 0, 0},
+   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, 1e6, 1, 0}}};
+
+static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
+                                 sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_model_decode_tps;
+  double a[GPUADV_MAX_ARGS];
+  int row, gpu, dtype;
+  gpuadv_model_shape m;
+  gpuadv_decode_setup d;
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
+  if (row < 0) return;
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
+  if (gpu < 0) return;
+  dtype = (int)a[2];
+  model_shape(row, &m);
+  d.mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  d.memory_class = memory_class(gpu);
+  d.achievable_tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) *
+                        GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
+  d.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  d.params_b = MODEL(MODELS_COL_PARAMS_B);
+  d.active_params_b = MODEL(MODELS_COL_ACTIVE_PARAMS_B);
+  d.n_experts = MODEL(MODELS_COL_N_EXPERTS);
+  d.experts_per_token = MODEL(MODELS_COL_EXPERTS_PER_TOKEN);
+  d.hidden = MODEL(MODELS_COL_HIDDEN);
+  d.embedding_params_b = MODEL(MODELS_COL_VOCAB) * d.hidden / 1e9;
+  d.layers = m.layers;
+  d.bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  d.gguf = gpuadv_dtypes[dtype].gguf;
+  d.kv_gb_per_seq = gpuadv_model_kv_gb(&m, a[4], 1.0, kv_bytes_per_element(dtype));
+  d.batch = a[3];
+  d.n_gpus = a[5];
+  gpuadv_result_number(ctx, fn, gpuadv_model_decode_tps(&d));
+}
+
+static const gpuadv_fn fn_model_prefill_tps = {
+  "model_prefill_tps", 3, 4,
+  {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
+   {"gpu", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
+   {"dtype", GPUADV_ARG_DTYPE, 0, 0, 0, 0, 0},
+   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, 1e6, 1, 0}}};
+
+static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
+                                  sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_model_prefill_tps;
+  double a[GPUADV_MAX_ARGS];
+  int row, gpu;
+  double tflops;
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
+  if (row < 0) return;
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
+  if (gpu < 0) return;
+  tflops = datasheet_tflops(gpu, gpuadv_dtypes[(int)a[2]].compute);
+  if (tflops <= 0.0) {
+    sqlite3_result_null(ctx); /* the vendor publishes no TFLOP/s figure */
+    return;
+  }
+  gpuadv_result_number(
+      ctx, fn,
+      a[3] * gpuadv_prefill_tps(tflops, MODEL(MODELS_COL_ACTIVE_PARAMS_B),
+                                GPUADV_DEFAULT_PREFILL_MFU));
+}
+
 /* clang-format off */
 static const gpuadv_fn_entry model_func_table[] = {
-  {&fn_model_weights_gb, sql_model_weights_gb},
-  {&fn_model_kv_gb,      sql_model_kv_gb},
+  {&fn_model_weights_gb,   sql_model_weights_gb},
+  {&fn_model_kv_gb,        sql_model_kv_gb},
+  {&fn_model_decode_tps,   sql_model_decode_tps},
+  {&fn_model_prefill_tps,  sql_model_prefill_tps},
 };
 /* clang-format on */
 

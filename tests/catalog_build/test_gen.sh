@@ -18,6 +18,8 @@ make_good() {
   head -6 catalogs/gpus.csv > "$work/cat/gpus.csv"
   head -4 catalogs/models.csv > "$work/cat/models.csv"
   gpu=$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)
+  head -1 catalogs/measurements.csv > "$work/cat/measurements.csv"
+  echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01," >> "$work/cat/measurements.csv"
   head -1 catalogs/cloud_instances.csv > "$work/cat/cloud_instances.csv"
   grep -m 3 ",$gpu," catalogs/cloud_instances.csv >> "$work/cat/cloud_instances.csv"
 }
@@ -91,6 +93,9 @@ expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"
 
 make_good; set_field "$work/cat/cloud_instances.csv" 3 4 "h900-sxm"
 expect_fail "unknown-gpu" "cloud_instances.csv:3: unknown gpu 'h900-sxm' (not in gpus.name)"
+
+make_good; set_field "$work/cat/measurements.csv" 2 4 "h900-sxm"
+expect_fail "unknown-measured-gpu" "measurements.csv:2: unknown gpu 'h900-sxm' (not in gpus.name)"
 
 make_good; set_field "$work/cat/cloud_instances.csv" 2 9 "999999"
 expect_fail "spot-above-on-demand" "cloud_instances.csv:2: spot_usd_per_hour 999999 above usd_per_hour"

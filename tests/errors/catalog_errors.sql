@@ -3,7 +3,7 @@
 SELECT model_kv_gb('llama-3.1-70', 8192);
 -- error: model_kv_gb(): unknown model 'llama-3.1-70' in models; closest: 'llama-3.1-70b', 'llama-3.1-8b', 'llama-3.3-70b'
 SELECT model_weights_gb('Llama-3.1-8B', 'bf16');
--- error: model_weights_gb(): unknown model 'Llama-3.1-8B' in models; closest: 'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.2-1b'
+-- error: model_weights_gb(): unknown model 'Llama-3.1-8B' in models; closest: 'llama-3.1-8b', 'llama-3-8b', 'llama-3.1-70b'
 SELECT model_weights_gb(7, 'bf16');
 -- error: model_weights_gb(): model must be a catalog name (text), got 7
 SELECT model_weights_gb(x'00', 'bf16');

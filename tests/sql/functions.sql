@@ -46,7 +46,7 @@ SELECT 'act-none',        abs(activation_gb(32, 4096, 32, 2048, 1, 'none') - 32 
 SELECT 'act-case',        activation_gb(32, 4096, 32, 2048, 1, 'Selective') = activation_gb(32, 4096, 32, 2048, 1);
 
 -- decode_tps: defaults, KV reads, compute roof
-SELECT 'dec-default-eff', abs(decode_tps(3350, 14) - 167.5) < 1e-9;          -- 3350 x 0.70 / 14
+SELECT 'dec-default-eff', abs(decode_tps(3350, 14) - 151.635357142857) < 1e-9;  -- 3350 x 0.6337 / 14
 SELECT 'dec-eff-1-ok',    abs(decode_tps(3350, 14, 1, 1) - 239.285714285714) < 1e-9;
 SELECT 'dec-kv',          abs(decode_tps(3350, 14, 1, 1.0, 2.75) - 200) < 1e-9;  -- 3350 / 16.75
 SELECT 'dec-roof-binding', abs(decode_tps(3350, 14, 1000, 1.0, 0, 989, 7) - 989e12 * 0.76 / 14e9) < 1e-6;
@@ -55,7 +55,7 @@ SELECT 'dec-roof-half-given', decode_tps(3350, 14, 1000, 1.0, 0, 989, NULL) = de
 SELECT 'dec-compute-only', abs(decode_tps(3350, 0, 1, 1.0, 0, 989, 7) - 989e12 * 0.76 / 14e9) < 1e-6;
 
 -- prefill_tps
-SELECT 'pre-default-mfu', abs(prefill_tps(989, 70) - 3532.14285714286) < 1e-6;   -- mfu 0.5
+SELECT 'pre-default-mfu', abs(prefill_tps(989, 70) - 4146.02928571429) < 1e-6;    -- 989e12 x 0.5869 / 140e9
 SELECT 'pre-mfu-1',       abs(prefill_tps(989, 70, 1) - 7064.28571428571) < 1e-6;
 
 -- cost_per_mtok, owned_usd_per_hour
