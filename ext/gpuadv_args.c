@@ -51,7 +51,10 @@ static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
       int n = sqlite3_value_bytes(v);
       if (z == 0) z = "";
       if (n > GPUADV_QUOTE_MAX) {
-        sqlite3_snprintf(n_buf, buf, "'%.*s...'", GPUADV_QUOTE_MAX, z);
+        /* Cut at a character boundary so the message stays valid UTF-8. */
+        int cut = GPUADV_QUOTE_MAX;
+        while (cut > 0 && (((unsigned char)z[cut]) & 0xC0) == 0x80) cut--;
+        sqlite3_snprintf(n_buf, buf, "'%.*s...'", cut, z);
       } else {
         sqlite3_snprintf(n_buf, buf, "'%.*s'", n, z);
       }
@@ -168,27 +171,33 @@ static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   return 1;
 }
 
-/* Parse number argument i into *out; 0 after setting an error. */
+/* Parse number argument i into *out; 0 after setting an error. The value
+** is described for the message only on the error path. */
 static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
                         sqlite3_value *v, double *out) {
   const gpuadv_arg *a = &fn->args[i];
   char got[GPUADV_QUOTE_MAX + 32];
-  int type = sqlite3_value_numeric_type(v); /* converts numeric text */
+  int type = sqlite3_value_type(v);
   double x;
   if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
-    describe_value(v, got, (int)sizeof(got));
-    gpuadv_result_errorf(ctx, fn, "%s must be a number, got %s", a->name, got);
-    return 0;
+    type = sqlite3_value_numeric_type(v); /* converts numeric text */
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+      describe_value(v, got, (int)sizeof(got));
+      gpuadv_result_errorf(ctx, fn, "%s must be a number, got %s", a->name,
+                           got);
+      return 0;
+    }
   }
   x = sqlite3_value_double(v);
-  describe_value(v, got, (int)sizeof(got));
   if (!isfinite(x)) {
+    describe_value(v, got, (int)sizeof(got));
     gpuadv_result_errorf(ctx, fn, "%s must be a finite number, got %s",
                          a->name, got);
     return 0;
   }
   if (a->kind == GPUADV_ARG_PARAMS_B) {
     if (x > GPUADV_MAX_PARAMS_B) {
+      describe_value(v, got, (int)sizeof(got));
       gpuadv_result_errorf(ctx, fn,
                            "%s must be in billions of parameters (7 for a 7B "
                            "model, at most %.15g), got %s",
@@ -196,12 +205,14 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
       return 0;
     }
     if (!(x > 0.0)) {
+      describe_value(v, got, (int)sizeof(got));
       gpuadv_result_errorf(ctx, fn, "%s must be > 0, got %s", a->name, got);
       return 0;
     }
   } else if (!in_range(a, x) ||
              (a->kind == GPUADV_ARG_WHOLE && x != floor(x))) {
     char want[96];
+    describe_value(v, got, (int)sizeof(got));
     describe_range(a, want, (int)sizeof(want));
     gpuadv_result_errorf(ctx, fn, "%s must be %s, got %s", a->name, want, got);
     return 0;

@@ -49,7 +49,7 @@ typedef struct gpuadv_arg {
   const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD */
 } gpuadv_arg;
 
-#define GPUADV_MAX_ARGS 8
+#define GPUADV_MAX_ARGS 12
 
 /* One SQL function's signature: arguments past n_required are optional
 ** and registered as separate arities of the same name. */

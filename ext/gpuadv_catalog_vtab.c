@@ -24,7 +24,8 @@
 **
 ** gpus and models are indexed on name (unique), measurements on id
 ** (unique) and gpu, cloud_instances on gpu and on provider. idxStr names the column ("name=?") for EXPLAIN QUERY PLAN. The constraint is not omitted: SQLite checks it again, so
-** comparisons keep their usual affinity and collation rules.
+** comparisons keep their usual affinity rules; a constraint with another
+** collation than BINARY (COLLATE NOCASE, RTRIM) is left to a full scan.
 **
 ** Writes: xUpdate is absent, so INSERT, UPDATE and DELETE fail with
 ** "table gpus may not be modified"; xCreate is absent (eponymous only), so
@@ -86,6 +87,11 @@ static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   for (i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     if (!c->usable || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    /* The index is sorted bytewise: it answers BINARY equality only, not
+    ** `= 'H100-SXM' COLLATE NOCASE`, which SQLite then checks on a scan. */
+    if (sqlite3_stricmp(sqlite3_vtab_collation(info, i), "BINARY") != 0) {
+      continue;
+    }
     for (k = 0; k < cat->n_indexes; k++) {
       if (cat->indexes[k].column != c->iColumn) continue;
       /* Prefer the lowest index number: the unique key comes first. */

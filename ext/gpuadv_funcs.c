@@ -118,6 +118,29 @@ static void sql_activation_gb(sqlite3_context *ctx, int argc,
                                             (int)a[5]));
 }
 
+static const gpuadv_fn fn_train_peak_gb = {
+  "train_peak_gb", 7, 12,
+  {PARAMS_B("params_b"),
+   KEYWORD("mode", gpuadv_train_mode_names, 0),
+   POSITIVE("layers"), POSITIVE("hidden"), POSITIVE("heads"),
+   NONNEG("seq_len"), POSITIVE("micro_batch"),
+   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, MAX_GPUS, 1, 0},
+   {"zero_stage", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 0, 3, 0, 0},
+   KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE),
+   NONNEG("vocab"),
+   {"ce_chunks", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, 1e6, 1, 0}}};
+
+static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_train_peak_gb;
+  double a[GPUADV_MAX_ARGS];
+  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_train_peak_gb(a[0], (int)a[1], a[7], (int)a[8], a[2], a[3], a[4],
+                           a[5], a[6], (int)a[9], a[10], a[11]));
+}
+
 static const gpuadv_fn fn_decode_tps = {
   "decode_tps", 2, 7,
   {POSITIVE("mem_bw_gbs"), NONNEG("weights_gb"),
@@ -282,6 +305,7 @@ static void sql_version(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static const gpuadv_fn_entry func_table[] = {
   {&fn_train_mem_gb,       sql_train_mem_gb},
   {&fn_kv_cache_gb,        sql_kv_cache_gb},
+  {&fn_train_peak_gb,      sql_train_peak_gb},
   {&fn_decode_tps,         sql_decode_tps},
   {&fn_cost_per_mtok,      sql_cost_per_mtok},
   {&fn_nodes_required,     sql_nodes_required},

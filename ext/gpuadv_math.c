@@ -106,6 +106,22 @@ double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
   return params_b * (b.weights + b.grads + b.optimizer) + activation_gb;
 }
 
+double gpuadv_train_peak_gb(double params_b, int mode, double n_gpus,
+                            int zero_stage, double layers, double hidden,
+                            double heads, double seq_len, double micro_batch,
+                            int recompute, double vocab, double ce_chunks) {
+  double tokens = seq_len * micro_batch;
+  double state = gpuadv_train_mem_gb(params_b, mode, n_gpus, zero_stage, 0.0);
+  double activations = gpuadv_activation_gb(layers, hidden, heads, seq_len,
+                                            micro_batch, recompute);
+  double rebuilt = recompute == GPUADV_RECOMPUTE_FULL
+                       ? 34.0 * tokens * hidden / 1e9 : 0.0;
+  double logits =
+      tokens * vocab * (2.0 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks) / 1e9;
+  return (1.0 + GPUADV_TRAIN_ALLOC_SLACK) *
+         (state + activations + rebuilt + logits);
+}
+
 double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
                           double seq_len, double batch, double bytes_per_param) {
   return 2.0 * layers * kv_heads * head_dim * seq_len * batch *

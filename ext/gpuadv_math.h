@@ -140,6 +140,38 @@ double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s);
 double gpuadv_model_decode_tps(const gpuadv_decode_setup *s);
 
 /* ------------------------------------------------------------------------
+** Peak training memory (train_peak_gb), fitted by catalogs/calibrate_train.py
+** on the 9 rows of the measurements catalog whose configuration is fully
+** stated (torchtune LoRA/QLoRA on RTX 4090 and A100, torchtitan Llama 3.1
+** 8B with full activation checkpointing); catalogs/train_peak.md lists the
+** other 39 rows and why each is left out. Error on the 9: median 3.4%, 90th
+** percentile 10.8%; each configuration left out of the fit in turn: median
+** 11.1%. The measurements are PyTorch allocator peaks, which leave out the
+** CUDA context and NCCL buffers (0.5 to 1 GB more in nvidia-smi). */
+
+/* Allocator slack: fragmentation of PyTorch's caching allocator, as a share
+** of everything allocated. */
+#define GPUADV_TRAIN_ALLOC_SLACK 0.01958
+
+/* Bytes per logit of the cross-entropy's fp32 buffers (upcast logits,
+** softmax, gradient: about three fp32 copies, 12), beside the 16-bit
+** logits themselves; a chunked loss holds one chunk's worth. */
+#define GPUADV_TRAIN_CE_FP32_BYTES 12.31
+
+/* Peak GB per GPU of a training step:
+**   (1 + slack) x (model state, as train_mem_gb
+**                  + activations, as activation_gb
+**                  + with full recomputation, the one layer rebuilt during
+**                    backward, 34 s b h bytes (flash attention: no s^2 term)
+**                  + logits: b s vocab x (2 + 12.31 / ce_chunks) bytes)
+** seq_len is the tokens each GPU holds (divide by the context-parallel
+** degree); vocab 0 leaves the logits out. */
+double gpuadv_train_peak_gb(double params_b, int mode, double n_gpus,
+                            int zero_stage, double layers, double hidden,
+                            double heads, double seq_len, double micro_batch,
+                            int recompute, double vocab, double ce_chunks);
+
+/* ------------------------------------------------------------------------
 ** Data types: storage bytes per parameter.
 */
 /* Which catalog TFLOP/s column a dtype computes at. */

@@ -22,6 +22,12 @@
 --              1 / (1 / decode + (prompt / output) / prefill), since
 --              the measured figure includes prefill time. Rows without a
 --              fixed prompt length (MLPerf) are not estimated.
+--   train_mem  train_peak_gb for the 9 rows whose configuration is fully
+--              stated (catalogs/train_peak.md says why the other 39 are left
+--              out): mode, ZeRO stage (FSDP full shard = 3 over the row's
+--              GPUs), recomputation, context-parallel degree (tokens per
+--              GPU = seq_len / cp) and cross-entropy chunks as read from each
+--              source; measured GiB converted to GB.
 --   hw         achieved matmul TFLOP/s: datasheet dense TFLOP/s x 0.76
 --              (GPUADV_DEFAULT_COMPUTE_EFFICIENCY).
 --
@@ -33,7 +39,14 @@ DROP VIEW IF EXISTS estimate_accuracy_summary;
 DROP VIEW IF EXISTS estimate_accuracy;
 
 CREATE VIEW estimate_accuracy AS
-WITH m AS (
+WITH train_setup(id, mode, zero_stage, recompute, cp, ce_chunks) AS (VALUES
+  ('T005', 'qlora', 0, 'full', 1, 8), ('T007', 'lora', 3, 'full', 1, 8),
+  ('T019', 'qlora', 0, 'full', 1, 1), ('T020', 'lora', 0, 'full', 1, 1),
+  ('T021', 'lora', 3, 'full', 1, 1),
+  ('T041', 'full16', 3, 'full', 1, 1), ('T042', 'full16', 3, 'full', 2, 1),
+  ('T043', 'full16', 3, 'full', 4, 1), ('T044', 'full16', 3, 'full', 8, 1)
+),
+m AS (
   SELECT ms.*, g.memory_gb, g.bf16_tflops, g.fp16_tflops, g.fp8_tflops,
          g.fp32_tflops, g.tf32_tflops, g.int8_tops, g.fp4_tflops,
          lower(coalesce(ms.notes, '')) LIKE '%anomal%' AS flagged
@@ -59,16 +72,22 @@ est AS (
                                       model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
                                                   CASE WHEN m.dtype IN ('fp8', 'fp4') THEN 'fp8' ELSE 'fp16' END),
                                       0.1)) AS seqs) AS b)
+      WHEN kind = 'train_mem' THEN (
+        SELECT train_peak_gb(md.params_b, t.mode, md.layers, md.hidden, md.heads,
+                             m.seq_len / t.cp, m.micro_batch, m.gpu_count,
+                             t.zero_stage, t.recompute, md.vocab, t.ce_chunks)
+        FROM train_setup t JOIN models md ON md.name = m.model
+        WHERE t.id = m.id)
       WHEN kind = 'hw' AND metric = 'matmul_tflops_max_achievable' AND gpu IS NOT NULL THEN
         0.76 * CASE dtype WHEN 'bf16' THEN bf16_tflops WHEN 'fp16' THEN fp16_tflops
                           WHEN 'fp8' THEN fp8_tflops WHEN 'fp32' THEN fp32_tflops
                           WHEN 'tf32' THEN tf32_tflops END
     END AS estimate,
-    value AS measured
+    CASE WHEN unit = 'GiB' THEN value * 1.073741824 ELSE value END AS measured
   FROM m
 )
 SELECT id, kind, metric, gpu, gpu_count, model, dtype, batch, prompt_tokens, gen_tokens,
-       measured, unit, estimate,
+       measured, CASE WHEN unit = 'GiB' THEN 'GB' ELSE unit END AS unit, estimate,
        estimate / measured - 1 AS rel_error,
        abs(estimate / measured - 1) AS abs_error,
        NOT flagged AS in_summary,

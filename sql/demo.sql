@@ -1,44 +1,102 @@
--- gpuadv demo: the estimator functions answering the questions of a team
--- that must decide what to buy or rent. Run with `make demo`.
+-- gpuadv demo: a procurement report for six example workloads, from the
+-- catalogs compiled into the extension (no network). Run with `make demo`
+-- (sqlite3 -cmd '.load ./gpuadv' :memory: < sql/demo.sql, repo root).
+-- Each view is computed once into a temporary table, then reported.
+.read sql/gpuadv.sql
 .headers on
-.mode column
+.mode box
 
-.print '== Training memory per GPU, 13B model (GB): which ZeRO stage fits 8 x 80 GB?'
-WITH stage(z) AS (VALUES (0), (1), (2), (3))
-SELECT z AS zero_stage,
-       round(train_mem_gb(13, 'full', 8, z, activation_gb(40, 5120, 40, 4096, 1)), 1) AS gb_per_gpu,
-       CASE WHEN train_mem_gb(13, 'full', 8, z, activation_gb(40, 5120, 40, 4096, 1)) <= 80
-            THEN 'fits' ELSE 'too big' END AS on_80gb
-FROM stage;
+INSERT INTO workloads(name, kind, model, mode, tokens_b, epochs, seq_len, recompute, max_days,
+                      budget_usd, dataset_gb, data_location, runs_per_month, months, notes) VALUES
+  ('13b-pretrain', 'train', 'llama-2-13b', 'full', 260, 1, 4096, NULL, 30, 2000000, 1040, 'aws', 1, 1,
+   '13B from scratch on 260B tokens in 30 days (seed 000)'),
+  ('70b-qlora', 'finetune', 'llama-3.1-70b', 'qlora', 1, 3, 4096, 'full', NULL, NULL, 500, 'aws', 20, 1,
+   'QLoRA, 1B tokens x 3 epochs, 500 GB in S3 read by 20 runs (seed 002)'),
+  ('8b-full-ft', 'finetune', 'llama-3.1-8b', 'full', 0.5, 2, 4096, 'selective', 7, 1000, 50, 'local', 1, 1,
+   'full fine-tuning of an 8B model on 1B tokens within a week, $1,000');
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
+                      user_tps, ttft_s, months, notes) VALUES
+  ('70b-chat', 'serve', 'llama-3.1-70b', 'bf16', 1000, 500, 200, 40, 1.0, 12,
+   '1,000 requests/min x 200 tokens, 40 tokens/s per user (seed 000 Q4)'),
+  ('8b-chat-fp8', 'serve', 'llama-3.1-8b', 'fp8', 300, 1000, 300, 30, 0.5, 12,
+   'an 8B assistant in FP8 at 300 requests/min'),
+  ('mixtral-batch', 'serve', 'mixtral-8x7b', 'bf16', 120, 2000, 500, 10, 5, 3,
+   'offline summarisation with a MoE model');
 
-.print ''
-.print '== Fine-tuning a 70B model: memory by mode (GB) and 80 GB GPUs needed'
-WITH m(mode) AS (VALUES ('full'), ('full16'), ('lora'), ('qlora'), ('inference'))
-SELECT mode, round(train_mem_gb(70, mode), 1) AS total_gb,
-       nodes_required(train_mem_gb(70, mode), 80) AS gpus_80gb
-FROM m;
+CREATE TEMP TABLE tp AS SELECT * FROM training_plans WHERE rank <= 5 OR feasible;
+CREATE TEMP TABLE sp AS SELECT * FROM serving_plans WHERE rank <= 5 OR feasible;
+CREATE TEMP TABLE bp AS SELECT * FROM best_plans;
+CREATE TEMP TABLE rb AS SELECT * FROM rent_vs_buy;
 
-.print ''
-.print '== Serving 7B at FP16: batch-1 decode speed and cost per million tokens (seed 000)'
-WITH hw(gpu, bw_gbs, capex_usd, watts) AS (VALUES
-  ('RTX 3090', 936, 700, 350), ('RTX 4090', 1008, 1600, 450),
-  ('A100 40GB', 1555, 8000, 400), ('H100 SXM', 3350, 30000, 700))
-SELECT gpu, round(decode_tps(bw_gbs, weights_gb(7, 'fp16')), 1) AS tokens_per_s,
-       round(owned_usd_per_hour(capex_usd, 3, watts), 3) AS usd_per_hour,
-       round(cost_per_mtok(owned_usd_per_hour(capex_usd, 3, watts),
-                           decode_tps(bw_gbs, weights_gb(7, 'fp16')), 0.7), 3) AS usd_per_mtok
-FROM hw ORDER BY usd_per_mtok;
-
-.print ''
-.print '== Llama 3.1 70B on one 80 GB GPU, 8k context: sequences that fit by weight dtype'
-WITH d(dtype) AS (VALUES ('bf16'), ('fp8'), ('int4'))
-SELECT dtype, round(weights_gb(70.6, dtype), 1) AS weights_gb,
-       round(kv_cache_gb(80, 8, 128, 8192), 3) AS kv_gb_per_seq,
-       max_batch(80, weights_gb(70.6, dtype), kv_cache_gb(80, 8, 128, 8192), 0.05) AS max_seqs
-FROM d;
+.print '== Workloads'
+SELECT name AS workload, kind, model, coalesce(mode, dtype) AS "mode/dtype", notes FROM workloads ORDER BY kind DESC, name;
 
 .print ''
-.print '== Renting at 2.00 USD/h against buying an RTX 4090 for 2,000 USD (seed 003)'
-SELECT round(owned_usd_per_hour(2000, 3, 450), 3) AS owned_usd_per_hour,
-       round(break_even_hours(2000, 2.00, owned_usd_per_hour(2000, 3, 450)), 0) AS break_even_hours,
-       round(break_even_hours(2000, 2.00, owned_usd_per_hour(2000, 3, 450)) / 730, 1) AS months_at_full_use;
+.print '== 13b-pretrain: top 5 training plans'
+SELECT rank, offer, n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
+       round(wall_days, 1) AS "days", printf('$%,d', CAST(round(compute_usd) AS INTEGER)) AS "compute $",
+       printf('$%,d', CAST(round(storage_usd + egress_usd + managed_usd) AS INTEGER)) AS "storage+egress $",
+       printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $"
+FROM tp WHERE workload = '13b-pretrain' AND rank <= 5 ORDER BY rank;
+
+.print ''
+.print '== 70b-qlora: top 5 training plans'
+SELECT rank, offer, n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
+       round(wall_days, 2) AS "days", printf('$%,d', CAST(round(compute_usd) AS INTEGER)) AS "compute $",
+       printf('$%,d', CAST(round(storage_usd + egress_usd + managed_usd) AS INTEGER)) AS "storage+egress $",
+       printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $"
+FROM tp WHERE workload = '70b-qlora' AND rank <= 5 ORDER BY rank;
+
+.print ''
+.print '== 8b-full-ft: top 5 training plans (within 7 days and $1,000)'
+SELECT rank, offer, n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
+       round(wall_days, 2) AS "days", printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $",
+       coalesce(why_not, 'works') AS verdict
+FROM tp WHERE workload = '8b-full-ft' AND rank <= 5 ORDER BY rank;
+
+.print ''
+.print '== 70b-chat: top 5 serving plans'
+SELECT rank, offer, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+       tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
+       printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
+FROM sp WHERE workload = '70b-chat' AND rank <= 5 ORDER BY rank;
+
+.print ''
+.print '== 8b-chat-fp8: top 5 serving plans'
+SELECT rank, offer, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+       tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
+       printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
+FROM sp WHERE workload = '8b-chat-fp8' AND rank <= 5 ORDER BY rank;
+
+.print ''
+.print '== mixtral-batch: top 5 serving plans'
+SELECT rank, offer, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+       tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
+       printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
+FROM sp WHERE workload = 'mixtral-batch' AND rank <= 5 ORDER BY rank;
+
+.print ''
+.print '== Best rental for each workload (when you cannot or will not buy)'
+SELECT workload, offer, "GPUs", "$ total or $/hour" FROM (
+  SELECT workload, offer, n_gpus AS "GPUs", printf('$%,d total', CAST(round(total_usd) AS INTEGER)) AS "$ total or $/hour",
+         row_number() OVER (PARTITION BY workload ORDER BY rank) AS k
+  FROM tp WHERE works AND pricing <> 'owned'
+  UNION ALL
+  SELECT workload, offer, n_gpus, printf('$%.2f/hour', usd_per_hour),
+         row_number() OVER (PARTITION BY workload ORDER BY rank)
+  FROM sp WHERE works AND pricing <> 'owned')
+WHERE k = 1 ORDER BY workload;
+
+.print ''
+.print '== Rent vs buy: the cheapest owned plan of each workload against its cheapest rental'
+SELECT workload, gpu AS "buy", n_gpus AS "GPUs", printf('$%,d', CAST(capex_usd AS INTEGER)) AS "capex $",
+       printf('%.2f', owned_usd_per_hour) AS "owned $/h", rental AS "rent", printf('%.2f', rent_usd_per_hour) AS "rent $/h",
+       break_even_months AS "break-even months", months_of_use AS "months used", verdict
+FROM (SELECT r.*, row_number() OVER (PARTITION BY workload ORDER BY owned_usd_per_hour, rent_usd_per_hour) AS k FROM rb r)
+WHERE k = 1 ORDER BY workload;
+
+.print ''
+.print '== The recommendation for each workload'
+.mode list
+.headers off
+SELECT workload || ': ' || reason FROM bp ORDER BY workload;

@@ -4,4 +4,7 @@
 # targets on all rows and on GPUs left out of the fit.
 # Prints `ok NAME` / `FAIL NAME` per check; exits 1 on any failure.
 cd "$(dirname "$0")/../.."
-${PYTHON:-/usr/bin/python3} catalogs/calibrate.py --check ext/gpuadv_math.h
+${PYTHON:-/usr/bin/python3} catalogs/calibrate.py --check ext/gpuadv_math.h | grep -E "^(ok|FAIL) "
+status=${PIPESTATUS[0]}
+${PYTHON:-/usr/bin/python3} catalogs/calibrate_train.py --check ext/gpuadv_math.h | grep -E '^(ok|FAIL) '
+exit $(( status | ${PIPESTATUS[0]} ))

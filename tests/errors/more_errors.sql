@@ -107,3 +107,11 @@ SELECT max_batch(80, 14, 1, 1);
 -- error: max_batch(): headroom must be in [0, 1), got 1
 SELECT max_batch(1e300, 0, 1e-300);
 -- error: max_batch(): result does not fit a 64-bit integer (the inputs are too large)
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048);
+-- error: wrong number of arguments to function train_peak_gb()
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', -5);
+-- error: train_peak_gb(): vocab must be >= 0, got -5
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 0);
+-- error: train_peak_gb(): ce_chunks must be a whole number in [1, 1000000], got 0
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'some');
+-- error: train_peak_gb(): recompute must be one of none, selective, full; got 'some'

@@ -18,3 +18,6 @@ SELECT 'acc-prefill-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kin
 SELECT 'acc-aggregate-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'aggregate') = 40;
 SELECT 'acc-flagged-left-out', (SELECT count(*) FROM estimate_accuracy WHERE NOT in_summary) > 0;
 SELECT 'acc-hw-median', (SELECT median_abs_error FROM estimate_accuracy_summary WHERE kind = 'hw') <= 0.10;
+SELECT 'acc-train-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'train_mem') = 9;
+SELECT 'acc-train-median', (SELECT median_abs_error FROM estimate_accuracy_summary WHERE kind = 'train_mem') <= 0.10;
+SELECT 'acc-train-gib-to-gb', (SELECT abs(measured - 84.2 * 1.073741824) < 1e-9 AND unit = 'GB' FROM estimate_accuracy WHERE id = 'T042');

@@ -98,3 +98,13 @@ SELECT 'null-all', weights_gb(NULL, 'bf16') IS NULL AND kv_cache_gb(80, NULL, 12
 SELECT 'null-beats-error', weights_gb(NULL, 'fp5') IS NULL AND decode_tps(-1, NULL) IS NULL;
 
 SELECT 'version', gpuadv_version() GLOB '[0-9]*.[0-9]*.[0-9]*';
+
+-- train_peak_gb (catalogs/train_peak.md): worked figures
+-- 13B full, 4 GPUs ZeRO-3, 40 layers, h 5120, s 4096, b 1, selective, no
+-- logits: 1.01958 x (13 x 18 / 4 + 40 x 34 x 4096 x 5120 / 1e9) = 88.7251
+SELECT 'tp-13b-zero3', abs(train_peak_gb(13, 'full', 40, 5120, 40, 4096, 1, 4, 3) - 88.725143611776) < 1e-9;
+SELECT 'tp-equals-parts', abs(train_peak_gb(13, 'full', 40, 5120, 40, 4096, 1, 4, 3) - 1.01958 * (train_mem_gb(13, 'full', 4, 3) + activation_gb(40, 5120, 40, 4096, 1))) < 1e-9;
+SELECT 'tp-full-recompute', abs(train_peak_gb(7, 'qlora', 32, 4096, 32, 2048, 1, 1, 0, 'full') - 1.01958 * (train_mem_gb(7, 'qlora') + activation_gb(32, 4096, 32, 2048, 1, 'full') + 34 * 2048 * 4096 / 1e9)) < 1e-9;
+SELECT 'tp-logits', abs(train_peak_gb(8.03, 'full16', 32, 4096, 32, 32768, 1, 8, 3, 'full', 128256) - 91.1034173109725) < 1e-9;
+SELECT 'tp-ce-chunks', train_peak_gb(8, 'lora', 32, 4096, 32, 2048, 2, 1, 0, 'full', 128256, 8) < train_peak_gb(8, 'lora', 32, 4096, 32, 2048, 2, 1, 0, 'full', 128256);
+SELECT 'tp-null', train_peak_gb(7, 'full', 32, 4096, 32, NULL, 1) IS NULL;

@@ -1,0 +1,877 @@
+-- gpuadv procurement schema: workloads, purchase and rental quotes, and the
+-- views that turn them into ranked plans against the embedded catalogs.
+--
+--   sqlite> .load ./gpuadv
+--   sqlite> .read sql/gpuadv.sql
+--   sqlite> INSERT INTO workloads(name, kind, model, mode, tokens_b, epochs)
+--      ...>   VALUES ('ft-70b', 'finetune', 'llama-3.1-70b', 'qlora', 1, 3);
+--   sqlite> SELECT * FROM best_plans;
+--
+-- Reading this file again changes nothing and keeps every row: tables are
+-- created only when missing; views and triggers hold no data and are
+-- re-created, so a newer file upgrades them. It prints nothing and uses only
+-- gpuadv's functions and catalogs (all innocuous) and core SQL, so every view
+-- works under PRAGMA trusted_schema=OFF. No dot-commands: the test host runs
+-- it as plain SQL. docs/procurement.md explains every column, formula and
+-- constant, with its source.
+
+-- ---------------------------------------------------------------- tables
+
+-- One row per job. NULL in an optional column takes the default that the
+-- view workload_inputs documents (the constants live in plan_defaults).
+CREATE TABLE IF NOT EXISTS workloads (
+  name TEXT NOT NULL PRIMARY KEY,
+  kind TEXT NOT NULL,            -- train, finetune, serve
+  model TEXT,                    -- a models.name
+  params_b REAL,                 -- billions of parameters: a model not in the catalog, or overrides the catalog count
+  mode TEXT,                     -- train/finetune: full (default), full16, lora, qlora
+  dtype TEXT,                    -- serve: weight dtype (default bf16)
+  kv_dtype TEXT,                 -- serve: KV-cache dtype (default fp16; fp8 with fp8/fp4 weights)
+  tokens_b REAL,                 -- train/finetune: training tokens per epoch, billions
+  epochs REAL,                   -- default 1
+  seq_len INTEGER,               -- training sequence length (default 4096)
+  micro_batch INTEGER,           -- sequences per GPU per step (default 1)
+  recompute TEXT,                -- none, selective (default), full
+  mfu REAL,                      -- model FLOPs utilization (default 0.40)
+  max_days REAL,                 -- wall-clock deadline of a training job, days
+  requests_per_min REAL,         -- serve: average request rate
+  prompt_tokens REAL,            -- serve: prompt tokens per request (default 0)
+  output_tokens REAL,            -- serve: generated tokens per request
+  peak_concurrency INTEGER,      -- serve: requests in flight at the peak
+  user_tps REAL,                 -- serve: target decode tokens/s seen by each user
+  ttft_s REAL,                   -- serve: time-to-first-token target, seconds
+  dataset_gb REAL,               -- training data (default 0)
+  data_location TEXT,            -- where the data lives: a provider ('aws', ...) or 'local' (default)
+  runs_per_month REAL,           -- times per month a run reads the dataset from where it lives (default 1)
+  months REAL,                   -- months of use (default 1)
+  budget_usd REAL,               -- money available for the whole workload
+  utilization REAL,              -- expected busy share of owned hardware (default 0.7)
+  acquire TEXT,                  -- 'rent', 'buy' or 'any' (default): which offers may win
+  offer_glob TEXT,               -- plan only offers whose name or GPU matches this GLOB ('aws/*', 'owned/*', 'h100*')
+  storage_gb REAL,               -- GB kept in storage: corpus + checkpoints + artifacts (default dataset_gb)
+  storage_usd_per_gb_month REAL, -- default 0.023 (S3 Standard)
+  mem_headroom REAL,             -- share of GPU memory left free (default 0.10)
+  layers INTEGER,                -- shape of a model not in the catalog (default: the
+  hidden INTEGER,                --   dense catalog model nearest in size)
+  heads INTEGER,
+  kv_heads INTEGER,
+  head_dim INTEGER,
+  notes TEXT,
+  CONSTRAINT "name must be non-empty text"
+    CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
+  CONSTRAINT "kind must be train, finetune or serve"
+    CHECK (kind IN ('train', 'finetune', 'serve')),
+  CONSTRAINT "give model (a models.name) or params_b"
+    CHECK (model IS NOT NULL OR params_b IS NOT NULL),
+  CONSTRAINT "model must be a models.name"
+    CHECK (model IS NULL OR model_weights_gb(model, 'bf16') > 0),
+  CONSTRAINT "params_b must be a number of billions in (0, 100000]"
+    CHECK (params_b IS NULL OR (typeof(params_b) IN ('integer', 'real')
+                                AND params_b > 0 AND params_b <= 100000)),
+  CONSTRAINT "mode must be full, full16, lora or qlora"
+    CHECK (mode IS NULL OR lower(mode) IN ('full', 'full16', 'lora', 'qlora')),
+  CONSTRAINT "a train workload (from scratch) uses mode full or full16"
+    CHECK (kind <> 'train' OR mode IS NULL OR lower(mode) IN ('full', 'full16')),
+  CONSTRAINT "dtype must be a bytes_per_param() type"
+    CHECK (dtype IS NULL OR bytes_per_param(dtype) > 0),
+  CONSTRAINT "kv_dtype must be a bytes_per_param() type"
+    CHECK (kv_dtype IS NULL OR bytes_per_param(kv_dtype) > 0),
+  CONSTRAINT "train and finetune need tokens_b > 0"
+    CHECK (kind = 'serve' OR (typeof(tokens_b) IN ('integer', 'real') AND tokens_b > 0)),
+  CONSTRAINT "epochs must be > 0"
+    CHECK (epochs IS NULL OR (typeof(epochs) IN ('integer', 'real') AND epochs > 0)),
+  CONSTRAINT "seq_len must be a whole number >= 1"
+    CHECK (seq_len IS NULL OR (typeof(seq_len) = 'integer' AND seq_len >= 1)),
+  CONSTRAINT "micro_batch must be a whole number >= 1"
+    CHECK (micro_batch IS NULL OR (typeof(micro_batch) = 'integer' AND micro_batch >= 1)),
+  CONSTRAINT "recompute must be none, selective or full"
+    CHECK (recompute IS NULL OR lower(recompute) IN ('none', 'selective', 'full')),
+  CONSTRAINT "mfu must be in (0, 1]"
+    CHECK (mfu IS NULL OR (typeof(mfu) IN ('integer', 'real') AND mfu > 0 AND mfu <= 1)),
+  CONSTRAINT "max_days must be > 0"
+    CHECK (max_days IS NULL OR (typeof(max_days) IN ('integer', 'real') AND max_days > 0)),
+  CONSTRAINT "serve needs requests_per_min > 0 and output_tokens > 0"
+    CHECK (kind <> 'serve' OR (typeof(requests_per_min) IN ('integer', 'real') AND requests_per_min > 0
+                               AND typeof(output_tokens) IN ('integer', 'real') AND output_tokens > 0)),
+  CONSTRAINT "requests_per_min and output_tokens must be > 0"
+    CHECK ((requests_per_min IS NULL OR (typeof(requests_per_min) IN ('integer', 'real') AND requests_per_min > 0))
+       AND (output_tokens IS NULL OR (typeof(output_tokens) IN ('integer', 'real') AND output_tokens > 0))),
+  CONSTRAINT "prompt_tokens must be >= 0"
+    CHECK (prompt_tokens IS NULL OR (typeof(prompt_tokens) IN ('integer', 'real') AND prompt_tokens >= 0)),
+  CONSTRAINT "peak_concurrency must be a whole number >= 1"
+    CHECK (peak_concurrency IS NULL OR (typeof(peak_concurrency) = 'integer' AND peak_concurrency >= 1)),
+  CONSTRAINT "user_tps must be > 0"
+    CHECK (user_tps IS NULL OR (typeof(user_tps) IN ('integer', 'real') AND user_tps > 0)),
+  CONSTRAINT "ttft_s must be > 0"
+    CHECK (ttft_s IS NULL OR (typeof(ttft_s) IN ('integer', 'real') AND ttft_s > 0)),
+  CONSTRAINT "dataset_gb must be >= 0"
+    CHECK (dataset_gb IS NULL OR (typeof(dataset_gb) IN ('integer', 'real') AND dataset_gb >= 0)),
+  CONSTRAINT "data_location must be 'local' or a provider name in lowercase"
+    CHECK (data_location IS NULL OR (typeof(data_location) = 'text'
+                                     AND data_location = lower(trim(data_location))
+                                     AND length(data_location) > 0)),
+  CONSTRAINT "runs_per_month must be >= 0"
+    CHECK (runs_per_month IS NULL OR (typeof(runs_per_month) IN ('integer', 'real') AND runs_per_month >= 0)),
+  CONSTRAINT "months must be > 0"
+    CHECK (months IS NULL OR (typeof(months) IN ('integer', 'real') AND months > 0)),
+  CONSTRAINT "budget_usd must be > 0"
+    CHECK (budget_usd IS NULL OR (typeof(budget_usd) IN ('integer', 'real') AND budget_usd > 0)),
+  CONSTRAINT "utilization must be in (0, 1]"
+    CHECK (utilization IS NULL OR (typeof(utilization) IN ('integer', 'real')
+                                   AND utilization > 0 AND utilization <= 1)),
+  CONSTRAINT "acquire must be rent, buy or any"
+    CHECK (acquire IS NULL OR acquire IN ('rent', 'buy', 'any')),
+  CONSTRAINT "offer_glob must be non-empty text"
+    CHECK (offer_glob IS NULL OR (typeof(offer_glob) = 'text' AND length(offer_glob) > 0)),
+  CONSTRAINT "storage_gb must be >= 0"
+    CHECK (storage_gb IS NULL OR (typeof(storage_gb) IN ('integer', 'real') AND storage_gb >= 0)),
+  CONSTRAINT "storage_usd_per_gb_month must be >= 0"
+    CHECK (storage_usd_per_gb_month IS NULL
+           OR (typeof(storage_usd_per_gb_month) IN ('integer', 'real') AND storage_usd_per_gb_month >= 0)),
+  CONSTRAINT "mem_headroom must be in [0, 1)"
+    CHECK (mem_headroom IS NULL OR (typeof(mem_headroom) IN ('integer', 'real')
+                                    AND mem_headroom >= 0 AND mem_headroom < 1)),
+  CONSTRAINT "layers, hidden, heads, kv_heads and head_dim must be whole numbers >= 1"
+    CHECK ((layers IS NULL OR (typeof(layers) = 'integer' AND layers >= 1))
+       AND (hidden IS NULL OR (typeof(hidden) = 'integer' AND hidden >= 1))
+       AND (heads IS NULL OR (typeof(heads) = 'integer' AND heads >= 1))
+       AND (kv_heads IS NULL OR (typeof(kv_heads) = 'integer' AND kv_heads >= 1))
+       AND (head_dim IS NULL OR (typeof(head_dim) = 'integer' AND head_dim >= 1)))
+);
+
+-- Your purchase quotes, one row per GPU type (a gpus.name). A GPU without a
+-- row here is priced at the catalog's gpus.price_usd; a row here wins.
+CREATE TABLE IF NOT EXISTS owned_prices (
+  gpu TEXT NOT NULL PRIMARY KEY,  -- a gpus.name
+  price_usd REAL NOT NULL,        -- per GPU, with its share of host, network and install
+  lifetime_years REAL,            -- straight-line depreciation (default 3)
+  usd_per_kwh REAL,               -- default 0.12
+  pue REAL,                       -- default 1.0
+  watts REAL,                     -- per GPU (default gpus.tdp_w)
+  gpus_per_node INTEGER,          -- default 8 (1 for Apple SoCs)
+  fabric_gbps REAL,               -- network between your nodes, Gbit/s per node (default none)
+  source TEXT,
+  CONSTRAINT "price_usd must be > 0"
+    CHECK (typeof(price_usd) IN ('integer', 'real') AND price_usd > 0),
+  CONSTRAINT "lifetime_years must be > 0"
+    CHECK (lifetime_years IS NULL OR (typeof(lifetime_years) IN ('integer', 'real') AND lifetime_years > 0)),
+  CONSTRAINT "usd_per_kwh must be >= 0"
+    CHECK (usd_per_kwh IS NULL OR (typeof(usd_per_kwh) IN ('integer', 'real') AND usd_per_kwh >= 0)),
+  CONSTRAINT "pue must be >= 1"
+    CHECK (pue IS NULL OR (typeof(pue) IN ('integer', 'real') AND pue >= 1)),
+  CONSTRAINT "watts must be >= 0"
+    CHECK (watts IS NULL OR (typeof(watts) IN ('integer', 'real') AND watts >= 0)),
+  CONSTRAINT "gpus_per_node must be a whole number >= 1"
+    CHECK (gpus_per_node IS NULL OR (typeof(gpus_per_node) = 'integer' AND gpus_per_node >= 1)),
+  CONSTRAINT "fabric_gbps must be >= 0"
+    CHECK (fabric_gbps IS NULL OR (typeof(fabric_gbps) IN ('integer', 'real') AND fabric_gbps >= 0))
+);
+
+-- Your rental quotes that the catalog lacks: a bare-metal provider's price,
+-- a reserved rate, or a managed service (managed_premium 0.30 for
+-- SageMaker's ~30% over self-managed compute, seed 002). Priced like the
+-- catalog's on-demand rows.
+CREATE TABLE IF NOT EXISTS rental_quotes (
+  provider TEXT NOT NULL,           -- lowercase; 'aws' for SageMaker (data in S3 then moves for free)
+  name TEXT NOT NULL,               -- instance or offer name
+  gpu TEXT NOT NULL,                -- a gpus.name
+  gpu_count REAL NOT NULL DEFAULT 1,
+  usd_per_hour REAL NOT NULL,       -- whole instance, before any managed premium
+  managed_premium REAL NOT NULL DEFAULT 0,
+  fabric_gbps REAL,                 -- network between instances, Gbit/s per instance
+  source TEXT,
+  PRIMARY KEY (provider, name),
+  CONSTRAINT "provider must be lowercase text other than 'local' and 'owned'"
+    CHECK (typeof(provider) = 'text' AND provider = lower(trim(provider)) AND length(provider) > 0
+           AND provider NOT IN ('local', 'owned')),
+  CONSTRAINT "gpu_count must be > 0 (a whole number above 1)"
+    CHECK (typeof(gpu_count) IN ('integer', 'real') AND gpu_count > 0
+           AND (gpu_count <= 1 OR gpu_count = CAST(gpu_count AS INTEGER))),
+  CONSTRAINT "usd_per_hour must be > 0"
+    CHECK (typeof(usd_per_hour) IN ('integer', 'real') AND usd_per_hour > 0),
+  CONSTRAINT "managed_premium must be in [0, 10]"
+    CHECK (typeof(managed_premium) IN ('integer', 'real') AND managed_premium >= 0 AND managed_premium <= 10),
+  CONSTRAINT "fabric_gbps must be >= 0"
+    CHECK (fabric_gbps IS NULL OR (typeof(fabric_gbps) IN ('integer', 'real') AND fabric_gbps >= 0))
+);
+
+-- A gpu column must name a catalog GPU (a CHECK cannot look into a table).
+DROP TRIGGER IF EXISTS owned_prices_gpu_insert;
+CREATE TRIGGER owned_prices_gpu_insert BEFORE INSERT ON owned_prices
+  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  BEGIN SELECT RAISE(ABORT, 'owned_prices.gpu must be a gpus.name'); END;
+DROP TRIGGER IF EXISTS owned_prices_gpu_update;
+CREATE TRIGGER owned_prices_gpu_update BEFORE UPDATE OF gpu ON owned_prices
+  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  BEGIN SELECT RAISE(ABORT, 'owned_prices.gpu must be a gpus.name'); END;
+DROP TRIGGER IF EXISTS rental_quotes_gpu_insert;
+CREATE TRIGGER rental_quotes_gpu_insert BEFORE INSERT ON rental_quotes
+  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  BEGIN SELECT RAISE(ABORT, 'rental_quotes.gpu must be a gpus.name'); END;
+DROP TRIGGER IF EXISTS rental_quotes_gpu_update;
+CREATE TRIGGER rental_quotes_gpu_update BEFORE UPDATE OF gpu ON rental_quotes
+  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  BEGIN SELECT RAISE(ABORT, 'rental_quotes.gpu must be a gpus.name'); END;
+
+-- ------------------------------------------------------- reference views
+-- Views hold no rows: dropped and re-created on every read of this file.
+DROP VIEW IF EXISTS best_plans;
+DROP VIEW IF EXISTS rent_vs_buy;
+DROP VIEW IF EXISTS serving_plans;
+DROP VIEW IF EXISTS serving_speeds;
+DROP VIEW IF EXISTS training_plans;
+DROP VIEW IF EXISTS workload_offers;
+DROP VIEW IF EXISTS offers;
+DROP VIEW IF EXISTS workload_inputs;
+DROP VIEW IF EXISTS instance_fabrics;
+DROP VIEW IF EXISTS egress_rates;
+DROP VIEW IF EXISTS plan_defaults;
+
+-- Every constant the views use, in one row, with its source in
+-- docs/procurement.md. Per-workload columns override most of them.
+CREATE VIEW plan_defaults AS SELECT
+  0.40   AS mfu,                 -- training MFU: Llama 3 405B 38-43% on H100 (Dubey et al. 2024, table 4); PaLM 46.2% (Chowdhery et al. 2022)
+  0.10   AS mem_headroom,        -- share of GPU memory left free: vLLM's gpu_memory_utilization default 0.90; seed 000 "leave 10-15% headroom"
+  0.20   AS burst_headroom,      -- serving capacity above the average rate: seed 000 Q4 ("with 20% burst headroom")
+  20.0   AS assumed_user_tps,    -- per-user decode speed used to size concurrency when neither user_tps nor peak_concurrency is given
+  4096   AS seq_len,             -- training sequence length
+  1      AS micro_batch,
+  'selective' AS recompute,      -- activation_gb()'s default (flash attention)
+  'full' AS mode,
+  'bf16' AS dtype,               -- serving weights
+  'fp16' AS kv_dtype,            -- serving KV cache (fp8 with fp8/fp4 weights, as model_decode_tps assumes)
+  0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
+  0.7    AS utilization,         -- seed 000's owned-hardware case
+  3.0    AS lifetime_years,      -- seed 000: 3-year depreciation
+  0.12   AS usd_per_kwh,         -- seed 000 / owned_usd_per_hour() default
+  1.0    AS pue,                 -- owned_usd_per_hour() default (seed 000 counts no cooling)
+  8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
+  200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
+  730.0  AS hours_per_month;     -- 8760 / 12
+
+-- Internet egress out of the cloud where the data lives, USD per GB (first
+-- paid tier). Other providers: egress_usd()'s default 0.09.
+CREATE VIEW egress_rates(provider, usd_per_gb, source) AS VALUES
+  ('aws',   0.09,  'aws.amazon.com/ec2/pricing/on-demand (data transfer out, first 10 TB/month)'),
+  ('gcp',   0.12,  'cloud.google.com/vpc/network-pricing (premium tier, first 1 TB)'),
+  ('azure', 0.087, 'azure.microsoft.com/pricing/details/bandwidth (first 10 TB, Microsoft network)');
+
+-- Fast RDMA fabric between instances of a type (EFA, InfiniBand, RoCE,
+-- GPUDirect-TCPX/TCPXO), Gbit/s per instance, from the providers' instance
+-- pages. An instance type missing here has no fabric known to gpuadv: a
+-- training plan that needs several of its instances is marked.
+CREATE VIEW instance_fabrics(provider, instance_type, fabric, fabric_gbps, source) AS VALUES
+  ('aws', 'p4d.24xlarge', 'EFA', 400, 'aws.amazon.com/ec2/instance-types/p4'),
+  ('aws', 'p4de.24xlarge', 'EFA', 400, 'aws.amazon.com/ec2/instance-types/p4'),
+  ('aws', 'p5.48xlarge', 'EFAv2', 3200, 'aws.amazon.com/ec2/instance-types/p5'),
+  ('aws', 'p5en.48xlarge', 'EFAv3', 3200, 'aws.amazon.com/ec2/instance-types/p5'),
+  ('aws', 'p6-b200.48xlarge', 'EFAv4', 3200, 'aws.amazon.com/ec2/instance-types/p6'),
+  ('aws', 'p6-b300.48xlarge', 'EFAv4', 6400, 'aws.amazon.com/ec2/instance-types/p6'),
+  ('aws', 'trn1.32xlarge', 'EFA', 800, 'aws.amazon.com/ec2/instance-types/trn1'),
+  ('aws', 'trn1n.32xlarge', 'EFA', 1600, 'aws.amazon.com/ec2/instance-types/trn1'),
+  ('aws', 'g6e.48xlarge', 'EFA', 400, 'aws.amazon.com/ec2/instance-types/g6e'),
+  ('azure', 'Standard_ND96asr_v4', 'InfiniBand HDR', 1600, 'learn.microsoft.com/azure/virtual-machines/nda100-v4-series'),
+  ('azure', 'Standard_ND96amsr_A100_v4', 'InfiniBand HDR', 1600, 'learn.microsoft.com/azure/virtual-machines/ndm-a100-v4-series'),
+  ('azure', 'Standard_ND96isr_H100_v5', 'InfiniBand NDR', 3200, 'learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/ndh100v5-series'),
+  ('azure', 'Standard_ND96isr_H200_v5', 'InfiniBand NDR', 3200, 'learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/nd-h200-v5-series'),
+  ('azure', 'Standard_ND96isr_MI300X_v5', 'InfiniBand NDR', 3200, 'learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/ndmi300xv5-series'),
+  ('gcp', 'a3-highgpu-8g', 'GPUDirect-TCPX', 1000, 'cloud.google.com/compute/docs/gpus (A3 High)'),
+  ('gcp', 'a3-megagpu-8g', 'GPUDirect-TCPXO', 1800, 'cloud.google.com/compute/docs/gpus (A3 Mega)'),
+  ('gcp', 'a3-ultragpu-8g', 'RoCE', 3200, 'cloud.google.com/compute/docs/gpus (A3 Ultra)'),
+  ('gcp', 'a3-ultragpu-8g-nolssd', 'RoCE', 3200, 'cloud.google.com/compute/docs/gpus (A3 Ultra)'),
+  ('gcp', 'a4-highgpu-8g', 'RoCE', 3200, 'cloud.google.com/compute/docs/gpus (A4)'),
+  ('nebius', 'gpu-h100-sxm_8gpu-128vcpu-1600gb', 'InfiniBand NDR', 3200, 'nebius.com (GPU clusters)'),
+  ('nebius', 'gpu-h200-sxm_8gpu-128vcpu-1600gb', 'InfiniBand NDR', 3200, 'nebius.com (GPU clusters)'),
+  ('nebius', 'gpu-b200-sxm_8gpu-160vcpu-1792gb', 'InfiniBand NDR', 3200, 'nebius.com (GPU clusters)'),
+  ('nebius', 'gpu-b200-sxm-a_8gpu-160vcpu-1792gb', 'InfiniBand NDR', 3200, 'nebius.com (GPU clusters)');
+
+-- Every workload with each figure resolved: catalog shape, defaults.
+-- A model given by params_b alone borrows the layer shape of the dense
+-- (non-MoE, non-MLA) catalog model nearest in size (shape_from), unless
+-- the workload gives layers, hidden, heads, kv_heads and head_dim.
+CREATE VIEW workload_inputs AS
+WITH near AS (
+  SELECT wl.name AS workload, x.name AS shape_model,
+         row_number() OVER (PARTITION BY wl.name
+                            ORDER BY max(x.params_b / wl.params_b, wl.params_b / x.params_b), x.name) AS r
+  FROM workloads wl
+  JOIN models x ON x.n_experts IS NULL AND x.attention <> 'mla'
+  WHERE wl.params_b IS NOT NULL)
+SELECT
+  w.name, w.kind, m.name AS model,
+  coalesce(w.params_b, m.params_b) AS params_b,
+  CASE WHEN m.name IS NULL THEN w.params_b
+       WHEN w.params_b IS NULL THEN m.active_params_b
+       ELSE w.params_b * m.active_params_b / m.params_b END AS active_b,
+  -- the catalog-aware speed functions apply when the catalog row is the model as given
+  (m.name IS NOT NULL AND w.params_b IS NULL) AS catalog_model,
+  coalesce(w.layers, m.layers, s.layers) AS layers,
+  coalesce(w.hidden, m.hidden, s.hidden) AS hidden,
+  coalesce(w.heads, m.heads, s.heads) AS heads,
+  coalesce(w.kv_heads, m.kv_heads, s.kv_heads) AS kv_heads,
+  coalesce(w.head_dim, m.head_dim, s.head_dim) AS head_dim,
+  CASE WHEN m.name IS NULL AND (w.layers IS NULL OR w.hidden IS NULL OR w.heads IS NULL
+                                OR w.kv_heads IS NULL OR w.head_dim IS NULL)
+       THEN s.name END AS shape_from,
+  m.context AS model_context,
+  lower(coalesce(w.mode, d.mode)) AS mode,
+  lower(coalesce(w.dtype, d.dtype)) AS dtype,
+  lower(coalesce(w.kv_dtype, CASE WHEN lower(w.dtype) IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8' END,
+                 d.kv_dtype)) AS kv_dtype,
+  w.tokens_b, coalesce(w.epochs, 1) AS epochs,
+  coalesce(w.seq_len, d.seq_len) AS seq_len,
+  coalesce(w.micro_batch, d.micro_batch) AS micro_batch,
+  lower(coalesce(w.recompute, d.recompute)) AS recompute,
+  coalesce(w.mfu, d.mfu) AS mfu,
+  w.max_days,
+  w.requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
+  w.requests_per_min / 60.0 AS requests_per_s,
+  w.requests_per_min / 60.0 * w.output_tokens AS served_tps,
+  w.requests_per_min / 60.0 * (1 + d.burst_headroom) AS design_requests_per_s,
+  w.requests_per_min / 60.0 * (1 + d.burst_headroom) * w.output_tokens AS design_tps,
+  coalesce(w.peak_concurrency,
+           nodes_required(w.requests_per_min / 60.0 * (1 + d.burst_headroom)
+                          * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
+  w.peak_concurrency IS NULL AS concurrency_estimated,
+  w.user_tps, w.ttft_s,
+  coalesce(w.dataset_gb, 0) AS dataset_gb,
+  coalesce(w.data_location, 'local') AS data_location,
+  coalesce(w.runs_per_month, 1) AS runs_per_month,
+  coalesce(w.months, 1) AS months,
+  w.budget_usd,
+  coalesce(w.utilization, d.utilization) AS utilization,
+  coalesce(w.acquire, 'any') AS acquire,
+  w.offer_glob,
+  coalesce(w.storage_gb, w.dataset_gb, 0) AS storage_gb,
+  coalesce(w.storage_usd_per_gb_month, d.storage_usd_per_gb_month) AS storage_usd_per_gb_month,
+  coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom
+FROM workloads w
+CROSS JOIN plan_defaults d
+LEFT JOIN models m ON m.name = w.model
+LEFT JOIN near n ON n.workload = w.name AND n.r = 1
+LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
+
+-- Every priced offer: each cloud instance type at its cheapest region,
+-- on-demand and spot; your rental quotes; and each GPU type you could buy
+-- (owned_prices, else gpus.price_usd). devices = GPUs a plan can address in
+-- one node; a fractional instance is one device of `fraction` of a GPU.
+CREATE VIEW offers AS
+WITH
+od AS (SELECT provider, instance_type, gpu, gpu_count, min(usd_per_hour) AS usd, region
+       FROM cloud_instances GROUP BY provider, instance_type, gpu, gpu_count),
+sp AS (SELECT provider, instance_type, gpu, gpu_count, min(spot_usd_per_hour) AS usd, region
+       FROM cloud_instances WHERE spot_usd_per_hour IS NOT NULL
+       GROUP BY provider, instance_type, gpu, gpu_count),
+rent AS (
+  SELECT provider || '/' || instance_type AS offer, 'on-demand' AS pricing, provider,
+         instance_type, region, gpu, gpu_count, usd, 0.0 AS managed_premium
+  FROM od
+  UNION ALL
+  SELECT provider || '/' || instance_type || ' (spot)', 'spot', provider,
+         instance_type, region, gpu, gpu_count, usd, 0.0
+  FROM sp
+  UNION ALL
+  SELECT provider || '/' || name, 'quote', provider, name, NULL, gpu, gpu_count,
+         usd_per_hour, managed_premium
+  FROM rental_quotes)
+SELECT r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu,
+       r.gpu_count AS gpus_per_node,
+       CASE WHEN r.gpu_count < 1 THEN 1 ELSE CAST(r.gpu_count AS INTEGER) END AS devices,
+       CASE WHEN r.gpu_count < 1 THEN r.gpu_count ELSE 1.0 END AS fraction,
+       r.usd AS usd_per_hour,
+       r.usd / CASE WHEN r.gpu_count < 1 THEN 1 ELSE r.gpu_count END AS usd_per_device_hour,
+       r.managed_premium,
+       coalesce(q.fabric_gbps, f.fabric_gbps) AS fabric_gbps,
+       coalesce(f.fabric, CASE WHEN q.fabric_gbps > 0 THEN 'quoted' END) AS fabric,
+       0 AS owned, NULL AS capex_usd_per_gpu, NULL AS watts_per_gpu,
+       NULL AS lifetime_years, NULL AS usd_per_kwh, NULL AS pue
+FROM rent r
+LEFT JOIN instance_fabrics f ON f.provider = r.provider AND f.instance_type = r.instance_type
+LEFT JOIN rental_quotes q ON r.pricing = 'quote' AND q.provider = r.provider AND q.name = r.instance_type
+UNION ALL
+SELECT 'owned/' || g.name, 'owned', 'owned', NULL, NULL, g.name,
+       coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END),
+       coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END),
+       1.0,
+       owned_usd_per_hour(coalesce(p.price_usd, g.price_usd), coalesce(p.lifetime_years, d.lifetime_years),
+                          coalesce(p.watts, g.tdp_w, 0), coalesce(p.usd_per_kwh, d.usd_per_kwh),
+                          coalesce(p.pue, d.pue))
+         * coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END),
+       owned_usd_per_hour(coalesce(p.price_usd, g.price_usd), coalesce(p.lifetime_years, d.lifetime_years),
+                          coalesce(p.watts, g.tdp_w, 0), coalesce(p.usd_per_kwh, d.usd_per_kwh),
+                          coalesce(p.pue, d.pue)),
+       0.0, p.fabric_gbps, CASE WHEN p.fabric_gbps > 0 THEN 'owned_prices.fabric_gbps' END,
+       1, coalesce(p.price_usd, g.price_usd), coalesce(p.watts, g.tdp_w, 0),
+       coalesce(p.lifetime_years, d.lifetime_years), coalesce(p.usd_per_kwh, d.usd_per_kwh),
+       coalesce(p.pue, d.pue)
+FROM gpus g
+CROSS JOIN plan_defaults d
+LEFT JOIN owned_prices p ON p.gpu = g.name
+WHERE coalesce(p.price_usd, g.price_usd) IS NOT NULL;
+
+-- The offers each workload considers (all, or those its offer_glob matches).
+CREATE VIEW workload_offers AS
+SELECT w.name AS workload, w.kind, o.*
+FROM workloads w
+JOIN offers o ON w.offer_glob IS NULL OR o.offer GLOB w.offer_glob OR o.gpu GLOB w.offer_glob;
+
+-- ---------------------------------------------------------------- training
+-- workload x offer. Per device configuration (GPU type, devices per node,
+-- owned or rented) the cheapest parallel layout is found once, then priced
+-- for every offer with that configuration.
+CREATE VIEW training_plans AS
+WITH
+d AS (SELECT * FROM plan_defaults),
+w AS (
+  SELECT i.*,
+         train_mem_gb(params_b, mode, 1, 0) AS state_gb,
+         2 * (train_mem_gb(params_b, mode, 1, 0) - train_mem_gb(params_b, mode, 2, 1)) AS opt_gb,
+         2 * (train_mem_gb(params_b, mode, 1, 0) - train_mem_gb(params_b, mode, 2, 2)) AS grad_opt_gb,
+         activation_gb(layers, hidden, heads, seq_len, micro_batch, recompute) AS act_gb
+  FROM workload_inputs i WHERE kind IN ('train', 'finetune')),
+cfg AS (
+  SELECT c.workload, c.gpu, c.devices, c.fraction, c.owned,
+         g.memory_gb * c.fraction AS memory_gb,
+         coalesce(g.bf16_tflops, g.fp16_tflops) * c.fraction AS tflops,
+         g.scale_up_link, g.interconnect_gbs,
+         CASE WHEN g.scale_up_link IS NULL THEN 1
+              WHEN g.scale_up_link LIKE '%bridge%' THEN 2
+              ELSE c.devices END AS tp_max
+  FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned FROM workload_offers
+        WHERE kind IN ('train', 'finetune')) c
+  JOIN gpus g ON g.name = c.gpu),
+lay AS (
+  SELECT w.name AS workload, c.gpu, c.devices, c.fraction, c.owned, c.tp_max,
+         c.memory_gb * (1 - w.mem_headroom) AS usable_gb, c.tflops,
+         t.column1 AS tp, z.column1 AS zero,
+         (CASE z.column1 WHEN 0 THEN w.state_gb
+                         WHEN 1 THEN w.state_gb - w.opt_gb
+                         WHEN 2 THEN w.state_gb - w.grad_opt_gb
+                         ELSE 0 END + w.act_gb) / t.column1 AS fixed_gb,
+         CASE z.column1 WHEN 0 THEN 0 WHEN 1 THEN w.opt_gb
+                        WHEN 2 THEN w.grad_opt_gb ELSE w.state_gb END AS sharded_gb,
+         CASE WHEN c.tflops > 0 THEN train_gpu_hours(w.active_b, w.tokens_b * w.epochs, c.tflops, w.mfu) END AS gpu_hours,
+         w.max_days
+  FROM w
+  JOIN cfg c ON c.workload = w.name
+  JOIN (VALUES (1), (2), (4), (8)) t ON t.column1 <= c.devices AND c.devices % t.column1 = 0
+  CROSS JOIN (VALUES (0), (1), (2), (3)) z),
+need AS (
+  SELECT l.*,
+         CASE WHEN l.fixed_gb > l.usable_gb * (1 + 1e-9) THEN NULL
+              WHEN l.sharded_gb = 0 THEN l.tp
+              WHEN l.fixed_gb >= l.usable_gb THEN NULL
+              ELSE l.tp * max(1, nodes_required(l.sharded_gb / l.tp, l.usable_gb - l.fixed_gb)) END AS n_mem,
+         CASE WHEN l.max_days IS NOT NULL AND l.gpu_hours IS NOT NULL
+              THEN l.tp * nodes_required(nodes_required(l.gpu_hours, l.max_days * 24), l.tp) END AS n_deadline
+  FROM lay l),
+sized AS (
+  SELECT n.*,
+         nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) AS nodes,
+         CASE WHEN n.owned = 1 THEN max(n.n_mem, coalesce(n.n_deadline, 0))
+              ELSE nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) * n.devices END AS n_gpus
+  FROM need n),
+best AS (
+  SELECT s.*,
+         row_number() OVER (PARTITION BY s.workload, s.gpu, s.devices, s.fraction, s.owned
+                            ORDER BY s.n_mem IS NULL, s.tp > s.tp_max, s.nodes, s.tp, s.zero) AS pick
+  FROM sized s),
+plan AS (
+  SELECT w.name AS workload, w.kind, w.model, w.params_b, w.mode,
+         o.offer, o.pricing, o.provider, o.region, o.gpu, o.gpus_per_node,
+         b.devices, b.fraction, b.tp_max, b.usable_gb, b.tflops, b.owned,
+         CASE WHEN b.devices % 8 = 0 THEN 8 WHEN b.devices % 4 = 0 THEN 4
+              WHEN b.devices % 2 = 0 THEN 2 ELSE 1 END AS max_tp,
+         o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric,
+         o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
+         w.act_gb, w.state_gb, w.utilization, w.budget_usd, w.max_days, w.acquire,
+         w.dataset_gb, w.data_location, w.runs_per_month, w.months,
+         w.storage_gb, w.storage_usd_per_gb_month, w.shape_from,
+         (SELECT g.vendor FROM gpus g WHERE g.name = o.gpu) AS vendor,
+         b.n_mem IS NOT NULL AS fits,
+         CASE WHEN b.n_mem IS NOT NULL THEN b.tp END AS tp,
+         CASE WHEN b.n_mem IS NOT NULL THEN b.zero END AS zero_stage,
+         CASE WHEN b.n_mem IS NOT NULL THEN b.n_gpus END AS n_gpus,
+         CASE WHEN b.n_mem IS NOT NULL THEN b.nodes END AS nodes,
+         CASE WHEN b.n_mem IS NOT NULL
+              THEN train_mem_gb(w.params_b / b.tp, w.mode, b.n_gpus / b.tp, b.zero, w.act_gb / b.tp) END AS mem_gb_per_gpu,
+         b.gpu_hours,
+         d.fast_fabric_gbps, d.hours_per_month
+  FROM best b
+  JOIN w ON w.name = b.workload
+  JOIN workload_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
+                          AND o.fraction = b.fraction AND o.owned = b.owned
+  CROSS JOIN d
+  WHERE b.pick = 1),
+priced AS (
+  SELECT p.*,
+         p.tp <= p.tp_max AND (p.nodes = 1 OR (p.fraction = 1 AND coalesce(p.fabric_gbps, 0) >= p.fast_fabric_gbps))
+           AS interconnect_ok,
+         p.gpu_hours / p.n_gpus / 24.0 AS wall_days,
+         CASE WHEN p.fits THEN p.gpu_hours * p.usd_per_device_hour
+                               / CASE WHEN p.owned = 1 THEN p.utilization ELSE 1 END END AS compute_usd,
+         p.storage_gb * p.storage_usd_per_gb_month * p.months AS storage_usd,
+         CASE WHEN p.dataset_gb > 0 AND p.data_location NOT IN ('local', p.provider)
+              THEN egress_usd(p.dataset_gb, p.runs_per_month * p.months,
+                              (SELECT e.usd_per_gb FROM egress_rates e WHERE e.provider = p.data_location))
+              ELSE 0 END AS egress_usd,
+         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.n_gpus END AS capex_usd,
+         p.mode = 'qlora' AND p.vendor <> 'NVIDIA' AS no_qlora
+  FROM plan p),
+totals AS (
+  SELECT q.*,
+         q.compute_usd * q.managed_premium AS managed_usd,
+         q.compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd AS total_usd,
+         CASE WHEN q.owned = 1
+              THEN q.capex_usd + q.watts_per_gpu * q.n_gpus / 1000.0 * q.usd_per_kwh * q.pue * q.wall_days * 24
+                   + q.storage_usd + q.egress_usd
+              ELSE q.compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd END AS spend_usd
+  FROM priced q),
+judged AS (
+  SELECT t.*,
+         CASE
+           WHEN t.tflops IS NULL OR t.tflops <= 0
+             THEN 'no BF16/FP16 tensor throughput for ' || t.gpu || ' in the catalog'
+           WHEN t.no_qlora
+             THEN 'qlora needs bitsandbytes 4-bit kernels: NVIDIA GPUs only (seed 000)'
+           WHEN NOT t.fits
+             THEN printf('does not fit: activations need %.1f GB per GPU even split over %d GPUs; %.1f GB usable',
+                         t.act_gb / t.max_tp, t.max_tp, t.usable_gb)
+           WHEN t.tp > t.tp_max
+             THEN printf('needs tensor parallel over %d GPUs; %s has %s', t.tp, t.gpu,
+                         CASE WHEN t.tp_max = 1 THEN 'PCIe only, no NVLink'
+                              ELSE 'NVLink bridges pairing 2 GPUs' END)
+           WHEN t.nodes > 1 AND t.fraction < 1
+             THEN printf('needs %d devices; a fractional GPU cannot be combined', t.nodes)
+           WHEN t.nodes > 1 AND coalesce(t.fabric_gbps, 0) < t.fast_fabric_gbps
+             THEN printf('needs %d nodes; no fast fabric (>= %d Gbit/s) between %s instances', t.nodes,
+                         CAST(t.fast_fabric_gbps AS INTEGER),
+                         CASE WHEN t.owned = 1 THEN 'owned (set owned_prices.fabric_gbps)' ELSE 'these' END)
+           WHEN t.max_days IS NOT NULL AND t.wall_days > t.max_days * (1 + 1e-9)
+             THEN printf('takes %.1f days > %g', t.wall_days, t.max_days)
+         END AS tech_problem
+  FROM totals t),
+judged2 AS (
+  SELECT j.*,
+         coalesce(j.tech_problem,
+           CASE WHEN j.budget_usd IS NOT NULL AND j.spend_usd > j.budget_usd
+                THEN printf('over budget: $%,d > $%,d', CAST(round(j.spend_usd) AS INTEGER),
+                            CAST(round(j.budget_usd) AS INTEGER))
+                WHEN j.acquire = 'rent' AND j.owned = 1 THEN 'the workload rents only (acquire = ''rent'')'
+                WHEN j.acquire = 'buy' AND j.owned = 0 THEN 'the workload buys only (acquire = ''buy'')'
+           END) AS problem
+  FROM judged j)
+SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
+       fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
+       round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
+       zero_stage, tp, n_gpus, nodes, interconnect_ok, fabric,
+       round(gpu_hours, 1) AS gpu_hours, round(wall_days, 2) AS wall_days,
+       round(n_gpus * usd_per_device_hour * (1 + managed_premium), 4) AS usd_per_hour,
+       round(compute_usd, 2) AS compute_usd, round(storage_usd, 2) AS storage_usd,
+       round(egress_usd, 2) AS egress_usd, round(managed_usd, 2) AS managed_usd,
+       round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd,
+       round(spend_usd, 2) AS spend_usd, shape_from,
+       row_number() OVER (PARTITION BY workload
+                          ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
+                                   total_usd IS NULL, total_usd, n_gpus,
+                                   usable_gb * devices DESC, offer) AS rank
+FROM judged2;
+
+-- ----------------------------------------------------------------- serving
+-- The one place where speed is estimated: every serve workload x device
+-- configuration x GPUs per replica (n) x candidate batch. Catalog models use
+-- the calibrated model_decode_tps / model_prefill_tps (SPEC 2b); a model
+-- given by params_b (or a fractional GPU) uses the roofline functions with
+-- the datasheet figures.
+CREATE VIEW serving_speeds AS
+WITH
+w AS (
+  SELECT i.*,
+         CASE WHEN i.catalog_model THEN model_weights_gb(i.model, i.dtype)
+              ELSE weights_gb(i.params_b, i.dtype) END AS weights_gb,
+         CASE WHEN i.catalog_model THEN model_kv_gb(i.model, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
+              ELSE kv_cache_gb(i.layers, i.kv_heads, i.head_dim, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
+         END AS kv_gb_per_seq,
+         i.prompt_tokens + i.output_tokens / 2.0 AS mean_context
+  FROM workload_inputs i WHERE i.kind = 'serve'),
+cfg AS (
+  SELECT c.workload, c.gpu, c.devices, c.fraction, g.memory_gb * c.fraction AS memory_gb,
+         g.mem_bw_gbs * c.fraction AS mem_bw_gbs,
+         g.bf16_tflops, g.fp16_tflops, g.fp8_tflops, g.int8_tops, g.fp32_tflops
+  FROM (SELECT DISTINCT workload, gpu, devices, fraction FROM workload_offers WHERE kind = 'serve') c
+  JOIN gpus g ON g.name = c.gpu),
+grid AS (
+  SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
+         w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq,
+         w.concurrency,
+         c.gpu, c.devices, c.fraction, c.mem_bw_gbs,
+         c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
+                           WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
+                           WHEN w.dtype IN ('fp32', 'tf32') THEN c.fp32_tflops
+                           ELSE coalesce(c.bf16_tflops, c.fp16_tflops) END AS tflops,
+         n.column1 AS n,
+         max_batch(c.memory_gb * n.column1, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS max_seqs
+  FROM w
+  JOIN cfg c ON c.workload = w.name
+  JOIN (VALUES (1), (2), (4), (8)) n ON n.column1 <= c.devices AND c.devices % n.column1 = 0),
+cand AS (
+  SELECT g.*, b.column1 AS batch
+  FROM grid g
+  JOIN (VALUES (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024)) b
+    ON b.column1 < min(g.max_seqs, g.concurrency)
+  UNION ALL
+  SELECT g.*, min(g.max_seqs, g.concurrency) FROM grid g WHERE g.max_seqs >= 1)
+SELECT workload, gpu, devices, fraction, n, batch, max_seqs, weights_gb, kv_gb_per_seq,
+       CASE WHEN catalog_model AND fraction = 1
+            THEN model_decode_tps(model, gpu, dtype, batch, mean_context, n)
+            ELSE decode_tps(mem_bw_gbs * n, weights_gb, batch, NULL,
+                            CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
+                                 ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END,
+                            CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
+       CASE WHEN catalog_model AND fraction = 1 THEN model_prefill_tps(model, gpu, dtype, n)
+            WHEN tflops > 0 THEN prefill_tps(tflops * n, active_b) END AS prefill_tps
+FROM cand;
+
+-- serve workload x offer: the replica shape (GPUs, batch) that meets the
+-- per-user target at the lowest cost, replicas for the traffic, latency.
+CREATE VIEW serving_plans AS
+WITH
+d AS (SELECT * FROM plan_defaults),
+w AS (SELECT * FROM workload_inputs WHERE kind = 'serve'),
+s AS (
+  SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
+         w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
+  FROM serving_speeds sp JOIN w ON w.name = sp.workload),
+-- per replica shape: the largest batch that keeps every user at the target
+-- (no target: the largest that fits), else batch 1 (target missed)
+b AS (
+  SELECT s.*, row_number() OVER (PARTITION BY s.workload, s.gpu, s.devices, s.fraction, s.n
+                                 ORDER BY s.user_ok DESC,
+                                          CASE WHEN s.user_ok THEN -s.batch ELSE s.batch END) AS r
+  FROM s),
+rep AS (
+  SELECT b.*, w.prompt_tokens, w.design_tps, w.design_requests_per_s, w.concurrency, w.user_tps, w.ttft_s,
+         max(nodes_required(w.concurrency, b.batch),
+             nodes_required(w.design_tps / b.replica_tps
+                            + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
+                                   THEN w.design_requests_per_s * w.prompt_tokens / b.prefill_tps ELSE 0 END, 1))
+           AS replicas,
+         CASE WHEN w.prompt_tokens = 0 THEN 0.0
+              WHEN b.prefill_tps > 0 THEN w.prompt_tokens / b.prefill_tps END AS ttft_est_s
+  FROM b JOIN w ON w.name = b.workload
+  WHERE b.r = 1),
+cfg AS (
+  SELECT DISTINCT o.workload, o.gpu, o.devices, o.fraction, o.owned,
+         CASE WHEN g.scale_up_link IS NULL THEN 1
+              WHEN g.scale_up_link LIKE '%bridge%' THEN 2
+              ELSE o.devices END AS tp_max
+  FROM workload_offers o JOIN gpus g ON g.name = o.gpu WHERE o.kind = 'serve'),
+shape AS (
+  SELECT r.*, c.owned, c.tp_max,
+         r.n = 1 OR r.n <= c.tp_max AS interconnect_ok,
+         r.ttft_s IS NULL OR (r.ttft_est_s IS NOT NULL AND r.ttft_est_s <= r.ttft_s * (1 + 1e-9)) AS ttft_ok,
+         CASE WHEN c.owned = 1 THEN r.replicas * r.n
+              ELSE nodes_required(r.replicas, r.devices / r.n) * r.devices END AS n_gpus
+  FROM rep r JOIN cfg c ON c.workload = r.workload AND c.gpu = r.gpu AND c.devices = r.devices
+                          AND c.fraction = r.fraction),
+pick AS (
+  SELECT sh.*, row_number() OVER (PARTITION BY sh.workload, sh.gpu, sh.devices, sh.fraction, sh.owned
+                                  ORDER BY sh.interconnect_ok DESC, sh.user_ok AND sh.ttft_ok DESC,
+                                           sh.n_gpus, sh.n) AS r2
+  FROM shape sh),
+-- configurations where the weights fit on no replica shape
+nofit AS (
+  SELECT c.gpu, c.devices, c.fraction, c.owned, c.workload
+  FROM cfg c
+  WHERE NOT EXISTS (SELECT 1 FROM rep r WHERE r.workload = c.workload AND r.gpu = c.gpu
+                    AND r.devices = c.devices AND r.fraction = c.fraction)),
+plan AS (
+  SELECT p.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
+         o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
+         1 AS fits, p.n AS gpus_per_replica, p.batch, p.replicas, p.n_gpus,
+         nodes_required(p.n_gpus, o.devices) AS nodes,
+         p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s,
+         p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs
+  FROM pick p
+  JOIN workload_offers o ON o.workload = p.workload AND o.gpu = p.gpu AND o.devices = p.devices
+                          AND o.fraction = p.fraction AND o.owned = p.owned
+  WHERE p.r2 = 1
+  UNION ALL
+  SELECT f.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
+         o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
+         0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0
+  FROM nofit f
+  JOIN workload_offers o ON o.workload = f.workload AND o.gpu = f.gpu AND o.devices = f.devices
+                          AND o.fraction = f.fraction AND o.owned = f.owned),
+priced AS (
+  SELECT p.*, w.model, w.params_b, w.dtype, w.user_tps, w.ttft_s, w.served_tps, w.concurrency,
+         w.model_context, w.prompt_tokens, w.output_tokens,
+         w.months, w.budget_usd, w.utilization, w.mem_headroom, w.acquire,
+         CASE WHEN w.catalog_model THEN model_weights_gb(w.model, w.dtype)
+              ELSE weights_gb(w.params_b, w.dtype) END AS weights_gb,
+         w.concurrency * CASE WHEN w.catalog_model
+                              THEN model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
+                              ELSE kv_cache_gb(w.layers, w.kv_heads, w.head_dim, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
+                         END AS kv_gb,
+         g.memory_gb * p.fraction AS memory_gb,
+         p.n_gpus * p.usd_per_device_hour AS usd_per_hour,
+         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.n_gpus END AS capex_usd,
+         d.hours_per_month
+  FROM plan p
+  JOIN w ON w.name = p.workload
+  JOIN gpus g ON g.name = p.gpu
+  CROSS JOIN d),
+judged AS (
+  SELECT q.*,
+         q.usd_per_hour * q.hours_per_month * q.months AS total_usd,
+         CASE WHEN q.owned = 1
+              THEN q.capex_usd + q.watts_per_gpu * q.n_gpus / 1000.0 * q.usd_per_kwh * q.pue
+                                 * q.hours_per_month * q.months
+              ELSE q.usd_per_hour * q.hours_per_month * q.months END AS spend_usd
+  FROM priced q),
+final AS (
+  SELECT j.*,
+         CASE
+           WHEN j.model_context IS NOT NULL AND j.prompt_tokens + j.output_tokens > j.model_context
+             THEN printf('%d prompt + output tokens exceed the model''s %d-token context',
+                         CAST(j.prompt_tokens + j.output_tokens AS INTEGER), CAST(j.model_context AS INTEGER))
+           WHEN NOT j.fits
+             THEN printf('does not fit: %.1f GB of weights and one sequence''s KV cache; %d x %.0f GB usable at most',
+                         j.weights_gb + j.kv_gb / j.concurrency, j.devices, j.memory_gb * (1 - j.mem_headroom))
+           WHEN NOT j.interconnect_ok
+             THEN printf('needs tensor parallel over %d GPUs; %s has PCIe only, no NVLink', j.gpus_per_replica, j.gpu)
+           WHEN NOT j.user_ok
+             THEN printf('%.1f tokens/s per user < %g target even at batch 1', j.per_user_tps, j.user_tps)
+           WHEN NOT j.ttft_ok
+             THEN CASE WHEN j.ttft_est_s IS NULL THEN 'no tensor throughput figure: time to first token unknown'
+                       ELSE printf('time to first token %.2f s > %g s target', j.ttft_est_s, j.ttft_s) END
+         END AS tech_problem
+  FROM judged j),
+final2 AS (
+  SELECT f.*,
+         coalesce(f.tech_problem,
+           CASE WHEN f.budget_usd IS NOT NULL AND f.spend_usd > f.budget_usd
+                THEN printf('over budget: $%,d > $%,d', CAST(round(f.spend_usd) AS INTEGER),
+                            CAST(round(f.budget_usd) AS INTEGER))
+                WHEN f.acquire = 'rent' AND f.owned = 1 THEN 'the workload rents only (acquire = ''rent'')'
+                WHEN f.acquire = 'buy' AND f.owned = 0 THEN 'the workload buys only (acquire = ''buy'')'
+           END) AS problem
+  FROM final f)
+SELECT workload, model, params_b, dtype, offer, pricing, provider, region, gpu,
+       fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
+       round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
+       round(weights_gb + kv_gb, 2) AS total_gb,
+       gpus_per_replica, batch AS batch_per_replica, replicas, n_gpus, nodes,
+       interconnect_ok,
+       round(replica_tps, 1) AS tps_per_replica, round(per_user_tps, 1) AS tps_per_user,
+       round(ttft_est_s, 3) AS ttft_s,
+       CASE WHEN fits THEN user_ok END AS user_tps_met,
+       CASE WHEN fits THEN ttft_ok END AS ttft_met,
+       round(usd_per_hour, 4) AS usd_per_hour,
+       CASE WHEN usd_per_hour > 0 THEN round(cost_per_mtok(usd_per_hour, served_tps), 4) END AS usd_per_mtok,
+       round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd, round(spend_usd, 2) AS spend_usd,
+       row_number() OVER (PARTITION BY workload
+                          ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
+                                   user_ok DESC, ttft_ok DESC,
+                                   usd_per_hour IS NULL, usd_per_hour, n_gpus,
+                                   memory_gb * devices DESC, offer) AS rank
+FROM final2;
+
+-- ------------------------------------------------------------- rent vs buy
+-- Each workload's feasible owned plans (they fit, the links support them,
+-- they meet the targets) against every feasible rental plan of the same
+-- workload on the same GPU type, and against the workload's cheapest
+-- feasible rental on any GPU (same_gpu = 0).
+CREATE VIEW rent_vs_buy AS
+WITH
+d AS (SELECT * FROM plan_defaults),
+w AS (SELECT * FROM workload_inputs),
+plans AS (
+  SELECT workload, offer, pricing, gpu, n_gpus, usd_per_hour FROM training_plans WHERE feasible
+  UNION ALL
+  SELECT workload, offer, pricing, gpu, n_gpus, usd_per_hour FROM serving_plans WHERE feasible),
+own AS (
+  SELECT p.workload, p.gpu, p.n_gpus, o.capex_usd_per_gpu * p.n_gpus AS capex_usd,
+         owned_usd_per_hour(o.capex_usd_per_gpu * p.n_gpus, o.lifetime_years, o.watts_per_gpu * p.n_gpus,
+                            o.usd_per_kwh, o.pue) AS owned_usd_per_hour,
+         o.watts_per_gpu * p.n_gpus / 1000.0 * o.usd_per_kwh * o.pue AS running_usd_per_hour,
+         o.lifetime_years
+  FROM plans p JOIN offers o ON o.offer = p.offer
+  WHERE p.pricing = 'owned'),
+rent AS (
+  SELECT p.*, row_number() OVER (PARTITION BY p.workload ORDER BY p.usd_per_hour, p.n_gpus, p.offer) AS k
+  FROM plans p WHERE p.pricing <> 'owned'),
+cmp AS (
+  SELECT o.*, r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu,
+         r.n_gpus AS rental_gpus, r.usd_per_hour AS rent_usd_per_hour, r.gpu = o.gpu AS same_gpu,
+         w.utilization, w.months, d.hours_per_month
+  FROM own o
+  JOIN rent r ON r.workload = o.workload AND (r.gpu = o.gpu OR r.k = 1)
+  JOIN w ON w.name = o.workload
+  CROSS JOIN d)
+SELECT workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
+       round(owned_usd_per_hour, 4) AS owned_usd_per_hour,
+       round(running_usd_per_hour, 4) AS running_usd_per_hour,
+       rental, rental_pricing, rental_gpu, rental_gpus, same_gpu,
+       round(rent_usd_per_hour, 4) AS rent_usd_per_hour,
+       round(rent_usd_per_hour * hours_per_month, 2) AS rent_usd_per_month_24x7,
+       CASE WHEN rent_usd_per_hour > running_usd_per_hour
+            THEN round(break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour), 1) END AS break_even_hours,
+       utilization,
+       CASE WHEN rent_usd_per_hour > running_usd_per_hour
+            THEN round(break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
+                       / (hours_per_month * utilization), 2) END AS break_even_months,
+       months AS months_of_use,
+       CASE WHEN rent_usd_per_hour <= running_usd_per_hour
+              THEN 'rent: the rental costs less than the power to run your own'
+            WHEN break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
+                 / (hours_per_month * utilization) > lifetime_years * 12
+              THEN 'rent: buying does not pay off within the hardware''s lifetime'
+            WHEN break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
+                 / (hours_per_month * utilization) <= months
+              THEN 'buy: pays off within the months of use'
+            ELSE 'rent: pays off only after the months of use' END AS verdict
+FROM cmp;
+
+-- --------------------------------------------------------------- best plans
+-- The first-ranked plan of each workload, with a one-line reason.
+CREATE VIEW best_plans AS
+WITH
+t AS (
+  SELECT p.*, count(*) FILTER (WHERE works) OVER (PARTITION BY workload) AS n_working,
+         count(*) OVER (PARTITION BY workload) AS n_plans
+  FROM training_plans p),
+s AS (
+  SELECT p.*, count(*) FILTER (WHERE works) OVER (PARTITION BY workload) AS n_working,
+         count(*) OVER (PARTITION BY workload) AS n_plans
+  FROM serving_plans p)
+SELECT workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
+       total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
+       CASE WHEN works THEN
+         printf('%d x %s%s, %s, ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
+                n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
+                CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted' ELSE 'on-demand' END
+                  || ' ' || offer,
+                zero_stage, CASE WHEN tp > 1 THEN printf(' + tensor parallel %d', tp) ELSE '' END,
+                mem_gb_per_gpu, usable_gb_per_gpu,
+                printf('%,d', CAST(round(gpu_hours) AS INTEGER)), wall_days,
+                CAST(round(total_usd) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
+                CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
+                CAST(round(managed_usd) AS INTEGER),
+                CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
+                n_working)
+       ELSE 'no plan works: closest is ' || offer || ': ' || why_not END AS reason
+FROM t WHERE rank = 1
+UNION ALL
+SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
+       total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
+       CASE WHEN works THEN
+         printf('%d replica%s of %d x %s at batch %d, %s: %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; cheapest of %d plans that meet every target',
+                replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu, batch_per_replica,
+                CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted' ELSE 'on-demand' END
+                  || ' ' || offer,
+                tps_per_replica, tps_per_user, ttft_s, usd_per_hour, usd_per_mtok,
+                CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
+                n_working)
+       ELSE 'no plan works: closest is ' || offer || ': ' || why_not END
+FROM s WHERE rank = 1;

@@ -1,0 +1,139 @@
+-- The procurement views (sql/gpuadv.sql, which the runner runs first) on
+-- small workloads whose answers are worked by hand below. Offers are pinned
+-- with rental quotes so that the answers do not move with catalog prices.
+-- Every check is one line `SELECT 'NAME', <boolean>;` printing NAME|1.
+PRAGMA trusted_schema = OFF;
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, fabric_gbps) VALUES
+  ('test', '1xh100', 'h100-sxm', 1, 2.00, NULL),
+  ('test', '4xh100', 'h100-sxm', 4, 8.00, NULL),
+  ('test', '8xh100', 'h100-sxm', 8, 16.00, NULL),
+  ('test', 'ib-8xh100', 'h100-sxm', 8, 20.00, 3200),
+  ('test', '4x4090', 'rtx-4090', 4, 2.00, NULL);
+
+-- 1. A model that fits exactly. params_b 4.999875 in mode full16 (16 bytes
+--    per parameter) = 79.998 GB of state; one layer of hidden 1000 at 1000
+--    tokens, micro-batch 1, full recomputation saves 2*s*b*h = 2,000,000
+--    bytes = 0.002 GB of activations: 80.000 GB, an H100's 80 GB with
+--    mem_headroom 0. One GPU, ZeRO-0. At params_b 5.0 (80.002 GB) one GPU
+--    is not enough: ZeRO-1 over 2 GPUs = weights+grads 4*5 = 20 GB + Adam
+--    state 12*5/2 = 30 GB + 0.002 = 50.002 GB, but on one-GPU instances
+--    that is 2 nodes with no fabric; on a 4-GPU instance ZeRO-1 over 4:
+--    20 + 60/4 + 0.002 = 35.002 GB.
+--    (offer_glob 'test/*' limits these to the quotes above.)
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, layers, hidden, heads, kv_heads, head_dim,
+                      seq_len, micro_batch, recompute, mem_headroom, offer_glob) VALUES
+  ('exact', 'finetune', 4.999875, 'full16', 1, 1, 1000, 10, 10, 100, 1000, 1, 'full', 0, 'test/*'),
+  ('exact+', 'finetune', 5.0, 'full16', 1, 1, 1000, 10, 10, 100, 1000, 1, 'full', 0, 'test/*'),
+  ('exact-frac', 'finetune', 4.999875, 'full16', 1, 1, 1000, 10, 10, 100, 1000, 1, 'full', 0, 'aws/g6f.*');
+
+-- 2. A model that needs ZeRO-3. llama-2-13b (13.0B, 40 layers, hidden
+--    5120), mode full: 18 x 13 = 234 GB of state; 4096 tokens, full
+--    recomputation: 40 x 2 x 4096 x 5120 bytes = 1.6777216 GB of activations;
+--    10% headroom leaves 72 GB of an H100. On 4 x H100: ZeRO-0 needs 235.7,
+--    ZeRO-1 78 + 1.68 > 72, ZeRO-2 26 + 208/N + 1.68 <= 72 needs N >= 5
+--    (a second node), ZeRO-3 234/4 + 1.678 = 60.18 GB fits. On 8 x H100
+--    ZeRO-2 fits: 26 + 208/8 + 1.678 = 53.68 GB. On 4 x RTX 4090 (21.6 GB
+--    usable): ZeRO-3 needs 234/(21.6 - 1.678) = 11.7 -> 12 GPUs = 3 nodes,
+--    and there is no fabric between them. GPU-hours on an H100 (989.4
+--    TFLOP/s, MFU 0.40): 6 x 13e9 x 1e9 / (989.4e12 x 0.4) / 3600 = 54.75.
+-- 2b. Selective recomputation: 40 x 34 x 4096 x 5120 bytes = 28.52 GB of
+--    activations. On 4 x RTX 4090 they only fit split by tensor parallelism,
+--    which PCIe cannot carry; on 4 x H100 (NVLink) TP 4 with ZeRO-0 fits:
+--    (234 + 28.52) / 4 = 65.63 GB.
+-- 3. Cannot fit anywhere: llama-3.1-8b at 131,072 tokens without any
+--    recomputation: per layer s*b*h*(34 + 5*a*s/h) = 131072 x 4096 x
+--    (34 + 5 x 32 x 32) = 2.767e12 bytes, x 32 layers = 88,545 GB; split 8
+--    ways it is still 11,068 GB per GPU.
+INSERT INTO workloads(name, kind, model, mode, tokens_b, seq_len, recompute, offer_glob) VALUES
+  ('13b-zero3', 'train', 'llama-2-13b', 'full', 1, 4096, 'full', 'test/*'),
+  ('13b-tp', 'train', 'llama-2-13b', 'full', 1, 4096, 'selective', 'test/*'),
+  ('huge-act', 'finetune', 'llama-3.1-8b', 'full', 1, 131072, 'none', NULL);
+
+-- 4. Serving llama-3.1-8b in bf16: weights 8.03 x 2 = 16.06 GB; KV per
+--    sequence of 1000 + 1000 tokens: 2 x 32 layers x 8 heads x 128 x 2000 x
+--    2 bytes = 0.262144 GB; on an H100 (72 GB usable) max_batch =
+--    floor((72 - 16.06) / 0.262144) = 213 sequences; 10 in flight (given),
+--    no latency target: batch 10; 10 x 0.262144 + 16.06 = 18.68 GB. The
+--    speed is model_decode_tps at the mean context 1500 (about 740 tokens/s
+--    at batch 10); the replica must produce 30/min x 1.2 burst x 1000 = 600
+--    tokens/s and prefill 0.6 prompts/s: one replica. Served 500 tokens/s:
+--    $/Mtok = $2.00 x 1e6 / (3600 x 500) = 1.1111.
+-- 5. Latency targets no offer meets: 5,000 tokens/s per user for an 8B
+--    model (an H100 reads 16 GB of weights at most 3350/16 = 209 times a
+--    second), and a first token within 0.1 ms after a 10,000-token prompt.
+--    srv-mix asks 70 tokens/s per user: an H100 gives about 80 at batch 1,
+--    an RTX 4090 about 50 (and tensor parallelism over PCIe is refused):
+--    the H100 quotes work and rank before the 4090 one.
+-- 6. A 20,000B model in bf16 needs 40,000 GB: no node holds it.
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
+                      peak_concurrency, user_tps, ttft_s, offer_glob) VALUES
+  ('srv-8b', 'serve', 'llama-3.1-8b', 'bf16', 30, 1000, 1000, 10, NULL, NULL, 'test/*'),
+  ('srv-fast', 'serve', 'llama-3.1-8b', 'bf16', 60, 1000, 100, NULL, 5000, NULL, NULL),
+  ('srv-ttft', 'serve', 'llama-3.1-8b', 'bf16', 60, 10000, 100, NULL, NULL, 0.0001, NULL),
+  ('srv-mix', 'serve', 'llama-3.1-8b', 'bf16', 60, 1000, 100, NULL, 70, NULL, 'test/*');
+INSERT INTO workloads(name, kind, params_b, dtype, requests_per_min, output_tokens) VALUES
+  ('srv-huge', 'serve', 20000, 'bf16', 10, 10);
+
+CREATE TEMP TABLE tp AS SELECT * FROM training_plans;
+CREATE TEMP TABLE sp AS SELECT * FROM serving_plans;
+CREATE TEMP TABLE bp AS SELECT * FROM best_plans;
+
+SELECT 'v-exact-fits', (SELECT fits AND works AND n_gpus = 1 AND zero_stage = 0 AND tp = 1 AND abs(mem_gb_per_gpu - 80) < 0.005 AND usable_gb_per_gpu = 80 FROM tp WHERE workload = 'exact' AND offer = 'test/1xh100');
+SELECT 'v-exact-plus-2nodes', (SELECT fits AND NOT works AND n_gpus = 2 AND nodes = 2 AND zero_stage = 1 AND NOT interconnect_ok AND abs(mem_gb_per_gpu - 50.002) < 0.005 AND why_not LIKE 'needs 2 nodes; no fast fabric%' FROM tp WHERE workload = 'exact+' AND offer = 'test/1xh100');
+SELECT 'v-exact-plus-4gpu', (SELECT works AND n_gpus = 4 AND nodes = 1 AND zero_stage = 1 AND abs(mem_gb_per_gpu - 35.002) < 0.005 FROM tp WHERE workload = 'exact+' AND offer = 'test/4xh100');
+SELECT 'v-zero3-4xh100', (SELECT works AND zero_stage = 3 AND tp = 1 AND n_gpus = 4 AND nodes = 1 AND abs(mem_gb_per_gpu - (234 / 4.0 + 1.6777216)) < 0.005 FROM tp WHERE workload = '13b-zero3' AND offer = 'test/4xh100');
+SELECT 'v-zero2-8xh100', (SELECT works AND zero_stage = 2 AND n_gpus = 8 AND abs(mem_gb_per_gpu - (26 + 208 / 8.0 + 1.6777216)) < 0.005 FROM tp WHERE workload = '13b-zero3' AND offer = 'test/8xh100');
+SELECT 'v-zero3-4090-3nodes', (SELECT fits AND NOT works AND zero_stage = 3 AND n_gpus = 12 AND nodes = 3 AND NOT interconnect_ok AND why_not LIKE 'needs 3 nodes%' FROM tp WHERE workload = '13b-zero3' AND offer = 'test/4x4090');
+SELECT 'v-gpu-hours', (SELECT abs(gpu_hours - 54.7) < 0.05 AND abs(compute_usd - 2.00 * 6 * 13e9 * 1e9 / (989.4e12 * 0.4) / 3600) < 0.01 FROM tp WHERE workload = '13b-zero3' AND offer = 'test/4xh100');
+SELECT 'v-cost-rows', (SELECT abs(total_usd - (compute_usd + storage_usd + egress_usd + managed_usd)) < 0.02 AND storage_usd = 0 AND egress_usd = 0 AND managed_usd = 0 FROM tp WHERE workload = '13b-zero3' AND offer = 'test/4xh100');
+SELECT 'v-wall-days', (SELECT abs(wall_days - 54.75 / 4 / 24) < 0.01 FROM tp WHERE workload = '13b-zero3' AND offer = 'test/4xh100');
+SELECT 'v-tp-pcie', (SELECT fits AND NOT works AND tp = 4 AND NOT interconnect_ok AND why_not LIKE 'needs tensor parallel over 4 GPUs; rtx-4090 has PCIe only%' FROM tp WHERE workload = '13b-tp' AND offer = 'test/4x4090');
+SELECT 'v-tp-nvlink', (SELECT works AND tp = 4 AND zero_stage = 0 AND n_gpus = 4 AND abs(mem_gb_per_gpu - (234 + 28.52) / 4) < 0.01 FROM tp WHERE workload = '13b-tp' AND offer = 'test/4xh100');
+SELECT 'v-fabric-ok', (SELECT works AND interconnect_ok AND fabric = 'quoted' FROM tp WHERE workload = '13b-tp' AND offer = 'test/ib-8xh100');
+SELECT 'v-nofit-anywhere', (SELECT count(*) FILTER (WHERE fits) = 0 AND count(*) > 1000 FROM tp WHERE workload = 'huge-act');
+SELECT 'v-nofit-reason', (SELECT why_not = 'does not fit: activations need 11068.1 GB per GPU even split over 8 GPUs; 72.0 GB usable' FROM tp WHERE workload = 'huge-act' AND offer = 'test/8xh100');
+SELECT 'v-nofit-best', (SELECT NOT works AND reason LIKE 'no plan works: closest is %does not fit%' FROM bp WHERE workload = 'huge-act');
+SELECT 'v-rank-works-first', (SELECT max(rank) FILTER (WHERE works) < min(rank) FILTER (WHERE NOT works) FROM tp WHERE workload = '13b-zero3');
+SELECT 'v-rank-cheapest', (SELECT total_usd = (SELECT min(total_usd) FROM tp WHERE workload = '13b-zero3' AND works) FROM tp WHERE workload = '13b-zero3' AND rank = 1);
+SELECT 'v-rank-dense', (SELECT count(DISTINCT rank) = count(*) AND min(rank) = 1 AND max(rank) = count(*) FROM tp WHERE workload = '13b-zero3');
+SELECT 'v-offer-glob', (SELECT count(*) = 5 AND min(provider) = 'test' AND max(provider) = 'test' FROM tp WHERE workload = '13b-zero3');
+SELECT 'v-best-one-per-workload', (SELECT count(*) = 11 AND count(DISTINCT workload) = 11 FROM bp);
+SELECT 'v-best-is-rank1', (SELECT b.offer = t.offer FROM bp b JOIN tp t ON t.workload = b.workload AND t.rank = 1 WHERE b.workload = '13b-zero3');
+
+SELECT 'v-srv-memory', (SELECT abs(weights_gb - 16.06) < 0.005 AND abs(kv_gb - 10 * 0.262144) < 0.005 AND abs(total_gb - 18.68) < 0.005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+SELECT 'v-srv-maxbatch', (SELECT max(max_seqs) = 213 FROM serving_speeds WHERE workload = 'srv-8b' AND gpu = 'h100-sxm' AND devices = 1 AND n = 1);
+SELECT 'v-srv-batch', (SELECT works AND gpus_per_replica = 1 AND batch_per_replica = 10 AND replicas = 1 AND n_gpus = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+SELECT 'v-srv-speed', (SELECT abs(tps_per_replica - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1), 1)) < 0.01 AND abs(tps_per_user - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1) / 10, 1)) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+SELECT 'v-srv-ttft', (SELECT abs(ttft_s - round(1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1), 3)) < 0.0005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+SELECT 'v-srv-cost', (SELECT usd_per_hour = 2.0 AND abs(usd_per_mtok - 2.0 * 1e6 / (3600 * 500.0)) < 0.0001 AND abs(total_usd - 2.0 * 730) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+SELECT 'v-srv-4gpu-instance', (SELECT usd_per_hour = 8.0 AND n_gpus = 4 AND replicas = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/4xh100');
+SELECT 'v-srv-offer-glob', (SELECT count(*) = 5 FROM sp WHERE workload = 'srv-8b');
+SELECT 'v-srv-target-missed', (SELECT count(*) FILTER (WHERE user_tps_met) = 0 AND count(*) FILTER (WHERE works) = 0 FROM sp WHERE workload = 'srv-fast');
+SELECT 'v-srv-target-reason', (SELECT why_not LIKE '% tokens/s per user < 5000 target even at batch 1' FROM sp WHERE workload = 'srv-fast' AND offer = 'test/1xh100');
+SELECT 'v-srv-target-best', (SELECT NOT works AND reason LIKE 'no plan works: closest is %< 5000 target%' FROM bp WHERE workload = 'srv-fast');
+SELECT 'v-srv-target-ranked-after', (SELECT count(*) > 1000 AND min(rank) = 1 FROM sp WHERE workload = 'srv-fast');
+SELECT 'v-srv-ttft-missed', (SELECT count(*) FILTER (WHERE ttft_met) = 0 AND count(*) FILTER (WHERE works) = 0 FROM sp WHERE workload = 'srv-ttft');
+SELECT 'v-srv-huge-nofit', (SELECT count(*) FILTER (WHERE fits) = 0 AND count(*) > 1000 FROM sp WHERE workload = 'srv-huge');
+SELECT 'v-srv-huge-best', (SELECT NOT works AND reason LIKE 'no plan works: %does not fit%' FROM bp WHERE workload = 'srv-huge');
+SELECT 'v-srv-concurrency', (SELECT concurrency = nodes_required(1.2 * 100 / 5000.0, 1) FROM workload_inputs WHERE name = 'srv-fast');
+SELECT 'v-srv-rank-works-first', (SELECT count(*) FILTER (WHERE works) = 4 AND max(rank) FILTER (WHERE works) < min(rank) FILTER (WHERE NOT works) AND (SELECT works FROM sp WHERE workload = 'srv-mix' AND rank = 5) = 0 FROM sp WHERE workload = 'srv-mix');
+
+SELECT 'v-shape-proxy', (SELECT shape_from = 'llama-3.2-3b' OR shape_from IS NOT NULL FROM workload_inputs WHERE name = 'srv-huge');
+SELECT 'v-shape-given', (SELECT shape_from IS NULL AND layers = 1 AND hidden = 1000 FROM workload_inputs WHERE name = 'exact');
+SELECT 'v-offers-cheapest-region', (SELECT usd_per_hour = (SELECT min(usd_per_hour) FROM cloud_instances WHERE provider = 'aws' AND instance_type = 'p5.48xlarge') FROM offers WHERE offer = 'aws/p5.48xlarge');
+SELECT 'v-offers-spot', (SELECT usd_per_hour = (SELECT min(spot_usd_per_hour) FROM cloud_instances WHERE provider = 'aws' AND instance_type = 'p5.48xlarge') FROM offers WHERE offer = 'aws/p5.48xlarge (spot)');
+SELECT 'v-offers-fractional', (SELECT devices = 1 AND fraction = 0.25 AND usd_per_device_hour = usd_per_hour FROM offers WHERE offer = 'aws/g6f.2xlarge');
+SELECT 'v-offers-owned-default', (SELECT capex_usd_per_gpu = (SELECT price_usd FROM gpus WHERE name = 'h100-sxm') AND abs(usd_per_device_hour - owned_usd_per_hour(30000, 3, 700)) < 1e-9 FROM offers WHERE offer = 'owned/h100-sxm');
+SELECT 'v-offers-count', (SELECT count(*) FROM offers) = (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count FROM cloud_instances)) + (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count FROM cloud_instances WHERE spot_usd_per_hour IS NOT NULL)) + 5 + (SELECT count(*) FROM gpus WHERE price_usd IS NOT NULL);
+SELECT 'v-fractional-single', (SELECT fits AND NOT works AND why_not LIKE 'needs % devices; a fractional GPU cannot be combined' FROM tp WHERE workload = 'exact-frac' AND offer = 'aws/g6f.2xlarge');
+
+-- Constraint checks that do not raise: INSERT OR IGNORE skips a row a
+-- CHECK rejects (the messages are tested by tests/views/test_views.sh).
+INSERT OR IGNORE INTO workloads(name, kind, params_b) VALUES ('bad-kind', 'pretrain', 7);
+INSERT OR IGNORE INTO workloads(name, kind, params_b, mode, tokens_b) VALUES ('bad-lora-train', 'train', 7, 'lora', 1);
+INSERT OR IGNORE INTO workloads(name, kind) VALUES ('bad-nomodel', 'serve');
+INSERT OR IGNORE INTO workloads(name, kind, params_b, requests_per_min, output_tokens) VALUES ('bad-serve', 'serve', 7, 0, 100);
+INSERT OR IGNORE INTO workloads(name, kind, params_b, mode, tokens_b, utilization) VALUES ('bad-util', 'finetune', 7, 'lora', 1, 1.5);
+INSERT OR IGNORE INTO workloads(name, kind, params_b, mode, tokens_b, seq_len) VALUES ('bad-seq', 'finetune', 7, 'lora', 1, 'long');
+INSERT OR IGNORE INTO owned_prices(gpu, price_usd) VALUES ('h100-sxm', -1);
+SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%') = 0 AND (SELECT count(*) FROM owned_prices) = 0;

@@ -1,0 +1,121 @@
+#!/bin/bash
+# sql/gpuadv.sql through the sqlite3 shell: reading it prints nothing and
+# reading it twice keeps every row; CHECK constraints and triggers reject
+# bad rows with their messages; the views work in a database file reopened
+# with PRAGMA trusted_schema=OFF; every example and the demo run cleanly.
+# Prints `ok NAME` or `FAIL NAME` per check; exit status 1 on any failure.
+cd "$(dirname "$0")/../.." || exit 1
+SQLITE3=${SQLITE3:-sqlite3}
+EXT=./gpuadv
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+
+check() {  # check NAME CONDITION-EXIT-STATUS [DETAIL]
+  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1${3:+: $3}"; status=1; fi
+}
+
+db="$tmp/plans.db"
+out=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" ".read sql/gpuadv.sql" 2>&1)
+[ -z "$out" ]; check "first read prints nothing" $? "$out"
+
+"$SQLITE3" -batch -cmd ".load $EXT" "$db" >/dev/null 2>&1 <<'SQL'
+INSERT INTO workloads(name, kind, model, mode, tokens_b) VALUES ('keep-ft', 'finetune', 'llama-3.1-8b', 'qlora', 1);
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens) VALUES ('keep-srv', 'serve', 'llama-3.1-8b', 60, 100);
+INSERT INTO owned_prices(gpu, price_usd) VALUES ('rtx-4090', 1800);
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', 'box', 'h100-sxm', 8, 16);
+SQL
+before=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" "SELECT name, sql FROM sqlite_schema ORDER BY name" \
+         "SELECT count(*) FROM workloads" "SELECT count(*) FROM owned_prices" "SELECT count(*) FROM rental_quotes" 2>&1)
+out=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" ".read sql/gpuadv.sql" 2>&1)
+[ -z "$out" ]; check "second read prints nothing" $? "$out"
+after=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" "SELECT name, sql FROM sqlite_schema ORDER BY name" \
+        "SELECT count(*) FROM workloads" "SELECT count(*) FROM owned_prices" "SELECT count(*) FROM rental_quotes" 2>&1)
+[ "$before" = "$after" ]; check "second read changes nothing" $?
+counts=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" \
+  "SELECT (SELECT count(*) FROM workloads) || ',' || (SELECT count(*) FROM owned_prices) || ',' || (SELECT count(*) FROM rental_quotes)" 2>&1)
+[ "$counts" = "2,1,1" ]; check "second read keeps every row" $? "$counts"
+
+# The views in a database file opened with an untrusted schema.
+for view in plan_defaults egress_rates instance_fabrics workload_inputs offers training_plans \
+            serving_speeds serving_plans rent_vs_buy best_plans; do
+  got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd "PRAGMA trusted_schema=OFF" "$db" \
+        "SELECT count(*) > 0 FROM $view" 2>&1)
+  [ "$got" = "1" ]; check "trusted_schema=OFF: $view" $? "$got"
+done
+got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd "PRAGMA trusted_schema=OFF" "$db" \
+      "SELECT count(*) FROM best_plans WHERE works" 2>&1)
+[ "$got" = "2" ]; check "trusted_schema=OFF: both workloads get a working plan" $? "$got"
+
+# Bad rows and the messages they raise.
+expect_error() {  # expect_error NAME 'SQL' 'MESSAGE'
+  local got
+  got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd ".read sql/gpuadv.sql" :memory: "$2" 2>&1)
+  case "$got" in *"$3"*) check "$1" 0 ;; *) check "$1" 1 "got: $got" ;; esac
+}
+expect_error "reject kind" \
+  "INSERT INTO workloads(name, kind, params_b) VALUES ('x', 'pretrain', 7)" \
+  "CHECK constraint failed: kind must be train, finetune or serve"
+expect_error "reject no model" \
+  "INSERT INTO workloads(name, kind, requests_per_min, output_tokens) VALUES ('x', 'serve', 1, 1)" \
+  "CHECK constraint failed: give model (a models.name) or params_b"
+expect_error "reject unknown model" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens) VALUES ('x', 'serve', 'llama-3.1-9b', 1, 1)" \
+  "unknown model 'llama-3.1-9b' in models; closest: 'llama-3.1-8b'"
+expect_error "reject lora from scratch" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b) VALUES ('x', 'train', 7, 'lora', 1)" \
+  "CHECK constraint failed: a train workload (from scratch) uses mode full or full16"
+expect_error "reject training without tokens" \
+  "INSERT INTO workloads(name, kind, params_b, mode) VALUES ('x', 'finetune', 7, 'qlora')" \
+  "CHECK constraint failed: train and finetune need tokens_b > 0"
+expect_error "reject serving without traffic" \
+  "INSERT INTO workloads(name, kind, params_b) VALUES ('x', 'serve', 7)" \
+  "CHECK constraint failed: serve needs requests_per_min > 0 and output_tokens > 0"
+expect_error "reject text params_b" \
+  "INSERT INTO workloads(name, kind, params_b, requests_per_min, output_tokens) VALUES ('x', 'serve', 'seven', 1, 1)" \
+  "CHECK constraint failed: params_b must be a number of billions in (0, 100000]"
+expect_error "reject params in units" \
+  "INSERT INTO workloads(name, kind, params_b, requests_per_min, output_tokens) VALUES ('x', 'serve', 7e9, 1, 1)" \
+  "CHECK constraint failed: params_b must be a number of billions in (0, 100000]"
+expect_error "reject dtype" \
+  "INSERT INTO workloads(name, kind, params_b, dtype, requests_per_min, output_tokens) VALUES ('x', 'serve', 7, 'int3', 1, 1)" \
+  "bytes_per_param(): dtype must be one of"
+expect_error "reject utilization" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, utilization) VALUES ('x', 'finetune', 7, 'lora', 1, 0)" \
+  "CHECK constraint failed: utilization must be in (0, 1]"
+expect_error "reject headroom" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mem_headroom) VALUES ('x', 'finetune', 7, 'lora', 1, 1)" \
+  "CHECK constraint failed: mem_headroom must be in [0, 1)"
+expect_error "reject data location" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, data_location) VALUES ('x', 'finetune', 7, 'lora', 1, 'AWS')" \
+  "CHECK constraint failed: data_location must be 'local' or a provider name in lowercase"
+expect_error "reject owned gpu" \
+  "INSERT INTO owned_prices(gpu, price_usd) VALUES ('h100', 30000)" \
+  "owned_prices.gpu must be a gpus.name"
+expect_error "reject owned price" \
+  "INSERT INTO owned_prices(gpu, price_usd) VALUES ('h100-sxm', 0)" \
+  "CHECK constraint failed: price_usd must be > 0"
+expect_error "reject quote gpu" \
+  "INSERT INTO rental_quotes(provider, name, gpu, usd_per_hour) VALUES ('p', 'n', 'a100', 1)" \
+  "rental_quotes.gpu must be a gpus.name"
+expect_error "reject quote gpu count" \
+  "INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('p', 'n', 'a100-sxm-80gb', 1.5, 1)" \
+  "CHECK constraint failed: gpu_count must be > 0 (a whole number above 1)"
+
+# The examples and the demo: exit 0, nothing on stderr, a report on stdout.
+for f in sql/examples/*.sql; do
+  start=$(date +%s)
+  "$SQLITE3" -batch -cmd ".load $EXT" :memory: < "$f" > "$tmp/out" 2> "$tmp/err"
+  rc=$?
+  secs=$(( $(date +%s) - start ))
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(wc -l < "$tmp/out")" -gt 5 ] && [ $secs -le 30 ]
+  check "example $(basename "$f") runs cleanly" $? "rc=$rc ${secs}s $(head -c 300 "$tmp/err")"
+done
+start=$(date +%s)
+"$SQLITE3" -batch -cmd ".load $EXT" :memory: < sql/demo.sql > "$tmp/out" 2> "$tmp/err"
+rc=$?
+secs=$(( $(date +%s) - start ))
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q 'Rent vs buy' "$tmp/out" && [ $secs -le 30 ]
+check "demo runs cleanly in seconds" $? "rc=$rc ${secs}s $(head -c 300 "$tmp/err")"
+
+exit $status
