@@ -103,3 +103,6 @@ valgrind: $(LIB) build/sqlhost
 
 clean:
 	rm -rf build gpuadv.so gpuadv.dylib gpuadv.dll
+
+# Thread test build (tests/threads/test_threads.sh runs it).
+include tests/threads/threads.mk

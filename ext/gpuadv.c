@@ -26,7 +26,15 @@ __declspec(dllexport)
 int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
                         const sqlite3_api_routines *pApi) {
   int rc;
-  SQLITE_EXTENSION_INIT2(pApi);
+  /* Loading into a second connection of a threaded host must not write the
+  ** shared API pointer while other threads read it: it is the same table. */
+#ifndef SQLITE_CORE
+  if (sqlite3_api != pApi) {
+    SQLITE_EXTENSION_INIT2(pApi);
+  }
+#else
+  (void)pApi; /* linked into the host: calls go straight to SQLite */
+#endif
   rc = gpuadv_register_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_catalogs(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);

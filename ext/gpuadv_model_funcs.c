@@ -20,6 +20,8 @@ SQLITE_EXTENSION_INIT3
 
 /* Room for "'a', 'b', 'c'" suggestions. */
 #define SUGGEST_BUF 200
+/* An unknown name is quoted in the message up to this many bytes. */
+#define NAME_QUOTE_MAX 64
 
 /* Look up catalog row of the name in argument i, caching the row's first
 ** cell per statement (a pointer into constant data: no destructor).
@@ -39,10 +41,15 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
   row = gpuadv_catalog_find(cat, key, n_key);
   if (row < 0) {
     char suggest[SUGGEST_BUF];
+    int shown = n_key > NAME_QUOTE_MAX ? NAME_QUOTE_MAX : n_key;
+    /* Cut at a character boundary so the message stays valid UTF-8. */
+    while (shown < n_key && shown > 0 &&
+           (((unsigned char)key[shown]) & 0xC0) == 0x80) {
+      shown--;
+    }
     gpuadv_catalog_suggest(cat, key, n_key, suggest, (int)sizeof(suggest));
     gpuadv_result_errorf(ctx, fn, "unknown %s '%.*s' in %s; closest: %s",
-                         fn->args[i].name, n_key > 64 ? 64 : n_key, key,
-                         cat->name, suggest);
+                         fn->args[i].name, shown, key, cat->name, suggest);
     return -1;
   }
   sqlite3_set_auxdata(ctx, i,

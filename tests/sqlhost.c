@@ -35,6 +35,24 @@ static char *read_file(const char *path) {
   return buf;
 }
 
+/* The text after the first complete statement of sql: a ';' inside a
+** string, comment or trigger body does not end it (sqlite3_complete). */
+static const char *skip_statement(const char *sql) {
+  const char *semi = sql;
+  size_t n = strlen(sql);
+  char *copy = malloc(n + 1);
+  if (!copy) return 0;
+  while ((semi = strchr(semi, ';')) != 0) {
+    size_t len = (size_t)(semi - sql) + 1;
+    memcpy(copy, sql, len);
+    copy[len] = 0;
+    if (sqlite3_complete(copy)) break;
+    semi++;
+  }
+  free(copy);
+  return semi ? semi + 1 : 0;
+}
+
 static void print_row(sqlite3_stmt *stmt) {
   int i, n = sqlite3_column_count(stmt);
   for (i = 0; i < n; i++) {
@@ -76,9 +94,7 @@ int main(int argc, char **argv) {
     const char *next = 0;
     if (sqlite3_prepare_v2(db, tail, -1, &stmt, &next) != SQLITE_OK) {
       printf("Error: %s\n", sqlite3_errmsg(db));
-      /* Skip past the statement that failed to prepare. */
-      next = strchr(tail, ';');
-      tail = next ? next + 1 : 0;
+      tail = skip_statement(tail);
       continue;
     }
     tail = next;
