@@ -106,3 +106,4 @@ clean:
 
 # Thread test build (tests/threads/test_threads.sh runs it).
 include tests/threads/threads.mk
+include clients/clients.mk

@@ -310,10 +310,11 @@ def generate(catalogs, out_c, out_h):
         for name in cat["indexes"]:
             order = sorted(range(len(rows)),
                            key=lambda r: (rows[r][name] or "").encode("utf-8"))
-            c.append("static const int %s_by_%s[] = {" % (t, name))
-            for i in range(0, len(order), 16):
-                c.append("  " + ", ".join(str(r) for r in order[i:i + 16]) +
-                         ",")
+            c.append("static const gpuadv_key %s_by_%s[] = {" % (t, name))
+            for r in order:
+                key = rows[r][name] or ""
+                c.append("  {%s, %d, %d}," % (c_string(key),
+                                              len(key.encode("utf-8")), r))
             c.append("};")
             ci = [cl["name"] for cl in cat["columns"]].index(name)
             idx_entries.append('{%d, %s_by_%s, "%s=?"}' % (ci, t, name, name))

@@ -17,13 +17,6 @@ SQLITE_EXTENSION_INIT3
 /* Text values are quoted in messages up to this many bytes. */
 #define GPUADV_QUOTE_MAX 40
 
-/* Keyword indexes cached per statement with sqlite3_set_auxdata point into
-** this table, so the cache needs neither allocation nor destructor. */
-static const int keyword_index[] = {0,  1,  2,  3,  4,  5,  6,  7,
-                                    8,  9,  10, 11, 12, 13, 14, 15,
-                                    16, 17, 18, 19, 20, 21, 22, 23};
-#define KEYWORD_INDEX_MAX ((int)(sizeof(keyword_index) / sizeof(int)))
-
 void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
                           const char *format, ...) {
   char msg[GPUADV_MSG_MAX];
@@ -140,16 +133,14 @@ static int keyword_lookup(const gpuadv_arg *a, const char *z, int n) {
   return -1;
 }
 
-/* Parse keyword argument i into *out; 0 after setting an error. */
+/* Parse keyword argument i into *out; 0 after setting an error. A lookup
+** costs a few comparisons (names are filtered on their first letter), less
+** than caching it with sqlite3_set_auxdata, which allocates on every row
+** whose argument is not a constant. */
 static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
                          sqlite3_value *v, double *out) {
   const gpuadv_arg *a = &fn->args[i];
-  const int *cached = (const int *)sqlite3_get_auxdata(ctx, i);
   int idx = -1;
-  if (cached) {
-    *out = (double)*cached;
-    return 1;
-  }
   if (sqlite3_value_type(v) == SQLITE_TEXT) {
     const char *z = (const char *)sqlite3_value_text(v);
     if (z) idx = keyword_lookup(a, z, sqlite3_value_bytes(v));
@@ -163,11 +154,6 @@ static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
     return 0;
   }
   *out = (double)idx;
-  /* Only constant arguments keep auxdata between rows; the cache is a
-  ** pointer into a static table, so no destructor is needed. */
-  if (idx < KEYWORD_INDEX_MAX) {
-    sqlite3_set_auxdata(ctx, i, (void *)&keyword_index[idx], 0);
-  }
   return 1;
 }
 
@@ -235,36 +221,69 @@ static int parse_name(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   return 1;
 }
 
-int gpuadv_arg_given(int argc, sqlite3_value **argv, int i) {
-  return i < argc && sqlite3_value_type(argv[i]) != SQLITE_NULL;
+
+/* Whether a required argument after position i is NULL: the SQL NULL rule
+** wins over an error in an earlier argument. Checked on the slow path only. */
+static int later_required_null(const gpuadv_fn *fn, int argc,
+                               sqlite3_value **argv, int i) {
+  for (i++; i < fn->n_required && i < argc; i++) {
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return 1;
+  }
+  return 0;
+}
+
+/* The common case, checked inline: a finite number within its range. */
+static int number_in_range(const gpuadv_arg *a, double x) {
+  if (!isfinite(x)) return 0;
+  switch (a->kind) {
+    case GPUADV_ARG_NUMBER:
+      return in_range(a, x);
+    case GPUADV_ARG_WHOLE:
+      return in_range(a, x) && x == floor(x);
+    case GPUADV_ARG_PARAMS_B:
+      return x > 0.0 && x <= GPUADV_MAX_PARAMS_B;
+    default:
+      return 0;
+  }
 }
 
 int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
                       sqlite3_value **argv, double *out) {
   int i;
-  /* SQL NULL rule first: a NULL required argument wins over any error. */
-  for (i = 0; i < fn->n_required && i < argc; i++) {
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
-      sqlite3_result_null(ctx);
-      return 0;
-    }
-  }
-  for (i = 0; i < fn->n_args; i++) {
+  for (i = 0; i < argc; i++) {
     const gpuadv_arg *a = &fn->args[i];
+    sqlite3_value *v = argv[i];
+    int type = sqlite3_value_type(v);
     int ok;
-    if (!gpuadv_arg_given(argc, argv, i)) {
+    if (type == SQLITE_FLOAT || type == SQLITE_INTEGER) {
+      double x = sqlite3_value_double(v);
+      if (number_in_range(a, x)) {
+        out[i] = x;
+        continue;
+      }
+    } else if (type == SQLITE_NULL) {
+      if (i < fn->n_required) {
+        sqlite3_result_null(ctx);
+        return 0;
+      }
       out[i] = a->dflt;
       continue;
     }
+    /* Text, keywords, catalog names, and numbers that will be an error. */
+    if (later_required_null(fn, argc, argv, i)) {
+      sqlite3_result_null(ctx);
+      return 0;
+    }
     if (a->kind == GPUADV_ARG_KEYWORD || a->kind == GPUADV_ARG_DTYPE) {
-      ok = parse_keyword(ctx, fn, i, argv[i], &out[i]);
+      ok = parse_keyword(ctx, fn, i, v, &out[i]);
     } else if (a->kind == GPUADV_ARG_NAME) {
-      ok = parse_name(ctx, fn, i, argv[i], &out[i]);
+      ok = parse_name(ctx, fn, i, v, &out[i]);
     } else {
-      ok = parse_number(ctx, fn, i, argv[i], &out[i]);
+      ok = parse_number(ctx, fn, i, v, &out[i]);
     }
     if (!ok) return 0;
   }
+  for (; i < fn->n_args; i++) out[i] = fn->args[i].dflt;
   return 1;
 }
 

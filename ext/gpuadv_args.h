@@ -87,9 +87,6 @@ int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
 int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
                       sqlite3_value **argv, double *out);
 
-/* Whether optional argument i was given (present and not NULL). */
-int gpuadv_arg_given(int argc, sqlite3_value **argv, int i);
-
 /* Set a REAL result, or an error when it is not finite. */
 void gpuadv_result_number(sqlite3_context *ctx, const gpuadv_fn *fn,
                           double value);

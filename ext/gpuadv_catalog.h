@@ -25,12 +25,19 @@ typedef struct gpuadv_cell {
   } v;
 } gpuadv_cell;
 
-/* Row numbers sorted bytewise by one text column: a binary-searchable
-** index for `WHERE column = ?`. */
+/* One entry of an index: a key with its length, and its row. */
+typedef struct gpuadv_key {
+  const char *text;  /* "" for NULL */
+  int n_text;
+  int row;
+} gpuadv_key;
+
+/* A text column's keys sorted bytewise: a binary-searchable index for
+** `WHERE column = ?` that compares without touching the cells. */
 typedef struct gpuadv_index {
   int column;
-  const int *rows;
-  const char *plan;  /* "name=?": idxStr, shown by EXPLAIN QUERY PLAN */
+  const gpuadv_key *keys;  /* n_rows of them */
+  const char *plan;        /* "name=?": idxStr, shown by EXPLAIN QUERY PLAN */
 } gpuadv_index;
 
 typedef struct gpuadv_catalog {

@@ -18,25 +18,22 @@ double gpuadv_catalog_number(const gpuadv_catalog *cat, int row, int column) {
   return 0.0;
 }
 
-/* memcmp order of a text cell against (key, n_key); NULL sorts first. */
-static int compare_key(const gpuadv_cell *c, const char *key, int n_key) {
-  const char *t = c->type == GPUADV_CELL_TEXT ? c->v.text : "";
-  size_t n_t = strlen(t);
-  size_t n = n_t < (size_t)n_key ? n_t : (size_t)n_key;
-  int r = memcmp(t, key, n);
+/* memcmp order of an index key against (key, n_key). */
+static int compare_key(const gpuadv_key *k, const char *key, int n_key) {
+  int n = k->n_text < n_key ? k->n_text : n_key;
+  int r = memcmp(k->text, key, (size_t)n);
   if (r) return r;
-  return n_t < (size_t)n_key ? -1 : (n_t > (size_t)n_key ? 1 : 0);
+  return k->n_text < n_key ? -1 : (k->n_text > n_key ? 1 : 0);
 }
 
 int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,
                          int n_key, int *lo, int *hi) {
-  const gpuadv_index *ix = &cat->indexes[idx];
+  const gpuadv_key *keys = cat->indexes[idx].keys;
   int a = 0, b = cat->n_rows;
-  /* Lower bound: the first row whose key is >= key. */
+  /* Lower bound: the first key >= key. */
   while (a < b) {
     int m = a + (b - a) / 2;
-    if (compare_key(gpuadv_catalog_cell(cat, ix->rows[m], ix->column), key,
-                    n_key) < 0) {
+    if (compare_key(&keys[m], key, n_key) < 0) {
       a = m + 1;
     } else {
       b = m;
@@ -44,11 +41,10 @@ int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,
   }
   *lo = a;
   b = cat->n_rows;
-  /* Upper bound: the first row whose key is > key. */
+  /* Upper bound: the first key > key. */
   while (a < b) {
     int m = a + (b - a) / 2;
-    if (compare_key(gpuadv_catalog_cell(cat, ix->rows[m], ix->column), key,
-                    n_key) <= 0) {
+    if (compare_key(&keys[m], key, n_key) <= 0) {
       a = m + 1;
     } else {
       b = m;
@@ -63,7 +59,7 @@ int gpuadv_catalog_find(const gpuadv_catalog *cat, const char *key,
   int lo, hi;
   if (!cat->first_index_unique || cat->n_indexes < 1) return -1;
   if (gpuadv_catalog_range(cat, 0, key, n_key, &lo, &hi) != 1) return -1;
-  return cat->indexes[0].rows[lo];
+  return cat->indexes[0].keys[lo].row;
 }
 
 /* Keys longer than this are compared on their first bytes only. */

@@ -46,7 +46,7 @@ typedef struct catalog_vtab {
 typedef struct catalog_cursor {
   sqlite3_vtab_cursor base;
   const gpuadv_catalog *cat;
-  const int *order;  /* row numbers of an index, or NULL for CSV order */
+  const gpuadv_key *order; /* an index's keys, or NULL for CSV order */
   int pos;           /* position in order (or row number) */
   int end;           /* one past the last position */
 } catalog_cursor;
@@ -149,7 +149,7 @@ static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     cur->end = cat->n_rows;
     return SQLITE_OK;
   }
-  cur->order = cat->indexes[idxNum - 1].rows;
+  cur->order = cat->indexes[idxNum - 1].keys;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     cur->pos = cur->end = 0; /* = NULL matches nothing */
   } else {
@@ -172,7 +172,7 @@ static int catalogEof(sqlite3_vtab_cursor *pCursor) {
 }
 
 static int current_row(const catalog_cursor *cur) {
-  return cur->order ? cur->order[cur->pos] : cur->pos;
+  return cur->order ? cur->order[cur->pos].row : cur->pos;
 }
 
 static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,

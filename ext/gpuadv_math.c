@@ -56,8 +56,12 @@ static int word_equals(const char *s, int n, const char *word) {
 }
 
 int gpuadv_dtype_find(const char *name, int n_bytes) {
-  int i;
+  int i, first;
+  if (n_bytes < 1) return -1;
+  first = ascii_lower((unsigned char)name[0]);
   for (i = 0; i < gpuadv_n_dtypes; i++) {
+    /* The first letter rules out most names before a full comparison. */
+    if (gpuadv_dtypes[i].name[0] != first) continue;
     if (word_equals(name, n_bytes, gpuadv_dtypes[i].name)) return i;
   }
   return -1;

@@ -227,7 +227,25 @@ def readme_examples():
     return examples
 
 
+def check_readme_clients():
+    """README's client quick starts are lines of docs/clients.md, whose
+    blocks tests/clients/test_docs.sh runs."""
+    with open("README.md") as f:
+        readme = f.read()
+    section = readme.split("## Clients\n", 1)[-1].split("\n## ", 1)[0]
+    with open("docs/clients.md") as f:
+        doc_lines = {l.rstrip() for l in f}
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
+        lines += [l.rstrip() for l in block.splitlines() if l.strip()]
+    report(len(lines) >= 4, "readme: client quick starts present",
+           "%d lines" % len(lines))
+    for l in lines:
+        report(l in doc_lines, "readme: client line in docs/clients.md: " + l)
+
+
 def check_readme():
+    check_readme_clients()
     examples = readme_examples()
     report(len(examples) >= 16, "readme: at least one example per function",
            "found %d" % len(examples))
