@@ -107,3 +107,7 @@ clean:
 # Thread test build (tests/threads/test_threads.sh runs it).
 include tests/threads/threads.mk
 include clients/clients.mk
+
+# libFuzzer targets (make fuzz, make fuzz-build) and the benchmark (make bench).
+include tests/fuzz/fuzz.mk
+include bench/bench.mk

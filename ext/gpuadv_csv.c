@@ -422,24 +422,61 @@ static int csv_read_record(csv_parser *p, int typed, sqlite3_int64 max_fields,
 /* The plural ending of "field". */
 static const char *csv_plural(sqlite3_int64 n) { return n == 1 ? "" : "s"; }
 
+/* A set of column names, compared as SQLite compares identifiers (ASCII
+** case-insensitively), in an open-addressing hash table; each entry keeps
+** the next suffix to try for names that collide with it. */
+typedef struct csv_name_set {
+  const char **names;  /* borrowed; 0 = empty slot */
+  int *next_suffix;
+  unsigned mask;       /* slots - 1, a power of two minus one */
+} csv_name_set;
+
+static unsigned csv_name_hash(const char *z) {
+  unsigned h = 2166136261u; /* FNV-1a */
+  for (; *z; z++) {
+    unsigned char c = (unsigned char)*z;
+    if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + ('a' - 'A'));
+    h = (h ^ c) * 16777619u;
+  }
+  return h;
+}
+
+/* The slot holding z, or the empty slot where it would go. */
+static unsigned csv_name_slot(const csv_name_set *set, const char *z) {
+  unsigned i = csv_name_hash(z) & set->mask;
+  while (set->names[i] && sqlite3_stricmp(set->names[i], z) != 0) {
+    i = (i + 1) & set->mask;
+  }
+  return i;
+}
+
 /* Column names for the header cells p->cells[0..n_cols): trimmed, empty
 ** ones replaced by cI, duplicates suffixed _2, _3, ... Returns an array of
-** n_cols sqlite3_mprintf strings in *pnames, or SQLITE_NOMEM. */
+** n_cols sqlite3_mprintf strings in *pnames, or SQLITE_NOMEM. Linear time:
+** a header of 2,000 copies of one name must not take a cubic search. */
 static int csv_header_names(csv_parser *p, int n_cols, char ***pnames) {
   char **names = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(char *));
-  int *next_suffix = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(int));
-  int i, j, rc = SQLITE_OK;
-  if (!names || !next_suffix) {
+  csv_name_set set;
+  unsigned slots = 16;
+  int i, rc = SQLITE_OK;
+  while (slots < 2u * (unsigned)n_cols) slots *= 2;
+  set.mask = slots - 1;
+  set.names = sqlite3_malloc64((sqlite3_uint64)slots * sizeof(char *));
+  set.next_suffix = sqlite3_malloc64((sqlite3_uint64)slots * sizeof(int));
+  if (!names || !set.names || !set.next_suffix) {
     sqlite3_free(names);
-    sqlite3_free(next_suffix);
+    sqlite3_free((void *)set.names);
+    sqlite3_free(set.next_suffix);
     return SQLITE_NOMEM;
   }
   memset(names, 0, (size_t)n_cols * sizeof(char *));
+  memset((void *)set.names, 0, (size_t)slots * sizeof(char *));
   for (i = 0; i < n_cols && rc == SQLITE_OK; i++) {
     const csv_cell *c = &p->cells[i];
     const char *z = c->type == SQLITE_TEXT ? p->buf + c->u.off : "";
     int n = c->type == SQLITE_TEXT ? c->n : 0;
     char *base, *cand;
+    unsigned slot;
     while (n > 0 && (csv_is_blank(*z) || csv_is_eol(*z) || *z == '\v' ||
                      *z == '\f')) {
       z++;
@@ -451,23 +488,23 @@ static int csv_header_names(csv_parser *p, int n_cols, char ***pnames) {
     }
     base = n ? sqlite3_mprintf("%.*s", n, z) : sqlite3_mprintf("c%d", i);
     cand = base;
-    next_suffix[i] = 2;
-    for (j = 0; cand && j < i;) {
-      if (sqlite3_stricmp(cand, names[j]) == 0) {
-        /* Taken: try the next suffix of the name it collides with, then
-        ** check every earlier name again. */
-        if (cand != base) sqlite3_free(cand);
-        cand = sqlite3_mprintf("%s_%d", base, next_suffix[j]++);
-        j = 0;
-      } else {
-        j++;
-      }
+    while (cand && set.names[slot = csv_name_slot(&set, cand)]) {
+      /* Taken: try the next suffix of the name it collides with. */
+      int suffix = set.next_suffix[slot]++;
+      if (cand != base) sqlite3_free(cand);
+      cand = sqlite3_mprintf("%s_%d", base, suffix);
     }
     if (cand != base) sqlite3_free(base);
     names[i] = cand;
-    if (!cand) rc = SQLITE_NOMEM;
+    if (!cand) {
+      rc = SQLITE_NOMEM;
+    } else {
+      set.names[slot] = cand;
+      set.next_suffix[slot] = 2;
+    }
   }
-  sqlite3_free(next_suffix);
+  sqlite3_free((void *)set.names);
+  sqlite3_free(set.next_suffix);
   if (rc != SQLITE_OK) {
     for (i = 0; i < n_cols; i++) sqlite3_free(names[i]);
     sqlite3_free(names);
@@ -786,7 +823,14 @@ static int csv_construct(sqlite3 *db, void *aux, int argc,
     sqlite3_str_appendf(schema, "%s\"%w\"", i ? ", " : "", names[i]);
   }
   sqlite3_str_appendall(schema, ")");
+  rc = sqlite3_str_errcode(schema);
   sql = sqlite3_str_finish(schema);
+  if (rc == SQLITE_TOOBIG) {
+    csv_set_err(pzErr, CSV_MODULE ": the column names are too long together "
+                "(the table's schema exceeds SQLITE_LIMIT_LENGTH)");
+    rc = SQLITE_ERROR;
+    goto cleanup;
+  }
   if (!sql) {
     rc = SQLITE_NOMEM;
     goto cleanup;

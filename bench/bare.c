@@ -1,0 +1,453 @@
+/*
+** bench/bare.c: the "bare C" baseline of `make bench`.
+**
+** One SQL function per gpuadv estimator, named bare_<name>, taking the same
+** SQL arguments and computing the same number with the same floating-point
+** operations in the same order, but with nothing else: sqlite3_value_double
+** in, sqlite3_result_double out. No NULL rule, no type or range checks, no
+** finiteness check, no auxdata cache, no error messages. Keywords (dtype,
+** mode, recompute) are found by a plain strcmp over the names, catalog
+** names by a plain strcmp binary search over the same compiled-in catalog
+** rows (build/gpuadv_catalog_data.c) that gpuadv uses, sorted by bare.c
+** itself when it loads.
+**
+** It is the floor a gpuadv function is compared with: what the arithmetic
+** costs when called from SQL at all. The benchmark checks that every bare
+** function returns the same sum as its gpuadv twin before it times them.
+**
+** Built only by bench/bench.mk, never part of the extension.
+*/
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuadv_catalog.h"
+#include "gpuadv_catalog_cols.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+#define D(i) sqlite3_value_double(argv[i])
+#define OPT(i, dflt) (argc > (i) ? D(i) : (dflt))
+
+/* The constants of ext/gpuadv_math.h, repeated on purpose: the baseline must
+** not share code with what it measures. The equality check of the sums
+** catches any drift. */
+#define COMPUTE_EFFICIENCY 0.76
+#define PREFILL_MFU 0.5869
+#define COUNT_TOLERANCE 1e-9
+#define EFF_HBM 0.5182
+#define EFF_GDDR 0.9237
+#define EFF_UNIFIED 0.7569
+#define GGUF_UNIFIED_FACTOR 0.7322
+#define LAYER_OVERHEAD_S 0.0001172
+#define ALLREDUCE_LAT_NVLINK_S 10e-6
+#define ALLREDUCE_LAT_PCIE_S 30e-6
+#define PCIE_GBS 25.0
+#define LORA_FRACTION 0.01
+#define NF4_CONSTANT_BYTES (0.127 / 8.0)
+
+enum { C_FP32, C_TF32, C_16BIT, C_FP8, C_INT8, C_FP4 };
+
+static const struct {
+  const char *name;
+  double bytes;
+  int compute;
+  int gguf;
+} dtypes[] = {
+  {"fp32", 4.0, C_FP32, 0},          {"tf32", 4.0, C_TF32, 0},
+  {"fp16", 2.0, C_16BIT, 0},         {"bf16", 2.0, C_16BIT, 0},
+  {"fp8", 1.0, C_FP8, 0},            {"int8", 1.0, C_INT8, 0},
+  {"int4", 0.5, C_16BIT, 0},         {"nf4", 0.5, C_16BIT, 0},
+  {"fp4", 0.5, C_FP4, 0},            {"mxfp4", 4.25 / 8.0, C_FP4, 0},
+  {"q8_0", 8.5 / 8.0, C_16BIT, 1},   {"q6_k", 6.5625 / 8.0, C_16BIT, 1},
+  {"q4_k_m", 4.89 / 8.0, C_16BIT, 1}, {"q4_0", 4.5 / 8.0, C_16BIT, 1},
+};
+#define N_DTYPES ((int)(sizeof(dtypes) / sizeof(dtypes[0])))
+
+static int word(sqlite3_value *v, const char *const *names, int n) {
+  const char *z = (const char *)sqlite3_value_text(v);
+  int i;
+  for (i = 0; i < n; i++) {
+    if (z && strcmp(z, names[i]) == 0) return i;
+  }
+  return 0;
+}
+
+static int dtype_of(sqlite3_value *v) {
+  const char *z = (const char *)sqlite3_value_text(v);
+  int i;
+  for (i = 0; i < N_DTYPES; i++) {
+    if (z && strcmp(z, dtypes[i].name) == 0) return i;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void bare_bytes_per_param(sqlite3_context *ctx, int argc,
+                                 sqlite3_value **argv) {
+  (void)argc;
+  sqlite3_result_double(ctx, dtypes[dtype_of(argv[0])].bytes);
+}
+
+static void bare_weights_gb(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  (void)argc;
+  sqlite3_result_double(ctx, D(0) * dtypes[dtype_of(argv[1])].bytes);
+}
+
+static const char *const train_modes[] = {"full", "full16", "lora", "qlora",
+                                          "inference"};
+static const char *const recomputes[] = {"none", "selective", "full"};
+
+static double train_mem(double p, int mode, double n, int z, double act) {
+  double w = 0, g = 0, o = 0, f = LORA_FRACTION;
+  switch (mode) {
+    case 0: w = 2.0; g = 4.0; o = 12.0; break;
+    case 1: w = 2.0; g = 2.0; o = 12.0; break;
+    case 2: w = 2.0 + f * 4.0; g = f * 4.0; o = f * 8.0; break;
+    case 3: w = 0.5 + NF4_CONSTANT_BYTES + f * 4.0; g = f * 4.0; o = f * 8.0;
+            break;
+    default: w = 2.0; break;
+  }
+  if (z >= 1) o /= n;
+  if (z >= 2) g /= n;
+  if (z >= 3) w /= n;
+  return p * (w + g + o) + act;
+}
+
+static double activation(double layers, double h, double a, double s,
+                         double b, int r) {
+  double sbh = s * b * h, per_layer;
+  if (r == 0) {
+    per_layer = sbh * (34.0 + 5.0 * a * s / h);
+  } else if (r == 2) {
+    per_layer = 2.0 * sbh;
+  } else {
+    per_layer = 34.0 * sbh;
+  }
+  return layers * per_layer / 1e9;
+}
+
+static void bare_train_mem_gb(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  sqlite3_result_double(ctx, train_mem(D(0), word(argv[1], train_modes, 5),
+                                       OPT(2, 1.0), (int)OPT(3, 0.0),
+                                       OPT(4, 0.0)));
+}
+
+static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
+                               sqlite3_value **argv) {
+  int r = argc > 9 ? word(argv[9], recomputes, 3) : 1;
+  double tokens = D(5) * D(6);
+  double state = train_mem(D(0), word(argv[1], train_modes, 5), OPT(7, 1.0),
+                           (int)OPT(8, 0.0), 0.0);
+  double act = activation(D(2), D(3), D(4), D(5), D(6), r);
+  double rebuilt = r == 2 ? 34.0 * tokens * D(3) / 1e9 : 0.0;
+  double logits = tokens * OPT(10, 0.0) * (2.0 + 12.31 / OPT(11, 1.0)) / 1e9;
+  sqlite3_result_double(ctx,
+                        (1.0 + 0.01958) * (state + act + rebuilt + logits));
+}
+
+static void bare_kv_cache_gb(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  double bpp = argc > 5 ? dtypes[dtype_of(argv[5])].bytes : 2.0;
+  sqlite3_result_double(
+      ctx, 2.0 * D(0) * D(1) * D(2) * D(3) * OPT(4, 1.0) * bpp / 1e9);
+}
+
+static void bare_activation_gb(sqlite3_context *ctx, int argc,
+                               sqlite3_value **argv) {
+  sqlite3_result_double(
+      ctx, activation(D(0), D(1), D(2), D(3), D(4),
+                      argc > 5 ? word(argv[5], recomputes, 3) : 1));
+}
+
+static void bare_decode_tps(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  double bw = D(0), w = D(1), batch = OPT(2, 1.0), eff = OPT(3, 0.6337);
+  double kv = OPT(4, 0.0), tflops = OPT(5, 0.0), ap = OPT(6, 0.0);
+  double step = (w + kv) / (bw * eff);
+  if (tflops > 0.0 && ap > 0.0) {
+    double c = 2.0 * ap * 1e9 * batch / (tflops * 1e12 * COMPUTE_EFFICIENCY);
+    if (c > step) step = c;
+  }
+  sqlite3_result_double(ctx, batch / step);
+}
+
+static void bare_prefill_tps(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  sqlite3_result_double(
+      ctx, D(0) * 1e12 * OPT(2, PREFILL_MFU) / (2.0 * D(1) * 1e9));
+}
+
+static void bare_cost_per_mtok(sqlite3_context *ctx, int argc,
+                               sqlite3_value **argv) {
+  sqlite3_result_double(ctx, D(0) * 1e6 / (3600.0 * D(1) * OPT(2, 1.0)));
+}
+
+static void bare_nodes_required(sqlite3_context *ctx, int argc,
+                                sqlite3_value **argv) {
+  double q = D(0) / (D(1) * (1.0 - OPT(2, 0.0)));
+  double whole = floor(q);
+  sqlite3_result_int64(ctx, (sqlite3_int64)(q - whole <= q * COUNT_TOLERANCE
+                                                ? whole : ceil(q)));
+}
+
+static void bare_train_gpu_hours(sqlite3_context *ctx, int argc,
+                                 sqlite3_value **argv) {
+  sqlite3_result_double(
+      ctx, 6.0 * D(0) * 1e9 * D(1) * 1e9 / (D(2) * 1e12 * OPT(3, 1.0)) / 3600.0);
+}
+
+static void bare_owned_usd_per_hour(sqlite3_context *ctx, int argc,
+                                    sqlite3_value **argv) {
+  sqlite3_result_double(ctx, D(0) / (D(1) * 8760.0) +
+                                 OPT(2, 0.0) / 1000.0 * OPT(3, 0.12) *
+                                     OPT(4, 1.0));
+}
+
+static void bare_egress_usd(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  sqlite3_result_double(ctx, D(0) * D(1) * OPT(2, 0.09));
+}
+
+static void bare_break_even_hours(sqlite3_context *ctx, int argc,
+                                  sqlite3_value **argv) {
+  sqlite3_result_double(ctx, D(0) / (D(1) - OPT(2, 0.0)));
+}
+
+static void bare_ridge_point(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  (void)argc;
+  sqlite3_result_double(ctx, D(0) * 1e12 / (D(1) * 1e9));
+}
+
+static void bare_max_batch(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv) {
+  double free_gb = D(0) * (1.0 - OPT(3, 0.0)) - D(1), q;
+  if (free_gb <= 0.0) {
+    sqlite3_result_int64(ctx, 0);
+    return;
+  }
+  q = free_gb / D(2);
+  sqlite3_result_int64(ctx, (sqlite3_int64)(ceil(q) - q <= q * COUNT_TOLERANCE
+                                                ? ceil(q) : floor(q)));
+}
+
+/* ------------------------------------------------------------------ */
+/* Catalog functions: binary search by name, then the arithmetic. */
+
+/* The bare baseline's own name index, sorted once at load (it relies on
+** the catalogs' cells only, not on gpuadv's index structures). */
+typedef struct name_index {
+  const gpuadv_catalog *cat;
+  int col;
+  int rows[256];
+  int n;
+} name_index;
+
+static name_index model_index, gpu_index;
+
+static const char *cell_text(const gpuadv_catalog *cat, int row, int col) {
+  const gpuadv_cell *c = &cat->cells[row * cat->n_columns + col];
+  return c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+}
+
+static const name_index *sorting;
+
+static int cmp_rows(const void *a, const void *b) {
+  return strcmp(cell_text(sorting->cat, *(const int *)a, sorting->col),
+                cell_text(sorting->cat, *(const int *)b, sorting->col));
+}
+
+static int build_index(name_index *ix, const gpuadv_catalog *cat, int col) {
+  int i;
+  if (cat->n_rows > (int)(sizeof(ix->rows) / sizeof(ix->rows[0]))) return 0;
+  ix->cat = cat;
+  ix->col = col;
+  ix->n = cat->n_rows;
+  for (i = 0; i < ix->n; i++) ix->rows[i] = i;
+  sorting = ix;
+  qsort(ix->rows, (size_t)ix->n, sizeof(int), cmp_rows);
+  return 1;
+}
+
+static int find_row(const name_index *ix, sqlite3_value *v) {
+  const char *key = (const char *)sqlite3_value_text(v);
+  int lo = 0, hi = ix->n - 1;
+  if (!key) return 0;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    int r = strcmp(cell_text(ix->cat, ix->rows[mid], ix->col), key);
+    if (r == 0) return ix->rows[mid];
+    if (r < 0) lo = mid + 1; else hi = mid - 1;
+  }
+  return 0;
+}
+
+static double num(const gpuadv_catalog *cat, int row, int col) {
+  const gpuadv_cell *c = &cat->cells[row * cat->n_columns + col];
+  return c->type == GPUADV_CELL_REAL      ? c->v.real
+         : c->type == GPUADV_CELL_INTEGER ? (double)c->v.integer
+                                          : 0.0;
+}
+
+#define M(col) num(&gpuadv_catalog_models, m, MODELS_COL_##col)
+#define G(col) num(&gpuadv_catalog_gpus, g, GPUS_COL_##col)
+
+static double model_kv(int m, double seq, double batch, double bpp) {
+  double e;
+  if (M(KV_LORA_RANK) > 0.0) {
+    e = M(LAYERS) * (M(KV_LORA_RANK) + M(QK_ROPE_HEAD_DIM)) * seq;
+  } else {
+    double local = M(SLIDING_LAYERS) > 0.0 ? M(SLIDING_LAYERS) : 0.0;
+    double sw = M(SLIDING_WINDOW);
+    e = 2.0 * M(KV_HEADS) * M(HEAD_DIM) *
+        ((M(LAYERS) - local) * seq + local * (seq < sw ? seq : sw));
+  }
+  return e * batch * bpp / 1e9;
+}
+
+static double tflops_of(int g, int compute) {
+  static const int order[][4] = {
+    {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
+    {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
+    {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
+    {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+     GPUS_COL_FP32_TFLOPS},
+    {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+     GPUS_COL_FP32_TFLOPS},
+    {GPUS_COL_FP4_TFLOPS, GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS,
+     GPUS_COL_FP16_TFLOPS},
+  };
+  int i;
+  for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
+    double t = num(&gpuadv_catalog_gpus, g, order[compute][i]);
+    if (t > 0.0) return t;
+  }
+  return 0.0;
+}
+
+static void bare_model_weights_gb(sqlite3_context *ctx, int argc,
+                                  sqlite3_value **argv) {
+  int m = find_row(&model_index, argv[0]);
+  (void)argc;
+  sqlite3_result_double(ctx, M(PARAMS_B) * dtypes[dtype_of(argv[1])].bytes);
+}
+
+static void bare_model_kv_gb(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  int m = find_row(&model_index, argv[0]);
+  double bpp = argc > 3 ? dtypes[dtype_of(argv[3])].bytes : 2.0;
+  sqlite3_result_double(ctx, model_kv(m, D(1), OPT(2, 1.0), bpp));
+}
+
+static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
+                                  sqlite3_value **argv) {
+  int m = find_row(&model_index, argv[0]);
+  int g = find_row(&gpu_index, argv[1]);
+  int dt = dtype_of(argv[2]);
+  double batch = OPT(3, 1.0), context = OPT(4, 0.0), n = OPT(5, 1.0);
+  double bpp = dtypes[dt].bytes, eff, read_b, kv_seq, step, tf;
+  const gpuadv_cell *mc =
+      &gpuadv_catalog_gpus.cells[g * gpuadv_catalog_gpus.n_columns +
+                                 GPUS_COL_MEMORY_CLASS];
+  char cls = mc->type == GPUADV_CELL_TEXT ? mc->v.text[0] : 0;
+  int fp8ish = dtypes[dt].compute == C_FP8 || dtypes[dt].compute == C_FP4;
+  eff = cls == 'H'   ? EFF_HBM
+        : cls == 'G' ? EFF_GDDR
+        : cls == 'u' ? EFF_UNIFIED * (dtypes[dt].gguf ? GGUF_UNIFIED_FACTOR
+                                                      : 1.0)
+                     : EFF_UNIFIED;
+  read_b = M(ACTIVE_PARAMS_B);
+  if (M(N_EXPERTS) > 0.0 && M(EXPERTS_PER_TOKEN) > 0.0 &&
+      M(PARAMS_B) > M(ACTIVE_PARAMS_B)) {
+    double share = M(EXPERTS_PER_TOKEN) / M(N_EXPERTS);
+    double experts_b = (M(PARAMS_B) - M(ACTIVE_PARAMS_B)) / (1.0 - share);
+    double dense_b = M(PARAMS_B) - experts_b;
+    read_b = dense_b + experts_b * (1.0 - pow(1.0 - share, batch));
+  }
+  read_b -= M(VOCAB) * M(HIDDEN) / 1e9;
+  if (read_b < 0.0) read_b = 0.0;
+  kv_seq = model_kv(m, context, 1.0, fp8ish ? 1.0 : 2.0);
+  step = (read_b * bpp + kv_seq * batch) / (n * G(MEM_BW_GBS) * eff);
+  tf = tflops_of(g, dtypes[dt].compute) * COMPUTE_EFFICIENCY;
+  if (tf > 0.0) {
+    double c = 2.0 * M(ACTIVE_PARAMS_B) * 1e9 * batch / (n * tf * 1e12);
+    if (c > step) step = c;
+  }
+  step += M(LAYERS) * LAYER_OVERHEAD_S;
+  if (n > 1.0) {
+    double ic = G(INTERCONNECT_GBS);
+    double link = ic > 0.0 ? ic / 2.0 : PCIE_GBS;
+    double lat = ic > 0.0 ? ALLREDUCE_LAT_NVLINK_S : ALLREDUCE_LAT_PCIE_S;
+    double msg = batch * M(HIDDEN) * 2.0 / 1e9;
+    step += 2.0 * M(LAYERS) * (lat + 2.0 * (n - 1.0) / n * msg / link);
+  }
+  sqlite3_result_double(ctx, batch / step);
+}
+
+static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,
+                                   sqlite3_value **argv) {
+  int m = find_row(&model_index, argv[0]);
+  int g = find_row(&gpu_index, argv[1]);
+  double tf = tflops_of(g, dtypes[dtype_of(argv[2])].compute);
+  if (tf <= 0.0) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  sqlite3_result_double(ctx, OPT(3, 1.0) * (tf * 1e12 * PREFILL_MFU /
+                                            (2.0 * M(ACTIVE_PARAMS_B) * 1e9)));
+}
+
+/* ------------------------------------------------------------------ */
+
+EXPORT int sqlite3_bare_init(sqlite3 *db, char **err,
+                             const sqlite3_api_routines *api) {
+  static const struct {
+    const char *name;
+    void (*f)(sqlite3_context *, int, sqlite3_value **);
+  } fns[] = {
+    {"bare_bytes_per_param", bare_bytes_per_param},
+    {"bare_weights_gb", bare_weights_gb},
+    {"bare_train_mem_gb", bare_train_mem_gb},
+    {"bare_train_peak_gb", bare_train_peak_gb},
+    {"bare_kv_cache_gb", bare_kv_cache_gb},
+    {"bare_activation_gb", bare_activation_gb},
+    {"bare_decode_tps", bare_decode_tps},
+    {"bare_prefill_tps", bare_prefill_tps},
+    {"bare_cost_per_mtok", bare_cost_per_mtok},
+    {"bare_nodes_required", bare_nodes_required},
+    {"bare_train_gpu_hours", bare_train_gpu_hours},
+    {"bare_owned_usd_per_hour", bare_owned_usd_per_hour},
+    {"bare_egress_usd", bare_egress_usd},
+    {"bare_break_even_hours", bare_break_even_hours},
+    {"bare_ridge_point", bare_ridge_point},
+    {"bare_max_batch", bare_max_batch},
+    {"bare_model_weights_gb", bare_model_weights_gb},
+    {"bare_model_kv_gb", bare_model_kv_gb},
+    {"bare_model_decode_tps", bare_model_decode_tps},
+    {"bare_model_prefill_tps", bare_model_prefill_tps},
+  };
+  size_t i;
+  SQLITE_EXTENSION_INIT2(api);
+  if (!build_index(&model_index, &gpuadv_catalog_models, MODELS_COL_NAME) ||
+      !build_index(&gpu_index, &gpuadv_catalog_gpus, GPUS_COL_NAME)) {
+    *err = sqlite3_mprintf("bare: catalog larger than its index");
+    return SQLITE_ERROR;
+  }
+  for (i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
+    /* The same flags as gpuadv's functions: DETERMINISTIC lets SQLite
+    ** treat both alike (constant factoring, auxdata). */
+    int rc = sqlite3_create_function(
+        db, fns[i].name, -1,
+        SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0, fns[i].f,
+        0, 0);
+    if (rc != SQLITE_OK) return rc;
+  }
+  return SQLITE_OK;
+}

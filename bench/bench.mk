@@ -1,0 +1,67 @@
+# bench/bench.mk: `make bench`, included by the main Makefile. It uses the
+# Makefile's LIB, SHARED, CC, WARN, PYTHON and SQLITE3 (in recipes, so the
+# include may come anywhere; the end is the natural place).
+#
+#   make bench                      3 to 7 minutes on 2 cores (more when the
+#                                   machine is busy); prints the table of
+#                                   ratios and writes bench/results.md
+#   make bench BENCH_REPEAT=5       runs per median (default 3)
+#   make bench BENCH_CALLGRIND=0    without the callgrind instruction counts
+#
+# bench/README.md explains what is measured against what.
+
+BENCH_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+BENCH_ROWS      ?= 10000000
+BENCH_REPEAT    ?= 3
+BENCH_PY_ROWS   ?= 200000
+BENCH_CG_ROWS   ?= 20000
+BENCH_SWEEP     ?= 1000000,10000000
+BENCH_CALLGRIND ?= 1
+BENCH_VALGRIND  ?= valgrind
+BENCH_CFLAGS    ?= -O2
+BENCH_OUT       ?= bench/results.md
+BENCH_MAKE      ?= $(MAKE)
+BENCH_DIR       := build/bench
+
+# Names fixed here, not from the Makefile's EXT and LIB, which are not yet
+# set when this file is included before them.
+BENCH_SO     := $(if $(filter Darwin,$(shell uname -s)),dylib,so)
+BENCH_LIB    := $(or $(LIB),gpuadv.$(BENCH_SO))
+BENCH_BARE   := $(BENCH_DIR)/bare.$(BENCH_SO)
+BENCH_SERIES := $(BENCH_DIR)/benchseries.$(BENCH_SO)
+BENCH_DRIVER := $(BENCH_DIR)/driver
+BENCH_SHARED  = $(or $(SHARED),-shared)
+
+.PHONY: bench
+
+# The bare C baseline reads the same compiled-in catalogs as gpuadv.
+$(BENCH_BARE): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_cols.h \
+               ext/gpuadv_catalog.h
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) $(WARN) -fPIC -fvisibility=hidden -Iext -Ibuild $(BENCH_SHARED) \
+	  -o $@ bench/bare.c build/gpuadv_catalog_data.c -lm
+
+$(BENCH_SERIES): bench/benchseries.c
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) $(WARN) -fPIC $(BENCH_SHARED) -o $@ $<
+
+$(BENCH_DRIVER): bench/driver.c
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) $(WARN) -o $@ $< -lsqlite3
+
+# (The recipe names $(BENCH_MAKE), not $(MAKE), so that `make -n bench`
+# prints it instead of running it.)
+bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_SERIES) $(BENCH_DRIVER)
+	$(PYTHON) bench/bench.py --lib ./$(BENCH_LIB) --bare $(BENCH_BARE) \
+	  --series $(BENCH_SERIES) --driver $(BENCH_DRIVER) --sqlite3 $(SQLITE3) \
+	  --cc $(CC) --make "$(BENCH_MAKE)" --valgrind $(BENCH_VALGRIND) \
+	  --rows $(BENCH_ROWS) --repeat $(BENCH_REPEAT) --py-rows $(BENCH_PY_ROWS) \
+	  --cg-rows $(BENCH_CG_ROWS) --sweep $(BENCH_SWEEP) \
+	  --callgrind $(BENCH_CALLGRIND) --out $(BENCH_OUT)
+
+# Included before the main Makefile's first target, these rules must not
+# become the default goal.
+ifeq ($(BENCH_SAVED_GOAL),)
+.DEFAULT_GOAL :=
+endif
