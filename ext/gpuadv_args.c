@@ -88,7 +88,7 @@ static void describe_range(const gpuadv_arg *a, char *buf, int n_buf) {
   }
 }
 
-static int in_range(const gpuadv_arg *a, double x) {
+static inline int in_range(const gpuadv_arg *a, double x) {
   switch (a->range) {
     case GPUADV_RANGE_GT:       return x > a->lo;
     case GPUADV_RANGE_GE:       return x >= a->lo;
@@ -233,7 +233,7 @@ static int later_required_null(const gpuadv_fn *fn, int argc,
 }
 
 /* The common case, checked inline: a finite number within its range. */
-static int number_in_range(const gpuadv_arg *a, double x) {
+static inline int number_in_range(const gpuadv_arg *a, double x) {
   if (!isfinite(x)) return 0;
   switch (a->kind) {
     case GPUADV_ARG_NUMBER:

@@ -56,12 +56,20 @@ extern const gpuadv_catalog gpuadv_catalog_models;
 extern const gpuadv_catalog gpuadv_catalog_cloud_instances;
 extern const gpuadv_catalog gpuadv_catalog_measurements;
 
-/* The cell at (row, column). */
-const gpuadv_cell *gpuadv_catalog_cell(const gpuadv_catalog *cat, int row,
-                                       int column);
+/* The cell at (row, column). Inline: estimates read a dozen per call. */
+static inline const gpuadv_cell *gpuadv_catalog_cell(
+    const gpuadv_catalog *cat, int row, int column) {
+  return &cat->cells[(long)row * cat->n_columns + column];
+}
 
 /* The number cell at (row, column) as a double; 0 for NULL or text. */
-double gpuadv_catalog_number(const gpuadv_catalog *cat, int row, int column);
+static inline double gpuadv_catalog_number(const gpuadv_catalog *cat, int row,
+                                           int column) {
+  const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, column);
+  if (c->type == GPUADV_CELL_REAL) return c->v.real;
+  if (c->type == GPUADV_CELL_INTEGER) return (double)c->v.integer;
+  return 0.0;
+}
 
 /* The positions [*lo, *hi) in index idx of the rows whose column equals the
 ** n_key bytes of key; returns *hi - *lo. */

@@ -6,18 +6,6 @@
 
 #include "gpuadv_catalog.h"
 
-const gpuadv_cell *gpuadv_catalog_cell(const gpuadv_catalog *cat, int row,
-                                       int column) {
-  return &cat->cells[(long)row * cat->n_columns + column];
-}
-
-double gpuadv_catalog_number(const gpuadv_catalog *cat, int row, int column) {
-  const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, column);
-  if (c->type == GPUADV_CELL_REAL) return c->v.real;
-  if (c->type == GPUADV_CELL_INTEGER) return (double)c->v.integer;
-  return 0.0;
-}
-
 /* memcmp order of an index key against (key, n_key). */
 static int compare_key(const gpuadv_key *k, const char *key, int n_key) {
   int n = k->n_text < n_key ? k->n_text : n_key;
@@ -56,10 +44,23 @@ int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,
 
 int gpuadv_catalog_find(const gpuadv_catalog *cat, const char *key,
                         int n_key) {
-  int lo, hi;
+  const gpuadv_key *keys;
+  int a = 0, b;
   if (!cat->first_index_unique || cat->n_indexes < 1) return -1;
-  if (gpuadv_catalog_range(cat, 0, key, n_key, &lo, &hi) != 1) return -1;
-  return cat->indexes[0].keys[lo].row;
+  keys = cat->indexes[0].keys;
+  b = cat->n_rows;
+  /* One binary search that stops at the match: the key is unique. */
+  while (a < b) {
+    int m = a + (b - a) / 2;
+    int r = compare_key(&keys[m], key, n_key);
+    if (r == 0) return keys[m].row;
+    if (r < 0) {
+      a = m + 1;
+    } else {
+      b = m;
+    }
+  }
+  return -1;
 }
 
 /* Keys longer than this are compared on their first bytes only. */

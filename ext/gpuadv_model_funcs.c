@@ -23,17 +23,15 @@ SQLITE_EXTENSION_INIT3
 /* An unknown name is quoted in the message up to this many bytes. */
 #define NAME_QUOTE_MAX 64
 
-/* Look up catalog row of the name in argument i, caching the row's first
-** cell per statement (a pointer into constant data: no destructor).
-** Returns the row number, or -1 after setting an error. */
+/* Look up the catalog row of the name in argument i. Returns the row
+** number, or -1 after setting an error. A binary search of a few
+** comparisons: cheaper than caching it with sqlite3_set_auxdata, which
+** allocates on every row whose name is not a constant. */
 static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
                       const gpuadv_catalog *cat, sqlite3_value **argv, int i) {
-  const gpuadv_cell *cached = (const gpuadv_cell *)sqlite3_get_auxdata(ctx, i);
-  const char *key;
-  int n_key, row;
-  if (cached) return (int)((cached - cat->cells) / cat->n_columns);
-  key = (const char *)sqlite3_value_text(argv[i]);
-  n_key = sqlite3_value_bytes(argv[i]);
+  const char *key = (const char *)sqlite3_value_text(argv[i]);
+  int n_key = sqlite3_value_bytes(argv[i]);
+  int row;
   if (!key) {
     sqlite3_result_error_nomem(ctx);
     return -1;
@@ -52,8 +50,6 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
                          fn->args[i].name, shown, key, cat->name, suggest);
     return -1;
   }
-  sqlite3_set_auxdata(ctx, i,
-                      (void *)gpuadv_catalog_cell(cat, row, 0), 0);
   return row;
 }
 
