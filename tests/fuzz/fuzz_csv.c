@@ -37,14 +37,10 @@
 
 static sqlite3 *db;
 static char csv_path[256];
-/* GPUADV_FUZZ_IGNORE_OPEN=1: let the open bugs of tests/fuzz/README.md
-** "Findings" pass, so that a long run explores past them. */
-static int ignore_open;
 static int limits_on; /* flags bit 3: the limits are lowered */
 
 typedef struct csv_run {
   int ok;
-  int known;              /* failed by an open bug (GPUADV_FUZZ_IGNORE_OPEN) */
   char err[600];          /* the message after "gpuadv_csv: NAME" */
   int n_cols;
   sqlite3_int64 n_rows;
@@ -63,8 +59,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
            (long)getpid());
   FZ_CHECK(strchr(csv_path, '\'') == 0, "quote in temp path %s", csv_path);
   atexit(remove_file);
-  ignore_open = getenv("GPUADV_FUZZ_IGNORE_OPEN") != 0 &&
-                strcmp(getenv("GPUADV_FUZZ_IGNORE_OPEN"), "0") != 0;
   return 0;
 }
 
@@ -129,12 +123,6 @@ static void run_csv(const char *args, size_t n_args, const char *input_name,
     fz_trace("gpuadv_csv(%.*s) -> %s", (int)(n_args > 200 ? 200 : n_args),
              args, msg);
     if (!input_name) return; /* argument mode: SQL errors are fine */
-    if (rc == SQLITE_NOMEM && limits_on && ignore_open) {
-      /* Open bug regressions/fuzz_csv/schema-too-long-nomem: a schema
-      ** longer than SQLITE_LIMIT_LENGTH is reported as out of memory. */
-      out->known = 1;
-      return;
-    }
     FZ_CHECK(rc == SQLITE_ERROR && strncmp(msg, "gpuadv_csv: ", 12) == 0,
              "CREATE gave %d: %s", rc, msg);
     msg += 12;
@@ -305,12 +293,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (limits_on) {
     sqlite3_limit(db, SQLITE_LIMIT_COLUMN, old_cols);
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, old_len);
-  }
-  if (a.known || b.known) {
-    free(a.row_hash);
-    free(b.row_hash);
-    fz_db_end(db);
-    return 0;
   }
 
   /* Under a lowered SQLITE_LIMIT_LENGTH, SQLite itself refuses a schema

@@ -408,8 +408,8 @@ def write_regression(target, name, data):
 
 def regressions():
     """Inputs that found bugs in ext/ (tests/fuzz/README.md, "Findings")."""
-    # catalogBestIndex answers `name = ? COLLATE NOCASE` (or RTRIM) with
-    # its bytewise binary search: 0 rows where a scan finds 1.
+    # catalogBestIndex answered `name = ? COLLATE NOCASE` (or RTRIM) with
+    # its bytewise binary search: 0 rows where a scan finds 1 (fixed).
     write_regression("fuzz_catalog", "collate-nocase-index",
                      one_table("gpus", [term("name", "= COLLATE NOCASE")],
                                ["H100-SXM"]))
@@ -427,17 +427,17 @@ def regressions():
                                [term("id", "= COLLATE NOCASE", 4),
                                 term("id", "=", 2)],
                                ["NL", "D0129", "h098", "d0047"], ["OR"]))
-    # csv_header_names restarts its duplicate scan after every collision:
-    # a 2,000-column header of c, c_2 .. c_1332 and then c repeated takes
-    # O(n^3) comparisons (seconds in a release build).
+    # csv_header_names restarted its duplicate scan after every collision:
+    # a 2,000-column header of c, c_2 .. c_1332 and then c repeated took
+    # O(n^3) comparisons, seconds in a release build (fixed: a hash set).
     n = 1999
     names = ["c"] + ["c_%d" % i for i in range(2, n * 2 // 3)]
     names += ["c"] * (n - len(names))
     # With SQLITE_LIMIT_LENGTH lowered to the file's size (flags bit 3),
     # a header whose declared schema is longer than the limit (a name of
-    # 300 double quotes, each doubled again in the schema) makes
+    # 300 double quotes, each doubled again in the schema) made
     # sqlite3_str_finish() fail with SQLITE_TOOBIG, which csv_construct
-    # reports as SQLITE_NOMEM, "out of memory".
+    # reported as SQLITE_NOMEM, "out of memory" (fixed).
     write_regression("fuzz_csv", "schema-too-long-nomem",
                      bytes([0x08]) + b'"' + b'"' * 600 + b'",b\n1,2\n')
     write_regression("fuzz_csv", "slow-header-renaming",
