@@ -158,9 +158,13 @@ def header_constants(path):
     consts = {}
     with open(path) as f:
         for line in f:
-            m = re.match(r"#define (GPUADV_\w+) ([0-9.e-]+)\s*$", line)
+            m = re.match(r"\s*#\s*define\s+(GPUADV_\w+)\s+\(?\s*"
+                         r"([-+0-9.eE]+)\s*\)?\s*(/\*.*)?$", line)
             if m:
-                consts[m.group(1)] = float(m.group(2))
+                try:
+                    consts[m.group(1)] = float(m.group(2))
+                except ValueError:
+                    pass
     return consts
 
 

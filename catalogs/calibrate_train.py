@@ -60,6 +60,10 @@ import re
 import statistics
 import sys
 
+# The fitting and reporting helpers are shared with the decode fit.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calibrate import header_constants, nelder_mead, num, quantile  # noqa: E402
+
 GIB_GB = 1.073741824
 
 # train_mem_gb bytes per parameter (weights, grads, optimizer), as in
@@ -162,10 +166,6 @@ CONSTANTS = ("GPUADV_TRAIN_ALLOC_SLACK", "GPUADV_TRAIN_CE_FP32_BYTES")
 MEDIAN_TARGET = 0.10
 
 
-def num(x):
-    return float(x) if x not in ("", None) else 0.0
-
-
 def load(dirname):
     def rows(name):
         with open(os.path.join(dirname, name), newline="") as f:
@@ -257,39 +257,6 @@ def cases(models, meas):
 
 
 # ---------------------------------------------------------------- fitting
-def nelder_mead(f, x0, iterations=3000):
-    n = len(x0)
-    pts = [list(x0)]
-    for i in range(n):
-        p = list(x0)
-        p[i] = p[i] * 1.1 if p[i] else 0.01
-        pts.append(p)
-    vals = [f(p) for p in pts]
-    for _ in range(iterations):
-        order = sorted(range(n + 1), key=lambda i: vals[i])
-        pts = [pts[i] for i in order]
-        vals = [vals[i] for i in order]
-        c = [sum(p[j] for p in pts[:-1]) / n for j in range(n)]
-        xr = [c[j] + (c[j] - pts[-1][j]) for j in range(n)]
-        fr = f(xr)
-        if fr < vals[0]:
-            xe = [c[j] + 2 * (c[j] - pts[-1][j]) for j in range(n)]
-            fe = f(xe)
-            pts[-1], vals[-1] = (xe, fe) if fe < fr else (xr, fr)
-        elif fr < vals[-2]:
-            pts[-1], vals[-1] = xr, fr
-        else:
-            xc = [c[j] + 0.5 * (pts[-1][j] - c[j]) for j in range(n)]
-            fc = f(xc)
-            if fc < vals[-1]:
-                pts[-1], vals[-1] = xc, fc
-            else:
-                pts = [pts[0]] + [[pts[0][j] + 0.5 * (p[j] - pts[0][j])
-                                   for j in range(n)] for p in pts[1:]]
-                vals = [f(p) for p in pts]
-    return pts[0]
-
-
 def log_loss(rows, slack, fp32, overhead=0.0):
     total = 0.0
     for c in rows:
@@ -318,32 +285,10 @@ def fit_with_overhead(rows):
     return nelder_mead(f, [0.05, 8.0, 0.5], 6000)
 
 
-def quantile(xs, q):
-    xs = sorted(xs)
-    k = (len(xs) - 1) * q
-    lo = int(math.floor(k))
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
-
-
 def summary(errs):
     a = [abs(e) for e in errs]
     return dict(n=len(a), median=statistics.median(a), p90=quantile(a, 0.9),
                 worst=max(a))
-
-
-def header_constants(path):
-    consts = {}
-    with open(path) as f:
-        for line in f:
-            m = re.match(r"\s*#\s*define\s+(GPUADV_\w+)\s+\(?\s*"
-                         r"([-+0-9.eE]+)\s*\)?\s*(/\*.*)?$", line)
-            if m:
-                try:
-                    consts[m.group(1)] = float(m.group(2))
-                except ValueError:
-                    pass
-    return consts
 
 
 # ---------------------------------------------------------------- output
