@@ -232,21 +232,6 @@ static int later_required_null(const gpuadv_fn *fn, int argc,
   return 0;
 }
 
-/* The common case, checked inline: a finite number within its range. */
-static inline int number_in_range(const gpuadv_arg *a, double x) {
-  if (!isfinite(x)) return 0;
-  switch (a->kind) {
-    case GPUADV_ARG_NUMBER:
-      return in_range(a, x);
-    case GPUADV_ARG_WHOLE:
-      return in_range(a, x) && x == floor(x);
-    case GPUADV_ARG_PARAMS_B:
-      return x > 0.0 && x <= GPUADV_MAX_PARAMS_B;
-    default:
-      return 0;
-  }
-}
-
 int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
                       sqlite3_value **argv, double *out) {
   int i;
@@ -257,7 +242,11 @@ int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
     int ok;
     if (type == SQLITE_FLOAT || type == SQLITE_INTEGER) {
       double x = sqlite3_value_double(v);
-      if (number_in_range(a, x)) {
+      /* One comparison pair decides the common case; exclusive bounds,
+      ** NaN and Infinity are in fast_lo/fast_hi. */
+      if (x >= a->fast_lo && x <= a->fast_hi && a->fast_hi > a->fast_lo &&
+          a->kind <= GPUADV_ARG_PARAMS_B &&
+          (a->kind != GPUADV_ARG_WHOLE || x == floor(x))) {
         out[i] = x;
         continue;
       }

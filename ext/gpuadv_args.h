@@ -18,7 +18,10 @@
 #ifndef GPUADV_ARGS_H
 #define GPUADV_ARGS_H
 
+#include <float.h>
 #include <sqlite3ext.h>
+
+#include "gpuadv_math.h"
 
 /* What an argument holds. */
 enum gpuadv_arg_kind {
@@ -47,7 +50,46 @@ typedef struct gpuadv_arg {
   double lo, hi;                  /* bounds for the range */
   double dflt;                    /* value when an optional arg is absent */
   const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD */
+  /* The range as inclusive bounds, for the one-comparison fast path of
+  ** number arguments (NaN and Infinity fail it too); lo == hi turns the
+  ** fast path off. The macros below fill them in. */
+  double fast_lo, fast_hi;
 } gpuadv_arg;
+
+/* The next double past an exclusive bound; exact for the bounds used (0
+** and 1) and within one unit in the last place for others. */
+#define GPUADV_NEXT_UP(x) \
+  ((x) == 0 ? DBL_TRUE_MIN : (x) > 0 ? (x) * (1 + DBL_EPSILON) : (x) * (1 - DBL_EPSILON))
+#define GPUADV_NEXT_DOWN(x) \
+  ((x) == 0 ? -DBL_TRUE_MIN : (x) > 0 ? (x) * (1 - DBL_EPSILON / 2) : (x) * (1 + DBL_EPSILON / 2))
+#define GPUADV_FAST_LO(range, lo)                                        \
+  ((range) == GPUADV_RANGE_GT || (range) == GPUADV_RANGE_OPEN_LO          \
+       ? GPUADV_NEXT_UP(lo)                                              \
+       : (range) == GPUADV_RANGE_ANY ? -DBL_MAX : (lo))
+#define GPUADV_FAST_HI(range, hi)                                        \
+  ((range) == GPUADV_RANGE_OPEN_HI                                       \
+       ? GPUADV_NEXT_DOWN(hi)                                            \
+       : ((range) == GPUADV_RANGE_OPEN_LO || (range) == GPUADV_RANGE_CLOSED) \
+             ? (hi)                                                      \
+             : DBL_MAX)
+
+/* Argument specs for the signature tables. */
+#define GPUADV_NUM(name, range, lo, hi, dflt)                              \
+  {name, GPUADV_ARG_NUMBER, range, lo, hi, dflt, 0,                       \
+   GPUADV_FAST_LO(range, lo), GPUADV_FAST_HI(range, hi)}
+#define GPUADV_POSITIVE(name) GPUADV_NUM(name, GPUADV_RANGE_GT, 0, 0, 0)
+#define GPUADV_NONNEG(name) GPUADV_NUM(name, GPUADV_RANGE_GE, 0, 0, 0)
+#define GPUADV_FRACTION(name, dflt) \
+  GPUADV_NUM(name, GPUADV_RANGE_OPEN_LO, 0, 1, dflt)
+#define GPUADV_HEADROOM(name) GPUADV_NUM(name, GPUADV_RANGE_OPEN_HI, 0, 1, 0)
+#define GPUADV_WHOLE(name, lo, hi, dflt) \
+  {name, GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, lo, hi, dflt, 0, lo, hi}
+#define GPUADV_PARAMS_B(name) \
+  {name, GPUADV_ARG_PARAMS_B, 0, 0, 0, 0, 0, DBL_TRUE_MIN, GPUADV_MAX_PARAMS_B}
+#define GPUADV_DTYPE(name, dflt) {name, GPUADV_ARG_DTYPE, 0, 0, 0, dflt, 0, 0, 0}
+#define GPUADV_KEYWORD(name, list, dflt) \
+  {name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list, 0, 0}
+#define GPUADV_NAME(name) {name, GPUADV_ARG_NAME, 0, 0, 0, 0, 0, 0, 0}
 
 #define GPUADV_MAX_ARGS 12
 

@@ -23,17 +23,16 @@
 
 SQLITE_EXTENSION_INIT3
 
-/* Shorthands for the signature tables. */
-#define NUM(name, range, lo, hi, dflt) \
-  {name, GPUADV_ARG_NUMBER, range, lo, hi, dflt, 0}
-#define POSITIVE(name) NUM(name, GPUADV_RANGE_GT, 0, 0, 0)
-#define NONNEG(name) NUM(name, GPUADV_RANGE_GE, 0, 0, 0)
-#define FRACTION(name, dflt) NUM(name, GPUADV_RANGE_OPEN_LO, 0, 1, dflt)
-#define HEADROOM(name) NUM(name, GPUADV_RANGE_OPEN_HI, 0, 1, 0)
-#define PARAMS_B(name) {name, GPUADV_ARG_PARAMS_B, 0, 0, 0, 0, 0}
-#define DTYPE(name, dflt) {name, GPUADV_ARG_DTYPE, 0, 0, 0, dflt, 0}
-#define KEYWORD(name, list, dflt) \
-  {name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list}
+/* Shorthands for the signature tables (gpuadv_args.h). */
+#define NUM GPUADV_NUM
+#define POSITIVE GPUADV_POSITIVE
+#define NONNEG GPUADV_NONNEG
+#define FRACTION GPUADV_FRACTION
+#define HEADROOM GPUADV_HEADROOM
+#define PARAMS_B GPUADV_PARAMS_B
+#define DTYPE GPUADV_DTYPE
+#define KEYWORD GPUADV_KEYWORD
+#define WHOLE GPUADV_WHOLE
 
 /* Index of fp16 in gpuadv_dtypes[], the kv_cache_gb default. */
 #define DTYPE_FP16 2
@@ -71,8 +70,8 @@ static const gpuadv_fn fn_train_mem_gb = {
   "train_mem_gb", 2, 5,
   {PARAMS_B("params_b"),
    KEYWORD("mode", gpuadv_train_mode_names, 0),
-   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, MAX_GPUS, 1, 0},
-   {"zero_stage", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 0, 3, 0, 0},
+   WHOLE("n_gpus", 1, MAX_GPUS, 1),
+   WHOLE("zero_stage", 0, 3, 0),
    NONNEG("activation_gb")}};
 
 static void sql_train_mem_gb(sqlite3_context *ctx, int argc,
@@ -124,11 +123,11 @@ static const gpuadv_fn fn_train_peak_gb = {
    KEYWORD("mode", gpuadv_train_mode_names, 0),
    POSITIVE("layers"), POSITIVE("hidden"), POSITIVE("heads"),
    NONNEG("seq_len"), POSITIVE("micro_batch"),
-   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, MAX_GPUS, 1, 0},
-   {"zero_stage", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 0, 3, 0, 0},
+   WHOLE("n_gpus", 1, MAX_GPUS, 1),
+   WHOLE("zero_stage", 0, 3, 0),
    KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE),
    NONNEG("vocab"),
-   {"ce_chunks", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, 1e6, 1, 0}}};
+   WHOLE("ce_chunks", 1, 1e6, 1)}};
 
 static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -291,7 +290,7 @@ static void sql_max_batch(sqlite3_context *ctx, int argc,
   gpuadv_result_count(ctx, fn, gpuadv_max_batch(a[0], a[1], a[2], a[3]));
 }
 
-static const gpuadv_fn fn_version = {"gpuadv_version", 0, 0, {{0}}};
+static const gpuadv_fn fn_version = {"gpuadv_version", 0, 0, {{0, 0, 0, 0, 0, 0, 0, 0, 0}}};
 
 static void sql_version(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;

@@ -67,8 +67,8 @@ static void model_shape(int row, gpuadv_model_shape *m) {
 
 static const gpuadv_fn fn_model_weights_gb = {
   "model_weights_gb", 2, 2,
-  {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
-   {"dtype", GPUADV_ARG_DTYPE, 0, 0, 0, 0, 0}}};
+  {GPUADV_NAME("model"),
+   GPUADV_DTYPE("dtype", 0)}};
 
 static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -86,10 +86,10 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
 
 static const gpuadv_fn fn_model_kv_gb = {
   "model_kv_gb", 2, 4,
-  {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
-   {"seq_len", GPUADV_ARG_NUMBER, GPUADV_RANGE_GE, 0, 0, 0, 0},
-   {"batch", GPUADV_ARG_NUMBER, GPUADV_RANGE_GT, 0, 0, 1, 0},
-   {"dtype", GPUADV_ARG_DTYPE, 0, 0, 0, DTYPE_FP16, 0}}};
+  {GPUADV_NAME("model"),
+   GPUADV_NONNEG("seq_len"),
+   GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   GPUADV_DTYPE("dtype", DTYPE_FP16)}};
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -149,12 +149,12 @@ static double kv_bytes_per_element(int dtype) {
 
 static const gpuadv_fn fn_model_decode_tps = {
   "model_decode_tps", 3, 6,
-  {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
-   {"gpu", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
-   {"dtype", GPUADV_ARG_DTYPE, 0, 0, 0, 0, 0},
-   {"batch", GPUADV_ARG_NUMBER, GPUADV_RANGE_GT, 0, 0, 1, 0},
-   {"context_tokens", GPUADV_ARG_NUMBER, GPUADV_RANGE_GE, 0, 0, 0, 0},
-   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, 1e6, 1, 0}}};
+  {GPUADV_NAME("model"),
+   GPUADV_NAME("gpu"),
+   GPUADV_DTYPE("dtype", 0),
+   GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   GPUADV_NONNEG("context_tokens"),
+   GPUADV_WHOLE("n_gpus", 1, 1e6, 1)}};
 
 static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -192,10 +192,10 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
 
 static const gpuadv_fn fn_model_prefill_tps = {
   "model_prefill_tps", 3, 4,
-  {{"model", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
-   {"gpu", GPUADV_ARG_NAME, 0, 0, 0, 0, 0},
-   {"dtype", GPUADV_ARG_DTYPE, 0, 0, 0, 0, 0},
-   {"n_gpus", GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, 1, 1e6, 1, 0}}};
+  {GPUADV_NAME("model"),
+   GPUADV_NAME("gpu"),
+   GPUADV_DTYPE("dtype", 0),
+   GPUADV_WHOLE("n_gpus", 1, 1e6, 1)}};
 
 static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
