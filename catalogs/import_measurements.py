@@ -23,46 +23,9 @@ models.csv, when an integer field has an unexpected form, when a row has no
 date, or when an id repeats; 2 on bad usage.  Nothing is written unless the run
 succeeds.
 
-Schema of measurements.csv, in gen_catalog.py's terms (key `id`; suggested
-indexes gpu, model, kind):
-
-    col("id", "TEXT", pattern=re.compile(r"^[DTH]\\d+$")),
-    col("kind", "TEXT", choices={"decode", "prefill", "aggregate",
-                                 "train_mem", "hw"}),
-    col("metric", "TEXT"),
-    col("gpu", "TEXT", False),          # gpus.name; EMPTY ALLOWED (see below)
-    col("gpu_count", "INTEGER", lo=1, hi=100000),
-    col("model", "TEXT", False),        # models.name; empty for hw rows
-    col("params_b", "REAL", False, lo=0.01, hi=100000),
-    col("dtype", "TEXT", False, choices=<gpuadv_dtypes names: fp32 tf32 fp16
-        bf16 fp8 int8 int4 nf4 fp4 mxfp4 q8_0 q6_k q4_k_m q4_0>),
-    col("framework", "TEXT", False),
-    col("batch", "INTEGER", False, lo=1, hi=1000000),
-    col("prompt_tokens", "INTEGER", False, lo=0, hi=100000000),
-    col("gen_tokens", "INTEGER", False, lo=0, hi=100000000),
-    col("mode", "TEXT", False, choices={"full", "lora", "qlora", "pretrain"}),
-    col("optimizer", "TEXT", False),
-    col("micro_batch", "INTEGER", False, lo=1, hi=1000000),
-    col("seq_len", "INTEGER", False, lo=1, hi=100000000),
-    col("grad_checkpointing", "TEXT", False, choices={"yes", "no"}),
-    col("lora_rank", "INTEGER", False, lo=1, hi=65536),
-    col("zero_stage", "INTEGER", False, lo=0, hi=3),
-    col("value", "REAL", lo=0.001, hi=10000000),
-    col("unit", "TEXT", choices={"tokens/s", "GiB", "GB", "TFLOP/s", "GB/s",
-                                 "MB/s"}),
-    col("gpu_label", "TEXT"),
-    col("model_label", "TEXT", False),
-    col("dtype_label", "TEXT", False),
-    col("source", "TEXT"),
-    col("as_of", "TEXT", pattern=DATE_RE),
-    col("notes", "TEXT", False),
-    references={"gpu": ("gpus", "name"), "model": ("models", "name")}
-
-`gpu` is empty for GPUs the catalog has no fitting slug for (the reason is in
-the row's notes), so a reference check on it must skip empty values (as written
-today, gen_catalog.py's references loop would reject None).  `value` is the
-number exactly as the source prints it; `unit` is never converted (GiB stays
-GiB, MB/s stays MB/s).
+The columns, their types and sane ranges are declared once, in
+catalogs/gen_catalog.py (table `measurements`), which validates this file at
+build time.
 """
 import argparse
 import csv
