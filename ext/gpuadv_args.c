@@ -30,6 +30,13 @@ void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
   sqlite3_result_error(ctx, msg, -1);
 }
 
+int gpuadv_utf8_prefix(const char *z, int n, int max_bytes) {
+  int cut = n > max_bytes ? max_bytes : n;
+  /* Back off over continuation bytes so a character is never split. */
+  while (cut < n && cut > 0 && (((unsigned char)z[cut]) & 0xC0) == 0x80) cut--;
+  return cut;
+}
+
 /* Describe a value as received, for "got ..." in messages. */
 static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
   switch (sqlite3_value_type(v)) {
@@ -44,10 +51,8 @@ static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
       int n = sqlite3_value_bytes(v);
       if (z == 0) z = "";
       if (n > GPUADV_QUOTE_MAX) {
-        /* Cut at a character boundary so the message stays valid UTF-8. */
-        int cut = GPUADV_QUOTE_MAX;
-        while (cut > 0 && (((unsigned char)z[cut]) & 0xC0) == 0x80) cut--;
-        sqlite3_snprintf(n_buf, buf, "'%.*s...'", cut, z);
+        sqlite3_snprintf(n_buf, buf, "'%.*s...'",
+                         gpuadv_utf8_prefix(z, n, GPUADV_QUOTE_MAX), z);
       } else {
         sqlite3_snprintf(n_buf, buf, "'%.*s'", n, z);
       }

@@ -129,6 +129,10 @@ int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
 int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
                       sqlite3_value **argv, double *out);
 
+/* How many of the n bytes of z to quote in a message: at most max_bytes,
+** cut at a character boundary so the message stays valid UTF-8. */
+int gpuadv_utf8_prefix(const char *z, int n, int max_bytes);
+
 /* Set a REAL result, or an error when it is not finite. */
 void gpuadv_result_number(sqlite3_context *ctx, const gpuadv_fn *fn,
                           double value);

@@ -39,12 +39,7 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
   row = gpuadv_catalog_find(cat, key, n_key);
   if (row < 0) {
     char suggest[SUGGEST_BUF];
-    int shown = n_key > NAME_QUOTE_MAX ? NAME_QUOTE_MAX : n_key;
-    /* Cut at a character boundary so the message stays valid UTF-8. */
-    while (shown < n_key && shown > 0 &&
-           (((unsigned char)key[shown]) & 0xC0) == 0x80) {
-      shown--;
-    }
+    int shown = gpuadv_utf8_prefix(key, n_key, NAME_QUOTE_MAX);
     gpuadv_catalog_suggest(cat, key, n_key, suggest, (int)sizeof(suggest));
     gpuadv_result_errorf(ctx, fn, "unknown %s '%.*s' in %s; closest: %s",
                          fn->args[i].name, shown, key, cat->name, suggest);
