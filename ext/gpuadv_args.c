@@ -124,18 +124,8 @@ static void list_choices(const gpuadv_arg *a, char *buf, int n_buf) {
 }
 
 static int keyword_lookup(const gpuadv_arg *a, const char *z, int n) {
-  int i, j;
   if (a->kind == GPUADV_ARG_DTYPE) return gpuadv_dtype_find(z, n);
-  for (i = 0; a->keywords[i]; i++) {
-    const char *k = a->keywords[i];
-    for (j = 0; j < n && k[j]; j++) {
-      char c = z[j];
-      if (c >= 'A' && c <= 'Z') c = (char)(c + ('a' - 'A'));
-      if (c != k[j]) break;
-    }
-    if (j == n && k[j] == 0) return i;
-  }
-  return -1;
+  return gpuadv_keyword_find(a->keywords, z, n);
 }
 
 /* Parse keyword argument i into *out; 0 after setting an error. A lookup

@@ -55,6 +55,15 @@ static int word_equals(const char *s, int n, const char *word) {
   return word[n] == 0;
 }
 
+int gpuadv_keyword_find(const char *const *words, const char *name,
+                        int n_bytes) {
+  int i;
+  for (i = 0; words[i]; i++) {
+    if (word_equals(name, n_bytes, words[i])) return i;
+  }
+  return -1;
+}
+
 int gpuadv_dtype_find(const char *name, int n_bytes) {
   int i, first;
   if (n_bytes < 1) return -1;

@@ -199,6 +199,11 @@ extern const int gpuadv_n_dtypes;
 /* Index of a dtype by case-insensitive name, or -1. */
 int gpuadv_dtype_find(const char *name, int n_bytes);
 
+/* Index of the n_bytes of name in a NULL-terminated list of lowercase
+** words, compared case-insensitively, or -1. */
+int gpuadv_keyword_find(const char *const *words, const char *name,
+                        int n_bytes);
+
 /* ------------------------------------------------------------------------
 ** Training modes of train_mem_gb, and recomputation modes of activation_gb.
 */
