@@ -25,7 +25,7 @@ endif
 
 WARN    := -Wall -Wextra
 CFLAGS  ?= -O2
-EXT_CFLAGS := $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC -DGPUADV_VERSION='"$(VERSION)"'
+EXT_CFLAGS := $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC -fvisibility=hidden -DGPUADV_VERSION='"$(VERSION)"'
 SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
               -fno-sanitize-recover=undefined
 

@@ -20,8 +20,13 @@
 
 SQLITE_EXTENSION_INIT1
 
+/* The only symbol the library exports: the rest is built with
+** -fvisibility=hidden, so calls between its files are direct calls, not
+** calls through the PLT, and nothing clashes with the host's symbols. */
 #ifdef _WIN32
 __declspec(dllexport)
+#elif defined(__GNUC__)
+__attribute__((visibility("default")))
 #endif
 int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
                         const sqlite3_api_routines *pApi) {

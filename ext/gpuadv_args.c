@@ -10,8 +10,6 @@
 
 #include "gpuadv_math.h"
 
-SQLITE_EXTENSION_INIT3
-
 /* Messages are built on the stack: no allocation on the error path. */
 #define GPUADV_MSG_MAX 512
 /* Text values are quoted in messages up to this many bytes. */
@@ -123,23 +121,32 @@ static void list_choices(const gpuadv_arg *a, char *buf, int n_buf) {
   }
 }
 
-static int keyword_lookup(const gpuadv_arg *a, const char *z, int n) {
-  if (a->kind == GPUADV_ARG_DTYPE) return gpuadv_dtype_find(z, n);
-  return gpuadv_keyword_find(a->keywords, z, n);
+int gpuadv_keyword_value(sqlite3_value *v, const char *const *words) {
+  const char *z;
+  if (sqlite3_value_type(v) != SQLITE_TEXT) return -1;
+  z = (const char *)sqlite3_value_text(v);
+  if (z == 0) return -1;
+  if (words == 0) return gpuadv_dtype_find(z, sqlite3_value_bytes(v));
+  return gpuadv_keyword_find(words, z, sqlite3_value_bytes(v));
 }
 
-/* Parse keyword argument i into *out; 0 after setting an error. A lookup
-** costs a few comparisons (names are filtered on their first letter), less
-** than caching it with sqlite3_set_auxdata, which allocates on every row
-** whose argument is not a constant. */
+/* Misses seen by this thread; a counter per thread needs no lock. */
+#define GPUADV_CACHE_SAMPLE 64
+static _Thread_local unsigned keyword_misses;
+
+void gpuadv_keyword_cache(sqlite3_context *ctx, int i, const void *hit) {
+  if (keyword_misses++ % GPUADV_CACHE_SAMPLE == 0) {
+    /* No destructor: hit points into a static table. */
+    sqlite3_set_auxdata(ctx, i, (void *)hit, 0);
+  }
+}
+
+/* Parse keyword argument i into *out; 0 after setting an error. */
 static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
                          sqlite3_value *v, double *out) {
   const gpuadv_arg *a = &fn->args[i];
-  int idx = -1;
-  if (sqlite3_value_type(v) == SQLITE_TEXT) {
-    const char *z = (const char *)sqlite3_value_text(v);
-    if (z) idx = keyword_lookup(a, z, sqlite3_value_bytes(v));
-  }
+  int idx = gpuadv_keyword_value(
+      v, a->kind == GPUADV_ARG_DTYPE ? 0 : a->keywords);
   if (idx < 0) {
     char choices[GPUADV_MSG_MAX / 2], got[GPUADV_QUOTE_MAX + 32];
     list_choices(a, choices, (int)sizeof(choices));
@@ -271,27 +278,16 @@ int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
   return 1;
 }
 
-void gpuadv_result_number(sqlite3_context *ctx, const gpuadv_fn *fn,
-                          double value) {
-  if (!isfinite(value)) {
-    gpuadv_result_errorf(ctx, fn,
-                         "result is not a finite number (the inputs are too "
-                         "large)");
-    return;
-  }
-  sqlite3_result_double(ctx, value);
+void gpuadv_result_not_finite(sqlite3_context *ctx, const gpuadv_fn *fn) {
+  gpuadv_result_errorf(ctx, fn,
+                       "result is not a finite number (the inputs are too "
+                       "large)");
 }
 
-void gpuadv_result_count(sqlite3_context *ctx, const gpuadv_fn *fn,
-                         double value) {
-  /* 2^63 is the first double past the int64 range. */
-  if (!isfinite(value) || value >= 9223372036854775808.0 || value < 0.0) {
-    gpuadv_result_errorf(ctx, fn,
-                         "result does not fit a 64-bit integer (the inputs "
-                         "are too large)");
-    return;
-  }
-  sqlite3_result_int64(ctx, (sqlite3_int64)value);
+void gpuadv_result_too_large(sqlite3_context *ctx, const gpuadv_fn *fn) {
+  gpuadv_result_errorf(ctx, fn,
+                       "result does not fit a 64-bit integer (the inputs "
+                       "are too large)");
 }
 
 int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,

@@ -122,28 +122,144 @@ typedef struct gpuadv_fn_entry {
 int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
                              int n_entries, char **pzErrMsg);
 
-/* Fill out[0..fn->n_args-1] from argv (keyword and dtype arguments as their
+/* The slow path: the whole of SPEC section 1.
+** Fill out[0..fn->n_args-1] from argv (keyword and dtype arguments as their
 ** index; GPUADV_ARG_NAME arguments as 0 after checking they are text).
 ** Returns 1 when the caller should compute; 0 when the result has
 ** been set already (NULL, or an error). */
 int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
                       sqlite3_value **argv, double *out);
 
+/* The index of text value v in the dtypes (words == 0) or in words; -1
+** when it is not text or not one of them. */
+int gpuadv_keyword_value(sqlite3_value *v, const char *const *words);
+
+/* After a cache miss on keyword argument i, maybe remember hit (a pointer
+** into a static table) with sqlite3_set_auxdata. SQLite keeps it for the
+** statement's life when the argument is a constant, so later rows skip the
+** lookup. On an argument that changes every row (a column) it would be
+** dropped after each call, and setting it costs a malloc, a free and a
+** mutex, about ten times the lookup; so only one miss in
+** GPUADV_CACHE_SAMPLE sets it: a constant is cached within that many rows,
+** and a column pays for the malloc on that share of rows only. */
+void gpuadv_keyword_cache(sqlite3_context *ctx, int i, const void *hit);
+
+/* The inlined calls below go through the same API table as the .c files. */
+SQLITE_EXTENSION_INIT3
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUADV_INLINE static inline __attribute__((always_inline))
+/* Unrolled, the loop over a constant signature folds to straight-line code
+** with each argument's kind and bounds as constants. */
+#define GPUADV_UNROLL_ARGS _Pragma("GCC unroll 12")
+#else
+#define GPUADV_INLINE static inline
+#define GPUADV_UNROLL_ARGS
+#endif
+
+/* The fast path, inlined into each wrapper with its constant signature:
+** 1 when every argument given is a number of the right type inside its
+** bounds, a known keyword, or text for a catalog name; out[] is then filled
+** as gpuadv_args_parse would. 0 on anything else (NULL, numeric text,
+** errors), where the caller falls back to gpuadv_args_parse, which applies
+** every rule and writes the message; nothing has been set on ctx.
+**
+** It costs one sqlite3_value_type and one sqlite3_value_double per number,
+** against the one sqlite3_value_double that any SQL function pays. */
+GPUADV_INLINE int gpuadv_args_fast(sqlite3_context *ctx, const gpuadv_fn *fn,
+                                   int argc, sqlite3_value **argv,
+                                   double *out) {
+  int i;
+  GPUADV_UNROLL_ARGS
+  for (i = 0; i < GPUADV_MAX_ARGS; i++) {
+    const gpuadv_arg *a = &fn->args[i];
+    if (i >= fn->n_args) break;
+    if (i >= argc) {
+      out[i] = a->dflt;
+      continue;
+    }
+    if (a->kind <= GPUADV_ARG_PARAMS_B) {
+      int type = sqlite3_value_type(argv[i]);
+      double x;
+      if (type != SQLITE_FLOAT && type != SQLITE_INTEGER) return 0;
+      x = sqlite3_value_double(argv[i]);
+      /* NaN and Infinity fail the bounds too. */
+      if (!(x >= a->fast_lo && x <= a->fast_hi)) return 0;
+      /* Whole-number bounds lie well inside the int64 range, so the cast
+      ** is defined once the bounds hold: cheaper than floor(). */
+      if (a->kind == GPUADV_ARG_WHOLE && x != (double)(sqlite3_int64)x) {
+        return 0;
+      }
+      out[i] = x;
+    } else if (a->kind == GPUADV_ARG_NAME) {
+      if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) return 0;
+      out[i] = 0.0;
+    } else if (a->kind == GPUADV_ARG_DTYPE) {
+      /* A constant keyword is looked up on the first row only: SQLite
+      ** keeps the auxdata of constant arguments for the statement's life.
+      ** It points into the static table (nothing to free). */
+      const gpuadv_dtype *hit =
+          (const gpuadv_dtype *)sqlite3_get_auxdata(ctx, i);
+      if (hit == 0) {
+        int idx = gpuadv_keyword_value(argv[i], 0);
+        if (idx < 0) return 0;
+        hit = &gpuadv_dtypes[idx];
+        gpuadv_keyword_cache(ctx, i, hit);
+      }
+      out[i] = (double)(hit - gpuadv_dtypes);
+    } else {
+      const char *const *hit =
+          (const char *const *)sqlite3_get_auxdata(ctx, i);
+      if (hit == 0) {
+        int idx = gpuadv_keyword_value(argv[i], a->keywords);
+        if (idx < 0) return 0;
+        hit = &a->keywords[idx];
+        gpuadv_keyword_cache(ctx, i, hit);
+      }
+      out[i] = (double)(hit - a->keywords);
+    }
+  }
+  return 1;
+}
+
+/* Both paths: 1 when the caller should compute, 0 when the result is set. */
+#define GPUADV_ARGS(ctx, fn, argc, argv, out)        \
+  (gpuadv_args_fast(ctx, fn, argc, argv, out) ||          \
+   gpuadv_args_parse(ctx, fn, argc, argv, out))
+
 /* How many of the n bytes of z to quote in a message: at most max_bytes,
 ** cut at a character boundary so the message stays valid UTF-8. */
 int gpuadv_utf8_prefix(const char *z, int n, int max_bytes);
 
-/* Set a REAL result, or an error when it is not finite. */
-void gpuadv_result_number(sqlite3_context *ctx, const gpuadv_fn *fn,
-                          double value);
-
-/* Set an INTEGER result from a whole double, or an error when it does not
-** fit a 64-bit integer. */
-void gpuadv_result_count(sqlite3_context *ctx, const gpuadv_fn *fn,
-                         double value);
-
 /* Set an error "NAME(): MESSAGE" from a printf-style message. */
 void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
                           const char *format, ...);
+
+/* The errors of the two result setters below. */
+void gpuadv_result_not_finite(sqlite3_context *ctx, const gpuadv_fn *fn);
+void gpuadv_result_too_large(sqlite3_context *ctx, const gpuadv_fn *fn);
+
+/* Set a REAL result, or an error when it is not finite. */
+GPUADV_INLINE void gpuadv_result_number(sqlite3_context *ctx,
+                                        const gpuadv_fn *fn, double value) {
+  /* Finite values are within DBL_MAX of zero; NaN fails the comparison. */
+  if (!(value >= -DBL_MAX && value <= DBL_MAX)) {
+    gpuadv_result_not_finite(ctx, fn);
+    return;
+  }
+  sqlite3_result_double(ctx, value);
+}
+
+/* Set an INTEGER result from a whole double, or an error when it does not
+** fit a 64-bit integer. */
+GPUADV_INLINE void gpuadv_result_count(sqlite3_context *ctx,
+                                       const gpuadv_fn *fn, double value) {
+  /* 2^63 is the first double past the int64 range; NaN fails too. */
+  if (!(value >= 0.0 && value < 9223372036854775808.0)) {
+    gpuadv_result_too_large(ctx, fn);
+    return;
+  }
+  sqlite3_result_int64(ctx, (sqlite3_int64)value);
+}
 
 #endif /* GPUADV_ARGS_H */

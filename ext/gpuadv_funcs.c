@@ -50,7 +50,7 @@ static void sql_bytes_per_param(sqlite3_context *ctx, int argc,
                                 sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_bytes_per_param;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn, gpuadv_dtypes[(int)a[0]].bytes_per_param);
 }
 
@@ -61,7 +61,7 @@ static void sql_weights_gb(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_weights_gb;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
       ctx, fn, gpuadv_weights_gb(a[0], gpuadv_dtypes[(int)a[1]].bytes_per_param));
 }
@@ -78,7 +78,7 @@ static void sql_train_mem_gb(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_train_mem_gb;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn,
                        gpuadv_train_mem_gb(a[0], (int)a[1], a[2], (int)a[3],
                                            a[4]));
@@ -94,7 +94,7 @@ static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_kv_cache_gb;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
       ctx, fn,
       gpuadv_kv_cache_gb(a[0], a[1], a[2], a[3], a[4],
@@ -111,7 +111,7 @@ static void sql_activation_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_activation_gb;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn,
                        gpuadv_activation_gb(a[0], a[1], a[2], a[3], a[4],
                                             (int)a[5]));
@@ -133,7 +133,7 @@ static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_train_peak_gb;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
       ctx, fn,
       gpuadv_train_peak_gb(a[0], (int)a[1], a[7], (int)a[8], a[2], a[3], a[4],
@@ -151,7 +151,7 @@ static void sql_decode_tps(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_decode_tps;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   /* The compute roof applies only when tflops and active_params_b are both
   ** given; either left NULL (as a catalog join may) means no roof. */
   if (a[5] <= 0.0 || a[6] <= 0.0) a[5] = a[6] = 0.0;
@@ -176,7 +176,7 @@ static void sql_prefill_tps(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_prefill_tps;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn, gpuadv_prefill_tps(a[0], a[1], a[2]));
 }
 
@@ -189,7 +189,7 @@ static void sql_cost_per_mtok(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_cost_per_mtok;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn, gpuadv_cost_per_mtok(a[0], a[1], a[2]));
 }
 
@@ -201,7 +201,7 @@ static void sql_nodes_required(sqlite3_context *ctx, int argc,
                                sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_nodes_required;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_count(ctx, fn, gpuadv_nodes_required(a[0], a[1], a[2]));
 }
 
@@ -214,7 +214,7 @@ static void sql_train_gpu_hours(sqlite3_context *ctx, int argc,
                                 sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_train_gpu_hours;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn, gpuadv_train_gpu_hours(a[0], a[1], a[2], a[3]));
 }
 
@@ -228,7 +228,7 @@ static void sql_owned_usd_per_hour(sqlite3_context *ctx, int argc,
                                    sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_owned_usd_per_hour;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
       ctx, fn, gpuadv_owned_usd_per_hour(a[0], a[1], a[2], a[3], a[4]));
 }
@@ -242,7 +242,7 @@ static void sql_egress_usd(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_egress_usd;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn, gpuadv_egress_usd(a[0], a[1], a[2]));
 }
 
@@ -255,7 +255,7 @@ static void sql_break_even_hours(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_break_even_hours;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   if (!(a[1] > a[2])) {
     gpuadv_result_errorf(ctx, fn,
                          "rent_usd_per_hour must exceed owned_usd_per_hour "
@@ -273,7 +273,7 @@ static void sql_ridge_point(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_ridge_point;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(ctx, fn, gpuadv_ridge_point(a[0], a[1]));
 }
 
@@ -286,7 +286,7 @@ static void sql_max_batch(sqlite3_context *ctx, int argc,
                           sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_max_batch;
   double a[GPUADV_MAX_ARGS];
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_count(ctx, fn, gpuadv_max_batch(a[0], a[1], a[2], a[3]));
 }
 

@@ -64,14 +64,30 @@ int gpuadv_keyword_find(const char *const *words, const char *name,
   return -1;
 }
 
+/* gpuadv_dtypes[] indices plus one by first letter, ending in 0: a lookup
+** compares at most four names (a column of dtypes is looked up on every
+** row). Written by hand from the table above; test_math.c checks that every
+** name, in any case, is found through it and that no name is missing. */
+static const unsigned char dtype_by_letter[26][5] = {
+  ['b' - 'a'] = {4},
+  ['f' - 'a'] = {1, 3, 5, 9},
+  ['i' - 'a'] = {6, 7},
+  ['m' - 'a'] = {10},
+  ['n' - 'a'] = {8},
+  ['q' - 'a'] = {11, 12, 13, 14},
+  ['t' - 'a'] = {2},
+};
+
 int gpuadv_dtype_find(const char *name, int n_bytes) {
-  int i, first;
+  const unsigned char *candidate;
+  int first;
   if (n_bytes < 1) return -1;
   first = ascii_lower((unsigned char)name[0]);
-  for (i = 0; i < gpuadv_n_dtypes; i++) {
-    /* The first letter rules out most names before a full comparison. */
-    if (gpuadv_dtypes[i].name[0] != first) continue;
-    if (word_equals(name, n_bytes, gpuadv_dtypes[i].name)) return i;
+  if (first < 'a' || first > 'z') return -1;
+  for (candidate = dtype_by_letter[first - 'a']; *candidate; candidate++) {
+    if (word_equals(name, n_bytes, gpuadv_dtypes[*candidate - 1].name)) {
+      return *candidate - 1;
+    }
   }
   return -1;
 }

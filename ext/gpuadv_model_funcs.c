@@ -70,7 +70,7 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
   const gpuadv_fn *fn = &fn_model_weights_gb;
   double a[GPUADV_MAX_ARGS];
   int row;
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
   if (row < 0) return;
   gpuadv_result_number(
@@ -92,7 +92,7 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   int row;
   gpuadv_model_shape m;
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
   if (row < 0) return;
   model_shape(row, &m);
@@ -158,7 +158,7 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
   int row, gpu, dtype;
   gpuadv_model_shape m;
   gpuadv_decode_setup d;
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
   if (row < 0) return;
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
@@ -198,7 +198,7 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   int row, gpu;
   double tflops;
-  if (!gpuadv_args_parse(ctx, fn, argc, argv, a)) return;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
   if (row < 0) return;
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);

@@ -61,6 +61,24 @@ static void test_dtypes(void) {
   check_true("dtype counted bytes, no NUL needed",
              gpuadv_dtype_find("int8garbage", 4) == 5);
   check_true("dtype empty", gpuadv_dtype_find("", 0) == -1);
+  check_true("dtype first byte not a letter", gpuadv_dtype_find("8fp", 3) == -1);
+  check_true("dtype first byte past ASCII", gpuadv_dtype_find("\xc3\xa9", 2) == -1);
+  {
+    /* The first-letter index must reach every name, in either case. */
+    int i, found = 0;
+    for (i = 0; i < gpuadv_n_dtypes; i++) {
+      char upper[16];
+      int j, n = (int)strlen(gpuadv_dtypes[i].name);
+      for (j = 0; j <= n; j++) {
+        char c = gpuadv_dtypes[i].name[j];
+        upper[j] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+      }
+      found += gpuadv_dtype_find(gpuadv_dtypes[i].name, n) == i &&
+               gpuadv_dtype_find(upper, n) == i;
+    }
+    check_true("dtype index finds all 14 names, lower and upper case",
+               found == gpuadv_n_dtypes && gpuadv_n_dtypes == 14);
+  }
 }
 
 static void test_train_mem(void) {

@@ -202,6 +202,13 @@ $(sq :memory: "SELECT round(model_kv_gb('llama-3.1-8b', 1024, 1, 'bf16') * 1e3, 
 1
 126.0,15.12,14.0"
 expect "keyword and name caches follow per-row arguments" "$want" "$got"
+# Over many rows, so that the cache is offered (one miss in 64) while the
+# argument keeps changing; and a constant next to a changing argument.
+got=$(sq :memory: "SELECT sum(weights_gb(7, CASE value % 4 WHEN 0 THEN 'bf16' WHEN 1 THEN 'FP32' WHEN 2 THEN 'int4' ELSE 'fp8' END)) || ',' || sum(train_mem_gb(value % 3 + 1, CASE value % 2 WHEN 0 THEN 'full' ELSE 'inference' END)) || ',' || sum(kv_cache_gb(1, 1, 1, value, 1, 'fp32') * 1e9) FROM generate_series(1, 1000);")
+# 250 rows each of 14, 28, 3.5, 7 GB; modes alternate with sizes 1..3
+# (18 or 2 bytes per parameter); 4 bytes x 2 (K and V) x sum(1..1000).
+want="$(awk 'BEGIN { f = 0; for (v = 1; v <= 1000; v++) f += (v % 3 + 1) * (v % 2 == 0 ? 18 : 2); printf "%.1f,%.1f,%.1f", 250 * (14 + 28 + 3.5 + 7), f, 8 * 500500 }')"
+expect "keyword cache follows 1,000 changing rows" "$want" "$got"
 got=$(sq :memory: "SELECT weights_gb(7, column1) FROM (VALUES ('bf16'), ('nope'));")
 expect_err "a bad keyword after a good one in the same statement is an error" \
   "weights_gb(): dtype must be one of" "$got"
