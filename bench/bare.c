@@ -15,6 +15,15 @@
 ** costs when called from SQL at all. The benchmark checks that every bare
 ** function returns the same sum as its gpuadv twin before it times them.
 **
+** Built with -DBARE_TYPED it is the "typed" baseline instead (typed.so,
+** functions typed_<name>): the same, plus one sqlite3_value_type call per
+** argument, which goes on when the type is as expected (a number, or text
+** for keywords and names) and otherwise takes 0 or the first name. Any
+** function that obeys SPEC section 1 (text and blobs are errors, NULL
+** gives NULL) must read every argument's type through the API table, so
+** this is the floor of a checked function: the difference between it and
+** bare C is what the SPEC's type rule costs, whoever implements it.
+**
 ** Built only by bench/bench.mk, never part of the extension.
 */
 #include <sqlite3ext.h>
@@ -29,7 +38,27 @@ SQLITE_EXTENSION_INIT1
 
 #define EXPORT __attribute__((visibility("default")))
 
-#define D(i) sqlite3_value_double(argv[i])
+#ifdef BARE_TYPED
+#define BARE_NAME(name) "typed_" name
+#define BARE_INIT sqlite3_typed_init
+#define IS_NUMBER(v) is_number(v)
+#define IS_TEXT(v) (sqlite3_value_type(v) == SQLITE_TEXT)
+static int is_number(sqlite3_value *v) {
+  int type = sqlite3_value_type(v); /* one call, as a checked function makes */
+  return type == SQLITE_FLOAT || type == SQLITE_INTEGER;
+}
+#else
+#define BARE_NAME(name) "bare_" name
+#define BARE_INIT sqlite3_bare_init
+#define IS_NUMBER(v) 1
+#define IS_TEXT(v) 1
+#endif
+
+static double number(sqlite3_value *v) {
+  return IS_NUMBER(v) ? sqlite3_value_double(v) : 0.0;
+}
+
+#define D(i) number(argv[i])
 #define OPT(i, dflt) (argc > (i) ? D(i) : (dflt))
 
 /* The constants of ext/gpuadv_math.h, repeated on purpose: the baseline must
@@ -68,7 +97,7 @@ static const struct {
 #define N_DTYPES ((int)(sizeof(dtypes) / sizeof(dtypes[0])))
 
 static int word(sqlite3_value *v, const char *const *names, int n) {
-  const char *z = (const char *)sqlite3_value_text(v);
+  const char *z = IS_TEXT(v) ? (const char *)sqlite3_value_text(v) : 0;
   int i;
   for (i = 0; i < n; i++) {
     if (z && strcmp(z, names[i]) == 0) return i;
@@ -77,7 +106,7 @@ static int word(sqlite3_value *v, const char *const *names, int n) {
 }
 
 static int dtype_of(sqlite3_value *v) {
-  const char *z = (const char *)sqlite3_value_text(v);
+  const char *z = IS_TEXT(v) ? (const char *)sqlite3_value_text(v) : 0;
   int i;
   for (i = 0; i < N_DTYPES; i++) {
     if (z && strcmp(z, dtypes[i].name) == 0) return i;
@@ -277,7 +306,7 @@ static int build_index(name_index *ix, const gpuadv_catalog *cat, int col) {
 }
 
 static int find_row(const name_index *ix, sqlite3_value *v) {
-  const char *key = (const char *)sqlite3_value_text(v);
+  const char *key = IS_TEXT(v) ? (const char *)sqlite3_value_text(v) : 0;
   int lo = 0, hi = ix->n - 1;
   if (!key) return 0;
   while (lo <= hi) {
@@ -406,32 +435,32 @@ static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,
 
 /* ------------------------------------------------------------------ */
 
-EXPORT int sqlite3_bare_init(sqlite3 *db, char **err,
+EXPORT int BARE_INIT(sqlite3 *db, char **err,
                              const sqlite3_api_routines *api) {
   static const struct {
     const char *name;
     void (*f)(sqlite3_context *, int, sqlite3_value **);
   } fns[] = {
-    {"bare_bytes_per_param", bare_bytes_per_param},
-    {"bare_weights_gb", bare_weights_gb},
-    {"bare_train_mem_gb", bare_train_mem_gb},
-    {"bare_train_peak_gb", bare_train_peak_gb},
-    {"bare_kv_cache_gb", bare_kv_cache_gb},
-    {"bare_activation_gb", bare_activation_gb},
-    {"bare_decode_tps", bare_decode_tps},
-    {"bare_prefill_tps", bare_prefill_tps},
-    {"bare_cost_per_mtok", bare_cost_per_mtok},
-    {"bare_nodes_required", bare_nodes_required},
-    {"bare_train_gpu_hours", bare_train_gpu_hours},
-    {"bare_owned_usd_per_hour", bare_owned_usd_per_hour},
-    {"bare_egress_usd", bare_egress_usd},
-    {"bare_break_even_hours", bare_break_even_hours},
-    {"bare_ridge_point", bare_ridge_point},
-    {"bare_max_batch", bare_max_batch},
-    {"bare_model_weights_gb", bare_model_weights_gb},
-    {"bare_model_kv_gb", bare_model_kv_gb},
-    {"bare_model_decode_tps", bare_model_decode_tps},
-    {"bare_model_prefill_tps", bare_model_prefill_tps},
+    {BARE_NAME("bytes_per_param"), bare_bytes_per_param},
+    {BARE_NAME("weights_gb"), bare_weights_gb},
+    {BARE_NAME("train_mem_gb"), bare_train_mem_gb},
+    {BARE_NAME("train_peak_gb"), bare_train_peak_gb},
+    {BARE_NAME("kv_cache_gb"), bare_kv_cache_gb},
+    {BARE_NAME("activation_gb"), bare_activation_gb},
+    {BARE_NAME("decode_tps"), bare_decode_tps},
+    {BARE_NAME("prefill_tps"), bare_prefill_tps},
+    {BARE_NAME("cost_per_mtok"), bare_cost_per_mtok},
+    {BARE_NAME("nodes_required"), bare_nodes_required},
+    {BARE_NAME("train_gpu_hours"), bare_train_gpu_hours},
+    {BARE_NAME("owned_usd_per_hour"), bare_owned_usd_per_hour},
+    {BARE_NAME("egress_usd"), bare_egress_usd},
+    {BARE_NAME("break_even_hours"), bare_break_even_hours},
+    {BARE_NAME("ridge_point"), bare_ridge_point},
+    {BARE_NAME("max_batch"), bare_max_batch},
+    {BARE_NAME("model_weights_gb"), bare_model_weights_gb},
+    {BARE_NAME("model_kv_gb"), bare_model_kv_gb},
+    {BARE_NAME("model_decode_tps"), bare_model_decode_tps},
+    {BARE_NAME("model_prefill_tps"), bare_model_prefill_tps},
   };
   size_t i;
   SQLITE_EXTENSION_INIT2(api);

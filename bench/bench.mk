@@ -29,6 +29,7 @@ BENCH_DIR       := build/bench
 BENCH_SO     := $(if $(filter Darwin,$(shell uname -s)),dylib,so)
 BENCH_LIB    := $(or $(LIB),gpuadv.$(BENCH_SO))
 BENCH_BARE   := $(BENCH_DIR)/bare.$(BENCH_SO)
+BENCH_TYPED  := $(BENCH_DIR)/typed.$(BENCH_SO)
 BENCH_SERIES := $(BENCH_DIR)/benchseries.$(BENCH_SO)
 BENCH_DRIVER := $(BENCH_DIR)/driver
 BENCH_SHARED  = $(or $(SHARED),-shared)
@@ -42,6 +43,14 @@ $(BENCH_BARE): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_col
 	$(CC) $(BENCH_CFLAGS) $(WARN) -fPIC -fvisibility=hidden -Iext -Ibuild $(BENCH_SHARED) \
 	  -o $@ bench/bare.c build/gpuadv_catalog_data.c -lm
 
+# The same source plus a type read per argument: the floor of a checked
+# function (bench/bare.c says why).
+$(BENCH_TYPED): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_cols.h \
+                ext/gpuadv_catalog.h
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) $(WARN) -DBARE_TYPED -fPIC -fvisibility=hidden -Iext -Ibuild \
+	  $(BENCH_SHARED) -o $@ bench/bare.c build/gpuadv_catalog_data.c -lm
+
 $(BENCH_SERIES): bench/benchseries.c
 	@mkdir -p $(BENCH_DIR)
 	$(CC) $(BENCH_CFLAGS) $(WARN) -fPIC $(BENCH_SHARED) -o $@ $<
@@ -52,8 +61,8 @@ $(BENCH_DRIVER): bench/driver.c
 
 # (The recipe names $(BENCH_MAKE), not $(MAKE), so that `make -n bench`
 # prints it instead of running it.)
-bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_SERIES) $(BENCH_DRIVER)
-	$(PYTHON) bench/bench.py --lib ./$(BENCH_LIB) --bare $(BENCH_BARE) \
+bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES) $(BENCH_DRIVER)
+	$(PYTHON) bench/bench.py --lib ./$(BENCH_LIB) --bare $(BENCH_BARE) --typed $(BENCH_TYPED) \
 	  --series $(BENCH_SERIES) --driver $(BENCH_DRIVER) --sqlite3 $(SQLITE3) \
 	  --cc $(CC) --make "$(BENCH_MAKE)" --valgrind $(BENCH_VALGRIND) \
 	  --rows $(BENCH_ROWS) --repeat $(BENCH_REPEAT) --py-rows $(BENCH_PY_ROWS) \
