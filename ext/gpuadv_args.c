@@ -246,9 +246,8 @@ int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
       double x = sqlite3_value_double(v);
       /* One comparison pair decides the common case; exclusive bounds,
       ** NaN and Infinity are in fast_lo/fast_hi. */
-      if (x >= a->fast_lo && x <= a->fast_hi && a->fast_hi > a->fast_lo &&
-          a->kind <= GPUADV_ARG_PARAMS_B &&
-          (a->kind != GPUADV_ARG_WHOLE || x == floor(x))) {
+      if (a->kind <= GPUADV_ARG_PARAMS_B && x >= a->fast_lo &&
+          x <= a->fast_hi && (a->kind != GPUADV_ARG_WHOLE || x == floor(x))) {
         out[i] = x;
         continue;
       }

@@ -50,9 +50,9 @@ typedef struct gpuadv_arg {
   double lo, hi;                  /* bounds for the range */
   double dflt;                    /* value when an optional arg is absent */
   const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD */
-  /* The range as inclusive bounds, for the one-comparison fast path of
-  ** number arguments (NaN and Infinity fail it too); lo == hi turns the
-  ** fast path off. The macros below fill them in. */
+  /* The range as inclusive bounds, for the one-comparison-pair fast path
+  ** of number arguments (NaN and Infinity fail it too). The macros below
+  ** fill them in. */
   double fast_lo, fast_hi;
 } gpuadv_arg;
 
@@ -82,6 +82,7 @@ typedef struct gpuadv_arg {
 #define GPUADV_FRACTION(name, dflt) \
   GPUADV_NUM(name, GPUADV_RANGE_OPEN_LO, 0, 1, dflt)
 #define GPUADV_HEADROOM(name) GPUADV_NUM(name, GPUADV_RANGE_OPEN_HI, 0, 1, 0)
+/* Whole-number bounds must lie inside +-2^53 (the fast path casts). */
 #define GPUADV_WHOLE(name, lo, hi, dflt) \
   {name, GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, lo, hi, dflt, 0, lo, hi}
 #define GPUADV_PARAMS_B(name) \
@@ -195,9 +196,10 @@ GPUADV_INLINE int gpuadv_args_fast(sqlite3_context *ctx, const gpuadv_fn *fn,
       if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) return 0;
       out[i] = 0.0;
     } else if (a->kind == GPUADV_ARG_DTYPE) {
-      /* A constant keyword is looked up on the first row only: SQLite
-      ** keeps the auxdata of constant arguments for the statement's life.
-      ** It points into the static table (nothing to free). */
+      /* A constant keyword is looked up on one of the first rows only
+      ** (gpuadv_keyword_cache says why not always the first): SQLite keeps
+      ** the auxdata of constant arguments for the statement's life. It
+      ** points into the static table (nothing to free). */
       const gpuadv_dtype *hit =
           (const gpuadv_dtype *)sqlite3_get_auxdata(ctx, i);
       if (hit == 0) {

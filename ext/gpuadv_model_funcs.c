@@ -25,8 +25,9 @@ SQLITE_EXTENSION_INIT3
 
 /* Look up the catalog row of the name in argument i. Returns the row
 ** number, or -1 after setting an error. A binary search of a few
-** comparisons: cheaper than caching it with sqlite3_set_auxdata, which
-** allocates on every row whose name is not a constant. */
+** comparisons, every row: names mostly come from a column (a join with the
+** catalog), where an auxdata cache like the keywords' would miss on every
+** row and cost more than it saves. */
 static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
                       const gpuadv_catalog *cat, sqlite3_value **argv, int i) {
   const char *key = (const char *)sqlite3_value_text(argv[i]);
