@@ -134,10 +134,15 @@ int gpuadv_keyword_value(sqlite3_value *v, const char *const *words) {
 #define GPUADV_CACHE_SAMPLE 64
 static _Thread_local unsigned keyword_misses;
 
-void gpuadv_keyword_cache(sqlite3_context *ctx, int i, const void *hit) {
-  if (keyword_misses++ % GPUADV_CACHE_SAMPLE == 0) {
-    /* No destructor: hit points into a static table. */
-    sqlite3_set_auxdata(ctx, i, (void *)hit, 0);
+/* What a cached keyword's auxdata points at: its index (auxdata holds
+** pointers, and these need no freeing). Longer keyword lists go uncached. */
+static const unsigned char keyword_indexes[] = {0, 1, 2,  3,  4,  5,  6,  7,
+                                                8, 9, 10, 11, 12, 13, 14, 15};
+
+void gpuadv_keyword_cache(sqlite3_context *ctx, int i, int idx) {
+  if (idx < (int)sizeof(keyword_indexes) &&
+      keyword_misses++ % GPUADV_CACHE_SAMPLE == 0) {
+    sqlite3_set_auxdata(ctx, i, (void *)&keyword_indexes[idx], 0);
   }
 }
 
@@ -145,8 +150,7 @@ void gpuadv_keyword_cache(sqlite3_context *ctx, int i, const void *hit) {
 static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
                          sqlite3_value *v, double *out) {
   const gpuadv_arg *a = &fn->args[i];
-  int idx = gpuadv_keyword_value(
-      v, a->kind == GPUADV_ARG_DTYPE ? 0 : a->keywords);
+  int idx = gpuadv_keyword_value(v, a->keywords); /* 0 for the dtypes */
   if (idx < 0) {
     char choices[GPUADV_MSG_MAX / 2], got[GPUADV_QUOTE_MAX + 32];
     list_choices(a, choices, (int)sizeof(choices));
@@ -246,8 +250,7 @@ int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
       double x = sqlite3_value_double(v);
       /* One comparison pair decides the common case; exclusive bounds,
       ** NaN and Infinity are in fast_lo/fast_hi. */
-      if (a->kind <= GPUADV_ARG_PARAMS_B && x >= a->fast_lo &&
-          x <= a->fast_hi && (a->kind != GPUADV_ARG_WHOLE || x == floor(x))) {
+      if (a->kind <= GPUADV_ARG_PARAMS_B && gpuadv_number_fits(a, x)) {
         out[i] = x;
         continue;
       }

@@ -49,7 +49,8 @@ typedef struct gpuadv_arg {
   unsigned char range;            /* enum gpuadv_range */
   double lo, hi;                  /* bounds for the range */
   double dflt;                    /* value when an optional arg is absent */
-  const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD */
+  const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD;
+                                  ** 0 for GPUADV_ARG_DTYPE (the dtypes) */
   /* The range as inclusive bounds, for the one-comparison-pair fast path
   ** of number arguments (NaN and Infinity fail it too). The macros below
   ** fill them in. */
@@ -135,15 +136,15 @@ int gpuadv_args_parse(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
 ** when it is not text or not one of them. */
 int gpuadv_keyword_value(sqlite3_value *v, const char *const *words);
 
-/* After a cache miss on keyword argument i, maybe remember hit (a pointer
-** into a static table) with sqlite3_set_auxdata. SQLite keeps it for the
+/* After a cache miss on keyword argument i, maybe remember its index idx
+** with sqlite3_set_auxdata (as a pointer into a static table of indexes). SQLite keeps it for the
 ** statement's life when the argument is a constant, so later rows skip the
 ** lookup. On an argument that changes every row (a column) it would be
 ** dropped after each call, and setting it costs a malloc, a free and a
 ** mutex, about ten times the lookup; so only one miss in
 ** GPUADV_CACHE_SAMPLE sets it: a constant is cached within that many rows,
 ** and a column pays for the malloc on that share of rows only. */
-void gpuadv_keyword_cache(sqlite3_context *ctx, int i, const void *hit);
+void gpuadv_keyword_cache(sqlite3_context *ctx, int i, int idx);
 
 /* The inlined calls below go through the same API table as the .c files. */
 SQLITE_EXTENSION_INIT3
@@ -157,6 +158,15 @@ SQLITE_EXTENSION_INIT3
 #define GPUADV_INLINE static inline
 #define GPUADV_UNROLL_ARGS
 #endif
+
+/* Whether number x is inside argument a's bounds and, for a whole-number
+** argument, whole: the common case, decided the same way by both paths.
+** NaN and Infinity fail the bounds too. Whole-number bounds lie well inside
+** the int64 range, so the cast is defined once the bounds hold. */
+GPUADV_INLINE int gpuadv_number_fits(const gpuadv_arg *a, double x) {
+  return x >= a->fast_lo && x <= a->fast_hi &&
+         (a->kind != GPUADV_ARG_WHOLE || x == (double)(sqlite3_int64)x);
+}
 
 /* The fast path, inlined into each wrapper with its constant signature:
 ** 1 when every argument given is a number of the right type inside its
@@ -184,41 +194,27 @@ GPUADV_INLINE int gpuadv_args_fast(sqlite3_context *ctx, const gpuadv_fn *fn,
       double x;
       if (type != SQLITE_FLOAT && type != SQLITE_INTEGER) return 0;
       x = sqlite3_value_double(argv[i]);
-      /* NaN and Infinity fail the bounds too. */
-      if (!(x >= a->fast_lo && x <= a->fast_hi)) return 0;
-      /* Whole-number bounds lie well inside the int64 range, so the cast
-      ** is defined once the bounds hold: cheaper than floor(). */
-      if (a->kind == GPUADV_ARG_WHOLE && x != (double)(sqlite3_int64)x) {
-        return 0;
-      }
+      if (!gpuadv_number_fits(a, x)) return 0;
       out[i] = x;
     } else if (a->kind == GPUADV_ARG_NAME) {
       if (sqlite3_value_type(argv[i]) != SQLITE_TEXT) return 0;
       out[i] = 0.0;
-    } else if (a->kind == GPUADV_ARG_DTYPE) {
-      /* A constant keyword is looked up on one of the first rows only
-      ** (gpuadv_keyword_cache says why not always the first): SQLite keeps
-      ** the auxdata of constant arguments for the statement's life. It
-      ** points into the static table (nothing to free). */
-      const gpuadv_dtype *hit =
-          (const gpuadv_dtype *)sqlite3_get_auxdata(ctx, i);
-      if (hit == 0) {
-        int idx = gpuadv_keyword_value(argv[i], 0);
-        if (idx < 0) return 0;
-        hit = &gpuadv_dtypes[idx];
-        gpuadv_keyword_cache(ctx, i, hit);
-      }
-      out[i] = (double)(hit - gpuadv_dtypes);
     } else {
-      const char *const *hit =
-          (const char *const *)sqlite3_get_auxdata(ctx, i);
-      if (hit == 0) {
-        int idx = gpuadv_keyword_value(argv[i], a->keywords);
+      /* A keyword or dtype (a->keywords is 0 for the dtypes). A constant
+      ** one is looked up on one of the first rows only (gpuadv_keyword_cache
+      ** says why not always the first): SQLite keeps the auxdata of
+      ** constant arguments for the statement's life. */
+      const unsigned char *hit =
+          (const unsigned char *)sqlite3_get_auxdata(ctx, i);
+      int idx;
+      if (hit) {
+        idx = *hit;
+      } else {
+        idx = gpuadv_keyword_value(argv[i], a->keywords);
         if (idx < 0) return 0;
-        hit = &a->keywords[idx];
-        gpuadv_keyword_cache(ctx, i, hit);
+        gpuadv_keyword_cache(ctx, i, idx);
       }
-      out[i] = (double)(hit - a->keywords);
+      out[i] = (double)idx;
     }
   }
   return 1;
