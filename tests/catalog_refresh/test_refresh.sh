@@ -6,16 +6,13 @@ set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$ROOT" || exit 2
+. tests/lib.sh
 PY=/usr/bin/python3
 SCRIPT=catalogs/refresh_cloud_instances.py
 FX=tests/catalog_refresh/fixtures
 REAL_SRC="${CLOUD_PRICES_SRC:-../shared/data/cloud-prices}"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-fails=0
-check() {  # check NAME STATUS
-  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
 run() {  # run SRC OUT  (stderr to $OUT.err)
   "$PY" "$SCRIPT" --src "$1" --gpus catalogs/gpus.csv --map catalogs/gpu_name_map.csv \
         --out "$2" 2>"$2.err"

@@ -11,28 +11,12 @@ set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$ROOT" || exit 2
+. tests/lib.sh
 EXT="${GPUADV_EXT:-./gpuadv}"
 SQLITE3="${SQLITE3:-sqlite3}"
 PY=/usr/bin/python3
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-fails=0
-
-check() {  # check NAME STATUS
-  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
-# sq [SHELL-OPTIONS...] DB SQL: stdout and stderr together, one string.
-sq() { "$SQLITE3" -batch -cmd ".load $EXT" "$@" 2>&1; }
-# expect NAME WANT GOT: GOT must equal WANT.
-expect() {
-  if [ "$3" = "$2" ]; then check "$1" 0; else
-    echo "#   want: $2" >&2; echo "#   got:  $3" >&2; check "$1" 1; fi
-}
-# expect_err NAME MESSAGE GOT: GOT must hold the error MESSAGE.
-expect_err() {
-  case "$3" in *"$2"*) check "$1" 0 ;; *)
-    echo "#   want error: $2" >&2; echo "#   got: $3" >&2; check "$1" 1 ;; esac
-}
 
 Q=tests/csv/quotes.csv
 QBYTES=$(wc -c < "$Q" | tr -d ' ')

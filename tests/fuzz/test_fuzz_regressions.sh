@@ -12,16 +12,12 @@
 #   FUZZ_CC=clang-14 bash tests/fuzz/test_fuzz_regressions.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
 FUZZ_CC="${FUZZ_CC:-clang}"
 TARGETS="fuzz_functions fuzz_csv fuzz_catalog"
 OUT=build/fuzz
 # Each input gets this long; the slowest seed takes well under a second.
 TIMEOUT="${FUZZ_REPLAY_TIMEOUT:-10}"
-fails=0
-
-check() {  # check NAME STATUS
-  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
 
 mkdir -p "$OUT"
 # libFuzzer comes with clang; without it there is nothing to replay.

@@ -21,27 +21,14 @@ set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$ROOT" || exit 2
+. tests/lib.sh
 EXT="${GPUADV_EXT:-./gpuadv}"
 SQLITE3="${SQLITE3:-sqlite3}"
 PY=/usr/bin/python3
 MODES="${MATRIX_MODES:-host asan valgrind}"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-fails=0
 t0=$(date +%s)
-
-check() {  # check NAME STATUS
-  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
-expect() {  # expect NAME WANT GOT
-  if [ "$3" = "$2" ]; then check "$1" 0; else
-    echo "#   want: $2" >&2; echo "#   got:  $3" >&2; check "$1" 1; fi
-}
-expect_err() {  # expect_err NAME MESSAGE GOT
-  case "$3" in *"$2"*) check "$1" 0 ;; *)
-    echo "#   want error: $2" >&2; echo "#   got: $3" >&2; check "$1" 1 ;; esac
-}
-sq() { "$SQLITE3" -batch -cmd ".load $EXT" "$@" 2>&1; }
 
 # ------------------------------------------------------------ 1 and 2: hosts
 missing=""

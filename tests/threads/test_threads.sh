@@ -12,17 +12,13 @@ set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$ROOT" || exit 2
+. tests/lib.sh
 THREADS="${THREADS:-8}"
 ITERATIONS="${ITERATIONS:-2000}"
 TSAN_ITERATIONS="${TSAN_ITERATIONS:-200}"
 EXT="${GPUADV_EXT:-./gpuadv}"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-fails=0
-
-check() {  # check NAME STATUS
-  if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
 
 # Build (a no-op when up to date). The main Makefile includes threads.mk;
 # until it does, name both files.
