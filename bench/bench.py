@@ -385,10 +385,11 @@ class Bench:
                               med[f"bare:{name}"], med[f"typed:{name}"],
                               med[f"inline:{name}"])
             tot, fn = g / b, (g - sc) / max(b - sc, 1e-9)
-            cgtxt, note, cgr = "-", f"by CPU time; floor {t / b:.2f}x", None
+            cgtxt, note, cgr, ir = "-", f"by CPU time; floor {t / b:.2f}x", None, None
             if cg:
                 n_cg = self.cg_rows[kind]
-                gi, ti, bi = (cg[f"{v}:{name}"] / n_cg for v in ("gpuadv", "typed", "bare"))
+                ir = gi, ti, bi = tuple(cg[f"{v}:{name}"] / n_cg
+                                        for v in ("gpuadv", "typed", "bare"))
                 cgr, cgf = gi / bi, ti / bi
                 cgtxt = f"{gi:.0f} : {ti:.0f} : {bi:.0f} ({cgr:.2f}x, {cgf:.2f}x)"
                 note = f"instructions; CPU time {tot:.2f}x; floor {cgf:.2f}x"
@@ -396,7 +397,7 @@ class Bench:
             # a shared machine), CPU time otherwise.
             met = (cgr if cgr is not None else tot) <= 1.10
             if not met:
-                self.p1_miss.append((name, tot, fn, g, b, sc, rows))
+                self.p1_miss.append((name, tot, fn, g, b, sc, rows, ir))
             tab.append(f"| {name} | {rows:,} | {sc:.3f} | {g:.3f} | {b:.3f} | {t:.3f} "
                        f"| {i:.3f} | {tot:.2f}x | {fn:.2f}x | {t / b:.2f}x | {g / t:.2f}x "
                        f"| {g / i:.2f}x | {cgtxt} | "
@@ -527,38 +528,37 @@ class Bench:
                  "query (the loop, `sqlite3_value_double`, setting the result, "
                  "`sum()`) is the same for the three.",
                  ""]
-        q, med, cg = self.p1
         own_libs = {os.path.basename(p).split(".")[0] for p in (a.lib, a.bare, a.typed)}
-        for name, tot, fn, g, b, sc, rows in self.p1_miss:
-            kind = [c[1] for c in self.cases if c[0] == name][0]
-            n_cg = self.cg_rows.get(kind) if cg else None
+        for name, tot, fn, g, b, sc, rows, ir in self.p1_miss:
             lines.append(f"**{name}**: CPU time {tot:.2f}x total, {fn:.2f}x with the loop "
                          f"subtracted ({(g - sc) / rows * 1e9:.0f} ns vs "
                          f"{(b - sc) / rows * 1e9:.0f} ns per call).")
-            if not cg:
+            if ir is None:
                 lines.append("")
                 continue
+            n_cg = self.cg_rows[[c[1] for c in self.cases if c[0] == name][0]]
             parts = {}
-            for v in ("gpuadv", "typed", "bare"):
+            for v, per_row in zip(("gpuadv", "typed", "bare"), ir):
                 prof = self.cg_profile(f"{v}:{name}")
-                own = sum(ir for (lib, _), ir in prof.items() if lib in own_libs)
-                vtype = sum(ir for (lib, sym), ir in prof.items()
+                own = sum(n for (lib, _), n in prof.items() if lib in own_libs)
+                vtype = sum(n for (_, sym), n in prof.items()
                             if sym == "sqlite3_value_type")
-                parts[v] = (cg[f"{v}:{name}"] / n_cg, own / n_cg, vtype / n_cg)
+                parts[v] = (per_row, own / n_cg, vtype / n_cg)
             lines.append("Instructions per row (whole query; the function's own code, "
                          "wrapper and arithmetic; inside `sqlite3_value_type`): " +
                          "; ".join(f"{v} {t:.0f} ({o:.0f} own, {vt:.0f} type)"
                                    for v, (t, o, vt) in parts.items()) + ".")
             lines.append("")
-        if cg:
-            fl = [cg[f"typed:{m[0]}"] / cg[f"bare:{m[0]}"] for m in self.p1_miss]
-            over = [cg[f"gpuadv:{m[0]}"] / cg[f"typed:{m[0]}"] for m in self.p1_miss]
+        counted = [m[-1] for m in self.p1_miss if m[-1] is not None]
+        if counted:
+            fl = [ti / bi for _, ti, bi in counted]
+            over = [gi / ti for gi, ti, _ in counted]
             lines.append(
                 f"For these functions the typed baseline alone costs "
                 f"{min(fl):.2f}x to {max(fl):.2f}x the instructions of bare C: "
                 f"reading each argument's type, which SPEC section 1 requires "
                 f"(text and blobs are errors, NULL gives NULL) and which only "
-                f"`sqlite3_value_type` can do, uses all or nearly all of the "
+                f"`sqlite3_value_type` can do, uses most or all of the "
                 f"10% before any range check. gpuadv adds {min(over):.2f}x to "
                 f"{max(over):.2f}x on top of that floor: one comparison pair per "
                 f"argument for its bounds (NaN and Infinity fail them too), and "
