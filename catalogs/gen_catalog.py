@@ -86,6 +86,8 @@ CATALOGS = [
             col("experts_per_token", "INTEGER", False, lo=1, hi=1000),
             col("sliding_window", "INTEGER", False, lo=1, hi=100000000),
             col("sliding_layers", "INTEGER", False, lo=1, hi=1000),
+            col("linear_layers", "INTEGER", False, lo=1, hi=1000),
+            col("linear_state_elems", "INTEGER", False, lo=1, hi=10**10),
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),
             col("notes", "TEXT", False),
@@ -177,6 +179,13 @@ def check_row_extra(cat, row, where):
         if (row["sliding_window"] is None) != (row["sliding_layers"] is None):
             raise CatalogError("%s: sliding_window and sliding_layers go "
                                "together" % where)
+        if (row["linear_layers"] is None) != (row["linear_state_elems"] is None):
+            raise CatalogError("%s: linear_layers and linear_state_elems go "
+                               "together" % where)
+        if (row["sliding_layers"] or 0) + (row["linear_layers"] or 0) > \
+                row["layers"]:
+            raise CatalogError("%s: sliding_layers + linear_layers exceed "
+                               "layers %d" % (where, row["layers"]))
         if (row["sliding_layers"] or 0) > row["layers"]:
             raise CatalogError("%s: sliding_layers %d exceeds layers %d"
                                % (where, row["sliding_layers"], row["layers"]))

@@ -159,16 +159,19 @@ double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
 
 double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
                           double batch, double bytes_per_param) {
-  double elements_per_seq;
+  double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
+  double attention_layers = m->layers - linear;
+  double elements_per_seq = linear * m->linear_state_elems;
   if (m->kv_lora_rank > 0.0) {
-    elements_per_seq =
-        m->layers * (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
+    elements_per_seq += attention_layers *
+                        (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
   } else {
     double local = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
     double local_tokens =
         seq_len < m->sliding_window ? seq_len : m->sliding_window;
-    elements_per_seq = 2.0 * m->kv_heads * m->head_dim *
-                       ((m->layers - local) * seq_len + local * local_tokens);
+    elements_per_seq +=
+        2.0 * m->kv_heads * m->head_dim *
+        ((attention_layers - local) * seq_len + local * local_tokens);
   }
   return elements_per_seq * batch * bytes_per_param / 1e9;
 }

@@ -257,19 +257,40 @@ double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
                           double seq_len, double batch, double bytes_per_param);
 
 /* What a model's KV cache depends on. Zero means "not used": no MLA
-** latent (kv_lora_rank 0), no sliding window (sliding_layers 0). */
+** latent (kv_lora_rank 0), no sliding window (sliding_layers 0), no
+** linear-attention layers (linear_layers 0). */
 typedef struct gpuadv_model_shape {
   double layers, kv_heads, head_dim;
   double kv_lora_rank, qk_rope_head_dim;  /* MLA (DeepSeek-V2/V3) */
   double sliding_window, sliding_layers;  /* local-attention layers */
+  /* Hybrid models (Qwen3-Next, Kimi Linear, MiniMax-01): layers of linear
+  ** attention or state-space mixing that keep a fixed-size recurrent state
+  ** per sequence (linear_state_elems elements each, conv state included)
+  ** instead of a cache that grows with the context. */
+  double linear_layers, linear_state_elems;
 } gpuadv_model_shape;
 
+/* A model as the estimates see it, whether it comes from the models
+** catalog or from a Hugging Face config.json. Zero means "not used" as in
+** gpuadv_model_shape; a dense model has n_experts 0. */
+typedef struct gpuadv_model_def {
+  double params_b;           /* total, billions (MoE: every expert) */
+  double active_params_b;    /* used per token */
+  double hidden, intermediate, heads, vocab, context;
+  double n_experts, experts_per_token;
+  gpuadv_model_shape shape;  /* layers, KV cache, sliding, linear layers */
+} gpuadv_model_def;
+
 /* GB of KV cache of a catalog model for seq_len tokens x batch sequences:
-**   MLA: layers x (kv_lora_rank + qk_rope_head_dim) elements per token (the
-**        compressed latent and the shared rope key; no factor 2, no heads);
-**   else 2 x kv_heads x head_dim elements per token and layer, where the
-**        sliding_layers local-attention layers hold at most sliding_window
-**        tokens and the others hold seq_len. */
+**   MLA: attention layers x (kv_lora_rank + qk_rope_head_dim) elements per
+**        token (the compressed latent and the shared rope key; no factor 2,
+**        no heads);
+**   else 2 x kv_heads x head_dim elements per token and attention layer,
+**        where the sliding_layers local-attention layers hold at most
+**        sliding_window tokens and the others hold seq_len;
+**   plus linear_layers x linear_state_elems per sequence, whatever seq_len
+**        (a hybrid model's recurrent state), and no KV in those layers.
+** Every element is bytes_per_param bytes. */
 double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
                           double batch, double bytes_per_param);
 

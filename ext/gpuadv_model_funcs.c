@@ -51,7 +51,18 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
 
 #define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
 
-static void model_shape(int row, gpuadv_model_shape *m) {
+/* The definition of the models catalog's row. */
+static void model_from_row(int row, gpuadv_model_def *d) {
+  gpuadv_model_shape *m = &d->shape;
+  d->params_b = MODEL(MODELS_COL_PARAMS_B);
+  d->active_params_b = MODEL(MODELS_COL_ACTIVE_PARAMS_B);
+  d->hidden = MODEL(MODELS_COL_HIDDEN);
+  d->intermediate = MODEL(MODELS_COL_INTERMEDIATE);
+  d->heads = MODEL(MODELS_COL_HEADS);
+  d->vocab = MODEL(MODELS_COL_VOCAB);
+  d->context = MODEL(MODELS_COL_CONTEXT);
+  d->n_experts = MODEL(MODELS_COL_N_EXPERTS);
+  d->experts_per_token = MODEL(MODELS_COL_EXPERTS_PER_TOKEN);
   m->layers = MODEL(MODELS_COL_LAYERS);
   m->kv_heads = MODEL(MODELS_COL_KV_HEADS);
   m->head_dim = MODEL(MODELS_COL_HEAD_DIM);
@@ -59,6 +70,18 @@ static void model_shape(int row, gpuadv_model_shape *m) {
   m->qk_rope_head_dim = MODEL(MODELS_COL_QK_ROPE_HEAD_DIM);
   m->sliding_window = MODEL(MODELS_COL_SLIDING_WINDOW);
   m->sliding_layers = MODEL(MODELS_COL_SLIDING_LAYERS);
+  m->linear_layers = MODEL(MODELS_COL_LINEAR_LAYERS);
+  m->linear_state_elems = MODEL(MODELS_COL_LINEAR_STATE_ELEMS);
+}
+
+/* The model named by argument i: fills *d and returns 1, or sets an error
+** and returns 0. */
+static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
+                         sqlite3_value **argv, int i, gpuadv_model_def *d) {
+  int row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, i);
+  if (row < 0) return 0;
+  model_from_row(row, d);
+  return 1;
 }
 
 static const gpuadv_fn fn_model_weights_gb = {
@@ -70,14 +93,12 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_weights_gb;
   double a[GPUADV_MAX_ARGS];
-  int row;
+  gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
-  if (row < 0) return;
+  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_weights_gb(MODEL(MODELS_COL_PARAMS_B),
-                        gpuadv_dtypes[(int)a[1]].bytes_per_param));
+      gpuadv_weights_gb(m.params_b, gpuadv_dtypes[(int)a[1]].bytes_per_param));
 }
 
 static const gpuadv_fn fn_model_kv_gb = {
@@ -91,15 +112,12 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_kv_gb;
   double a[GPUADV_MAX_ARGS];
-  int row;
-  gpuadv_model_shape m;
+  gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
-  if (row < 0) return;
-  model_shape(row, &m);
+  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_model_kv_gb(&m, a[1], a[2],
+      gpuadv_model_kv_gb(&m.shape, a[1], a[2],
                          gpuadv_dtypes[(int)a[3]].bytes_per_param));
 }
 
@@ -156,31 +174,29 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_decode_tps;
   double a[GPUADV_MAX_ARGS];
-  int row, gpu, dtype;
-  gpuadv_model_shape m;
+  int gpu, dtype;
+  gpuadv_model_def m;
   gpuadv_decode_setup d;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
-  if (row < 0) return;
+  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
   if (gpu < 0) return;
   dtype = (int)a[2];
-  model_shape(row, &m);
   d.mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
   d.memory_class = memory_class(gpu);
   d.achievable_tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) *
                         GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
   d.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
-  d.params_b = MODEL(MODELS_COL_PARAMS_B);
-  d.active_params_b = MODEL(MODELS_COL_ACTIVE_PARAMS_B);
-  d.n_experts = MODEL(MODELS_COL_N_EXPERTS);
-  d.experts_per_token = MODEL(MODELS_COL_EXPERTS_PER_TOKEN);
-  d.hidden = MODEL(MODELS_COL_HIDDEN);
-  d.embedding_params_b = MODEL(MODELS_COL_VOCAB) * d.hidden / 1e9;
-  d.layers = m.layers;
+  d.params_b = m.params_b;
+  d.active_params_b = m.active_params_b;
+  d.n_experts = m.n_experts;
+  d.experts_per_token = m.experts_per_token;
+  d.hidden = m.hidden;
+  d.embedding_params_b = m.vocab * m.hidden / 1e9;
+  d.layers = m.shape.layers;
   d.bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
   d.gguf = gpuadv_dtypes[dtype].gguf;
-  d.kv_gb_per_seq = gpuadv_model_kv_gb(&m, a[4], 1.0, kv_bytes_per_element(dtype));
+  d.kv_gb_per_seq = gpuadv_model_kv_gb(&m.shape, a[4], 1.0, kv_bytes_per_element(dtype));
   d.batch = a[3];
   d.n_gpus = a[5];
   gpuadv_result_number(ctx, fn, gpuadv_model_decode_tps(&d));
@@ -197,11 +213,11 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_prefill_tps;
   double a[GPUADV_MAX_ARGS];
-  int row, gpu;
+  int gpu;
   double tflops;
+  gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, 0);
-  if (row < 0) return;
+  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
   if (gpu < 0) return;
   tflops = datasheet_tflops(gpu, gpuadv_dtypes[(int)a[2]].compute);
@@ -211,7 +227,7 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   }
   gpuadv_result_number(
       ctx, fn,
-      a[3] * gpuadv_prefill_tps(tflops, MODEL(MODELS_COL_ACTIVE_PARAMS_B),
+      a[3] * gpuadv_prefill_tps(tflops, m.active_params_b,
                                 GPUADV_DEFAULT_PREFILL_MFU));
 }
 

@@ -129,6 +129,17 @@ static void test_kv_and_activations(void) {
   check_close("kv llama-3.1-8b bytes/token", gpuadv_kv_cache_gb(32, 8, 128, 1, 1, 2) * 1e9, 131072, 1e-6);
   check_close("kv zero tokens", gpuadv_kv_cache_gb(32, 8, 128, 0, 1, 2), 0, 0);
   check_close("kv fp8 halves fp16", gpuadv_kv_cache_gb(80, 8, 128, 8192, 1, 1), 1.34217728, 1e-12);
+  /* A hybrid model shaped like Qwen3-Next-80B-A3B: 48 layers of which 36
+  ** are Gated DeltaNet (32 value heads x 128 x 128 state + 3 x 8192 conv
+  ** state = 548864 elements), 12 full attention (2 KV heads x 256). */
+  {
+    gpuadv_model_shape h = {48, 2, 256, 0, 0, 0, 0, 36, 548864};
+    double state_gb = 36.0 * 548864 * 2 / 1e9;
+    check_close("kv hybrid at 1000 tokens", gpuadv_model_kv_gb(&h, 1000, 1, 2),
+                (12.0 * 2 * 2 * 256 * 1000) * 2 / 1e9 + state_gb, 1e-12);
+    check_close("kv hybrid state at 0 tokens", gpuadv_model_kv_gb(&h, 0, 3, 2),
+                3 * state_gb, 1e-12);
+  }
   /* Korthikanti et al. 2022, 7B-like: s=4096, b=1, h=4096, a=32, L=32. */
   {
     double sbh = 4096.0 * 1 * 4096;

@@ -85,10 +85,16 @@ expect_fail "duplicate-slug" "gpus.csv:3: duplicate name"
 make_good; set_field "$work/cat/gpus.csv" 5 22 ""
 expect_fail "missing-source" "gpus.csv:5: source is required"
 
-make_good; set_field "$work/cat/models.csv" 3 21 ""
+make_good; set_field "$work/cat/models.csv" 3 23 ""
 expect_fail "missing-as-of" "models.csv:3: as_of is required"
 
-make_good; set_field "$work/cat/models.csv" 2 21 "2024/05/01"
+make_good; set_field "$work/cat/models.csv" 2 20 "8"
+expect_fail "linear-without-state" "models.csv:2: linear_layers and linear_state_elems go together"
+
+make_good; set_field "$work/cat/models.csv" 2 20 "40"; set_field "$work/cat/models.csv" 2 21 "1000"
+expect_fail "linear-too-many" "models.csv:2: sliding_layers + linear_layers exceed layers 32"
+
+make_good; set_field "$work/cat/models.csv" 2 23 "2024/05/01"
 expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"
 
 make_good; set_field "$work/cat/cloud_instances.csv" 3 4 "h900-sxm"
