@@ -34,6 +34,7 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_model_funcs.c ext/gpuadv_csv.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
+               catalogs/engines.csv catalogs/engine_support.csv \
                catalogs/measurements.csv
 
 LIB := gpuadv.$(EXT)
@@ -80,10 +81,10 @@ demo: $(LIB)
 # the fit with each GPU left out.
 accuracy: $(LIB)
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
-	  "SELECT kind, rows, round(median_abs_error, 3) AS median_abs_error, \
+	  "SELECT kind, engine, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(p90_abs_error, 3) AS p90_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
-	   FROM estimate_accuracy_summary ORDER BY kind"
+	   FROM estimate_accuracy_summary ORDER BY kind, engine"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 
 unit: build/test_math

@@ -1,52 +1,197 @@
 #!/usr/bin/python3
-"""Fit gpuadv's decode and prefill constants to the measurements catalog.
+"""Fit each serving engine's constants to the measurements catalog.
 
-    calibrate.py [--catalogs catalogs] [--check ext/gpuadv_math.h]
+    calibrate.py [--catalogs catalogs] [--write] [--check] [--quick]
 
-Reads catalogs/measurements.csv with gpus.csv and models.csv and fits:
+Reads catalogs/measurements.csv with gpus.csv, models.csv and engines.csv,
+fits the constants of the speed model of ext/gpuadv_math.h for each engine
+of engines.csv, and prints them with their errors: per engine and metric,
+the median and 90th percentile of |estimate / measured - 1| on the rows of
+the fit, and with each GPU left out of the fit in turn and predicted by a
+fit on the others.
 
-  decode (model_decode_tps), on the single-stream rows (kind = decode):
-    step = weights read / (bandwidth x eff[memory class] [x gguf factor on
-           unified memory]) + kv read / (same) + layers x overhead
-    five constants, by Nelder-Mead on the squared log error; then each GPU
-    is left out in turn and predicted by a fit on the others;
-  the plain roofline efficiency (decode_tps default), on the same rows:
-    step = weights / (bandwidth x efficiency), one constant;
-  prefill mfu (prefill_tps and model_prefill_tps default), on the
-    single-GPU rows with a 512-token prompt that the source does not flag
-    as anomalous: tokens/s = TFLOP/s x mfu / (2 x active parameters).
+  single-stream decode (batch 1): bw_eff (weights read) and
+      layer_overhead_us. llama.cpp is fitted on its own rows, per memory
+      class, with the GGUF factor on unified memory. vLLM, SGLang and
+      TensorRT-LLM have too few batch-1 rows each, so their batch-1
+      constants are one pooled fit on the batch-1 rows of all three and of
+      plain PyTorch decoders on HBM (the same kernels class: cuBLAS or
+      CUTLASS matmuls, CUDA graphs).
+  full load (offline max-throughput rows): kv_eff, compute_eff,
+      prefill_mfu, token_overhead_us and max_batch, per engine: the
+      output tokens/s of as many sequences as the KV cache holds at their
+      mean context (at most max_batch), with the prompt's prefill between.
+      An engine with fewer than MIN_ROWS such rows, or rows of one GPU
+      type only, takes the pooled fit of every engine's rows.
+  prefill (prompt tokens/s rows): prefill_mfu and prefill_half_tokens for
+      llama.cpp; the others keep their full-load prefill_mfu and the pooled
+      half-efficiency length.
+  memory classes without rows of an engine: llama.cpp's efficiency of the
+      class, and the engines.csv `fit` column says so.
 
-It prints the constants as C #defines and the error table. With --check it
-compares the fit with the #defines in the header and exits 1 when a
-constant differs by more than 0.005 (relative) or an error target is missed
-(decode: median <= 10%, 90th percentile <= 20%, on all rows and on GPUs left
-out of the fit).
+--write rewrites the constants and the `fit` column of engines.csv.
+--check refits and exits 1 when a constant of engines.csv differs from the
+fit by more than 0.5% (relative), or when a README target on llama.cpp's
+single-stream rows is missed (median <= 10%, 90th percentile <= 20%).
+--quick fits with fewer iterations and no leave-one-out (for tests of the
+mirror against the extension).
 
-This mirrors the formula of gpuadv_model_decode_tps() in ext/gpuadv_math.c:
-a change there must be made here too (the SQL view estimate_accuracy checks
-the C side against the same rows).
+This mirrors gpuadv_decode_step_s() and gpuadv_prefill_s() of
+ext/gpuadv_math.c; tests/calibration/test_calibration.sh checks that its
+estimates equal the extension's on every row.
 """
 import argparse
 import csv
 import math
 import os
-import re
 import statistics
 import sys
 
 GGUF = {"q8_0": 8.5, "q6_k": 6.5625, "q4_k_m": 4.89, "q4_0": 4.5}
 BYTES = {"fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1,
-         "int4": 0.5, "nf4": 0.5, "fp4": 0.5}
-CLASSES = ("HBM", "GDDR", "unified")
+         "int4": 0.5, "nf4": 0.5, "fp4": 0.5, "mxfp4": 4.25 / 8}
+# Which datasheet column a dtype computes at, with the wider fallbacks of
+# datasheet_tflops() in ext/gpuadv_model_funcs.c.
+COMPUTE = {
+    "fp32": ["fp32_tflops"],
+    "tf32": ["tf32_tflops", "fp32_tflops"],
+    "16bit": ["bf16_tflops", "fp16_tflops", "fp32_tflops"],
+    "fp8": ["fp8_tflops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
+    "int8": ["int8_tops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
+    "fp4": ["fp4_tflops", "fp8_tflops", "bf16_tflops", "fp16_tflops"],
+}
+PRECISION = {"fp32": "fp32", "tf32": "tf32", "fp8": "fp8", "int8": "int8",
+             "fp4": "fp4", "mxfp4": "fp4"}
+CLASSES = ("HBM", "GDDR", "unified", "DDR")
+MODERN = ("vllm", "sglang", "trtllm")
+# Engines whose batch-1 rows join the modern pooled fit: plain PyTorch
+# decoders run the same class of kernels.
+BATCH1_POOL = MODERN + ("pytorch",)
+MIN_ROWS = 8        # full-load rows an engine needs for a fit of its own
+MAX_EFF = 0.95      # no share of a datasheet figure is fitted above this
+HEADROOM = 0.10     # memory left free at full load (vLLM's default 0.90)
+AMBIGUOUS_SHARE = 0.1
+GPUS_PER_NODE = 8   # rows over more GPUs span nodes
+
+
+def num(x):
+    return float(x) if x not in ("", None) else 0.0
 
 
 def bytes_per_param(dtype):
     return GGUF[dtype] / 8 if dtype in GGUF else BYTES[dtype]
 
 
-def num(x):
-    return float(x) if x not in ("", None) else 0.0
+def tflops(g, dtype):
+    for column in COMPUTE[PRECISION.get(dtype, "16bit")]:
+        if num(g[column]) > 0:
+            return num(g[column])
+    return 0.0
 
+
+def kv_bytes(dtype):
+    """The KV cache's bytes per element: fp8 with fp8 or fp4 weights."""
+    return 1.0 if PRECISION.get(dtype) in ("fp8", "fp4") else 2.0
+
+
+def kv_gb(m, seq_len):
+    """Elements of KV cache (and recurrent state) of one sequence, x 1e-9."""
+    layers, linear = num(m["layers"]), num(m["linear_layers"])
+    attention = layers - linear
+    elements = linear * num(m["linear_state_elems"])
+    if num(m["kv_lora_rank"]) > 0:
+        elements += attention * (num(m["kv_lora_rank"]) +
+                                 num(m["qk_rope_head_dim"])) * seq_len
+    else:
+        local, window = num(m["sliding_layers"]), num(m["sliding_window"])
+        elements += 2 * num(m["kv_heads"]) * num(m["head_dim"]) * (
+            (attention - local) * seq_len + local * min(seq_len, window))
+    return elements / 1e9
+
+
+def weights_read_gb(m, dtype, batch):
+    params, active = num(m["params_b"]), num(m["active_params_b"])
+    n, k = num(m["n_experts"]), num(m["experts_per_token"])
+    read = active
+    if n > 0 and k > 0 and params > active:
+        share = k / n
+        experts = (params - active) / (1 - share)
+        read = params - experts + experts * (1 - (1 - share) ** batch)
+    read -= num(m["vocab"]) * num(m["hidden"]) / 1e9
+    return max(read, 0.0) * bytes_per_param(dtype)
+
+
+def allreduce_s(n, interconnect, layers, tokens, hidden):
+    if n <= 1:
+        return 0.0
+    nvlink = interconnect > 0
+    link = interconnect / 2 if nvlink else 25.0
+    latency = 10e-6 if nvlink else 30e-6
+    return 2 * layers * (latency + 2 * (n - 1) / n * tokens * hidden * 2 /
+                         1e9 / link)
+
+
+def decode_step_s(e, g, m, dtype, batch, context, n):
+    """gpuadv_decode_step_s()."""
+    cls = g["memory_class"]
+    eff = e["bw_eff_" + cls.lower()]
+    if cls == "unified" and dtype in GGUF:
+        eff *= e["gguf_unified_factor"]
+    bw = n * num(g["mem_bw_gbs"])
+    step = weights_read_gb(m, dtype, batch) / (bw * eff)
+    tf = tflops(g, dtype)
+    if tf > 0:
+        step = max(step, 2 * num(m["active_params_b"]) * 1e9 * batch /
+                   (n * tf * 1e12 * e["compute_eff"]))
+    layers = num(m["layers"])
+    return (step + kv_gb(m, context) * kv_bytes(dtype) * batch /
+            (bw * e["kv_eff"]) + layers * e["layer_overhead_us"] * 1e-6 +
+            batch * e["token_overhead_us"] * 1e-6 / n +
+            allreduce_s(n, num(g["interconnect_gbs"]), layers, batch,
+                        num(m["hidden"])))
+
+
+def prefill_s(e, g, m, dtype, tokens, n):
+    """gpuadv_prefill_s() from an empty cache."""
+    layers = num(m["layers"])
+    linear, local = num(m["linear_layers"]), num(m["sliding_layers"])
+    per_token = (tokens + 1) / 2
+    window = num(m["sliding_window"])
+    window = window if 0 < window < per_token else per_token
+    pairs = tokens * ((layers - linear - local) * per_token + local * window)
+    dense = num(m["active_params_b"]) - num(m["vocab"]) * num(m["hidden"]) / 1e9
+    flop = (2 * max(dense, 0.0) * 1e9 * tokens +
+            4 * num(m["heads"]) * num(m["head_dim"]) * pairs)
+    mfu = e["prefill_mfu"] * tokens / (tokens + e["prefill_half_tokens"])
+    return (flop / (n * tflops(g, dtype) * 1e12 * mfu) +
+            allreduce_s(n, num(g["interconnect_gbs"]), layers, tokens,
+                        num(m["hidden"])))
+
+
+def full_load_batch(e, g, m, dtype, context, n):
+    """Sequences at full load: as many as the KV cache holds at their mean
+    context in the memory the weights leave (less HEADROOM), at most the
+    engine's max_batch; 0 when the weights do not fit."""
+    free = (num(g["memory_gb"]) * n * (1 - HEADROOM) -
+            num(m["params_b"]) * bytes_per_param(dtype))
+    per_seq = kv_gb(m, context) * kv_bytes(dtype)
+    if free <= 0 or per_seq <= 0:
+        return 0
+    return max(1, min(int(e["max_batch"]), int(free / per_seq)))
+
+
+def full_load_tps(e, g, m, dtype, prompt, gen, n):
+    """Output tokens/s at full load, each prompt's prefill between."""
+    context = prompt + gen / 2
+    batch = full_load_batch(e, g, m, dtype, context, n)
+    if batch == 0:
+        return None
+    step = decode_step_s(e, g, m, dtype, batch, context, n)
+    pre = prefill_s(e, g, m, dtype, prompt, n) if prompt > 0 else 0.0
+    return gen / (gen * step / batch + pre)
+
+
+# ----------------------------------------------------------------- data
 
 def load(dirname):
     def rows(name):
@@ -54,54 +199,92 @@ def load(dirname):
             return list(csv.DictReader(f))
     gpus = {r["name"]: r for r in rows("gpus.csv")}
     models = {r["name"]: r for r in rows("models.csv")}
-    return gpus, models, rows("measurements.csv")
+    engines = rows("engines.csv")
+    return gpus, models, engines, rows("measurements.csv")
 
 
-def decode_cases(gpus, models, meas):
-    cases = []
+def row_gpus(r):
+    """GPUs the model is split over: the stated tensor-parallel degree, else
+    the row's GPU count."""
+    return int(num(r.get("tp")) or num(r["gpu_count"]) or 1)
+
+
+def case_kind(r, gpus, models):
+    """'decode', 'aggregate' or 'prefill' for a row the model estimates,
+    else None. Rows left out: no catalog GPU or model, speculative
+    decoding, expert or data parallelism (the layouts of the serving
+    plans, not of this fit), rows the source flags as anomalous, online
+    and disaggregated runs (their load is not full)."""
+    if not r["gpu"] or not r["model"] or not r["dtype"]:
+        return None
+    if r["dtype"] not in BYTES and r["dtype"] not in GGUF:
+        return None
+    if r.get("speculative") == "yes" or num(r.get("ep")) > 1 or \
+            num(r.get("pp")) > 1:
+        return None
+    if "anomal" in (r["notes"] or "").lower():
+        return None
+    if row_gpus(r) > GPUS_PER_NODE:
+        return None  # tensor parallel across nodes: a layout of the plans
+    if r["kind"] == "decode" and r["metric"] == "decode_tps_per_stream":
+        return "decode"
+    if r["kind"] == "prefill" and r["metric"] == "prefill_tps" and \
+            num(r["prompt_tokens"]) > 0:
+        return "prefill"
+    prompt, gen = num(r["prompt_tokens"]), num(r["gen_tokens"])
+    if r["kind"] != "aggregate" or r.get("scenario") != "offline" or \
+            prompt <= 0 or gen <= 0:
+        return None
+    if r["metric"] == "decode_tps_aggregate":
+        return "aggregate"
+    # A throughput that may count prompt tokens too (the source does not
+    # say) is read as output tokens/s where prompts are at most
+    # AMBIGUOUS_SHARE of the tokens: the reading is then off by at most
+    # that share.
+    if r["metric"] == "throughput_tps" and \
+            prompt / (prompt + gen) <= AMBIGUOUS_SHARE:
+        return "aggregate"
+    return None
+
+
+def cases(gpus, models, meas):
+    out = []
     for r in meas:
-        if r["kind"] != "decode" or not r["gpu"] or not r["model"]:
+        kind = case_kind(r, gpus, models)
+        if kind is None:
             continue
-        if r["dtype"] not in GGUF and r["dtype"] not in BYTES:
-            continue
-        g, m = gpus[r["gpu"]], models[r["model"]]
-        if g["memory_class"] not in CLASSES:
-            continue
-        bpp = bytes_per_param(r["dtype"])
-        layers = num(m["layers"])
-        embedding_b = num(m["vocab"]) * num(m["hidden"]) / 1e9
-        context = num(r["prompt_tokens"]) + num(r["gen_tokens"]) / 2
-        kv_gb = 2 * layers * num(m["kv_heads"]) * num(m["head_dim"]) * \
-            context * 2 / 1e9
-        cases.append(dict(
-            id=r["id"], gpu=r["gpu"], cls=g["memory_class"],
-            gguf=r["dtype"] in GGUF, bw=num(g["mem_bw_gbs"]), layers=layers,
-            weights_gb=(num(m["active_params_b"]) - embedding_b) * bpp,
-            all_weights_gb=num(m["params_b"]) * bpp,
-            kv_gb=kv_gb, measured=num(r["value"])))
-    return cases
+        engine = r.get("engine") or ""
+        # llama.cpp's multi-GPU rows split layers, which does not speed
+        # one stream up: one GPU's worth.
+        n = 1 if engine == "llama.cpp" else row_gpus(r)
+        out.append(dict(id=r["id"], kind=kind, engine=engine, gpu=r["gpu"],
+                        g=gpus[r["gpu"]], m=models[r["model"]],
+                        dtype=r["dtype"], n=n,
+                        prompt=num(r["prompt_tokens"]),
+                        gen=num(r["gen_tokens"]), measured=num(r["value"])))
+    return out
 
 
-def predict(c, x):
-    e_hbm, e_gddr, e_unified, gguf_unified, overhead_ms = x
-    eff = {"HBM": e_hbm, "GDDR": e_gddr, "unified": e_unified}[c["cls"]]
-    if c["cls"] == "unified" and c["gguf"]:
-        eff *= gguf_unified
-    step = (c["weights_gb"] + c["kv_gb"]) / (c["bw"] * eff) + \
-        c["layers"] * overhead_ms * 1e-3
-    return 1 / step
+def estimate(e, c):
+    if c["kind"] == "decode":
+        context = c["prompt"] + c["gen"] / 2
+        return 1 / decode_step_s(e, c["g"], c["m"], c["dtype"], 1, context,
+                                 c["n"])
+    if c["kind"] == "prefill":
+        return c["prompt"] / prefill_s(e, c["g"], c["m"], c["dtype"],
+                                       c["prompt"], c["n"])
+    return full_load_tps(e, c["g"], c["m"], c["dtype"], c["prompt"],
+                         c["gen"], c["n"])
 
 
-def log_loss(cases, f):
-    return sum(math.log(f(c) / c["measured"]) ** 2 for c in cases)
+# ------------------------------------------------------------ the fits
 
-
-def nelder_mead(f, x0, iterations=2000):
+def nelder_mead(f, x0, iterations):
     n = len(x0)
     pts = [list(x0)]
     for i in range(n):
         p = list(x0)
-        p[i] = p[i] * 1.1 if p[i] else 0.01
+        p[i] = p[i] * 1.15 if p[i] else 0.01
         pts.append(p)
     vals = [f(p) for p in pts]
     for _ in range(iterations):
@@ -129,12 +312,26 @@ def nelder_mead(f, x0, iterations=2000):
     return pts[0]
 
 
-def fit_decode(cases, x0=(0.5, 0.9, 0.7, 0.75, 0.1), iterations=2000):
-    def f(x):
-        if min(x) <= 0 or max(x[:4]) > 1:
+def fit(base, names, bounds, data, x0, iterations):
+    """Constants `names` of engine `base` minimising the squared log error
+    on data, each inside its bounds."""
+    def make(x):
+        e = dict(base)
+        e.update(zip(names, x))
+        return e
+
+    def loss(x):
+        if any(not lo <= v <= hi for v, (lo, hi) in zip(x, bounds)):
             return 1e18
-        return log_loss(cases, lambda c: predict(c, x))
-    return nelder_mead(f, x0, iterations)
+        e = make(x)
+        total = 0.0
+        for c in data:
+            est = estimate(e, c)
+            if est is None or est <= 0:
+                return 1e18
+            total += math.log(est / c["measured"]) ** 2
+        return total
+    return make(nelder_mead(loss, x0, iterations))
 
 
 def quantile(xs, q):
@@ -145,106 +342,216 @@ def quantile(xs, q):
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def errors(cases, f):
-    return [abs(f(c) / c["measured"] - 1) for c in cases]
-
-
 def summary(errs):
+    if not errs:
+        return None
     return dict(n=len(errs), median=statistics.median(errs),
                 p90=quantile(errs, 0.9), worst=max(errs))
 
 
-def header_constants(path):
-    consts = {}
-    with open(path) as f:
-        for line in f:
-            m = re.match(r"\s*#\s*define\s+(GPUADV_\w+)\s+\(?\s*"
-                         r"([-+0-9.eE]+)\s*\)?\s*(/\*.*)?$", line)
-            if m:
-                try:
-                    consts[m.group(1)] = float(m.group(2))
-                except ValueError:
-                    pass
-    return consts
+def errors(e, data):
+    return [abs(estimate(e, c) / c["measured"] - 1) for c in data]
+
+
+def held_out(refit, data):
+    """Each GPU left out in turn, predicted by refit(the others)."""
+    errs = []
+    for gpu in sorted({c["gpu"] for c in data}):
+        train = [c for c in data if c["gpu"] != gpu]
+        if not train:
+            continue
+        e = refit(train)
+        errs += errors(e, [c for c in data if c["gpu"] == gpu])
+    return errs
+
+
+BATCH1 = ["bw_eff_hbm", "layer_overhead_us"]
+BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000)]
+LOAD = ["kv_eff", "compute_eff", "prefill_mfu", "token_overhead_us",
+        "max_batch"]
+LOAD_BOUNDS = [(0.05, MAX_EFF), (0.05, MAX_EFF), (0.05, MAX_EFF), (0, 1000),
+               (8, 8192)]
+LLAMA = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "gguf_unified_factor",
+         "layer_overhead_us"]
+LLAMA_BOUNDS = [(0.05, MAX_EFF)] * 3 + [(0.05, 1.0), (0, 2000)]
+PREFILL = ["prefill_mfu", "prefill_half_tokens"]
+PREFILL_BOUNDS = [(0.05, MAX_EFF), (0, 20000)]
+
+FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
+                 "kv_eff", "layer_overhead_us", "token_overhead_us",
+                 "compute_eff", "prefill_mfu", "prefill_half_tokens",
+                 "gguf_unified_factor"]
+
+
+def as_engine(row):
+    e = {k: num(row[k]) for k in FLOAT_COLUMNS}
+    e["max_batch"] = num(row["max_batch"])
+    return e
+
+
+def calibrate(gpus, models, engine_rows, meas, quick=False):
+    """The fitted constants of every engine, their fit notes, and the error
+    table rows (engine, metric, fitted summary, held-out summary)."""
+    it = 300 if quick else 1500
+    it_held = 0 if quick else 400
+    data = cases(gpus, models, meas)
+    engines = {r["name"]: as_engine(r) for r in engine_rows}
+    notes = {name: [] for name in engines}
+    table = []
+
+    def record(engine, metric, e, rows, refit):
+        if not rows:
+            return
+        held = held_out(refit, rows) if it_held and \
+            len({c["gpu"] for c in rows}) > 1 else []
+        table.append((engine, metric, summary(errors(e, rows)),
+                      summary(held)))
+
+    # llama.cpp: its own single-stream rows, per memory class.
+    llama = engines["llama.cpp"]
+    rows = [c for c in data if c["engine"] == "llama.cpp" and
+            c["kind"] == "decode"]
+    if rows:
+        x0 = [llama[k] for k in LLAMA]
+        llama.update({k: v for k, v in fit(llama, LLAMA, LLAMA_BOUNDS, rows,
+                                           x0, it).items() if k in LLAMA})
+        llama["bw_eff_ddr"] = llama["bw_eff_unified"]
+        llama["kv_eff"] = llama["bw_eff_hbm"]
+        notes["llama.cpp"].append("decode: %d single-stream rows" % len(rows))
+        record("llama.cpp", "decode", llama, rows,
+               lambda t: fit(llama, LLAMA, LLAMA_BOUNDS, t,
+                             [llama[k] for k in LLAMA], it_held))
+    rows = [c for c in data if c["engine"] == "llama.cpp" and
+            c["kind"] == "prefill"]
+    if rows:
+        x0 = [llama[k] for k in PREFILL]
+        llama.update({k: v for k, v in fit(llama, PREFILL, PREFILL_BOUNDS,
+                                           rows, x0, it).items()
+                      if k in PREFILL})
+        notes["llama.cpp"].append("prefill: %d rows" % len(rows))
+        record("llama.cpp", "prefill", llama, rows,
+               lambda t: fit(llama, PREFILL, PREFILL_BOUNDS, t,
+                             [llama[k] for k in PREFILL], it_held))
+
+    # The modern engines' batch-1 constants: one pooled fit on HBM.
+    pool = [c for c in data if c["engine"] in BATCH1_POOL and
+            c["kind"] == "decode" and c["g"]["memory_class"] == "HBM"]
+    shared = dict(engines["vllm"])
+    if pool:
+        shared = fit(shared, BATCH1, BATCH1_BOUNDS, pool,
+                     [shared[k] for k in BATCH1], it)
+    # Full load, per engine; pooled for engines with too few rows.
+    load_rows = {name: [c for c in data if c["engine"] == name and
+                        c["kind"] == "aggregate"] for name in MODERN}
+    pooled_rows = [c for name in MODERN for c in load_rows[name]]
+    pooled = fit(shared, LOAD, LOAD_BOUNDS, pooled_rows,
+                 [shared[k] for k in LOAD], it) if pooled_rows else shared
+    for name in MODERN:
+        e = engines[name]
+        for k in BATCH1:
+            e[k] = shared[k]
+        notes[name].append("batch 1: pooled fit on %d single-stream HBM rows "
+                           "of vLLM, SGLang, TensorRT-LLM and PyTorch "
+                           "decoders" % len(pool))
+        rows = load_rows[name]
+        src = pooled
+        # An engine's own fit needs rows on two GPUs at least, so that one
+        # vendor's kernels do not set the engine's constants.
+        if len(rows) >= MIN_ROWS and len({c["gpu"] for c in rows}) > 1:
+            src = fit(dict(e, **{k: pooled[k] for k in LOAD}), LOAD,
+                      LOAD_BOUNDS, rows, [pooled[k] for k in LOAD], it)
+            notes[name].append("full load: %d offline rows" % len(rows))
+        else:
+            notes[name].append("full load: pooled fit of %d offline rows "
+                               "of every engine (%d of this engine, on %d "
+                               "GPU types)" % (len(pooled_rows), len(rows),
+                                               len({c["gpu"] for c in rows})))
+        for k in LOAD:
+            e[k] = src[k]
+        e["max_batch"] = float(int(round(e["max_batch"])))
+        e["prefill_half_tokens"] = llama["prefill_half_tokens"]
+        record(name, "decode", e,
+               [c for c in pool if c["engine"] == name],
+               lambda t: dict(e, **{k: v for k, v in fit(
+                   e, BATCH1, BATCH1_BOUNDS,
+                   [c for c in pool if c["engine"] != name] + t,
+                   [e[k] for k in BATCH1], it_held).items() if k in BATCH1}))
+        record(name, "aggregate", e, rows,
+               lambda t: fit(e, LOAD, LOAD_BOUNDS, t,
+                             [e[k] for k in LOAD], it_held))
+        record(name, "prefill", e,
+               [c for c in data if c["engine"] == name and
+                c["kind"] == "prefill"], lambda t: e)
+    # Memory classes without rows of these engines: the share of the
+    # bandwidth that llama.cpp reaches there (GDDR, unified), where its
+    # single-stream kernels are as good as any; DDR as unified.
+    for name in MODERN:
+        e = engines[name]
+        for cls in ("gddr", "unified", "ddr"):
+            e["bw_eff_" + cls] = llama["bw_eff_" + cls]
+        e["gguf_unified_factor"] = 1.0
+        notes[name].append("GDDR, unified and DDR: llama.cpp's fitted "
+                           "efficiency of the class, no rows of this engine")
+    return engines, notes, table
+
+
+def write_engines(path, engine_rows, engines, notes):
+    with open(path, newline="") as f:
+        header = next(csv.reader(f))
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=header, lineterminator="\n")
+        w.writeheader()
+        for row in engine_rows:
+            e = engines[row["name"]]
+            for k in FLOAT_COLUMNS:
+                row[k] = "%.4g" % e[k]
+            row["max_batch"] = "%d" % e["max_batch"]
+            row["fit"] = "; ".join(notes[row["name"]])
+            w.writerow(row)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--catalogs", default="catalogs")
-    ap.add_argument("--check")
+    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--quick", action="store_true")
     opts = ap.parse_args()
-    gpus, models, meas = load(opts.catalogs)
-    cases = decode_cases(gpus, models, meas)
-    x = fit_decode(cases)
-    all_err = summary(errors(cases, lambda c: predict(c, x)))
-    held = []
-    for gpu in sorted({c["gpu"] for c in cases}):
-        train = [c for c in cases if c["gpu"] != gpu]
-        xg = fit_decode(train, x, 600)
-        held += errors([c for c in cases if c["gpu"] == gpu],
-                       lambda c: predict(c, xg))
-    held_err = summary(held)
-
-    # Plain roofline: one efficiency over all weights, no overhead.
-    eff = math.exp(statistics.mean(
-        math.log(c["all_weights_gb"] * c["measured"] / c["bw"])
-        for c in cases))
-    plain_err = summary(errors(
-        cases, lambda c: c["bw"] * eff / c["all_weights_gb"]))
-
-    # Prefill mfu against datasheet 16-bit TFLOP/s, 512-token prompts.
-    ratios = []
-    for r in meas:
-        if r["kind"] != "prefill" or not r["gpu"] or not r["model"]:
+    gpus, models, engine_rows, meas = load(opts.catalogs)
+    engines, notes, table = calibrate(gpus, models, engine_rows, meas,
+                                      opts.quick)
+    print("engine      metric     rows  median   p90    | GPU left out: "
+          "median   p90")
+    for engine, metric, s, h in table:
+        if not s:
             continue
-        if r["prompt_tokens"] != "512" or r["gpu_count"] != "1":
-            continue
-        if "anomal" in r["notes"].lower():
-            continue  # flagged by the source itself
-        g, m = gpus[r["gpu"]], models[r["model"]]
-        tflops = num(g["bf16_tflops"]) or num(g["fp16_tflops"]) or \
-            num(g["fp32_tflops"])
-        if not tflops:
-            continue
-        flops = 2 * num(m["active_params_b"]) * 1e9 * num(r["value"])
-        ratios.append(min(1.0, flops / (tflops * 1e12)))
-    mfu = statistics.median(ratios)
-    prefill_err = summary([abs(mfu / r - 1) for r in ratios])
-
-    fitted = {
-        "GPUADV_DECODE_EFF_HBM": x[0],
-        "GPUADV_DECODE_EFF_GDDR": x[1],
-        "GPUADV_DECODE_EFF_UNIFIED": x[2],
-        "GPUADV_DECODE_GGUF_UNIFIED_FACTOR": x[3],
-        "GPUADV_DECODE_LAYER_OVERHEAD_S": x[4] * 1e-3,
-        "GPUADV_DEFAULT_DECODE_EFFICIENCY": eff,
-        "GPUADV_DEFAULT_PREFILL_MFU": mfu,
-    }
-    for k, v in fitted.items():
-        print("#define %s %.4g" % (k, v))
-    print("decode rows: %(n)d, median %(median).3f, p90 %(p90).3f, "
-          "worst %(worst).3f" % all_err)
-    print("decode, each GPU left out: median %(median).3f, p90 %(p90).3f, "
-          "worst %(worst).3f" % held_err)
-    print("plain roofline (decode_tps default): median %(median).3f, "
-          "p90 %(p90).3f, worst %(worst).3f" % plain_err)
-    print("prefill rows (512-token prompts): %(n)d, median %(median).3f, "
-          "p90 %(p90).3f, worst %(worst).3f" % prefill_err)
+        print("%-11s %-10s %4d  %5.3f  %5.3f  |  %s" % (
+            engine, metric, s["n"], s["median"], s["p90"],
+            "%5.3f  %5.3f" % (h["median"], h["p90"]) if h else "   -      -"))
+    for name, e in engines.items():
+        print("%s: %s" % (name, ", ".join(
+            "%s %.4g" % (k, e[k]) for k in FLOAT_COLUMNS + ["max_batch"])))
+    if opts.write:
+        write_engines(os.path.join(opts.catalogs, "engines.csv"), engine_rows,
+                      engines, notes)
     if not opts.check:
         return 0
     status = 0
-    consts = header_constants(opts.check)
-    for k, v in fitted.items():
-        have = consts.get(k)
-        ok = have is not None and abs(have / v - 1) <= 0.005
-        print("%s %s: header %s, fit %.4g" % ("ok" if ok else "FAIL", k,
-                                               have, v))
-        status |= not ok
-    for name, s in (("all-rows", all_err), ("held-out", held_err)):
-        ok = s["median"] <= 0.10 and s["p90"] <= 0.20
-        print("%s decode-%s-targets: median %.3f <= 0.10, p90 %.3f <= 0.20"
-              % ("ok" if ok else "FAIL", name, s["median"], s["p90"]))
-        status |= not ok
+    for row in engine_rows:
+        have = as_engine(row)
+        for k, v in engines[row["name"]].items():
+            ok = abs(have[k] - v) <= 0.005 * max(abs(v), 1e-9)
+            if not ok:
+                print("FAIL %s %s: engines.csv %g, fit %g" % (
+                    row["name"], k, have[k], v))
+                status = 1
+    for engine, metric, s, h in table:
+        if engine == "llama.cpp" and metric == "decode":
+            ok = s["median"] <= 0.10 and s["p90"] <= 0.20
+            print("%s llama.cpp decode targets: median %.3f <= 0.10, p90 "
+                  "%.3f <= 0.20" % ("ok" if ok else "FAIL", s["median"],
+                                    s["p90"]))
+            status |= not ok
     return status
 
 

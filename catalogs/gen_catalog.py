@@ -34,6 +34,11 @@ def col(name, ctype, required=True, lo=None, hi=None, choices=None,
 
 TFLOPS = dict(lo=0.01, hi=50000)
 
+# The dtype keywords of ext/gpuadv_math.c (gpuadv_dtypes[]), which the
+# engine_support catalog's lists must use.
+DTYPES = {"fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4",
+          "mxfp4", "q8_0", "q6_k", "q4_k_m", "q4_0"}
+
 CATALOGS = [
     dict(
         table="gpus", file="gpus.csv", key="name", indexes=["name"],
@@ -127,6 +132,44 @@ CATALOGS = [
             col("notes", "TEXT", False),
         ]),
     dict(
+        table="engines", file="engines.csv", key="name", indexes=["name"],
+        columns=[
+            col("name", "TEXT", pattern=SLUG_RE),
+            col("label", "TEXT"),
+            col("vendors", "TEXT"),
+            col("max_batch", "INTEGER", lo=1, hi=100000),
+            col("token_budget", "INTEGER", lo=16, hi=10000000),
+            col("bw_eff_hbm", "REAL", lo=0.05, hi=1),
+            col("bw_eff_gddr", "REAL", lo=0.05, hi=1),
+            col("bw_eff_unified", "REAL", lo=0.05, hi=1),
+            col("bw_eff_ddr", "REAL", lo=0.05, hi=1),
+            col("kv_eff", "REAL", lo=0.05, hi=1),
+            col("layer_overhead_us", "REAL", lo=0, hi=10000),
+            col("token_overhead_us", "REAL", lo=0, hi=10000),
+            col("compute_eff", "REAL", lo=0.05, hi=1),
+            col("prefill_mfu", "REAL", lo=0.05, hi=1),
+            col("prefill_half_tokens", "REAL", lo=0, hi=1000000),
+            col("gguf_unified_factor", "REAL", lo=0.05, hi=1),
+            col("fit", "TEXT"),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=DATE_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="engine_support", file="engine_support.csv", key=None,
+        indexes=["engine"],
+        references={"engine": ("engines", "name")},
+        columns=[
+            col("engine", "TEXT", pattern=SLUG_RE),
+            col("vendor", "TEXT"),
+            col("arch", "TEXT"),
+            col("dtypes", "TEXT"),
+            col("kv_dtypes", "TEXT"),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=DATE_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
         table="cloud_instances", file="cloud_instances.csv", key=None,
         indexes=["gpu", "provider"],
         references={"gpu": ("gpus", "name")},
@@ -189,6 +232,12 @@ def check_row_extra(cat, row, where):
         if (row["sliding_layers"] or 0) > row["layers"]:
             raise CatalogError("%s: sliding_layers %d exceeds layers %d"
                                % (where, row["sliding_layers"], row["layers"]))
+    if t == "engine_support":
+        for field in ("dtypes", "kv_dtypes"):
+            unknown = [w for w in row[field].split() if w not in DTYPES]
+            if unknown:
+                raise CatalogError("%s: %s: unknown dtype %r" %
+                                   (where, field, unknown[0]))
     if t == "cloud_instances":
         spot = row["spot_usd_per_hour"]
         if spot is not None and spot > row["usd_per_hour"]:

@@ -55,6 +55,8 @@ extern const gpuadv_catalog gpuadv_catalog_gpus;
 extern const gpuadv_catalog gpuadv_catalog_models;
 extern const gpuadv_catalog gpuadv_catalog_cloud_instances;
 extern const gpuadv_catalog gpuadv_catalog_measurements;
+extern const gpuadv_catalog gpuadv_catalog_engines;
+extern const gpuadv_catalog gpuadv_catalog_engine_support;
 
 /* The cell at (row, column). Inline: estimates read a dozen per call. */
 static inline const gpuadv_cell *gpuadv_catalog_cell(

@@ -4,6 +4,7 @@
 */
 #include "gpuadv_math.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -277,40 +278,67 @@ double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s) {
 }
 
 static double decode_efficiency(const gpuadv_decode_setup *s) {
-  switch (s->memory_class) {
-    case GPUADV_MEM_HBM:
-      return GPUADV_DECODE_EFF_HBM;
-    case GPUADV_MEM_GDDR:
-      return GPUADV_DECODE_EFF_GDDR;
-    case GPUADV_MEM_UNIFIED:
-      return GPUADV_DECODE_EFF_UNIFIED *
-             (s->gguf ? GPUADV_DECODE_GGUF_UNIFIED_FACTOR : 1.0);
-    default:
-      return GPUADV_DECODE_EFF_DDR;
+  const gpuadv_engine_consts *e = s->engine;
+  assert(s->memory_class >= GPUADV_MEM_HBM && s->memory_class <= GPUADV_MEM_DDR);
+  if (s->memory_class == GPUADV_MEM_UNIFIED && s->gguf) {
+    return e->bw_eff[GPUADV_MEM_UNIFIED] * e->gguf_unified_factor;
   }
+  return e->bw_eff[s->memory_class];
+}
+
+double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
+                             double layers, double tokens, double hidden) {
+  /* A ring all-reduce moves 2 (n - 1) / n of the message over each link;
+  ** NVLink-class figures count both directions. */
+  int nvlink = interconnect_gbs > 0.0;
+  double link_gbs = nvlink ? interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
+  double latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
+                            : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  double message_gb = tokens * hidden * 2.0 / 1e9;
+  if (n_gpus <= 1.0) return 0.0;
+  return 2.0 * layers *
+         (latency_s + 2.0 * (n_gpus - 1.0) / n_gpus * message_gb / link_gbs);
+}
+
+double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
+  double bandwidth = s->n_gpus * s->mem_bw_gbs * decode_efficiency(s);
+  double weights_s = gpuadv_decode_weights_read_gb(s) / bandwidth;
+  double kv_s = s->kv_gb_per_seq * s->batch /
+                (s->n_gpus * s->mem_bw_gbs * s->engine->kv_eff);
+  double step_s = weights_s;
+  if (s->tflops > 0.0) {
+    double compute_s = 2.0 * s->active_params_b * 1e9 * s->batch /
+                       (s->n_gpus * s->tflops * 1e12 * s->engine->compute_eff);
+    if (compute_s > step_s) step_s = compute_s;
+  }
+  return step_s + kv_s + s->layers * s->engine->layer_overhead_s +
+         s->batch * s->engine->token_overhead_s / s->n_gpus +
+         gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs, s->layers,
+                               s->batch, s->hidden);
 }
 
 double gpuadv_model_decode_tps(const gpuadv_decode_setup *s) {
-  double bytes_gb = gpuadv_decode_weights_read_gb(s) + s->kv_gb_per_seq * s->batch;
-  double memory_s = bytes_gb / (s->n_gpus * s->mem_bw_gbs * decode_efficiency(s));
-  double step_s = memory_s;
-  if (s->achievable_tflops > 0.0) {
-    double compute_s = 2.0 * s->active_params_b * 1e9 * s->batch /
-                       (s->n_gpus * s->achievable_tflops * 1e12);
-    if (compute_s > step_s) step_s = compute_s;
-  }
-  step_s += s->layers * GPUADV_DECODE_LAYER_OVERHEAD_S;
-  if (s->n_gpus > 1.0) {
-    /* Two all-reduces per layer of batch x hidden 16-bit activations; a
-    ** ring moves 2 (n - 1) / n of the message over each link. */
-    int nvlink = s->interconnect_gbs > 0.0;
-    double link_gbs = nvlink ? s->interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
-    double latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
-                              : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
-    double message_gb = s->batch * s->hidden * 2.0 / 1e9;
-    double allreduce_s = latency_s + 2.0 * (s->n_gpus - 1.0) / s->n_gpus *
-                                         message_gb / link_gbs;
-    step_s += 2.0 * s->layers * allreduce_s;
-  }
-  return s->batch / step_s;
+  return s->batch / gpuadv_decode_step_s(s);
+}
+
+double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
+                        double cached) {
+  const gpuadv_engine_consts *e = s->engine;
+  double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
+  double sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
+  double full = s->layers - linear - sliding;
+  /* Query-key pairs of the new tokens: each attends to the cached context
+  ** and to the new tokens up to itself (causal); in a sliding layer to at
+  ** most the window. */
+  double per_token = cached + (tokens + 1.0) / 2.0;
+  double window = s->sliding_window > 0.0 && s->sliding_window < per_token
+                      ? s->sliding_window : per_token;
+  double pairs = tokens * (full * per_token + sliding * window);
+  double dense_b = s->active_params_b - s->embedding_params_b;
+  double flop = 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens +
+                4.0 * s->attn_dim * pairs;
+  double mfu = e->prefill_mfu * tokens / (tokens + e->prefill_half_tokens);
+  return flop / (s->n_gpus * s->tflops * 1e12 * mfu) +
+         gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs, s->layers,
+                               tokens, s->hidden);
 }

@@ -72,33 +72,55 @@
 #define GPUADV_MAX_PARAMS_B 100000.0
 
 /* ------------------------------------------------------------------------
-** Calibrated decode model (model_decode_tps). Fitted by catalogs/calibrate.py
-** on the 301 single-stream rows (batch 1) of catalogs/measurements.csv:
-** llama.cpp llama-bench of May 2024 (CUDA 12.1 on RunPod, Metal on Apple),
-** Llama 3 8B and 70B in F16, Q8_0, Q4_0 and Q4_K_M on 14 GPUs. They describe
-** that software era: newer engines (vLLM, TensorRT-LLM, current llama.cpp)
-** reach more of HBM bandwidth than the 0.52 below.
-**   step = bytes read / (bandwidth x efficiency of the memory class
-**          [x GGUF factor on unified memory]) + layers x overhead
-** Error on those rows: median 4.3%, 90th percentile 15%; with each GPU left
-** out of the fit in turn: median 5.6%, 90th percentile 18%. */
-#define GPUADV_DECODE_EFF_HBM 0.5182
-#define GPUADV_DECODE_EFF_GDDR 0.9237
-#define GPUADV_DECODE_EFF_UNIFIED 0.7569
-/* No DDR-class row was measured: the unified-memory figure, the nearest
-** kind (LPDDR behind a wide bus). */
-#define GPUADV_DECODE_EFF_DDR GPUADV_DECODE_EFF_UNIFIED
-/* Metal's GGUF dequantising kernels reach less of the bandwidth than its
-** F16 ones; on CUDA the fit found no difference (factor 1.0). */
-#define GPUADV_DECODE_GGUF_UNIFIED_FACTOR 0.7322
-/* Fixed time per layer and token (kernel launches, synchronisation):
-** 0.117 ms, 3.8 ms per token for a 32-layer model. */
-#define GPUADV_DECODE_LAYER_OVERHEAD_S 0.0001172
+** The serving speed model (model_decode_tps, model_prefill_tps and the
+** serving views). Its constants belong to a serving engine and live in the
+** engines catalog (catalogs/engines.csv), fitted per engine by
+** catalogs/calibrate.py on the measurements of that engine; that file and
+** the README's Accuracy section give their data, era and errors.
+**
+** A decode step of `batch` sequences on n_gpus tensor-parallel GPUs:
+**   step = max(weights read / (n x bandwidth x bw_eff[memory class]),
+**              2 x active params x batch / (n x dense TFLOP/s x compute_eff))
+**        + KV cache read / (n x bandwidth x kv_eff)
+**        + layers x layer_overhead + batch x token_overhead / n
+**        + 2 all-reduces per layer when n > 1
+**   tokens/s = batch / step
+** The weights and the cache are read once per step at no more than the
+** datasheet bandwidth, and the matmuls run at no more than the dense
+** datasheet rate (bw_eff, kv_eff and compute_eff are at most 1), so no
+** estimate exceeds either roofline. bw_eff is fitted on single-stream
+** rows, where reading the weights is the step; kv_eff and compute_eff on
+** full-load rows, where attention over many sequences and the matmuls are.
+**
+** A prefill of `tokens` prompt tokens after `cached` tokens of context:
+**   FLOP = 2 x (active params - input embedding) x tokens
+**        + 4 x heads x head_dim x query-key pairs, summed over attention
+**          layers (full layers: tokens x (cached + (tokens + 1) / 2) pairs;
+**          sliding layers at most the window per token; linear-attention
+**          layers none)
+**   seconds = FLOP / (n x dense TFLOP/s x mfu(tokens)) + all-reduces
+**   mfu(tokens) = prefill_mfu x tokens / (tokens + prefill_half_tokens):
+**   short prompts fill the GPU less (fewer rows per matmul, launch costs).
+*/
 
-/* Tensor parallelism: two all-reduces per layer and step. Not calibrated
-** (the measurements hold no tensor-parallel single-stream row): NCCL's
+/* The constants of one serving engine (a row of the engines catalog). */
+typedef struct gpuadv_engine_consts {
+  double bw_eff[4];           /* share of datasheet bandwidth reading
+                              ** weights, by enum gpuadv_memory_class */
+  double kv_eff;              /* share reading the KV cache (paged
+                              ** attention over many sequences) */
+  double layer_overhead_s;    /* fixed time per layer and decode step */
+  double token_overhead_s;    /* time per sequence and step (sampling,
+                              ** scheduling, small per-token kernels) */
+  double compute_eff;         /* share of dense TFLOP/s in decode matmuls */
+  double prefill_mfu;         /* share of dense TFLOP/s of long prompts */
+  double prefill_half_tokens; /* prompt length at half of prefill_mfu */
+  double gguf_unified_factor; /* GGUF types on unified memory (Metal) */
+} gpuadv_engine_consts;
+
+/* Tensor parallelism: two all-reduces per layer and step. NCCL's
 ** small-message all-reduce latency is of the order of 10 us over NVLink and
-** 30 us over PCIe; the message is batch x hidden x 2 bytes. */
+** 30 us over PCIe; the message is tokens x hidden x 2 bytes. */
 #define GPUADV_ALLREDUCE_LATENCY_NVLINK_S 10e-6
 #define GPUADV_ALLREDUCE_LATENCY_PCIE_S 30e-6
 /* PCIe 4.0 x16, one direction, as NCCL reaches it. */
@@ -113,9 +135,11 @@ enum gpuadv_memory_class {
 
 /* Everything model_decode_tps needs, from the catalogs and the call. */
 typedef struct gpuadv_decode_setup {
+  const gpuadv_engine_consts *engine;
   double mem_bw_gbs;         /* per GPU, datasheet */
   int memory_class;          /* enum gpuadv_memory_class */
-  double achievable_tflops;  /* per GPU for the dtype; 0: no compute roof */
+  double tflops;             /* per GPU, dense datasheet, at the dtype's
+                             ** precision; 0: no compute roof */
   double interconnect_gbs;   /* NVLink-class, both directions; 0: PCIe */
   double params_b;           /* total */
   double active_params_b;    /* per token */
@@ -136,8 +160,32 @@ typedef struct gpuadv_decode_setup {
 ** only one row per token. */
 double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s);
 
-/* Aggregate decode tokens/s of the calibrated model. */
+/* Seconds of one decode step, and aggregate decode tokens/s. */
+double gpuadv_decode_step_s(const gpuadv_decode_setup *s);
 double gpuadv_model_decode_tps(const gpuadv_decode_setup *s);
+
+/* Everything a prefill needs. */
+typedef struct gpuadv_prefill_setup {
+  const gpuadv_engine_consts *engine;
+  double tflops;             /* per GPU, dense datasheet, dtype precision */
+  double n_gpus;
+  double interconnect_gbs;   /* NVLink-class; 0: PCIe */
+  double active_params_b;
+  double embedding_params_b;
+  double hidden, layers;
+  double attn_dim;           /* query heads x head_dim */
+  double sliding_window, sliding_layers, linear_layers;
+} gpuadv_prefill_setup;
+
+/* Seconds to prefill `tokens` prompt tokens after `cached` tokens of
+** context (a prefix-cache hit or an earlier chunk). */
+double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
+                        double cached);
+
+/* Seconds of the two all-reduces per layer of `tokens` x hidden 16-bit
+** activations over n_gpus (0 for one GPU). */
+double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
+                             double layers, double tokens, double hidden);
 
 /* ------------------------------------------------------------------------
 ** Peak training memory (train_peak_gb), fitted by catalogs/calibrate_train.py

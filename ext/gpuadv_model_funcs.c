@@ -13,6 +13,9 @@
 #include "gpuadv_internal.h"
 #include "gpuadv_math.h"
 
+#include <assert.h>
+#include <string.h>
+
 SQLITE_EXTENSION_INIT3
 
 /* Index of fp16 and bf16 in gpuadv_dtypes[]. */
@@ -153,6 +156,85 @@ static int memory_class(int gpu) {
   return GPUADV_MEM_DDR;
 }
 
+/* The serving engines, in the order error messages list them; each is a
+** row of the engines catalog (tests/sql/engines.sql checks the two agree). */
+static const char *const engine_names[] = {"vllm", "sglang", "trtllm",
+                                           "llama.cpp", NULL};
+#define ENGINE_DEFAULT 0 /* vllm */
+
+#define ENGINE(col) gpuadv_catalog_number(&gpuadv_catalog_engines, row, col)
+
+/* The fitted constants of engine keyword index `engine`. */
+static void engine_consts(int engine, gpuadv_engine_consts *e) {
+  const char *name = engine_names[engine];
+  int row = gpuadv_catalog_find(&gpuadv_catalog_engines, name,
+                                (int)strlen(name));
+  assert(row >= 0); /* every keyword has its catalog row */
+  e->bw_eff[GPUADV_MEM_HBM] = ENGINE(ENGINES_COL_BW_EFF_HBM);
+  e->bw_eff[GPUADV_MEM_GDDR] = ENGINE(ENGINES_COL_BW_EFF_GDDR);
+  e->bw_eff[GPUADV_MEM_UNIFIED] = ENGINE(ENGINES_COL_BW_EFF_UNIFIED);
+  e->bw_eff[GPUADV_MEM_DDR] = ENGINE(ENGINES_COL_BW_EFF_DDR);
+  e->kv_eff = ENGINE(ENGINES_COL_KV_EFF);
+  e->layer_overhead_s = ENGINE(ENGINES_COL_LAYER_OVERHEAD_US) * 1e-6;
+  e->token_overhead_s = ENGINE(ENGINES_COL_TOKEN_OVERHEAD_US) * 1e-6;
+  e->compute_eff = ENGINE(ENGINES_COL_COMPUTE_EFF);
+  e->prefill_mfu = ENGINE(ENGINES_COL_PREFILL_MFU);
+  e->prefill_half_tokens = ENGINE(ENGINES_COL_PREFILL_HALF_TOKENS);
+  e->gguf_unified_factor = ENGINE(ENGINES_COL_GGUF_UNIFIED_FACTOR);
+}
+
+static const char *cell_text(const gpuadv_catalog *cat, int row, int col) {
+  const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, col);
+  return c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+}
+
+/* Whether word (n bytes) is one of the space-separated words of list. */
+static int list_has(const char *list, const char *word, int n) {
+  const char *p = list;
+  while (*p) {
+    const char *end = strchr(p, ' ');
+    int len = end ? (int)(end - p) : (int)strlen(p);
+    if (len == n && memcmp(p, word, (size_t)n) == 0) return 1;
+    if (!end) break;
+    p = end + 1;
+  }
+  return 0;
+}
+
+/* GLOB with '*' only, as the engine_support catalog's arch patterns use. */
+static int arch_matches(const char *pattern, const char *arch) {
+  if (*pattern == 0) return *arch == 0;
+  if (*pattern == '*') {
+    for (;; arch++) {
+      if (arch_matches(pattern + 1, arch)) return 1;
+      if (*arch == 0) return 0;
+    }
+  }
+  return *pattern == *arch && arch_matches(pattern + 1, arch + 1);
+}
+
+/* Whether the engine serves weights of the dtype on the GPU's vendor and
+** architecture, by the engine_support catalog. */
+static int engine_serves(int engine, int gpu, int dtype) {
+  const gpuadv_catalog *sup = &gpuadv_catalog_engine_support;
+  const char *name = engine_names[engine];
+  const char *vendor = cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR);
+  const char *arch = cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_ARCH);
+  const char *dt = gpuadv_dtypes[dtype].name;
+  int lo, hi, k;
+  gpuadv_catalog_range(sup, 0, name, (int)strlen(name), &lo, &hi);
+  for (k = lo; k < hi; k++) {
+    int row = sup->indexes[0].keys[k].row;
+    if (strcmp(cell_text(sup, row, ENGINE_SUPPORT_COL_VENDOR), vendor) == 0 &&
+        arch_matches(cell_text(sup, row, ENGINE_SUPPORT_COL_ARCH), arch) &&
+        list_has(cell_text(sup, row, ENGINE_SUPPORT_COL_DTYPES), dt,
+                 (int)strlen(dt))) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* The KV cache is kept in 16 bits, or in fp8 when the weights are fp8 or
 ** fp4 (what TensorRT-LLM and vLLM do with FP8 checkpoints). */
 static double kv_bytes_per_element(int dtype) {
@@ -162,30 +244,38 @@ static double kv_bytes_per_element(int dtype) {
 }
 
 static const gpuadv_fn fn_model_decode_tps = {
-  "model_decode_tps", 3, 6,
+  "model_decode_tps", 3, 7,
   {GPUADV_NAME("model"),
    GPUADV_NAME("gpu"),
    GPUADV_DTYPE("dtype", 0),
    GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
    GPUADV_NONNEG("context_tokens"),
-   GPUADV_WHOLE("n_gpus", 1, 1e6, 1)}};
+   GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT)}};
 
 static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_decode_tps;
   double a[GPUADV_MAX_ARGS];
-  int gpu, dtype;
+  int gpu, dtype, engine;
   gpuadv_model_def m;
+  gpuadv_engine_consts e;
   gpuadv_decode_setup d;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   if (!resolve_model(ctx, fn, argv, 0, &m)) return;
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
   if (gpu < 0) return;
   dtype = (int)a[2];
+  engine = (int)a[6];
+  if (!engine_serves(engine, gpu, dtype)) {
+    sqlite3_result_null(ctx); /* the engine does not run this dtype here */
+    return;
+  }
+  engine_consts(engine, &e);
+  d.engine = &e;
   d.mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
   d.memory_class = memory_class(gpu);
-  d.achievable_tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) *
-                        GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
+  d.tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
   d.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
   d.params_b = m.params_b;
   d.active_params_b = m.active_params_b;
@@ -196,39 +286,58 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
   d.layers = m.shape.layers;
   d.bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
   d.gguf = gpuadv_dtypes[dtype].gguf;
-  d.kv_gb_per_seq = gpuadv_model_kv_gb(&m.shape, a[4], 1.0, kv_bytes_per_element(dtype));
+  d.kv_gb_per_seq =
+      gpuadv_model_kv_gb(&m.shape, a[4], 1.0, kv_bytes_per_element(dtype));
   d.batch = a[3];
   d.n_gpus = a[5];
   gpuadv_result_number(ctx, fn, gpuadv_model_decode_tps(&d));
 }
 
+/* The prompt length of model_prefill_tps when none is given. */
+#define PREFILL_DEFAULT_TOKENS 512
+
 static const gpuadv_fn fn_model_prefill_tps = {
-  "model_prefill_tps", 3, 4,
+  "model_prefill_tps", 3, 6,
   {GPUADV_NAME("model"),
    GPUADV_NAME("gpu"),
    GPUADV_DTYPE("dtype", 0),
-   GPUADV_WHOLE("n_gpus", 1, 1e6, 1)}};
+   GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+   GPUADV_WHOLE("prompt_tokens", 1, 1e9, PREFILL_DEFAULT_TOKENS),
+   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT)}};
 
 static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_prefill_tps;
   double a[GPUADV_MAX_ARGS];
-  int gpu;
-  double tflops;
+  int gpu, dtype, engine;
   gpuadv_model_def m;
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup p;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   if (!resolve_model(ctx, fn, argv, 0, &m)) return;
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
   if (gpu < 0) return;
-  tflops = datasheet_tflops(gpu, gpuadv_dtypes[(int)a[2]].compute);
-  if (tflops <= 0.0) {
-    sqlite3_result_null(ctx); /* the vendor publishes no TFLOP/s figure */
+  dtype = (int)a[2];
+  engine = (int)a[5];
+  p.tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
+  if (p.tflops <= 0.0 || !engine_serves(engine, gpu, dtype)) {
+    /* no TFLOP/s figure published, or the engine does not run it here */
+    sqlite3_result_null(ctx);
     return;
   }
-  gpuadv_result_number(
-      ctx, fn,
-      a[3] * gpuadv_prefill_tps(tflops, m.active_params_b,
-                                GPUADV_DEFAULT_PREFILL_MFU));
+  engine_consts(engine, &e);
+  p.engine = &e;
+  p.n_gpus = a[3];
+  p.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  p.active_params_b = m.active_params_b;
+  p.embedding_params_b = m.vocab * m.hidden / 1e9;
+  p.hidden = m.hidden;
+  p.layers = m.shape.layers;
+  p.attn_dim = m.heads * m.shape.head_dim;
+  p.sliding_window = m.shape.sliding_window;
+  p.sliding_layers = m.shape.sliding_layers;
+  p.linear_layers = m.shape.linear_layers;
+  gpuadv_result_number(ctx, fn, a[4] / gpuadv_prefill_s(&p, a[4], 0.0));
 }
 
 /* clang-format off */

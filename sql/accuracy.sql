@@ -5,23 +5,33 @@
 --   sqlite> SELECT * FROM estimate_accuracy_summary;
 --
 -- estimate_accuracy: one row per measurement the extension can estimate,
--- with the estimate, the measurement (GiB converted to GB), the relative
--- error (estimate / measured - 1) and whether the row counts towards the
--- published error figures (`in_summary`: rows the source itself flags as
--- anomalous are shown but left out).
+-- with the engine whose constants estimate it, the estimate, the
+-- measurement (GiB converted to GB), the relative error (estimate /
+-- measured - 1) and whether the row counts towards the published error
+-- figures (`in_summary`). The rows catalogs/calibrate.py leaves out of its
+-- fits are left out of the summary too: rows the source flags as
+-- anomalous, speculative decoding, expert, data or pipeline parallelism,
+-- tensor parallelism across nodes (more than 8 GPUs), online and
+-- disaggregated runs.
 --
---   decode     model_decode_tps(model, gpu, dtype, 1, context) at batch 1;
---              context = prompt + half the generated tokens (the cache grows
---              from the prompt to prompt + generated during a run); llama.cpp
---              splits layers over several GPUs, which does not speed one
---              stream up, so n_gpus is 1 for those rows too.
---   prefill    model_prefill_tps(model, gpu, dtype).
---   aggregate  serving throughput at full load: as many sequences as fit in
---              90% of the GPUs' memory beside the weights (max_batch), each
---              at prompt + half the output tokens; output tokens/s =
---              1 / (1 / decode + (prompt / output) / prefill), since
---              the measured figure includes prefill time. Rows without a
---              fixed prompt length (MLPerf) are not estimated.
+--   decode     model_decode_tps(model, gpu, dtype, 1, context, n, engine)
+--              at batch 1; context = prompt + half the generated tokens (the
+--              cache grows from the prompt to prompt + generated during a
+--              run); n = the row's tensor-parallel degree, else its GPUs;
+--              llama.cpp splits layers over several GPUs, which does not
+--              speed one stream up, so n is 1 for its rows. Plain PyTorch
+--              decoders are estimated with vLLM's constants, whose batch-1
+--              part they share (the pooled fit).
+--   prefill    model_prefill_tps(model, gpu, dtype, n, prompt, engine).
+--   aggregate  offline serving throughput at full load: as many sequences
+--              as the KV cache holds at their mean context (prompt + half
+--              the output) in 90% of the GPUs' memory beside the weights,
+--              at most the engine's max_batch; output tokens/s =
+--              output / (output / decode + prompt / prefill), since the
+--              measured figure includes each prompt's prefill. A throughput
+--              the source does not say is output-only (throughput_tps) is
+--              read as output tokens/s where prompts are at most 10% of the
+--              tokens.
 --   train_mem  train_peak_gb for the 9 rows whose configuration is fully
 --              stated (catalogs/train_peak.md says why the other 39 are left
 --              out): mode, ZeRO stage (FSDP full shard = 3 over the row's
@@ -31,8 +41,8 @@
 --   hw         achieved matmul TFLOP/s: datasheet dense TFLOP/s x 0.76
 --              (GPUADV_DEFAULT_COMPUTE_EFFICIENCY).
 --
--- estimate_accuracy_summary: per kind, rows, median and 90th-percentile
--- absolute relative error (nearest rank), and the worst row.
+-- estimate_accuracy_summary: per kind and engine, rows, median and
+-- 90th-percentile absolute relative error (nearest rank), and the worst row.
 -- Reading this file twice changes nothing.
 
 DROP VIEW IF EXISTS estimate_accuracy_summary;
@@ -47,31 +57,48 @@ WITH train_setup(id, mode, zero_stage, recompute, cp, ce_chunks) AS (VALUES
   ('T043', 'full16', 3, 'full', 4, 1), ('T044', 'full16', 3, 'full', 8, 1)
 ),
 m AS (
-  SELECT ms.*, g.memory_gb, g.bf16_tflops, g.fp16_tflops, g.fp8_tflops,
-         g.fp32_tflops, g.tf32_tflops, g.int8_tops, g.fp4_tflops,
-         lower(coalesce(ms.notes, '')) LIKE '%anomal%' AS flagged
+  SELECT ms.*, g.memory_gb,
+         coalesce(g.bf16_tflops, g.fp16_tflops) AS tflops_16bit,
+         g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
+         CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
+              WHEN ms.engine = 'pytorch' THEN 'vllm' END AS estimated_by,
+         CASE WHEN ms.engine = 'llama.cpp' THEN 1
+              ELSE coalesce(ms.tp, ms.gpu_count, 1) END AS n,
+         lower(coalesce(ms.notes, '')) LIKE '%anomal%'
+           OR coalesce(ms.speculative, 'no') = 'yes'
+           OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
+           OR coalesce(ms.tp, ms.gpu_count, 1) > 8 AS left_out
   FROM measurements ms LEFT JOIN gpus g ON g.name = ms.gpu
 ),
 est AS (
   SELECT m.*,
     CASE
-      WHEN kind = 'decode' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL THEN
+      WHEN kind = 'decode' AND metric = 'decode_tps_per_stream' AND model IS NOT NULL
+           AND dtype IS NOT NULL AND gpu IS NOT NULL AND estimated_by IS NOT NULL THEN
         model_decode_tps(model, gpu, dtype, 1,
-                         coalesce(prompt_tokens, 0) + coalesce(gen_tokens, 0) / 2.0)
-      WHEN kind = 'prefill' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL THEN
-        model_prefill_tps(model, gpu, dtype)
-      WHEN kind = 'aggregate' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
-           AND prompt_tokens IS NOT NULL AND gen_tokens > 0 THEN (
-        SELECT 1.0 / (1.0 / model_decode_tps(m.model, m.gpu, m.dtype, b.seqs,
-                                             m.prompt_tokens + m.gen_tokens / 2.0,
-                                             coalesce(m.gpu_count, 1))
-                      + (1.0 * m.prompt_tokens / m.gen_tokens)
-                        / model_prefill_tps(m.model, m.gpu, m.dtype, coalesce(m.gpu_count, 1)))
-        FROM (SELECT max(1, max_batch(m.memory_gb * coalesce(m.gpu_count, 1),
-                                      model_weights_gb(m.model, m.dtype),
-                                      model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
-                                                  CASE WHEN m.dtype IN ('fp8', 'fp4') THEN 'fp8' ELSE 'fp16' END),
-                                      0.1)) AS seqs) AS b)
+                         coalesce(prompt_tokens, 0) + coalesce(gen_tokens, 0) / 2.0,
+                         n, estimated_by)
+      WHEN kind = 'prefill' AND metric = 'prefill_tps' AND model IS NOT NULL AND dtype IS NOT NULL
+           AND gpu IS NOT NULL AND prompt_tokens > 0 AND estimated_by IS NOT NULL THEN
+        model_prefill_tps(model, gpu, dtype, n, prompt_tokens, estimated_by)
+      WHEN kind = 'aggregate' AND scenario = 'offline' AND model IS NOT NULL AND dtype IS NOT NULL
+           AND gpu IS NOT NULL AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL
+           AND (metric = 'decode_tps_aggregate'
+                OR (metric = 'throughput_tps' AND 1.0 * prompt_tokens / (prompt_tokens + gen_tokens) <= 0.1))
+        THEN (
+        SELECT m.gen_tokens / (m.gen_tokens / model_decode_tps(m.model, m.gpu, m.dtype, b.seqs,
+                                                               b.context, m.n, m.estimated_by)
+                               + m.prompt_tokens / model_prefill_tps(m.model, m.gpu, m.dtype, m.n,
+                                                                     m.prompt_tokens, m.estimated_by))
+        FROM (SELECT max(1, min(e.max_batch,
+                                max_batch(m.memory_gb * m.n, model_weights_gb(m.model, m.dtype),
+                                          model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens / 2.0, 1,
+                                                      CASE WHEN m.dtype IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8'
+                                                           ELSE 'fp16' END),
+                                          0.1))) AS seqs,
+                     m.prompt_tokens + m.gen_tokens / 2.0 AS context
+              FROM engines e WHERE e.name = m.estimated_by) AS b
+        WHERE b.seqs >= 1)
       WHEN kind = 'train_mem' THEN (
         SELECT train_peak_gb(md.params_b, t.mode, md.layers, md.hidden, md.heads,
                              m.seq_len / t.cp, m.micro_batch, m.gpu_count,
@@ -79,34 +106,36 @@ est AS (
         FROM train_setup t JOIN models md ON md.name = m.model
         WHERE t.id = m.id)
       WHEN kind = 'hw' AND metric = 'matmul_tflops_max_achievable' AND gpu IS NOT NULL THEN
-        0.76 * CASE dtype WHEN 'bf16' THEN bf16_tflops WHEN 'fp16' THEN fp16_tflops
+        0.76 * CASE dtype WHEN 'bf16' THEN tflops_16bit WHEN 'fp16' THEN tflops_16bit
                           WHEN 'fp8' THEN fp8_tflops WHEN 'fp32' THEN fp32_tflops
                           WHEN 'tf32' THEN tf32_tflops END
     END AS estimate,
     CASE WHEN unit = 'GiB' THEN value * 1.073741824 ELSE value END AS measured
   FROM m
 )
-SELECT id, kind, metric, gpu, gpu_count, model, dtype, batch, prompt_tokens, gen_tokens,
+SELECT id, kind, metric, CASE WHEN kind IN ('decode', 'prefill', 'aggregate') THEN estimated_by END AS engine,
+       gpu, gpu_count, model, dtype, batch, prompt_tokens, gen_tokens,
        measured, CASE WHEN unit = 'GiB' THEN 'GB' ELSE unit END AS unit, estimate,
        estimate / measured - 1 AS rel_error,
        abs(estimate / measured - 1) AS abs_error,
-       NOT flagged AS in_summary,
+       NOT left_out AS in_summary,
        source, as_of
 FROM est
 WHERE estimate IS NOT NULL AND measured > 0;
 
 CREATE VIEW estimate_accuracy_summary AS
 WITH e AS (
-  SELECT kind, id, abs_error,
-         row_number() OVER (PARTITION BY kind ORDER BY abs_error) AS rank_in_kind,
-         count(*) OVER (PARTITION BY kind) AS n
+  SELECT kind, coalesce(engine, '') AS engine, id, abs_error,
+         row_number() OVER (PARTITION BY kind, engine ORDER BY abs_error) AS rank_in_kind,
+         count(*) OVER (PARTITION BY kind, engine) AS n
   FROM estimate_accuracy WHERE in_summary
 )
-SELECT kind,
+SELECT kind, engine,
        max(n) AS rows,
        avg(CASE WHEN rank_in_kind IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
        max(CASE WHEN rank_in_kind = (9 * n + 9) / 10 THEN abs_error END) AS p90_abs_error,
        max(abs_error) AS worst_abs_error,
-       (SELECT id FROM e AS w WHERE w.kind = e.kind ORDER BY abs_error DESC LIMIT 1) AS worst_id
+       (SELECT id FROM e AS w WHERE w.kind = e.kind AND w.engine = e.engine
+        ORDER BY abs_error DESC LIMIT 1) AS worst_id
 FROM e
-GROUP BY kind;
+GROUP BY kind, engine;
