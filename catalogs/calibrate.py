@@ -5,7 +5,8 @@
 
 Reads catalogs/measurements.csv with gpus.csv and models.csv and fits:
 
-  decode (model_decode_tps), on the single-stream rows (kind = decode):
+  decode (model_decode_tps), on the single-stream rows (kind = decode) of
+  llama.cpp in the 2024 extract (fitted_row):
     step = weights read / (bandwidth x eff[memory class] [x gguf factor on
            unified memory]) + kv read / (same) + layers x overhead
     five constants, by Nelder-Mead on the squared log error; then each GPU
@@ -57,10 +58,19 @@ def load(dirname):
     return gpus, models, rows("measurements.csv")
 
 
+def fitted_row(r):
+    """The rows the constants are fitted on: llama.cpp single-stream runs of the
+    2024 extract. The 2025-2026 serving rows (other engines, tensor parallel,
+    speculative decoding) stay out of this fit."""
+    return r["engine"] == "llama.cpp" and r["as_of"] < "2025-01-01"
+
+
 def decode_cases(gpus, models, meas):
     cases = []
     for r in meas:
         if r["kind"] != "decode" or not r["gpu"] or not r["model"]:
+            continue
+        if not fitted_row(r):
             continue
         if r["dtype"] not in GGUF and r["dtype"] not in BYTES:
             continue
@@ -196,6 +206,8 @@ def main():
     ratios = []
     for r in meas:
         if r["kind"] != "prefill" or not r["gpu"] or not r["model"]:
+            continue
+        if not fitted_row(r):
             continue
         if r["prompt_tokens"] != "512" or r["gpu_count"] != "1":
             continue

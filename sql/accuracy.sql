@@ -10,13 +10,18 @@
 -- published error figures (`in_summary`: rows the source itself flags as
 -- anomalous are shown but left out).
 --
---   decode     model_decode_tps(model, gpu, dtype, 1, context) at batch 1;
+--   decode     model_decode_tps(model, gpu, dtype, 1, context, n_gpus) on the
+--              single-stream rows without speculative decoding;
 --              context = prompt + half the generated tokens (the cache grows
---              from the prompt to prompt + generated during a run); llama.cpp
---              splits layers over several GPUs, which does not speed one
---              stream up, so n_gpus is 1 for those rows too.
---   prefill    model_prefill_tps(model, gpu, dtype).
---   aggregate  serving throughput at full load: as many sequences as fit in
+--              from the prompt to prompt + generated during a run); n_gpus is
+--              the row's tp. llama.cpp splits layers over several GPUs, which
+--              does not speed one stream up, so n_gpus is 1 for its rows; rows
+--              of other engines whose tp is not stated are not estimated.
+--   prefill    model_prefill_tps(model, gpu, dtype), single-stream rows on
+--              one GPU (or llama.cpp's layer split).
+--   aggregate  offline rows (decode_tps_aggregate, no fixed batch; online,
+--              disaggregated and per-GPU rows are not estimated):
+--              serving throughput at full load: as many sequences as fit in
 --              90% of the GPUs' memory beside the weights (max_batch), each
 --              at prompt + half the output tokens; output tokens/s =
 --              1 / (1 / decode + (prompt / output) / prefill), since
@@ -30,6 +35,7 @@
 --              source; measured GiB converted to GB.
 --   hw         achieved matmul TFLOP/s: datasheet dense TFLOP/s x 0.76
 --              (GPUADV_DEFAULT_COMPUTE_EFFICIENCY).
+--   latency    (TTFT, TPOT) no estimate yet.
 --
 -- estimate_accuracy_summary: per kind, rows, median and 90th-percentile
 -- absolute relative error (nearest rank), and the worst row.
@@ -49,18 +55,25 @@ WITH train_setup(id, mode, zero_stage, recompute, cp, ce_chunks) AS (VALUES
 m AS (
   SELECT ms.*, g.memory_gb, g.bf16_tflops, g.fp16_tflops, g.fp8_tflops,
          g.fp32_tflops, g.tf32_tflops, g.int8_tops, g.fp4_tflops,
-         lower(coalesce(ms.notes, '')) LIKE '%anomal%' AS flagged
+         lower(coalesce(ms.notes, '')) LIKE '%anomal%' AS flagged,
+         CASE WHEN ms.engine = 'llama.cpp' THEN 1 ELSE ms.tp END AS decode_gpus
   FROM measurements ms LEFT JOIN gpus g ON g.name = ms.gpu
 ),
 est AS (
   SELECT m.*,
     CASE
-      WHEN kind = 'decode' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL THEN
+      WHEN kind = 'decode' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
+           AND scenario = 'single-stream' AND coalesce(speculative, 'no') = 'no'
+           AND unit = 'tokens/s' AND decode_gpus IS NOT NULL THEN
         model_decode_tps(model, gpu, dtype, 1,
-                         coalesce(prompt_tokens, 0) + coalesce(gen_tokens, 0) / 2.0)
-      WHEN kind = 'prefill' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL THEN
+                         coalesce(prompt_tokens, 0) + coalesce(gen_tokens, 0) / 2.0,
+                         decode_gpus)
+      WHEN kind = 'prefill' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
+           AND metric = 'prefill_tps' AND scenario = 'single-stream'
+           AND (engine = 'llama.cpp' OR gpu_count = 1) THEN
         model_prefill_tps(model, gpu, dtype)
       WHEN kind = 'aggregate' AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
+           AND metric = 'decode_tps_aggregate' AND scenario = 'offline' AND batch IS NULL
            AND prompt_tokens IS NOT NULL AND gen_tokens > 0 THEN (
         SELECT 1.0 / (1.0 / model_decode_tps(m.model, m.gpu, m.dtype, b.seqs,
                                              m.prompt_tokens + m.gen_tokens / 2.0,
