@@ -8,17 +8,21 @@ Usage (from the repository root):
         --models catalogs/models.csv --out catalogs/measurements.csv
 
 Standard library only.  Reads decode_tps.csv, train_mem.csv and hw_achieved.csv
-from <src> (see <src>/SOURCE.md), maps each GPU and model label to a catalog slug
-through the tables below, turns the configuration columns into typed values and
-writes one CSV in source order (decode_tps.csv, then train_mem.csv, then
-hw_achieved.csv).  The output is deterministic: the same input gives the same bytes.
-Every source row is written unless EXCLUDE names it; counts per kind, exclusions
-and the GPU labels left without a slug go to stderr.  catalogs/measurements.md
-explains the table.
+from <src> (see <src>/SOURCE.md) and the 2025-2026 serving rows of
+<src>/modern/serving.csv (see <src>/modern/SOURCE.md), maps each GPU and model
+label to a catalog slug through the tables below, turns the configuration columns
+into typed values and writes one CSV in source order (decode_tps.csv,
+train_mem.csv, hw_achieved.csv, modern/serving.csv), followed by REPORTED_ROWS
+(measurements reported to the project, with the report as their source).  The
+output is deterministic: the same input gives the same bytes.  Every source row
+is written unless EXCLUDE names it; counts per kind, exclusions and the GPU and
+model labels left without a slug (with the pending slug, where one is being
+added) go to stderr.  catalogs/measurements.md explains the table.
 
 Exit status: 0 on success; 1 when a label cannot be mapped (message
 `file:line: cannot map gpu 'X'`, and likewise for model, dtype, unit, mode,
-grad_checkpointing, metric), when a mapping names a slug missing from gpus.csv or
+grad_checkpointing, metric, framework, batch, batch_or_concurrency), when a
+mapping names a slug missing from gpus.csv or
 models.csv, when an integer field has an unexpected form, when a row has no
 date, or when an id repeats; 2 on bad usage.  Nothing is written unless the run
 succeeds.
