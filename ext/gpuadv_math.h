@@ -19,8 +19,8 @@
 
 /* decode_tps's default efficiency: the share of datasheet bandwidth that
 ** the plain roofline (all weights read per token, nothing else) needs to
-** best match the 301 single-stream rows of catalogs/measurements.csv
-** (geometric mean, fitted by catalogs/calibrate.py). The plain roofline
+** best match the 301 single-stream llama.cpp rows of 2024 in
+** catalogs/measurements.csv (geometric mean, fitted by catalogs/calibrate.py). The plain roofline
 ** misses the fixed cost per layer, so its error is large: median 22%, 90th
 ** percentile 53%; model_decode_tps, with the model below, does far better. */
 #define GPUADV_DEFAULT_DECODE_EFFICIENCY 0.6337
@@ -73,8 +73,8 @@
 
 /* ------------------------------------------------------------------------
 ** Calibrated decode model (model_decode_tps). Fitted by catalogs/calibrate.py
-** on the 301 single-stream rows (batch 1) of catalogs/measurements.csv:
-** llama.cpp llama-bench of May 2024 (CUDA 12.1 on RunPod, Metal on Apple),
+** on the 301 single-stream rows (batch 1) of catalogs/measurements.csv from
+** the 2024 extract: llama.cpp llama-bench of May 2024 (CUDA 12.1 on RunPod, Metal on Apple),
 ** Llama 3 8B and 70B in F16, Q8_0, Q4_0 and Q4_K_M on 14 GPUs. They describe
 ** that software era: newer engines (vLLM, TensorRT-LLM, current llama.cpp)
 ** reach more of HBM bandwidth than the 0.52 below.
@@ -96,7 +96,8 @@
 #define GPUADV_DECODE_LAYER_OVERHEAD_S 0.0001172
 
 /* Tensor parallelism: two all-reduces per layer and step. Not calibrated
-** (the measurements hold no tensor-parallel single-stream row): NCCL's
+** (the fit's 2024 rows hold no tensor-parallel single-stream row; the
+** 2025-2026 serving rows hold a few, not used yet): NCCL's
 ** small-message all-reduce latency is of the order of 10 us over NVLink and
 ** 30 us over PCIe; the message is batch x hidden x 2 bytes. */
 #define GPUADV_ALLREDUCE_LATENCY_NVLINK_S 10e-6
