@@ -10,6 +10,7 @@ the median and 90th percentile of |estimate / measured - 1| on the rows of
 the fit, and with each GPU left out of the fit in turn and predicted by a
 fit on the others.
 
+<<<<<<< HEAD
   single-stream decode (batch 1): bw_eff (weights read) and
       layer_overhead_us. llama.cpp is fitted on its own rows, per memory
       class, with the GGUF factor on unified memory. vLLM, SGLang and
@@ -28,6 +29,19 @@ fit on the others.
       half-efficiency length.
   memory classes without rows of an engine: llama.cpp's efficiency of the
       class, and the engines.csv `fit` column says so.
+=======
+  decode (model_decode_tps), on the single-stream rows (kind = decode) of
+  llama.cpp in the 2024 extract (fitted_row):
+    step = weights read / (bandwidth x eff[memory class] [x gguf factor on
+           unified memory]) + kv read / (same) + layers x overhead
+    five constants, by Nelder-Mead on the squared log error; then each GPU
+    is left out in turn and predicted by a fit on the others;
+  the plain roofline efficiency (decode_tps default), on the same rows:
+    step = weights / (bandwidth x efficiency), one constant;
+  prefill mfu (prefill_tps and model_prefill_tps default), on the
+    single-GPU rows with a 512-token prompt that the source does not flag
+    as anomalous: tokens/s = TFLOP/s x mfu / (2 x active parameters).
+>>>>>>> meas
 
 --write rewrites the constants and the `fit` column of engines.csv.
 --check refits and exits 1 when a constant of engines.csv differs from the
@@ -203,10 +217,13 @@ def load(dirname):
     return gpus, models, engines, rows("measurements.csv")
 
 
+<<<<<<< HEAD
 def row_gpus(r):
-    """GPUs the model is split over: the stated tensor-parallel degree, else
-    the row's GPU count."""
-    return int(num(r.get("tp")) or num(r["gpu_count"]) or 1)
+    """GPUs the model is split over: the stated tensor-parallel degree, or 1
+    on one GPU; 0 when several GPUs' layout is not stated."""
+    if num(r.get("tp")):
+        return int(num(r["tp"]))
+    return 1 if num(r["gpu_count"]) <= 1 else 0
 
 
 def case_kind(r, gpus, models):
@@ -224,8 +241,12 @@ def case_kind(r, gpus, models):
         return None
     if "anomal" in (r["notes"] or "").lower():
         return None
-    if row_gpus(r) > GPUS_PER_NODE:
-        return None  # tensor parallel across nodes: a layout of the plans
+    engine = r.get("engine") or ""
+    if engine != "llama.cpp" and not 1 <= row_gpus(r) <= GPUS_PER_NODE:
+        return None  # layout not stated, or tensor parallel across nodes
+    if r["kind"] in ("decode", "prefill") and \
+            r.get("scenario") != "single-stream":
+        return None
     if r["kind"] == "decode" and r["metric"] == "decode_tps_per_stream":
         return "decode"
     if r["kind"] == "prefill" and r["metric"] == "prefill_tps" and \
@@ -249,10 +270,22 @@ def case_kind(r, gpus, models):
 
 def cases(gpus, models, meas):
     out = []
+=======
+def fitted_row(r):
+    """The rows the constants are fitted on: llama.cpp single-stream runs of the
+    2024 extract. The 2025-2026 serving rows (other engines, tensor parallel,
+    speculative decoding) stay out of this fit."""
+    return r["engine"] == "llama.cpp" and r["as_of"] < "2025-01-01"
+
+
+def decode_cases(gpus, models, meas):
+    cases = []
+>>>>>>> meas
     for r in meas:
         kind = case_kind(r, gpus, models)
         if kind is None:
             continue
+<<<<<<< HEAD
         engine = r.get("engine") or ""
         # llama.cpp's multi-GPU rows split layers, which does not speed
         # one stream up: one GPU's worth.
@@ -263,6 +296,28 @@ def cases(gpus, models, meas):
                         prompt=num(r["prompt_tokens"]),
                         gen=num(r["gen_tokens"]), measured=num(r["value"])))
     return out
+=======
+        if not fitted_row(r):
+            continue
+        if r["dtype"] not in GGUF and r["dtype"] not in BYTES:
+            continue
+        g, m = gpus[r["gpu"]], models[r["model"]]
+        if g["memory_class"] not in CLASSES:
+            continue
+        bpp = bytes_per_param(r["dtype"])
+        layers = num(m["layers"])
+        embedding_b = num(m["vocab"]) * num(m["hidden"]) / 1e9
+        context = num(r["prompt_tokens"]) + num(r["gen_tokens"]) / 2
+        kv_gb = 2 * layers * num(m["kv_heads"]) * num(m["head_dim"]) * \
+            context * 2 / 1e9
+        cases.append(dict(
+            id=r["id"], gpu=r["gpu"], cls=g["memory_class"],
+            gguf=r["dtype"] in GGUF, bw=num(g["mem_bw_gbs"]), layers=layers,
+            weights_gb=(num(m["active_params_b"]) - embedding_b) * bpp,
+            all_weights_gb=num(m["params_b"]) * bpp,
+            kv_gb=kv_gb, measured=num(r["value"])))
+    return cases
+>>>>>>> meas
 
 
 def estimate(e, c):
@@ -525,6 +580,7 @@ def main():
     for engine, metric, s, h in table:
         if not s:
             continue
+<<<<<<< HEAD
         print("%-11s %-10s %4d  %5.3f  %5.3f  |  %s" % (
             engine, metric, s["n"], s["median"], s["p90"],
             "%5.3f  %5.3f" % (h["median"], h["p90"]) if h else "   -      -"))
@@ -534,6 +590,43 @@ def main():
     if opts.write:
         write_engines(os.path.join(opts.catalogs, "engines.csv"), engine_rows,
                       engines, notes)
+=======
+        if not fitted_row(r):
+            continue
+        if r["prompt_tokens"] != "512" or r["gpu_count"] != "1":
+            continue
+        if "anomal" in r["notes"].lower():
+            continue  # flagged by the source itself
+        g, m = gpus[r["gpu"]], models[r["model"]]
+        tflops = num(g["bf16_tflops"]) or num(g["fp16_tflops"]) or \
+            num(g["fp32_tflops"])
+        if not tflops:
+            continue
+        flops = 2 * num(m["active_params_b"]) * 1e9 * num(r["value"])
+        ratios.append(min(1.0, flops / (tflops * 1e12)))
+    mfu = statistics.median(ratios)
+    prefill_err = summary([abs(mfu / r - 1) for r in ratios])
+
+    fitted = {
+        "GPUADV_DECODE_EFF_HBM": x[0],
+        "GPUADV_DECODE_EFF_GDDR": x[1],
+        "GPUADV_DECODE_EFF_UNIFIED": x[2],
+        "GPUADV_DECODE_GGUF_UNIFIED_FACTOR": x[3],
+        "GPUADV_DECODE_LAYER_OVERHEAD_S": x[4] * 1e-3,
+        "GPUADV_DEFAULT_DECODE_EFFICIENCY": eff,
+        "GPUADV_DEFAULT_PREFILL_MFU": mfu,
+    }
+    for k, v in fitted.items():
+        print("#define %s %.4g" % (k, v))
+    print("decode rows: %(n)d, median %(median).3f, p90 %(p90).3f, "
+          "worst %(worst).3f" % all_err)
+    print("decode, each GPU left out: median %(median).3f, p90 %(p90).3f, "
+          "worst %(worst).3f" % held_err)
+    print("plain roofline (decode_tps default): median %(median).3f, "
+          "p90 %(p90).3f, worst %(worst).3f" % plain_err)
+    print("prefill rows (512-token prompts): %(n)d, median %(median).3f, "
+          "p90 %(p90).3f, worst %(worst).3f" % prefill_err)
+>>>>>>> meas
     if not opts.check:
         return 0
     status = 0

@@ -8,17 +8,21 @@ Usage (from the repository root):
         --models catalogs/models.csv --out catalogs/measurements.csv
 
 Standard library only.  Reads decode_tps.csv, train_mem.csv and hw_achieved.csv
-from <src> (see <src>/SOURCE.md), maps each GPU and model label to a catalog slug
-through the tables below, turns the configuration columns into typed values and
-writes one CSV in source order (decode_tps.csv, then train_mem.csv, then
-hw_achieved.csv).  The output is deterministic: the same input gives the same bytes.
-Every source row is written unless EXCLUDE names it; counts per kind, exclusions
-and the GPU labels left without a slug go to stderr.  catalogs/measurements.md
-explains the table.
+from <src> (see <src>/SOURCE.md) and the 2025-2026 serving rows of
+<src>/modern/serving.csv (see <src>/modern/SOURCE.md), maps each GPU and model
+label to a catalog slug through the tables below, turns the configuration columns
+into typed values and writes one CSV in source order (decode_tps.csv,
+train_mem.csv, hw_achieved.csv, modern/serving.csv), followed by REPORTED_ROWS
+(measurements reported to the project, with the report as their source).  The
+output is deterministic: the same input gives the same bytes.  Every source row
+is written unless EXCLUDE names it; counts per kind, exclusions and the GPU and
+model labels left without a slug (with the pending slug, where one is being
+added) go to stderr.  catalogs/measurements.md explains the table.
 
 Exit status: 0 on success; 1 when a label cannot be mapped (message
 `file:line: cannot map gpu 'X'`, and likewise for model, dtype, unit, mode,
-grad_checkpointing, metric), when a mapping names a slug missing from gpus.csv or
+grad_checkpointing, metric, framework, batch, batch_or_concurrency), when a
+mapping names a slug missing from gpus.csv or
 models.csv, when an integer field has an unexpected form, when a row has no
 date, or when an id repeats; 2 on bad usage.  Nothing is written unless the run
 succeeds.
@@ -29,6 +33,7 @@ build time.
 """
 import argparse
 import csv
+import decimal
 import os
 import re
 import sys
@@ -36,7 +41,8 @@ import sys
 HEADER = ['id', 'kind', 'metric', 'gpu', 'gpu_count', 'model', 'params_b', 'dtype',
           'framework', 'batch', 'prompt_tokens', 'gen_tokens', 'mode', 'optimizer',
           'micro_batch', 'seq_len', 'grad_checkpointing', 'lora_rank', 'zero_stage',
-          'value', 'unit', 'gpu_label', 'model_label', 'dtype_label', 'source',
+          'engine', 'engine_version', 'tp', 'pp', 'ep', 'concurrency', 'scenario',
+          'speculative', 'value', 'unit', 'gpu_label', 'model_label', 'dtype_label', 'source',
           'as_of', 'notes']
 
 FILES = ['decode_tps.csv', 'train_mem.csv', 'hw_achieved.csv']
@@ -77,6 +83,24 @@ DECODE_KINDS = {
     'prefill_tps': 'prefill',              # prompt processing speed
     'decode_tps_aggregate': 'aggregate',   # output tokens/s of all streams, all GPUs
 }
+
+# decode_tps.csv framework (re.fullmatch) -> engine keyword, engine_version.  The
+# source text stays in `framework`.
+LEGACY_ENGINES = [
+    (r'llama\.cpp llama-bench .*', 'llama.cpp', ''),         # no build number given
+    (r'TensorRT-LLM trtllm-bench \(PyTorch backend\), TP\d+', 'trtllm', ''),
+    (r'TensorRT-LLM \(NVIDIA MLPerf harness\)', 'trtllm', ''),
+    (r'vLLM 0\.4\.3\+rocm614.*', 'vllm', '0.4.3+rocm614'),    # MLPerf AMD submission
+]
+
+# decode_tps.csv: the serving scenario, from the batch text as printed (re.fullmatch;
+# an empty pattern entry matches rows whose batch is a plain integer).
+LEGACY_SCENARIOS = [
+    (r'1', 'single-stream'),                                # llama-bench tg/pp runs
+    (r'max load \(.*\)', 'offline'),                       # trtllm-bench offline max load
+    (r'max \(Offline scenario\)', 'offline'),              # MLPerf Offline
+    (r'Server scenario \(.*\)', 'online'),                 # MLPerf Server (Poisson arrivals)
+]
 
 # GPU label (re.fullmatch) -> gpus.name slug, or None for a deliberately empty gpu.
 # The third field, where given, is added to the row's notes (the reason for an empty
@@ -184,6 +208,34 @@ GPU_MAP = [
     (r'NVIDIA TITAN Xp', None, 'gpu empty: no TITAN Xp row in the catalog'),
     (r'NVIDIA Tesla K40m', None, 'gpu empty: no K40 row in the catalog'),
     (r'NVIDIA GeForce GTX 980 Ti', None, 'gpu empty: no GTX 980 Ti row in the catalog'),
+    # --- modern/serving.csv ---
+    (r'B200( \(8-GPU HGX node\)| \(8xB200 DGX\))?', 'b200', None),      # HGX/DGX B200 GPU
+    (r'B300', 'b300', None),
+    (r'GB200( \(NVL72\)| NVL72)?', 'gb200', None),                      # one GPU of GB200 (catalog is per GPU)
+    (r'GB300 \(NVL72\)', 'gb300', None),                                # one GPU of GB300 NVL72
+    (r'H100( \(2 nodes x 8, InfiniBand\)| \(8 per node\)| \(8 per node; 12-node cluster\))?',
+     'h100-sxm',
+     'gpu: the source says H100 without form factor or memory; mapped to h100-sxm '
+     '(80 GB HBM3, the H100 of 8-GPU NVLink servers); h100-pcie and h100-nvl have '
+     'less memory bandwidth'),
+    (r'H100 80GB HBM3', 'h100-sxm', None),                               # 80 GB HBM3 is the SXM5 part (PCIe is HBM2e)
+    (r'H200( \(CoreWeave cluster, InfiniBand CX-7\)| 141GB HBM3| SXM 141GB \(DGX H200\))?',
+     'h200', None),                                                     # catalog h200 is the SXM part
+    (r'MI300X( \(192GB HBM3 750W\), dual EPYC 9554 server'
+     r'| \(192GiB, 750W\) in Supermicro AS-8125GS-TNMR2)?', 'mi300x', None),  # OAM, 750 W
+    (r'MI325X', 'mi325x', None),
+    (r'MI355X', 'mi355x', None),
+    (r'NVIDIA RTX 6000 Ada Generation', 'rtx-6000-ada', None),
+    (r'RTX PRO 6000 Blackwell Workstation Edition', 'rtx-pro-6000', None),  # the 600 W card, as the catalog row
+    (r'NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition', 'rtx-pro-6000',
+     'gpu: Max-Q Workstation Edition (300 W); the catalog rtx-pro-6000 row is the '
+     '600 W Workstation Edition (same 96 GB GDDR7 at 1792 GB/s, lower compute at '
+     'the lower power limit); the catalog has no Max-Q row'),
+    (r'GeForce RTX 5090 Founders Edition', 'rtx-5090', None),
+    # pending: 'dgx-spark' (GB10).  When gpus.csv has the slug, replace None by it
+    # and drop the note.
+    (r'DGX Spark \(GB10(, 128GB LPDDR5x)?\)', None,
+     'gpu empty: no DGX Spark (GB10) row in the catalog yet'),
 ]
 
 # Model label (re.fullmatch) -> models.name slug, with an optional note.
@@ -204,6 +256,40 @@ MODEL_MAP = [
     (r'Llama 3\.2 3B', 'llama-3.2-3b', None),
     (r'Llama2-7B', 'llama-2-7b', None),
     (r'Llama2-70B', 'llama-2-70b', None),
+    # --- modern/serving.csv ---
+    (r'DeepSeek-R1 \(671B MoE\)', 'deepseek-r1', None),
+    (r'DeepSeek-R1-0528( \(671B MoE\)| \(MoE\))?', 'deepseek-r1',
+     'model: DeepSeek-R1-0528 has the shapes of DeepSeek-R1'),
+    (r'DeepSeek-V3 \(671B MoE\)', 'deepseek-v3', None),
+    (r'DeepSeek-(R1/V3|V3/R1) \(671B MoE\)', 'deepseek-v3',
+     'model: the source names both DeepSeek-V3 and R1, which have the same shapes'),
+    (r'DeepSeek-R1 14B \(distill\)', 'qwen2.5-14b',
+     'model: DeepSeek-R1-Distill-Qwen-14B is a fine-tune of Qwen2.5-14B (same shapes)'),
+    (r'Llama 3\.1 405B \(amd/Llama-3\.1-405B-Instruct-FP8-KV\)', 'llama-3.1-405b', None),
+    (r'Llama 3\.1 70B \(amd/Llama-3\.1-70B-Instruct-FP8-KV\)', 'llama-3.1-70b', None),
+    (r'Llama-3\.1-405B-Instruct', 'llama-3.1-405b', None),
+    (r'Llama-3\.1-8B(-Instruct)?', 'llama-3.1-8b', None),
+    (r'Llama-3\.3-70B-Instruct', 'llama-3.3-70b', None),
+    (r'llama 8B Q4_0', 'llama-3.1-8b',
+     "model: llama-bench's type string 'llama 8B' names the architecture only; "
+     'Llama 3 8B and Llama 3.1 8B have the same shapes'),
+    (r'Mixtral-8x7B', 'mixtral-8x7b', None),
+    (r'Mixtral-8x22B', 'mixtral-8x22b', None),
+    (r'Qwen3-235B-A22B', 'qwen3-235b-a22b', None),
+    (r'Qwen3-30B-A3B', 'qwen3-30b-a3b', None),
+    (r'gpt-oss-120b( \(MoE\))?', 'gpt-oss-120b', None),
+    (r'gpt-oss-20b( \(MoE\))?|gpt-oss 20B MXFP4 MoE', 'gpt-oss-20b', None),
+    # Models not in models.csv yet: model empty, model_label kept.  The slug in the
+    # comment is the one being added to models.csv; when it is there, replace None
+    # by it (PENDING_MODELS lists the same slugs for the stderr report).
+    (r'Llama-4-Scout-17B-16E-Instruct', None, None),                    # pending: llama-4-scout
+    (r'Llama-4-Maverick-17B-128E-Instruct', None, None),                # pending: llama-4-maverick
+    (r'MiniMax-M3 \(428B MoE(, MXFP8 weights)?\)', None, None),         # pending: minimax-m3
+    (r'GLM-5 \(744B MoE\)', None, None),                                # pending: glm-5
+    (r'GLM-5\.2-NVFP4 \(MoE\)', None, None),                            # pending: glm-5.2
+    (r'NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 \(MoE\)', None, None),   # pending: nemotron-3-super-120b-a12b
+    # issue-reported rows (REPORTED_ROWS)
+    (r'Qwen2\.5-32B', 'qwen2.5-32b', None),
 ]
 
 # dtype label (re.fullmatch), gpu label (re.search, or None for any) -> gpuadv dtype
@@ -214,6 +300,8 @@ DTYPE_MAP = [
     (r'Q8_0', None, 'q8_0', None),
     (r'F16', None, 'fp16', None),                                        # GGUF F16 = IEEE half
     (r'FP8( \(.*\))?', None, 'fp8', None),                               # TRT-LLM / MLPerf FP8 (details stay in dtype_label)
+    (r'FP4', r'^MI355X', 'mxfp4',
+     'dtype: the source says FP4; on AMD CDNA4 the FP4 format is OCP MXFP4'),
     (r'FP4', None, 'fp4', None),                                         # NVFP4 checkpoints
     (r'not stated.*', None, '', None),                                   # MLPerf rows whose precision the files do not give
     (r'bf16', None, 'bf16', None),
@@ -236,6 +324,24 @@ DTYPE_MAP = [
     (r'q4_0 GEMV \(llama\.cpp new Metal kernel\)', None, 'q4_0', None),  # weights in GGUF Q4_0
     (r"int4 GEMV \(author's quantized kernel\)", None, 'int4', None),
     (r'n/a|device memory|unified memory', None, '', None),               # bandwidth tests: no number format
+    # --- modern/serving.csv ---
+    (r'BF16', None, 'bf16', None),
+    (r'MXFP4', None, 'mxfp4', None),
+    (r'NVFP4', None, 'fp4', None),
+    (r'MXFP8', None, 'fp8',
+     'dtype: MXFP8 (fp8 with one 8-bit scale per 32 values) -> fp8; gpuadv has no '
+     'MXFP8 keyword'),
+    (r'Q4_0 \(GGUF\)', None, 'q4_0', None),
+    (r'BF16 attention \+ FP8 MoE', None, 'fp8',
+     'dtype: the MoE weights (most parameters) are FP8, attention BF16'),
+    (r'FP8 attention \(KV\) \+ NVFP4 MoE/o_proj', None, 'fp4',
+     'dtype: the MoE and o_proj weights (most parameters) are NVFP4, attention and '
+     'KV cache FP8'),
+    (r'NVFP4 MoE/GEMM \+ FP8 \(mixed\)', None, 'fp4',
+     'dtype: the MoE/GEMM weights (most parameters) are NVFP4, the rest FP8'),
+    (r'NVFP4 MoE/dense FFN \+ BF16 attention', None, 'fp4',
+     'dtype: the MoE and dense FFN weights (most parameters) are NVFP4, attention BF16'),
+    (r'model default weights; KV cache .*', None, 'model-default', None),
 ]
 
 # Unit as printed (re.fullmatch) -> unit column; the printed text goes to notes when
@@ -277,6 +383,164 @@ MONTHS = {'jan': 1, 'feb': 2, 'mar': 3, 'apr': 4, 'may': 5, 'jun': 6, 'jul': 7,
 NUMBER_RE = re.compile(r'^-?(\d+\.?\d*|\.\d+)$')
 
 
+# --- modern/serving.csv (2025-2026 serving benchmarks; see <src>/modern/SOURCE.md) ---
+
+MODERN_FILE = os.path.join('modern', 'serving.csv')
+MODERN_COLUMNS = ['id', 'source', 'as_of', 'gpu', 'gpu_count', 'model', 'params_b',
+                  'dtype', 'framework', 'tp', 'batch_or_concurrency', 'prompt_tokens',
+                  'gen_tokens', 'metric', 'value', 'unit', 'notes']
+
+# serving.csv metric -> kind.
+MODERN_KINDS = {
+    'decode_tps_per_stream': 'decode',
+    'prefill_tps': 'prefill',
+    'decode_tps_aggregate': 'aggregate',
+    'ttft_ms_p50': 'latency', 'ttft_ms_p99': 'latency',
+    'tpot_ms_p50': 'latency', 'tpot_ms_p99': 'latency',
+}
+
+# serving.csv framework (exact text) -> engine keyword, engine_version (as the source
+# gives it; '' where it gives none).  The text stays in `framework`.
+MODERN_ENGINES = {
+    "AMD ATOM (InferenceX 'atom')": ('atom', ''),
+    "NVIDIA Dynamo + TensorRT-LLM (InferenceX 'dynamo-trt')": ('trtllm', ''),
+    'Ollama': ('ollama', ''),
+    "SGLang (InferenceX 'sglang')": ('sglang', ''),
+    'SGLang (PD disagg + large-scale EP)': ('sglang', ''),
+    'SGLang (PD disagg + large-scale EP; Blackwell DeepGEMM/DeepEP)': ('sglang', ''),
+    'SGLang (PD disaggregation + large-scale EP, TBO)': ('sglang', ''),
+    'SGLang (lmsysorg/sglang:spark)': ('sglang', ''),
+    'SGLang (multi-node, IB)': ('sglang', ''),
+    "SGLang + MoRI disagg (InferenceX 'mori-sglang')": ('sglang', ''),
+    'SGLang v0.5.7': ('sglang', '0.5.7'),
+    'SGLang ~0.5.1-0.5.2 (main branch Aug 2025)': ('sglang', '~0.5.1-0.5.2 (main, Aug 2025)'),
+    "TensorRT-LLM (InferenceX 'trt')": ('trtllm', ''),
+    'TensorRT-LLM (PyTorch backend, min-latency config)': ('trtllm', ''),
+    'TensorRT-LLM 0.17 (TensorRT engine; trtllm-bench throughput)': ('trtllm', '0.17'),
+    'TensorRT-LLM 1.0 (PyTorch backend; trtllm-bench throughput)': ('trtllm', '1.0'),
+    'TensorRT-LLM 1.2 (PyTorch backend; trtllm-bench throughput)': ('trtllm', '1.2'),
+    'TileRT persistent-kernel decode engine (PD-disaggregated) with MTP speculative '
+    'decoding': ('tilert', ''),
+    'llama.cpp master (Jan 2026, CUDA backend, llama-bench)': ('llama.cpp',
+                                                              'master 2026-01-23'),
+    "vLLM (InferenceX 'vllm')": ('vllm', ''),
+    'vLLM (image vllm/vllm-openai:minimax-m3)': ('vllm', ''),
+    'vLLM (vllm/vllm-openai:cu130-nightly)': ('vllm', 'cu130-nightly'),
+    'vLLM 0.10.0 (ROCm 6.4.1, AITER; benchmark_throughput.py from v0.8.5)': ('vllm', '0.10.0'),
+    'vLLM 0.11.1 (ROCm 7.0.0)': ('vllm', '0.11.1'),
+    'vLLM 0.19.1 (FlashAttention-3 backend)': ('vllm', '0.19.1'),
+    'vLLM V1 (PD-disaggregated, DP+EP, async scheduling)': ('vllm', 'V1'),
+    'vLLM V1 wide-EP (llm-d community benchmark), DBO': ('vllm', 'V1'),
+    'vLLM day-0 MiniMax M3 image': ('vllm', ''),
+    'vLLM day-0 MiniMax M3 image + EAGLE3 speculative decoding': ('vllm', ''),
+    'vLLM ~0.26 (prefill instance of 4P1D PD-disagg)': ('vllm', '~0.26'),
+    'vLLM ~0.26, 4P1D disagg, MTP(3), MRV2': ('vllm', '~0.26'),
+}
+
+# Frameworks that serve prefill and decode on separate GPUs (scenario
+# 'disaggregated' unless the row is batch 1).  The H200 wide-EP row is in the set
+# because its notes give a 16 prefill + 32 decode GPU setup.
+DISAGGREGATED = {
+    "SGLang + MoRI disagg (InferenceX 'mori-sglang')",
+    'SGLang (PD disagg + large-scale EP)',
+    'SGLang (PD disagg + large-scale EP; Blackwell DeepGEMM/DeepEP)',
+    'SGLang (PD disaggregation + large-scale EP, TBO)',
+    'vLLM V1 (PD-disaggregated, DP+EP, async scheduling)',
+    'vLLM V1 wide-EP (llm-d community benchmark), DBO',
+    'vLLM ~0.26 (prefill instance of 4P1D PD-disagg)',
+    'vLLM ~0.26, 4P1D disagg, MTP(3), MRV2',
+}
+
+# batch_or_concurrency (re.fullmatch) -> scenario, and where the batch and the
+# concurrency numbers are (group name 'b' or 'c'); batch is 1 for single-stream.
+MODERN_LOADS = [
+    (r'batch 1|1 \(single request\)|batch 1 \(.*\)|single prompt pp\d+', 'single-stream'),
+    (r'1 \(single concurrency, min-latency\)|concurrency (?P<c>1)', 'single-stream'),
+    (r'concurrency (?P<c>\d+)( \(.*\))?', 'online'),
+    (r'batch (?P<b>\d+)', 'offline'),                     # one fixed batch run together
+    (r'batch (?P<b>\d+) \(per device\)', 'offline'),
+    (r'offline.*', 'offline'),
+    (r'fixed request rate .*|production-like sustained load', 'online'),
+    (r'decode batch .*|prefill batch .*|decode saturated .*|prefill benchmark .*'
+     r'|16,384 tokens per device batch', 'offline'),      # saturated single-role runs
+]
+
+# tp column (re.fullmatch) -> tp, ep (group names); anything else is kept in notes
+# only.  DEPn is the source's attention data parallel + expert parallel over n GPUs.
+MODERN_PARALLEL = [
+    r'(?P<tp>1)',
+    r'TP(?P<tp>\d+)',
+    r'TP(?P<tp>\d+) \(EP(?P<ep>\d+)\)',
+    r'TP(?P<tp>\d+) EP(?P<ep>\d+)',
+    r'DEP(?P<ep>\d+)',
+]
+
+# Unit as printed -> unit, and what the number covers: 'system' (the whole setup of
+# the row), 'stream' (one sequence), 'gpu' (one GPU), 'node8' (one 8-GPU node),
+# 'unspecified' (output or input+output tokens not said).
+MODERN_UNITS = {
+    'ms': ('ms', 'system'),
+    'ms (MEAN, approximate)': ('ms', 'system'),
+    'tok/s': ('tokens/s', 'system'),
+    'tok/s/user': ('tokens/s', 'stream'),
+    'output tok/s': ('tokens/s', 'system'),
+    'output tok/s (total, whole system)': ('tokens/s', 'system'),
+    'tok/s (throughput, whole system)': ('tokens/s', 'system'),
+    'tok/s (whole 4-GPU prefill instance)': ('tokens/s', 'system'),
+    "tok/s (column 'Throughput'; output-vs-total not specified in excerpt)":
+        ('tokens/s', 'unspecified'),
+    "tok/s (table 'Throughput (tokens/s)'; output-vs-total not specified)":
+        ('tokens/s', 'unspecified'),
+    'output tok/s PER GPU': ('tokens/s', 'gpu'),
+    'output tok/s PER GPU (multiply by gpu_count for system total)': ('tokens/s', 'gpu'),
+    'output tok/s PER GPU (decode GPUs)': ('tokens/s', 'gpu'),
+    'output tok/s PER GPU (decode)': ('tokens/s', 'gpu'),
+    'input tok/s PER GPU': ('tokens/s', 'gpu'),
+    'tok/s PER GPU (prefill GPUs)': ('tokens/s', 'gpu'),
+    'input tok/s per node (8 GPUs)': ('tokens/s', 'node8'),
+    'output tok/s per node (8 GPUs)': ('tokens/s', 'node8'),
+}
+
+# 'model default weights' rows: the weights' format of the released checkpoint.
+MODEL_DEFAULT_DTYPES = {
+    'llama-3.1-8b': ('bf16', 'dtype: model default weights; the released '
+                     'Llama-3.1-8B checkpoint is bf16'),
+    'gpt-oss-20b': ('mxfp4', 'dtype: model default weights; the released gpt-oss-20b '
+                    'checkpoint has MXFP4 MoE weights (the rest bf16)'),
+}
+
+# Slugs being added to gpus.csv / models.csv, for the stderr report (the map
+# entries above are None until then).
+PENDING_GPUS = {'DGX Spark (GB10)': 'dgx-spark',
+                'DGX Spark (GB10, 128GB LPDDR5x)': 'dgx-spark'}
+PENDING_MODELS = {
+    'Llama-4-Scout-17B-16E-Instruct': 'llama-4-scout',
+    'Llama-4-Maverick-17B-128E-Instruct': 'llama-4-maverick',
+    'MiniMax-M3 (428B MoE)': 'minimax-m3',
+    'MiniMax-M3 (428B MoE, MXFP8 weights)': 'minimax-m3',
+    'GLM-5 (744B MoE)': 'glm-5',
+    'GLM-5.2-NVFP4 (MoE)': 'glm-5.2',
+    'NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 (MoE)': 'nemotron-3-super-120b-a12b',
+}
+
+# Measurements reported to the project directly (not from the extract).
+ISSUE_12 = ('gpuadv issue 12: measured on an H100 80GB HBM3, bf16, a CUDA-graph '
+            'decoder with cuBLAS matmuls and no fused kernels (slower than vLLM or '
+            'TensorRT-LLM)')
+REPORTED_ROWS = [
+    dict(id='R001', model='llama-3.1-8b', model_label='Llama 3.1 8B', value='111'),
+    dict(id='R002', model='qwen2.5-32b', model_label='Qwen2.5-32B', value='33.5'),
+]
+REPORTED_COMMON = dict(
+    kind='decode', metric='decode_tps_per_stream', gpu='h100-sxm', gpu_count='1',
+    dtype='bf16', framework='CUDA-graph decoder, cuBLAS matmuls, no fused kernels',
+    batch='1', engine='pytorch', tp='1', pp='1', scenario='single-stream',
+    unit='tokens/s', gpu_label='H100 80GB HBM3', dtype_label='bf16', source=ISSUE_12,
+    as_of='2026-11-24',
+    notes='[import] context length not stated: prompt_tokens and gen_tokens empty; '
+          'params_b not stated; speculative decoding not stated')
+
+
 class ImportError_(Exception):
     pass
 
@@ -296,7 +560,7 @@ def check_tables(gpu_slugs, model_slugs):
             raise ImportError_('GPU_MAP: %r maps to %r, which is not in gpus.csv'
                                % (pat, slug))
     for pat, slug, _ in MODEL_MAP:
-        if slug not in model_slugs:
+        if slug is not None and slug not in model_slugs:
             raise ImportError_('MODEL_MAP: %r maps to %r, which is not in models.csv'
                                % (pat, slug))
 
@@ -384,9 +648,10 @@ def read_source(path):
     name = os.path.basename(path)
     with open(path, newline='', encoding='utf-8') as f:
         reader = csv.DictReader(f)
-        if reader.fieldnames != SOURCE_COLUMNS[name]:
+        columns = SOURCE_COLUMNS.get(name, MODERN_COLUMNS)
+        if reader.fieldnames != columns:
             raise ImportError_('%s:1: header must be %s, got %s'
-                               % (path, ','.join(SOURCE_COLUMNS[name]),
+                               % (path, ','.join(columns),
                                   ','.join(reader.fieldnames or [])))
         for row in reader:
             yield '%s:%d' % (path, reader.line_num), row
@@ -443,6 +708,14 @@ def build_row(fname, where, src):
     # configuration
     if fname == 'decode_tps.csv':
         out['framework'] = s['framework']
+        out['engine'], out['engine_version'] = lookup(LEGACY_ENGINES, s['framework'],
+                                                      'framework', where)
+        m = re.search(r'\bTP(\d+)$', s['framework'])
+        if s['gpu_count'] == '1':
+            out['tp'] = out['pp'] = '1'          # one GPU: nothing to split
+        elif m:
+            out['tp'] = m.group(1)
+        (out['scenario'],) = lookup(LEGACY_SCENARIOS, s['batch'], 'batch', where)
         for col in ('batch', 'prompt_tokens', 'gen_tokens'):
             out[col] = parse_int(s[col], col, where, notes)
     elif fname == 'train_mem.csv':
@@ -500,6 +773,186 @@ def build_row(fname, where, src):
     return out, None
 
 
+def decimal_text(d):
+    """A Decimal as plain text, without exponent or trailing zeros."""
+    text = format(d, 'f')
+    if '.' in text:
+        text = text.rstrip('0').rstrip('.')
+    return text
+
+
+def modern_as_of(text, notes):
+    m = re.match(r'(\d{4})-(\d{2})-(\d{2})\b', text)
+    if m:
+        date = m.group(0)
+    else:
+        m = re.match(r'(\d{4})-(\d{2})\b', text)
+        if m:
+            date = m.group(0) + '-01'
+            notes.append('as_of: the source gives only the month %s; the first of '
+                         'that month is used' % m.group(0))
+        else:
+            m = re.match(r'(\d{4})\b', text)
+            if not m:
+                raise ImportError_("as_of %r has no date" % text)
+            date = m.group(1) + '-01-01'
+            notes.append('as_of: the source gives only the year %s; 1 January is '
+                         'used' % m.group(1))
+    if text != date:
+        notes.append("as_of as given '%s'" % text)
+    return date
+
+
+def build_modern_row(where, src):
+    """One output row (dict) from one modern/serving.csv row."""
+    s = {k: (v or '').strip() for k, v in src.items()}
+    notes = []
+    out = dict.fromkeys(HEADER, '')
+    out['id'] = s['id']
+    out['source'] = one_line(s['source'])
+    out['gpu_label'] = s['gpu']
+    out['model_label'] = s['model']
+    out['dtype_label'] = s['dtype']
+    out['framework'] = s['framework']
+
+    if s['metric'] not in MODERN_KINDS:
+        raise ImportError_("%s: cannot map metric '%s'" % (where, s['metric']))
+    out['kind'] = MODERN_KINDS[s['metric']]
+    out['metric'] = s['metric']
+
+    slug, gpu_note = lookup(GPU_MAP, s['gpu'], 'gpu', where)
+    out['gpu'] = slug or ''
+    if gpu_note:
+        notes.append(gpu_note)
+    if s['gpu_count']:
+        out['gpu_count'] = parse_int(s['gpu_count'], 'gpu_count', where, notes)
+    else:
+        notes.append('gpu_count not stated')
+
+    model, model_note = lookup(MODEL_MAP, s['model'], 'model', where)
+    out['model'] = model or ''
+    if model_note:
+        notes.append(model_note)
+    if s['model'] in PENDING_MODELS and not model:
+        notes.append('model empty: not in models.csv yet')
+    if s['params_b'] and not NUMBER_RE.match(s['params_b']):
+        raise ImportError_('%s: params_b %r is not a number' % (where, s['params_b']))
+    out['params_b'] = s['params_b']
+
+    dtype, dtype_note = map_dtype(s['dtype'], s['gpu'], where)
+    if dtype == 'model-default':
+        if out['model'] not in MODEL_DEFAULT_DTYPES:
+            raise ImportError_("%s: no default dtype for model '%s'" % (where, s['model']))
+        dtype, dtype_note = MODEL_DEFAULT_DTYPES[out['model']]
+    out['dtype'] = dtype
+    if dtype_note:
+        notes.append(dtype_note)
+
+    # engine, parallelism, load, speculative decoding
+    if s['framework'] not in MODERN_ENGINES:
+        raise ImportError_("%s: cannot map framework '%s'" % (where, s['framework']))
+    out['engine'], out['engine_version'] = MODERN_ENGINES[s['framework']]
+
+    par = s['tp']
+    for pat in MODERN_PARALLEL:
+        m = re.fullmatch(pat, par)
+        if m:
+            d = m.groupdict()
+            out['tp'] = d.get('tp') or ''
+            out['ep'] = d.get('ep') or ''
+            if par.startswith('DEP'):
+                out['tp'] = '1'
+                notes.append("tp 'DEP%s' -> tp 1, ep %s (attention data parallel, "
+                             'expert parallel)' % (out['ep'], out['ep']))
+            break
+    else:
+        if par:
+            notes.append("parallelism as given '%s'" % par)
+    if out['gpu_count'] == '1':
+        out['tp'] = out['pp'] = '1'      # one GPU: nothing to split
+    missing = [c for c in ('tp', 'pp', 'ep') if not out[c]
+               and not (c == 'ep' and out['gpu_count'] == '1')]
+    if missing:
+        notes.append('not stated: %s' % ', '.join(missing))
+
+    load = s['batch_or_concurrency']
+    for pat, scenario in MODERN_LOADS:
+        m = re.fullmatch(pat, load)
+        if m:
+            break
+    else:
+        raise ImportError_("%s: cannot map batch_or_concurrency '%s'" % (where, load))
+    d = m.groupdict()
+    if scenario == 'single-stream':
+        out['batch'] = '1'
+    else:
+        out['batch'] = d.get('b') or ''
+    out['concurrency'] = d.get('c') or ''
+    if scenario != 'single-stream' and s['framework'] in DISAGGREGATED:
+        scenario = 'disaggregated'
+    out['scenario'] = scenario
+    if not re.fullmatch(r'(batch|concurrency) \d+', load):
+        notes.append("batch_or_concurrency '%s'" % load)
+
+    text = s['framework'] + ' ' + s['notes']
+    if re.search(r'\bno speculative decoding\b|\bno MTP\b|\bnon-MTP\b', text):
+        out['speculative'] = 'no'
+    elif re.search(r'speculative|\bMTP|EAGLE', text):
+        out['speculative'] = 'yes'
+
+    for col in ('prompt_tokens', 'gen_tokens'):
+        out[col] = parse_int(s[col], col, where, notes)
+
+    # value, unit and what the number covers
+    if s['unit'] not in MODERN_UNITS:
+        raise ImportError_("%s: cannot map unit '%s'" % (where, s['unit']))
+    out['unit'], scope = MODERN_UNITS[s['unit']]
+    if not NUMBER_RE.match(s['value']):
+        return None, "value '%s' is not a number" % s['value']
+    value = decimal.Decimal(s['value'])
+    if out['unit'] != s['unit']:
+        notes.append("unit as printed '%s'" % s['unit'])
+    if 'MEAN' in s['unit']:
+        out['metric'] = s['metric'].replace('_p50', '_mean')
+        notes.append("metric '%s' -> %s (the source gives a mean)"
+                     % (s['metric'], out['metric']))
+    base = {'aggregate': 'decode_tps', 'prefill': 'prefill_tps'}.get(out['kind'])
+    if scope == 'node8':
+        value = value / 8
+        scope = 'gpu'
+        notes.append('value: %s per 8-GPU node / 8 = %s per GPU'
+                     % (s['value'], decimal_text(value)))
+    if scope == 'gpu':
+        if out['gpu_count'] and out['scenario'] != 'disaggregated':
+            n = int(out['gpu_count'])
+            notes.append('value: %s per GPU x gpu_count %d = %s for the whole system'
+                         % (decimal_text(value), n, decimal_text(value * n)))
+            value = value * n
+            if out['kind'] == 'prefill':
+                out['metric'] = 'prefill_tps'
+        else:
+            out['metric'] = base + '_per_gpu'
+            out['unit'] = 'tokens/s per GPU'
+            notes.append('value per GPU, not converted: %s'
+                         % ('gpu_count not stated' if not out['gpu_count'] else
+                            'disaggregated serving, the figure covers only the '
+                            'prefill or the decode GPUs'))
+    elif scope == 'unspecified':
+        out['metric'] = 'throughput_tps'
+        notes.append('metric: output or input+output tokens not stated, so not '
+                     'decode_tps_aggregate')
+    out['value'] = decimal_text(value)
+    out['as_of'] = modern_as_of(s['as_of'], notes)
+
+    text = one_line(s['notes'])
+    if notes:
+        text = (text + ' ' if text else '') + '[import] ' + '; '.join(notes)
+    out['notes'] = text
+    for k in HEADER:
+        out[k] = out[k].strip()
+    return out, None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--src', required=True, help='folder with the three source CSVs')
@@ -511,12 +964,13 @@ def main():
     rows, excluded = [], []
     counts = {}
     unmapped = {}       # gpu label -> (reason, rows)
+    unmapped_models = {}    # model label -> (pending slug, rows)
     try:
         gpu_slugs = load_slugs(opts.gpus)
         model_slugs = load_slugs(opts.models)
         check_tables(gpu_slugs, model_slugs)
         seen = {}
-        for fname in FILES:
+        for fname in FILES + [MODERN_FILE]:
             for where, src in read_source(os.path.join(opts.src, fname)):
                 rid = (src.get('id') or '').strip()
                 if rid in seen:
@@ -526,7 +980,10 @@ def main():
                 if rid in EXCLUDE:
                     excluded.append((rid, where, EXCLUDE[rid]))
                     continue
-                row, why = build_row(fname, where, src)
+                if fname == MODERN_FILE:
+                    row, why = build_modern_row(where, src)
+                else:
+                    row, why = build_row(fname, where, src)
                 if row is None:
                     excluded.append((rid, where, why))
                     continue
@@ -540,8 +997,23 @@ def main():
                     _, reason = lookup(GPU_MAP, row['gpu_label'], 'gpu', where)
                     n = unmapped.get(row['gpu_label'], (reason, 0))[1]
                     unmapped[row['gpu_label']] = (reason, n + 1)
+                if row['model_label'] and not row['model']:
+                    pending = PENDING_MODELS.get(row['model_label'], '')
+                    n = unmapped_models.get(row['model_label'], (pending, 0))[1]
+                    unmapped_models[row['model_label']] = (pending, n + 1)
                 counts[row['kind']] = counts.get(row['kind'], 0) + 1
                 rows.append(row)
+        for extra in REPORTED_ROWS:
+            row = dict.fromkeys(HEADER, '')
+            row.update(REPORTED_COMMON)
+            row.update(extra)
+            if row['id'] in seen:
+                raise ImportError_('REPORTED_ROWS: duplicate id %r' % row['id'])
+            seen[row['id']] = 'REPORTED_ROWS'
+            if row['gpu'] not in gpu_slugs or row['model'] not in model_slugs:
+                raise ImportError_('REPORTED_ROWS: %s: unknown gpu or model' % row['id'])
+            counts[row['kind']] = counts.get(row['kind'], 0) + 1
+            rows.append(row)
     except (ImportError_, OSError, csv.Error) as e:
         print(str(e), file=sys.stderr)
         return 1
@@ -553,7 +1025,7 @@ def main():
         w.writerows(rows)
     os.replace(tmp, opts.out)
 
-    for kind in ('decode', 'prefill', 'aggregate', 'train_mem', 'hw'):
+    for kind in ('decode', 'prefill', 'aggregate', 'latency', 'train_mem', 'hw'):
         print('%s: %d rows' % (kind, counts.get(kind, 0)), file=sys.stderr)
     print('total: %d rows written to %s' % (len(rows), opts.out), file=sys.stderr)
     print('excluded: %d' % len(excluded), file=sys.stderr)
@@ -563,7 +1035,16 @@ def main():
           % (sum(n for _, n in unmapped.values()), len(unmapped)), file=sys.stderr)
     for label in sorted(unmapped):
         reason, n = unmapped[label]
-        print("  '%s' (%d rows): %s" % (label, n, reason), file=sys.stderr)
+        print("  '%s' (%d rows): %s%s" % (label, n, reason,
+              (' (pending slug %s)' % PENDING_GPUS[label]) if label in PENDING_GPUS
+              else ''), file=sys.stderr)
+    print('model left empty: %d rows, %d labels'
+          % (sum(n for _, n in unmapped_models.values()), len(unmapped_models)),
+          file=sys.stderr)
+    for label in sorted(unmapped_models):
+        pending, n = unmapped_models[label]
+        print("  '%s' (%d rows): pending slug %s" % (label, n, pending or '(none)'),
+              file=sys.stderr)
     return 0
 
 

@@ -41,6 +41,12 @@
 --   hw         achieved matmul TFLOP/s: datasheet dense TFLOP/s x 0.76
 --              (GPUADV_DEFAULT_COMPUTE_EFFICIENCY).
 --
+--   latency    TTFT and TPOT rows: scored against the serving simulator,
+--              not here.
+--
+-- n is the row's stated tensor-parallel degree, or 1 on one GPU: rows of
+-- several GPUs whose layout the source does not state are not estimated.
+--
 -- estimate_accuracy_summary: per kind and engine, rows, median and
 -- 90th-percentile absolute relative error (nearest rank), and the worst row.
 -- Reading this file twice changes nothing.
@@ -63,7 +69,7 @@ m AS (
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
               WHEN ms.engine = 'pytorch' THEN 'vllm' END AS estimated_by,
          CASE WHEN ms.engine = 'llama.cpp' THEN 1
-              ELSE coalesce(ms.tp, ms.gpu_count, 1) END AS n,
+              ELSE coalesce(ms.tp, CASE WHEN ms.gpu_count = 1 THEN 1 END) END AS n,
          lower(coalesce(ms.notes, '')) LIKE '%anomal%'
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
@@ -74,15 +80,18 @@ est AS (
   SELECT m.*,
     CASE
       WHEN kind = 'decode' AND metric = 'decode_tps_per_stream' AND model IS NOT NULL
-           AND dtype IS NOT NULL AND gpu IS NOT NULL AND estimated_by IS NOT NULL THEN
+           AND dtype IS NOT NULL AND gpu IS NOT NULL AND estimated_by IS NOT NULL
+           AND n IS NOT NULL AND scenario = 'single-stream' THEN
         model_decode_tps(model, gpu, dtype, 1,
                          coalesce(prompt_tokens, 0) + coalesce(gen_tokens, 0) / 2.0,
                          n, estimated_by)
       WHEN kind = 'prefill' AND metric = 'prefill_tps' AND model IS NOT NULL AND dtype IS NOT NULL
-           AND gpu IS NOT NULL AND prompt_tokens > 0 AND estimated_by IS NOT NULL THEN
+           AND gpu IS NOT NULL AND prompt_tokens > 0 AND estimated_by IS NOT NULL
+           AND n IS NOT NULL AND scenario = 'single-stream' THEN
         model_prefill_tps(model, gpu, dtype, n, prompt_tokens, estimated_by)
       WHEN kind = 'aggregate' AND scenario = 'offline' AND model IS NOT NULL AND dtype IS NOT NULL
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL
+           AND n IS NOT NULL
            AND (metric = 'decode_tps_aggregate'
                 OR (metric = 'throughput_tps' AND 1.0 * prompt_tokens / (prompt_tokens + gen_tokens) <= 0.1))
         THEN (

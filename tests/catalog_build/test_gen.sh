@@ -19,7 +19,7 @@ make_good() {
   head -4 catalogs/models.csv > "$work/cat/models.csv"
   gpu=$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)
   head -1 catalogs/measurements.csv > "$work/cat/measurements.csv"
-  echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01," >> "$work/cat/measurements.csv"
+  echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01," >> "$work/cat/measurements.csv"
   head -1 catalogs/cloud_instances.csv > "$work/cat/cloud_instances.csv"
   grep -m 3 ",$gpu," catalogs/cloud_instances.csv >> "$work/cat/cloud_instances.csv"
 }
