@@ -10,7 +10,6 @@ the median and 90th percentile of |estimate / measured - 1| on the rows of
 the fit, and with each GPU left out of the fit in turn and predicted by a
 fit on the others.
 
-<<<<<<< HEAD
   single-stream decode (batch 1): bw_eff (weights read) and
       layer_overhead_us. llama.cpp is fitted on its own rows, per memory
       class, with the GGUF factor on unified memory. vLLM, SGLang and
@@ -29,24 +28,12 @@ fit on the others.
       half-efficiency length.
   memory classes without rows of an engine: llama.cpp's efficiency of the
       class, and the engines.csv `fit` column says so.
-=======
-  decode (model_decode_tps), on the single-stream rows (kind = decode) of
-  llama.cpp in the 2024 extract (fitted_row):
-    step = weights read / (bandwidth x eff[memory class] [x gguf factor on
-           unified memory]) + kv read / (same) + layers x overhead
-    five constants, by Nelder-Mead on the squared log error; then each GPU
-    is left out in turn and predicted by a fit on the others;
-  the plain roofline efficiency (decode_tps default), on the same rows:
-    step = weights / (bandwidth x efficiency), one constant;
-  prefill mfu (prefill_tps and model_prefill_tps default), on the
-    single-GPU rows with a 512-token prompt that the source does not flag
-    as anomalous: tokens/s = TFLOP/s x mfu / (2 x active parameters).
->>>>>>> meas
 
 --write rewrites the constants and the `fit` column of engines.csv.
---check refits and exits 1 when a constant of engines.csv differs from the
-fit by more than 0.5% (relative), or when a README target on llama.cpp's
-single-stream rows is missed (median <= 10%, 90th percentile <= 20%).
+--check refits (without the leave-one-out fits) and exits 1 when a constant
+of engines.csv differs from the fit by more than 0.5% (relative), or when
+the README's target on llama.cpp's single-stream rows is missed (median <=
+10%, 90th percentile <= 20%).
 --quick fits with fewer iterations and no leave-one-out (for tests of the
 mirror against the extension).
 
@@ -58,6 +45,7 @@ import argparse
 import csv
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -217,7 +205,6 @@ def load(dirname):
     return gpus, models, engines, rows("measurements.csv")
 
 
-<<<<<<< HEAD
 def row_gpus(r):
     """GPUs the model is split over: the stated tensor-parallel degree, or 1
     on one GPU; 0 when several GPUs' layout is not stated."""
@@ -270,22 +257,10 @@ def case_kind(r, gpus, models):
 
 def cases(gpus, models, meas):
     out = []
-=======
-def fitted_row(r):
-    """The rows the constants are fitted on: llama.cpp single-stream runs of the
-    2024 extract. The 2025-2026 serving rows (other engines, tensor parallel,
-    speculative decoding) stay out of this fit."""
-    return r["engine"] == "llama.cpp" and r["as_of"] < "2025-01-01"
-
-
-def decode_cases(gpus, models, meas):
-    cases = []
->>>>>>> meas
     for r in meas:
         kind = case_kind(r, gpus, models)
         if kind is None:
             continue
-<<<<<<< HEAD
         engine = r.get("engine") or ""
         # llama.cpp's multi-GPU rows split layers, which does not speed
         # one stream up: one GPU's worth.
@@ -296,28 +271,6 @@ def decode_cases(gpus, models, meas):
                         prompt=num(r["prompt_tokens"]),
                         gen=num(r["gen_tokens"]), measured=num(r["value"])))
     return out
-=======
-        if not fitted_row(r):
-            continue
-        if r["dtype"] not in GGUF and r["dtype"] not in BYTES:
-            continue
-        g, m = gpus[r["gpu"]], models[r["model"]]
-        if g["memory_class"] not in CLASSES:
-            continue
-        bpp = bytes_per_param(r["dtype"])
-        layers = num(m["layers"])
-        embedding_b = num(m["vocab"]) * num(m["hidden"]) / 1e9
-        context = num(r["prompt_tokens"]) + num(r["gen_tokens"]) / 2
-        kv_gb = 2 * layers * num(m["kv_heads"]) * num(m["head_dim"]) * \
-            context * 2 / 1e9
-        cases.append(dict(
-            id=r["id"], gpu=r["gpu"], cls=g["memory_class"],
-            gguf=r["dtype"] in GGUF, bw=num(g["mem_bw_gbs"]), layers=layers,
-            weights_gb=(num(m["active_params_b"]) - embedding_b) * bpp,
-            all_weights_gb=num(m["params_b"]) * bpp,
-            kv_gb=kv_gb, measured=num(r["value"])))
-    return cases
->>>>>>> meas
 
 
 def estimate(e, c):
@@ -334,7 +287,7 @@ def estimate(e, c):
 
 # ------------------------------------------------------------ the fits
 
-def nelder_mead(f, x0, iterations):
+def nelder_mead(f, x0, iterations=2000):
     n = len(x0)
     pts = [list(x0)]
     for i in range(n):
@@ -438,19 +391,54 @@ FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
                  "gguf_unified_factor"]
 
 
+# Where every fit starts, so that a refit does not depend on the constants
+# already in engines.csv: round values of the right size.
+START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
+             bw_eff_ddr=0.75, kv_eff=0.8, layer_overhead_us=20.0,
+             token_overhead_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
+             prefill_half_tokens=256.0, gguf_unified_factor=0.75,
+             max_batch=512.0)
+
+
+# The constants no llama.cpp row fits. COMPUTE_EFF is the median ratio of
+# achieved to datasheet dense TFLOP/s of the 21 "maximum achievable matmul
+# FLOPS" rows of stas00/ml-engineering (GPUADV_DEFAULT_COMPUTE_EFFICIENCY);
+# llama-server starts 4 slots by default (--parallel -1 means auto, 4:
+# github.com/ggml-org/llama.cpp/issues/17989).
+COMPUTE_EFF = 0.76
+LLAMA_FIXED = dict(token_overhead_us=0.0, compute_eff=COMPUTE_EFF,
+                   max_batch=4.0)
+
+
+def header_constants(path):
+    """The numeric #defines of a C header, name -> value."""
+    consts = {}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"\s*#\s*define\s+(GPUADV_\w+)\s+\(?\s*"
+                         r"([-+0-9.eE]+)\s*\)?\s*(/\*.*)?$", line)
+            if m:
+                try:
+                    consts[m.group(1)] = float(m.group(2))
+                except ValueError:
+                    pass
+    return consts
+
+
 def as_engine(row):
     e = {k: num(row[k]) for k in FLOAT_COLUMNS}
     e["max_batch"] = num(row["max_batch"])
     return e
 
 
-def calibrate(gpus, models, engine_rows, meas, quick=False):
+def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     """The fitted constants of every engine, their fit notes, and the error
-    table rows (engine, metric, fitted summary, held-out summary)."""
+    table rows (engine, metric, fitted summary, held-out summary; the
+    held-out fits only when `held`)."""
     it = 300 if quick else 1500
-    it_held = 0 if quick else 400
+    it_held = 400 if held and not quick else 0
     data = cases(gpus, models, meas)
-    engines = {r["name"]: as_engine(r) for r in engine_rows}
+    engines = {r["name"]: dict(START) for r in engine_rows}
     notes = {name: [] for name in engines}
     table = []
 
@@ -462,8 +450,12 @@ def calibrate(gpus, models, engine_rows, meas, quick=False):
         table.append((engine, metric, summary(errors(e, rows)),
                       summary(held)))
 
-    # llama.cpp: its own single-stream rows, per memory class.
+    # llama.cpp: its own single-stream rows, per memory class; no full-load
+    # rows, so what they would fit is set: no cost per sequence, matmuls at
+    # the median achieved share of the datasheet (COMPUTE_EFF), and
+    # llama-server's 4 slots.
     llama = engines["llama.cpp"]
+    llama.update(LLAMA_FIXED)
     rows = [c for c in data if c["engine"] == "llama.cpp" and
             c["kind"] == "decode"]
     if rows:
@@ -574,13 +566,12 @@ def main():
     opts = ap.parse_args()
     gpus, models, engine_rows, meas = load(opts.catalogs)
     engines, notes, table = calibrate(gpus, models, engine_rows, meas,
-                                      opts.quick)
+                                      opts.quick, held=not opts.check)
     print("engine      metric     rows  median   p90    | GPU left out: "
           "median   p90")
     for engine, metric, s, h in table:
         if not s:
             continue
-<<<<<<< HEAD
         print("%-11s %-10s %4d  %5.3f  %5.3f  |  %s" % (
             engine, metric, s["n"], s["median"], s["p90"],
             "%5.3f  %5.3f" % (h["median"], h["p90"]) if h else "   -      -"))
@@ -590,43 +581,6 @@ def main():
     if opts.write:
         write_engines(os.path.join(opts.catalogs, "engines.csv"), engine_rows,
                       engines, notes)
-=======
-        if not fitted_row(r):
-            continue
-        if r["prompt_tokens"] != "512" or r["gpu_count"] != "1":
-            continue
-        if "anomal" in r["notes"].lower():
-            continue  # flagged by the source itself
-        g, m = gpus[r["gpu"]], models[r["model"]]
-        tflops = num(g["bf16_tflops"]) or num(g["fp16_tflops"]) or \
-            num(g["fp32_tflops"])
-        if not tflops:
-            continue
-        flops = 2 * num(m["active_params_b"]) * 1e9 * num(r["value"])
-        ratios.append(min(1.0, flops / (tflops * 1e12)))
-    mfu = statistics.median(ratios)
-    prefill_err = summary([abs(mfu / r - 1) for r in ratios])
-
-    fitted = {
-        "GPUADV_DECODE_EFF_HBM": x[0],
-        "GPUADV_DECODE_EFF_GDDR": x[1],
-        "GPUADV_DECODE_EFF_UNIFIED": x[2],
-        "GPUADV_DECODE_GGUF_UNIFIED_FACTOR": x[3],
-        "GPUADV_DECODE_LAYER_OVERHEAD_S": x[4] * 1e-3,
-        "GPUADV_DEFAULT_DECODE_EFFICIENCY": eff,
-        "GPUADV_DEFAULT_PREFILL_MFU": mfu,
-    }
-    for k, v in fitted.items():
-        print("#define %s %.4g" % (k, v))
-    print("decode rows: %(n)d, median %(median).3f, p90 %(p90).3f, "
-          "worst %(worst).3f" % all_err)
-    print("decode, each GPU left out: median %(median).3f, p90 %(p90).3f, "
-          "worst %(worst).3f" % held_err)
-    print("plain roofline (decode_tps default): median %(median).3f, "
-          "p90 %(p90).3f, worst %(worst).3f" % plain_err)
-    print("prefill rows (512-token prompts): %(n)d, median %(median).3f, "
-          "p90 %(p90).3f, worst %(worst).3f" % prefill_err)
->>>>>>> meas
     if not opts.check:
         return 0
     status = 0
