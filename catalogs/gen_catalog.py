@@ -141,9 +141,12 @@ CATALOGS = [
             col("usd_per_hour", "REAL", lo=0.001, hi=1000000),
             col("spot_usd_per_hour", "REAL", False, lo=0.0001, hi=1000000),
             col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
+            # the source's own date; empty when unknown, with the reason in notes
+            col("as_of", "TEXT", False, pattern=DATE_RE),
             col("source_accelerator", "TEXT", False),
             col("notes", "TEXT", False),
+            # empty = clean; else why the price is suspect (refresh_cloud_instances.py)
+            col("price_flag", "TEXT", False),
         ]),
 ]
 
@@ -190,6 +193,9 @@ def check_row_extra(cat, row, where):
             raise CatalogError("%s: sliding_layers %d exceeds layers %d"
                                % (where, row["sliding_layers"], row["layers"]))
     if t == "cloud_instances":
+        if row["as_of"] is None and "as_of unknown" not in (row["notes"] or ""):
+            raise CatalogError("%s: as_of is empty and notes do not say "
+                               "'as_of unknown' with the reason" % where)
         spot = row["spot_usd_per_hour"]
         if spot is not None and spot > row["usd_per_hour"]:
             raise CatalogError("%s: spot_usd_per_hour %g above usd_per_hour %g"
