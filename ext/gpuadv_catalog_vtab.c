@@ -236,6 +236,8 @@ int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
   static const gpuadv_catalog *const catalogs[] = {
     &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
     &gpuadv_catalog_models, &gpuadv_catalog_measurements,
+    &gpuadv_catalog_owned_costs, &gpuadv_catalog_committed_prices,
+    &gpuadv_catalog_spot_interruptions,
   };
   size_t i;
   for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {
