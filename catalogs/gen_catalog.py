@@ -23,6 +23,9 @@ import re
 import sys
 
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# a source's own date as precise as it gives it: a year, a half, a quarter,
+# a month or a day
+PERIOD_RE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?|-Q[1-4]|-H[12])?$")
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 
 
@@ -195,8 +198,56 @@ CATALOGS = [
             col("usd_per_hour", "REAL", lo=0.001, hi=1000000),
             col("spot_usd_per_hour", "REAL", False, lo=0.0001, hi=1000000),
             col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
+            # the source's own date; empty when unknown, with the reason in notes
+            col("as_of", "TEXT", False, pattern=DATE_RE),
             col("source_accelerator", "TEXT", False),
+            col("notes", "TEXT", False),
+            # empty = clean; else why the price is suspect (refresh_cloud_instances.py)
+            col("price_flag", "TEXT", False),
+        ]),
+    dict(
+        table="owned_costs", file="owned_costs.csv", key=None,
+        indexes=["item"],
+        references={"gpu": ("gpus", "name")},
+        columns=[
+            col("item", "TEXT", choices={
+                "server_usd", "host_share_usd", "network_usd_per_gpu",
+                "node_power_factor", "pue", "usd_per_kwh",
+                "colo_usd_per_kw_month", "support_share_per_year",
+                "staff_usd_per_node_year", "resale_share", "lifetime_years"}),
+            col("gpu", "TEXT", False),
+            col("value", "REAL", lo=0, hi=100000000),
+            col("unit", "TEXT"),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", False, pattern=PERIOD_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="committed_prices", file="committed_prices.csv", key=None,
+        indexes=["gpu"],
+        references={"gpu": ("gpus", "name")},
+        columns=[
+            col("provider", "TEXT", pattern=SLUG_RE),
+            col("instance_type", "TEXT"),
+            col("gpu", "TEXT"),
+            col("gpu_count", "INTEGER", lo=1, hi=100000),
+            col("term", "TEXT"),
+            col("term_days", "INTEGER", lo=1, hi=3650),
+            col("max_days", "INTEGER", False, lo=1, hi=3650),
+            col("usd_per_hour", "REAL", lo=0.001, hi=1000000),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", False, pattern=PERIOD_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="spot_interruptions", file="spot_interruptions.csv", key=None,
+        indexes=["provider"],
+        columns=[
+            col("provider", "TEXT", pattern=re.compile(r"^([a-z0-9][a-z0-9.\-]*|\*)$")),
+            col("instance_glob", "TEXT"),
+            col("per_day", "REAL", lo=0, hi=100),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", False, pattern=PERIOD_RE),
             col("notes", "TEXT", False),
         ]),
 ]
@@ -249,7 +300,17 @@ def check_row_extra(cat, row, where):
             if unknown:
                 raise CatalogError("%s: %s: unknown dtype %r" %
                                    (where, field, unknown[0]))
+    if t in ("owned_costs", "committed_prices", "spot_interruptions") and \
+            row["as_of"] is None and "as_of unknown" not in (row["notes"] or ""):
+        raise CatalogError("%s: as_of is empty and notes do not say "
+                           "'as_of unknown' with the reason" % where)
+    if t == "owned_costs" and (row["item"] == "server_usd") != (row["gpu"] is not None):
+        raise CatalogError("%s: a server_usd row names its gpu; other items "
+                           "leave gpu empty" % where)
     if t == "cloud_instances":
+        if row["as_of"] is None and "as_of unknown" not in (row["notes"] or ""):
+            raise CatalogError("%s: as_of is empty and notes do not say "
+                               "'as_of unknown' with the reason" % where)
         spot = row["spot_usd_per_hour"]
         if spot is not None and spot > row["usd_per_hour"]:
             raise CatalogError("%s: spot_usd_per_hour %g above usd_per_hour %g"

@@ -21,11 +21,12 @@ import argparse
 import csv
 import os
 import re
+import statistics
 import sys
 
 HEADER = ['provider', 'instance_type', 'region', 'gpu', 'gpu_count', 'vcpus', 'ram_gb',
           'usd_per_hour', 'spot_usd_per_hour', 'source', 'as_of', 'source_accelerator',
-          'notes']
+          'notes', 'price_flag']
 
 # MANIFEST.csv `provider` value -> catalog provider slug (identity where absent).
 PROVIDER_SLUG = {'do': 'digitalocean'}
@@ -36,8 +37,30 @@ GIB_TO_GB = 1.073741824  # 2**30 / 10**9
 # Their GPU-only rows in gcp.csv are components of the gcp_instances.csv totals.
 GCP_BUNDLED_GPUS = {'A100', 'A100-80GB', 'H100', 'H100-MEGA', 'H200', 'B200', 'L4'}
 
-# GCP GPU names whose GPU component looks like a discounted SKU (see SOURCE.md section 6).
-GCP_SUSPECT_GPU_PRICE = {'H100', 'A100-80GB'}
+# GCP data-centre GPUs whose GPU part of the whole-instance price falls in two
+# clusters across regions (see cloud_instances.md, 'Price flags').  A region whose
+# GPU part per GPU is below GCP_LOW_CLUSTER_RATIO x the highest GCP region's GPU
+# part for the same GPU is flagged: list prices differ between GCP regions by at
+# most about 30% (H100 9.80-12.74 USD per GPU-hour in this extract), the low
+# cluster sits 29-57% below the highest region.
+GCP_CLUSTER_GPUS = {'A100', 'A100-80GB', 'H100', 'H100-MEGA', 'H200', 'B200'}
+GCP_LOW_CLUSTER_RATIO = 0.75
+# GCP spot VMs are 60-91% below on-demand (cloud.google.com/spot-vms/pricing);
+# a data-centre GPU machine whose spot is above this share of its on-demand
+# price has an on-demand price that is itself a discounted figure.
+GCP_SPOT_RATIO_MAX = 0.5
+
+# Cross-region outlier rule, applied to every provider: the same offer
+# (provider, instance_type, gpu_count) in at least OUTLIER_MIN_REGIONS regions.
+# An on-demand price below OUTLIER_OD_RATIO x the median of the offer's regions
+# is flagged; a spot price below OUTLIER_SPOT_RATIO x the median spot of the
+# offer's regions and also below SPOT_FLOOR_RATIO x its own on-demand price
+# (a discount above 85%, beyond what the providers advertise for
+# accelerator instances) is flagged.
+OUTLIER_MIN_REGIONS = 3
+OUTLIER_OD_RATIO = 0.6
+OUTLIER_SPOT_RATIO = 0.5
+SPOT_FLOOR_RATIO = 0.15
 
 # GCP uses 700.0 as a placeholder for TPU prices it does not know.
 GCP_PLACEHOLDER_PRICE = 700.0
@@ -288,7 +311,7 @@ class Build:
         self.events[label] = self.events.get(label, 0) + 1
 
     def emit(self, path, line, provider, meta, itype, region, acc, count, vcpus, mem_gib,
-             price, spot, gpu_mem=None, notes=None, count_is_final=False):
+             price, spot, gpu_mem=None, notes=None, count_is_final=False, flags=None):
         """Map, fix, validate and append one row.  Returns nothing."""
         notes = list(notes or [])
         rule = match_rule(self.rules, provider, acc, itype, gpu_mem)
@@ -330,18 +353,56 @@ class Build:
                              'chip' if gpu.startswith('tpu-') else 'GPU', fmt(lo), fmt(hi)),
                           file=sys.stderr)
                     self.event('price-band outlier (%s)' % provider)
+                    flags = list(flags or []) + [
+                        'price per %s-hour %s outside the sanity band %s-%s'
+                        % ('chip' if gpu.startswith('tpu-') else 'GPU', fmt(per, 4), fmt(lo), fmt(hi))]
                 break
         if provider in PROVIDER_NOTES:
             notes.append(PROVIDER_NOTES[provider])
         if meta['as_of_unknown']:
-            notes.append('as_of is the extract date (source commit date unknown)')
+            notes.append('as_of unknown: the source commit\'s date was not recorded')
         self.out.append({
             'provider': provider, 'instance_type': itype, 'region': region, 'gpu': gpu,
             'gpu_count': fmt(count, 4), 'vcpus': fmt(vcpus, 3), 'ram_gb': ram_gb(mem_gib),
             'usd_per_hour': fmt(price), 'spot_usd_per_hour': fmt(spot),
             'source': meta['source'], 'as_of': meta['as_of'], 'source_accelerator': acc,
-            'notes': '; '.join(notes), '_count': count,
+            'notes': '; '.join(notes), '_count': count, '_flags': list(flags or []),
+            '_price': price, '_spot': spot,
         })
+
+    def flag_outliers(self):
+        """The cross-region rule (OUTLIER_* above) over the finished rows; each row's
+        flags joined into price_flag (empty = clean).  A flag on the spot price alone
+        starts with 'spot '."""
+        groups = {}
+        for r in self.out:
+            groups.setdefault((r['provider'], r['instance_type'], r['gpu'], r['gpu_count']), []).append(r)
+        for rows in groups.values():
+            if len(rows) < OUTLIER_MIN_REGIONS:
+                continue
+            med = statistics.median(r['_price'] for r in rows)
+            for r in rows:
+                if r['_price'] < OUTLIER_OD_RATIO * med:
+                    r['_flags'].append('on-demand %s is %d%% below the median %s of the same offer '
+                                       'in %d regions' % (fmt(r['_price']), round(100 * (1 - r['_price'] / med)),
+                                                          fmt(med), len(rows)))
+            spots = [r['_spot'] for r in rows if r['_spot'] is not None]
+            if len(spots) < OUTLIER_MIN_REGIONS:
+                continue
+            smed = statistics.median(spots)
+            for r in rows:
+                sp = r['_spot']
+                if sp is not None and sp < OUTLIER_SPOT_RATIO * smed and sp < SPOT_FLOOR_RATIO * r['_price']:
+                    r['_flags'].append('spot %s is %d%% below on-demand and %d%% below the median '
+                                       'spot %s of the same offer in %d regions'
+                                       % (fmt(sp), round(100 * (1 - sp / r['_price'])),
+                                          round(100 * (1 - sp / smed)), fmt(smed), len(spots)))
+        for r in self.out:
+            # on-demand flags first, so that a row whose only flag is about spot starts with 'spot '
+            fl = sorted(r['_flags'], key=lambda x: x.startswith('spot '))
+            r['price_flag'] = '; '.join(fl)
+            if fl:
+                self.event('price flagged (%s)' % r['provider'])
 
     # -- per-file handlers -------------------------------------------------
 
@@ -399,25 +460,42 @@ class Build:
                       num(r.get('SpotPrice')), gpu_mem=per_gpu_mem_gib(provider, r, count))
 
     def gcp_instances(self, path, provider, meta):
+        gcp_top = {}  # accelerator -> highest GPU part per GPU across regions
+        for line, r in read_csv(path):
+            gp, c = num(r['GpuPrice']), num(r['AcceleratorCount'])
+            a = r['AcceleratorName'].strip()
+            if gp is not None and c:
+                gcp_top[a] = max(gcp_top.get(a, 0.0), gp / c)
         for line, r in read_csv(path):
             acc = r['AcceleratorName'].strip()
             vm, gp = num(r['VmPrice']), num(r['GpuPrice'])
             count = num(r['AcceleratorCount'])
             notes = ['whole-instance price = host VM %s + %s x %s GPU part %s (gcp.csv, zone %s)'
                      % (fmt(vm), fmt(count), acc, fmt(gp), r['AvailabilityZone'])]
+            flags = []
             if vm == 0:
                 notes.append('host-VM price is 0.0 in source; total = GPU part only')
+                flags.append('GCP host-VM price 0.0 in source: the price lacks the host VM')
                 self.event('GCP host-VM price 0.0 (a4-highgpu-8g)')
-            if acc in GCP_SUSPECT_GPU_PRICE:
-                notes.append('GPU part looks like a discounted SKU (about half of GCP list '
-                             'on-demand); kept as in source')
-                self.event('GCP suspect discounted GPU price flagged')
+            top = gcp_top.get(acc)
+            if acc in GCP_CLUSTER_GPUS and top and gp is not None and count and \
+                    gp / count < GCP_LOW_CLUSTER_RATIO * top:
+                flags.append('GCP low cluster: GPU part %s USD per GPU-hour is %d%% below the '
+                             'highest GCP region (%s) for %s' % (fmt(gp / count, 4),
+                                                                round(100 * (1 - gp / count / top)),
+                                                                fmt(top, 4), acc))
+            price, spot = num(r['Price']), num(r['SpotPrice'])
+            if acc in GCP_CLUSTER_GPUS and price and spot is not None and \
+                    spot > GCP_SPOT_RATIO_MAX * price:
+                flags.append('GCP spot %d%% of on-demand (GCP spot is 60-91%% below on-demand): '
+                             'the on-demand price is a discounted figure'
+                             % round(100 * spot / price))
             self.emit(path, line, provider, meta, r['InstanceType'].strip(), r['Region'].strip(),
-                      acc, count, num(r['vCPUs']), num(r['MemoryGiB']), num(r['Price']),
-                      num(r['SpotPrice']), notes=notes)
+                      acc, count, num(r['vCPUs']), num(r['MemoryGiB']), price,
+                      spot, notes=notes, flags=flags)
 
 
-def read_manifest(src, unknown_date):
+def read_manifest(src):
     path = os.path.join(src, 'MANIFEST.csv')
     if not os.path.isfile(path):
         raise Failure('%s: not found' % path)
@@ -432,7 +510,7 @@ def read_manifest(src, unknown_date):
         m = re.match(r'^(\d{4}-\d{2}-\d{2})', date)
         files.append((r['file'], PROVIDER_SLUG.get(r['provider'], r['provider']), {
             'source': src_str,
-            'as_of': m.group(1) if m else unknown_date,
+            'as_of': m.group(1) if m else '',
             'as_of_unknown': not m,
         }))
     listed = {f[0] for f in files}
@@ -451,14 +529,12 @@ def main(argv=None):
                                     '(default: SLUGS.md next to --gpus)')
     ap.add_argument('--map', required=True, help='accelerator-name mapping table')
     ap.add_argument('--out', required=True, help='output CSV')
-    ap.add_argument('--unknown-date', default='2026-11-22',
-                    help='as_of for sources whose date is unknown (extraction date)')
     a = ap.parse_args(argv)
     slugs_md = a.slugs or os.path.join(os.path.dirname(a.gpus) or '.', 'SLUGS.md')
     try:
         slugs, slug_src = load_slugs(a.gpus, slugs_md)
         rules = load_map(a.map, slugs)
-        files = read_manifest(a.src, a.unknown_date)
+        files = read_manifest(a.src)
         b = Build(rules)
         for fname, provider, meta in files:
             path = os.path.join(a.src, fname)
@@ -472,6 +548,7 @@ def main(argv=None):
                 b.generic(path, provider, meta)
         if b.unmapped:
             raise Failure('\n'.join(b.unmapped))
+        b.flag_outliers()
         keyf = lambda r: (r['provider'], r['instance_type'], r['region'], r['gpu'], r['gpu_count'])
         seen, dups = {}, []
         for r in b.out:

@@ -57,6 +57,9 @@ extern const gpuadv_catalog gpuadv_catalog_cloud_instances;
 extern const gpuadv_catalog gpuadv_catalog_measurements;
 extern const gpuadv_catalog gpuadv_catalog_engines;
 extern const gpuadv_catalog gpuadv_catalog_engine_support;
+extern const gpuadv_catalog gpuadv_catalog_owned_costs;
+extern const gpuadv_catalog gpuadv_catalog_committed_prices;
+extern const gpuadv_catalog gpuadv_catalog_spot_interruptions;
 
 /* The cell at (row, column). Inline: estimates read a dozen per call. */
 static inline const gpuadv_cell *gpuadv_catalog_cell(

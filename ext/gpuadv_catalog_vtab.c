@@ -237,6 +237,8 @@ int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
     &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
     &gpuadv_catalog_models, &gpuadv_catalog_measurements,
     &gpuadv_catalog_engines, &gpuadv_catalog_engine_support,
+    &gpuadv_catalog_owned_costs, &gpuadv_catalog_committed_prices,
+    &gpuadv_catalog_spot_interruptions,
   };
   size_t i;
   for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {

@@ -33,7 +33,8 @@ SELECT name AS workload, kind, model, coalesce(mode, dtype) AS "mode/dtype", not
 
 .print ''
 .print '== 13b-pretrain: top 5 training plans'
-SELECT rank, offer, n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
+SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
        round(wall_days, 1) AS "days", printf('$%,d', CAST(round(compute_usd) AS INTEGER)) AS "compute $",
        printf('$%,d', CAST(round(storage_usd + egress_usd + managed_usd) AS INTEGER)) AS "storage+egress $",
        printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $"
@@ -41,7 +42,8 @@ FROM tp WHERE workload = '13b-pretrain' AND rank <= 5 ORDER BY rank;
 
 .print ''
 .print '== 70b-qlora: top 5 training plans'
-SELECT rank, offer, n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
+SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
        round(wall_days, 2) AS "days", printf('$%,d', CAST(round(compute_usd) AS INTEGER)) AS "compute $",
        printf('$%,d', CAST(round(storage_usd + egress_usd + managed_usd) AS INTEGER)) AS "storage+egress $",
        printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $"
@@ -49,28 +51,32 @@ FROM tp WHERE workload = '70b-qlora' AND rank <= 5 ORDER BY rank;
 
 .print ''
 .print '== 8b-full-ft: top 5 training plans (within 7 days and $1,000)'
-SELECT rank, offer, n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
+SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
        round(wall_days, 2) AS "days", printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $",
        coalesce(why_not, 'works') AS verdict
 FROM tp WHERE workload = '8b-full-ft' AND rank <= 5 ORDER BY rank;
 
 .print ''
 .print '== 70b-chat: top 5 serving plans'
-SELECT rank, offer, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
        tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
        printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
 FROM sp WHERE workload = '70b-chat' AND rank <= 5 ORDER BY rank;
 
 .print ''
 .print '== 8b-chat-fp8: top 5 serving plans'
-SELECT rank, offer, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
        tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
        printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
 FROM sp WHERE workload = '8b-chat-fp8' AND rank <= 5 ORDER BY rank;
 
 .print ''
 .print '== mixtral-batch: top 5 serving plans'
-SELECT rank, offer, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
        tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
        printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
 FROM sp WHERE workload = 'mixtral-batch' AND rank <= 5 ORDER BY rank;
@@ -90,10 +96,17 @@ WHERE k = 1 ORDER BY workload;
 .print ''
 .print '== Rent vs buy: the cheapest owned plan of each workload against its cheapest rental'
 SELECT workload, gpu AS "buy", n_gpus AS "GPUs", printf('$%,d', CAST(capex_usd AS INTEGER)) AS "capex $",
-       printf('%.2f', owned_usd_per_hour) AS "owned $/h", rental AS "rent", printf('%.2f', rent_usd_per_hour) AS "rent $/h",
+       printf('%.2f', owned_usd_per_hour) AS "owned $/h", printf('%.2f', running_usd_per_hour) AS "running $/h",
+       rental AS "rent (same GPUs)", printf('%.2f', rent_usd_per_hour) AS "rent $/h",
        break_even_months AS "break-even months", months_of_use AS "months used", verdict
 FROM (SELECT r.*, row_number() OVER (PARTITION BY workload ORDER BY owned_usd_per_hour, rent_usd_per_hour) AS k FROM rb r)
 WHERE k = 1 ORDER BY workload;
+
+.print ''
+.print '== Prices the catalog refresh flagged as suspect (left out of every plan above)'
+SELECT provider, count(*) AS "rows flagged", sum(price_flag LIKE 'spot %') AS "spot only",
+       (SELECT count(*) FROM cloud_instances c2 WHERE c2.provider = c.provider) AS "rows"
+FROM cloud_instances c WHERE price_flag IS NOT NULL GROUP BY provider ORDER BY provider;
 
 .print ''
 .print '== The recommendation for each workload'

@@ -56,6 +56,11 @@ CREATE TABLE IF NOT EXISTS workloads (
   heads INTEGER,
   kv_heads INTEGER,
   head_dim INTEGER,
+  include_flagged_prices INTEGER, -- 1: also plan on prices the refresh flagged (cloud_instances.price_flag); default 0
+  serve_on_spot INTEGER,         -- serve: 1 lets spot instances serve (an interruption drops a replica); default 0
+  spot_interruptions_per_day REAL, -- interruptions per node-day on spot (default: the spot_interruptions catalog)
+  checkpoint_hours REAL,         -- training on spot: hours between checkpoints (default 1)
+  restart_minutes REAL,          -- training on spot: minutes to replace a node and resume (default 15)
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -136,23 +141,49 @@ CREATE TABLE IF NOT EXISTS workloads (
        AND (hidden IS NULL OR (typeof(hidden) = 'integer' AND hidden >= 1))
        AND (heads IS NULL OR (typeof(heads) = 'integer' AND heads >= 1))
        AND (kv_heads IS NULL OR (typeof(kv_heads) = 'integer' AND kv_heads >= 1))
-       AND (head_dim IS NULL OR (typeof(head_dim) = 'integer' AND head_dim >= 1)))
+       AND (head_dim IS NULL OR (typeof(head_dim) = 'integer' AND head_dim >= 1))),
+  CONSTRAINT "include_flagged_prices and serve_on_spot must be 0 or 1"
+    CHECK ((include_flagged_prices IS NULL OR include_flagged_prices IN (0, 1))
+       AND (serve_on_spot IS NULL OR serve_on_spot IN (0, 1))),
+  CONSTRAINT "spot_interruptions_per_day, checkpoint_hours and restart_minutes must be >= 0"
+    CHECK ((spot_interruptions_per_day IS NULL OR (typeof(spot_interruptions_per_day) IN ('integer', 'real')
+                                                   AND spot_interruptions_per_day >= 0))
+       AND (checkpoint_hours IS NULL OR (typeof(checkpoint_hours) IN ('integer', 'real') AND checkpoint_hours > 0))
+       AND (restart_minutes IS NULL OR (typeof(restart_minutes) IN ('integer', 'real') AND restart_minutes >= 0)))
 );
 
--- Your purchase quotes, one row per GPU type (a gpus.name). A GPU without a
--- row here is priced at the catalog's gpus.price_usd; a row here wins.
+-- Your purchase quotes and running costs, one row per GPU type (a
+-- gpus.name). A GPU without a row here, or a NULL column, takes the
+-- defaults of the owned_costs catalog (see plan_defaults); a value here wins.
 CREATE TABLE IF NOT EXISTS owned_prices (
   gpu TEXT NOT NULL PRIMARY KEY,  -- a gpus.name
-  price_usd REAL NOT NULL,        -- per GPU, with its share of host, network and install
+  price_usd REAL,                 -- per GPU, with its share of host, network and install (default: the server or card price)
   lifetime_years REAL,            -- straight-line depreciation (default 3)
   usd_per_kwh REAL,               -- default 0.12
-  pue REAL,                       -- default 1.0
-  watts REAL,                     -- per GPU (default gpus.tdp_w)
+  pue REAL,                       -- default 1.54 (Uptime Institute 2025 average)
+  watts REAL,                     -- per GPU, with its share of the server (default gpus.tdp_w x 1.8 in a server, x 1 for a card)
   gpus_per_node INTEGER,          -- default 8 (1 for Apple SoCs)
   fabric_gbps REAL,               -- network between your nodes, Gbit/s per node (default none)
   source TEXT,
+  unit_gpus INTEGER,              -- GPUs per purchase unit (default 8 for SXM/OAM servers, 1 for cards sold alone)
+  unit_usd REAL,                  -- price of one purchase unit (wins over price_usd)
+  network_usd_per_gpu REAL,       -- cluster network per GPU (default 1,882 for servers; 0 with price_usd or a card)
+  colo_usd_per_kw_month REAL,     -- facility per kW of the node's draw (default 184.06, CBRE)
+  support_share_per_year REAL,    -- maintenance and support, share of the unit price per year (default 0.20 for servers)
+  staff_usd_per_node_year REAL,   -- operations staff per purchase unit per year (default 87,500 for servers)
+  resale_share REAL,              -- value at the end of the lifetime, share of the purchase (default 0.30)
   CONSTRAINT "price_usd must be > 0"
-    CHECK (typeof(price_usd) IN ('integer', 'real') AND price_usd > 0),
+    CHECK (price_usd IS NULL OR (typeof(price_usd) IN ('integer', 'real') AND price_usd > 0)),
+  CONSTRAINT "unit_gpus must be a whole number >= 1"
+    CHECK (unit_gpus IS NULL OR (typeof(unit_gpus) = 'integer' AND unit_gpus >= 1)),
+  CONSTRAINT "unit_usd, network_usd_per_gpu, colo_usd_per_kw_month, support_share_per_year and staff_usd_per_node_year must be >= 0"
+    CHECK ((unit_usd IS NULL OR (typeof(unit_usd) IN ('integer', 'real') AND unit_usd > 0))
+       AND (network_usd_per_gpu IS NULL OR (typeof(network_usd_per_gpu) IN ('integer', 'real') AND network_usd_per_gpu >= 0))
+       AND (colo_usd_per_kw_month IS NULL OR (typeof(colo_usd_per_kw_month) IN ('integer', 'real') AND colo_usd_per_kw_month >= 0))
+       AND (support_share_per_year IS NULL OR (typeof(support_share_per_year) IN ('integer', 'real') AND support_share_per_year >= 0))
+       AND (staff_usd_per_node_year IS NULL OR (typeof(staff_usd_per_node_year) IN ('integer', 'real') AND staff_usd_per_node_year >= 0))),
+  CONSTRAINT "resale_share must be in [0, 1)"
+    CHECK (resale_share IS NULL OR (typeof(resale_share) IN ('integer', 'real') AND resale_share >= 0 AND resale_share < 1)),
   CONSTRAINT "lifetime_years must be > 0"
     CHECK (lifetime_years IS NULL OR (typeof(lifetime_years) IN ('integer', 'real') AND lifetime_years > 0)),
   CONSTRAINT "usd_per_kwh must be >= 0"
@@ -180,6 +211,7 @@ CREATE TABLE IF NOT EXISTS rental_quotes (
   managed_premium REAL NOT NULL DEFAULT 0,
   fabric_gbps REAL,                 -- network between instances, Gbit/s per instance
   source TEXT,
+  term_days INTEGER,                -- a commitment: billed in whole terms of this many days (365 = 1 year); NULL = pay as you go
   PRIMARY KEY (provider, name),
   CONSTRAINT "provider must be lowercase text other than 'local' and 'owned'"
     CHECK (typeof(provider) = 'text' AND provider = lower(trim(provider)) AND length(provider) > 0
@@ -192,7 +224,9 @@ CREATE TABLE IF NOT EXISTS rental_quotes (
   CONSTRAINT "managed_premium must be in [0, 10]"
     CHECK (typeof(managed_premium) IN ('integer', 'real') AND managed_premium >= 0 AND managed_premium <= 10),
   CONSTRAINT "fabric_gbps must be >= 0"
-    CHECK (fabric_gbps IS NULL OR (typeof(fabric_gbps) IN ('integer', 'real') AND fabric_gbps >= 0))
+    CHECK (fabric_gbps IS NULL OR (typeof(fabric_gbps) IN ('integer', 'real') AND fabric_gbps >= 0)),
+  CONSTRAINT "term_days must be a whole number >= 1"
+    CHECK (term_days IS NULL OR (typeof(term_days) = 'integer' AND term_days >= 1))
 );
 
 -- A gpu column must name a catalog GPU (a CHECK cannot look into a table).
@@ -242,9 +276,21 @@ CREATE VIEW plan_defaults AS SELECT
   'fp16' AS kv_dtype,            -- serving KV cache (fp8 with fp8/fp4 weights, as model_decode_tps assumes)
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
-  3.0    AS lifetime_years,      -- seed 000: 3-year depreciation
-  0.12   AS usd_per_kwh,         -- seed 000 / owned_usd_per_hour() default
-  1.0    AS pue,                 -- owned_usd_per_hour() default (seed 000 counts no cooling)
+  -- owned hardware: each figure is a row of the owned_costs catalog, with its source and date
+  (SELECT value FROM owned_costs WHERE item = 'lifetime_years') AS lifetime_years,       -- 3, seed 000
+  (SELECT value FROM owned_costs WHERE item = 'usd_per_kwh') AS usd_per_kwh,             -- 0.12, seed 000
+  (SELECT value FROM owned_costs WHERE item = 'pue') AS pue,                             -- 1.54, Uptime Institute 2025 average
+  (SELECT value FROM owned_costs WHERE item = 'host_share_usd') AS host_share_usd,       -- 77,000 per 8-GPU server
+  (SELECT value FROM owned_costs WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu, -- 1,882, InfiniBand switches and cables
+  (SELECT value FROM owned_costs WHERE item = 'node_power_factor') AS node_power_factor, -- 1.8, DGX H100/B200 system power over GPU TDP
+  (SELECT value FROM owned_costs WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month, -- 184.06, CBRE H2 2024
+  (SELECT value FROM owned_costs WHERE item = 'support_share_per_year') AS support_share_per_year, -- 0.20, DGX support
+  (SELECT value FROM owned_costs WHERE item = 'staff_usd_per_node_year') AS staff_usd_per_node_year, -- 87,500, 0.5 FTE per server
+  (SELECT value FROM owned_costs WHERE item = 'resale_share') AS resale_share,           -- 0.30 after 3 years
+  8      AS server_gpus,         -- SXM and OAM GPUs are sold on 8-GPU HGX/OAM baseboards (owned_costs notes; NVIDIA HGX, AMD Instinct platforms)
+  1.0    AS checkpoint_hours,    -- spot training: checkpoint every hour (an assumption; set workloads.checkpoint_hours)
+  15.0   AS restart_minutes,     -- spot training: minutes to get a node back and reload (an assumption; set workloads.restart_minutes)
+  date('now') AS today,          -- price_age_days counts from here
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
   730.0  AS hours_per_month;     -- 8760 / 12
@@ -352,28 +398,117 @@ LEFT JOIN near n ON n.workload = w.name AND n.r = 1
 LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 
 -- Every priced offer: each cloud instance type at its cheapest region,
--- on-demand and spot; your rental quotes; and each GPU type you could buy
--- (owned_prices, else gpus.price_usd). devices = GPUs a plan can address in
--- one node; a fractional instance is one device of `fraction` of a GPU.
+-- on-demand and spot, among the clean prices (cloud_instances.price_flag
+-- NULL) and, apart, at its cheapest flagged price (offer name ending
+-- '[flagged price]'); committed prices (committed_prices, and rental quotes
+-- with a term); your rental quotes; and each GPU type you could buy, by the
+-- purchase unit (an 8-GPU server for SXM and OAM GPUs, the card alone
+-- otherwise), with every cost of owning it (owned_prices, else the
+-- owned_costs catalog). devices = GPUs a plan can address in one node; a
+-- fractional instance is one device of `fraction` of a GPU.
+-- price_date is the first day of the period the price's source gives
+-- (price_age_days counts from it); NULL when the date is unknown.
 CREATE VIEW offers AS
 WITH
-od AS (SELECT provider, instance_type, gpu, gpu_count, min(usd_per_hour) AS usd, region
-       FROM cloud_instances GROUP BY provider, instance_type, gpu, gpu_count),
-sp AS (SELECT provider, instance_type, gpu, gpu_count, min(spot_usd_per_hour) AS usd, region
-       FROM cloud_instances WHERE spot_usd_per_hour IS NOT NULL
-       GROUP BY provider, instance_type, gpu, gpu_count),
+d AS (SELECT * FROM plan_defaults),
+ci AS (
+  SELECT provider, instance_type, gpu, gpu_count, region, as_of, usd_per_hour, spot_usd_per_hour,
+         CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END AS od_flag, price_flag AS spot_flag
+  FROM cloud_instances),
+odk AS (
+  SELECT ci.*, row_number() OVER (PARTITION BY provider, instance_type, gpu, gpu_count, od_flag IS NOT NULL
+                                  ORDER BY usd_per_hour, region) AS k
+  FROM ci),
+spk AS (
+  SELECT ci.*, row_number() OVER (PARTITION BY provider, instance_type, gpu, gpu_count, spot_flag IS NOT NULL
+                                  ORDER BY spot_usd_per_hour, region) AS k
+  FROM ci WHERE spot_usd_per_hour IS NOT NULL),
 rent AS (
-  SELECT provider || '/' || instance_type AS offer, 'on-demand' AS pricing, provider,
-         instance_type, region, gpu, gpu_count, usd, 0.0 AS managed_premium
-  FROM od
+  SELECT provider || '/' || instance_type || CASE WHEN od_flag IS NOT NULL THEN ' [flagged price]' ELSE '' END AS offer,
+         'on-demand' AS pricing, provider, instance_type, region, gpu, gpu_count, usd_per_hour AS usd,
+         0.0 AS managed_premium, od_flag AS price_flag, as_of, as_of AS price_date,
+         NULL AS term, NULL AS term_days, NULL AS max_days
+  FROM odk WHERE k = 1
   UNION ALL
-  SELECT provider || '/' || instance_type || ' (spot)', 'spot', provider,
-         instance_type, region, gpu, gpu_count, usd, 0.0
-  FROM sp
+  SELECT provider || '/' || instance_type || ' (spot' || CASE WHEN spot_flag IS NOT NULL THEN ', flagged price' ELSE '' END || ')',
+         'spot', provider, instance_type, region, gpu, gpu_count, spot_usd_per_hour, 0.0, spot_flag, as_of, as_of,
+         NULL, NULL, NULL
+  FROM spk WHERE k = 1
+  UNION ALL
+  SELECT provider || '/' || instance_type || ' (' || term || ')', 'committed', provider, instance_type, NULL, gpu,
+         gpu_count, usd_per_hour, 0.0, NULL, as_of,
+         CASE WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN as_of
+              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN as_of || '-01'
+              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-Q[1-4]'
+                THEN substr(as_of, 1, 5) || printf('%02d', 3 * CAST(substr(as_of, 7, 1) AS INTEGER) - 2) || '-01'
+              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-H[12]'
+                THEN substr(as_of, 1, 5) || CASE substr(as_of, 7, 1) WHEN '1' THEN '01-01' ELSE '07-01' END
+              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]' THEN as_of || '-01-01' END,
+         term, term_days, max_days
+  FROM committed_prices
   UNION ALL
   SELECT provider || '/' || name, 'quote', provider, name, NULL, gpu, gpu_count,
-         usd_per_hour, managed_premium
-  FROM rental_quotes)
+         usd_per_hour, managed_premium, NULL, NULL, NULL,
+         CASE WHEN term_days IS NOT NULL THEN printf('%d-day term', term_days) END, term_days, NULL
+  FROM rental_quotes),
+-- interruptions per node-day for each spot offer: the provider's first
+-- matching instance_glob, else the catch-all row
+spot_rate AS (
+  SELECT r.offer,
+         (SELECT s.per_day FROM spot_interruptions s
+          WHERE (s.provider = r.provider OR s.provider = '*') AND r.instance_type GLOB s.instance_glob
+          ORDER BY s.provider = '*', s.instance_glob = '*' LIMIT 1) AS per_day
+  FROM rent r WHERE r.pricing = 'spot'),
+own AS (
+  SELECT g.name AS gpu, g.form_factor IN ('SXM', 'OAM') AS server, p.price_usd AS quoted_usd,
+         coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END) AS gpus_per_node,
+         coalesce(p.unit_gpus, CASE WHEN g.form_factor IN ('SXM', 'OAM') THEN d.server_gpus ELSE 1 END) AS unit_gpus,
+         p.unit_usd, p.fabric_gbps, g.price_usd AS gpu_usd, g.tdp_w,
+         (SELECT c.value FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_usd,
+         (SELECT c.as_of FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_as_of,
+         p.watts, p.network_usd_per_gpu,
+         coalesce(p.lifetime_years, d.lifetime_years) AS lifetime_years,
+         coalesce(p.usd_per_kwh, d.usd_per_kwh) AS usd_per_kwh,
+         coalesce(p.pue, d.pue) AS pue,
+         coalesce(p.colo_usd_per_kw_month, d.colo_usd_per_kw_month) AS colo_usd_per_kw_month,
+         coalesce(p.support_share_per_year, CASE WHEN g.form_factor IN ('SXM', 'OAM') THEN d.support_share_per_year ELSE 0 END)
+           AS support_share_per_year,
+         coalesce(p.staff_usd_per_node_year, CASE WHEN g.form_factor IN ('SXM', 'OAM') THEN d.staff_usd_per_node_year ELSE 0 END)
+           AS staff_usd_per_node_year,
+         coalesce(p.resale_share, d.resale_share) AS resale_share,
+         d.host_share_usd, d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
+         d.hours_per_month
+  FROM gpus g
+  CROSS JOIN d
+  LEFT JOIN owned_prices p ON p.gpu = g.name),
+own2 AS (
+  SELECT o.*,
+         -- one purchase unit: your unit price; else your per-GPU price; else the catalog server
+         -- (scaled to the unit) or 8 GPUs plus the host share; else the card alone
+         coalesce(o.unit_usd, o.quoted_usd * o.unit_gpus,
+                  CASE WHEN o.server THEN coalesce(o.server_usd * o.unit_gpus / o.server_gpus,
+                                                   o.gpu_usd * o.unit_gpus + o.host_share_usd * o.unit_gpus / o.server_gpus)
+                       ELSE o.gpu_usd * o.unit_gpus END) AS unit_price_usd,
+         coalesce(o.network_usd_per_gpu,
+                  CASE WHEN o.quoted_usd IS NULL AND o.unit_usd IS NULL AND o.server
+                       THEN o.default_network_usd_per_gpu ELSE 0 END) AS net_usd_per_gpu,
+         coalesce(o.watts, coalesce(o.tdp_w, 0) * CASE WHEN o.server THEN o.node_power_factor ELSE 1 END) AS watts_per_gpu,
+         -- the date of a catalog server price; gpus.as_of dates the catalog row, not its
+         -- price, and your owned_prices quote carries no date: unknown
+         CASE WHEN o.unit_usd IS NULL AND o.quoted_usd IS NULL AND o.server AND o.server_usd IS NOT NULL
+              THEN o.server_as_of END AS as_of
+  FROM own o),
+own3 AS (
+  SELECT o.*,
+         o.unit_price_usd / o.unit_gpus + o.net_usd_per_gpu AS capex_usd_per_gpu,
+         -- running costs per GPU-hour: energy at the node's draw x PUE, the colocation
+         -- space for that draw, support on the unit price, staff per unit
+         o.watts_per_gpu / 1000.0 * o.pue * o.usd_per_kwh
+           + o.colo_usd_per_kw_month * o.watts_per_gpu / 1000.0 / o.hours_per_month
+           + o.support_share_per_year * o.unit_price_usd / o.unit_gpus / (12 * o.hours_per_month)
+           + o.staff_usd_per_node_year / o.unit_gpus / (12 * o.hours_per_month) AS running_usd_per_gpu_hour
+  FROM own2 o
+  WHERE o.unit_price_usd IS NOT NULL)
 SELECT r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu,
        r.gpu_count AS gpus_per_node,
        CASE WHEN r.gpu_count < 1 THEN 1 ELSE CAST(r.gpu_count AS INTEGER) END AS devices,
@@ -384,64 +519,82 @@ SELECT r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu,
        coalesce(q.fabric_gbps, f.fabric_gbps) AS fabric_gbps,
        coalesce(f.fabric, CASE WHEN q.fabric_gbps > 0 THEN 'quoted' END) AS fabric,
        0 AS owned, NULL AS capex_usd_per_gpu, NULL AS watts_per_gpu,
-       NULL AS lifetime_years, NULL AS usd_per_kwh, NULL AS pue
+       NULL AS lifetime_years, NULL AS usd_per_kwh, NULL AS pue,
+       r.price_flag, r.as_of, r.price_date, r.term, r.term_days, r.max_days,
+       sr.per_day AS spot_interruptions_per_day,
+       NULL AS unit_gpus, NULL AS unit_usd, NULL AS network_usd_per_gpu,
+       NULL AS running_usd_per_gpu_hour, NULL AS resale_share
 FROM rent r
 LEFT JOIN instance_fabrics f ON f.provider = r.provider AND f.instance_type = r.instance_type
 LEFT JOIN rental_quotes q ON r.pricing = 'quote' AND q.provider = r.provider AND q.name = r.instance_type
+LEFT JOIN spot_rate sr ON r.pricing = 'spot' AND sr.offer = r.offer
 UNION ALL
-SELECT 'owned/' || g.name, 'owned', 'owned', NULL, NULL, g.name,
-       coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END),
-       coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END),
-       1.0,
-       owned_usd_per_hour(coalesce(p.price_usd, g.price_usd), coalesce(p.lifetime_years, d.lifetime_years),
-                          coalesce(p.watts, g.tdp_w, 0), coalesce(p.usd_per_kwh, d.usd_per_kwh),
-                          coalesce(p.pue, d.pue))
-         * coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END),
-       owned_usd_per_hour(coalesce(p.price_usd, g.price_usd), coalesce(p.lifetime_years, d.lifetime_years),
-                          coalesce(p.watts, g.tdp_w, 0), coalesce(p.usd_per_kwh, d.usd_per_kwh),
-                          coalesce(p.pue, d.pue)),
-       0.0, p.fabric_gbps, CASE WHEN p.fabric_gbps > 0 THEN 'owned_prices.fabric_gbps' END,
-       1, coalesce(p.price_usd, g.price_usd), coalesce(p.watts, g.tdp_w, 0),
-       coalesce(p.lifetime_years, d.lifetime_years), coalesce(p.usd_per_kwh, d.usd_per_kwh),
-       coalesce(p.pue, d.pue)
-FROM gpus g
-CROSS JOIN plan_defaults d
-LEFT JOIN owned_prices p ON p.gpu = g.name
-WHERE coalesce(p.price_usd, g.price_usd) IS NOT NULL;
+SELECT 'owned/' || o.gpu, 'owned', 'owned', NULL, NULL, o.gpu,
+       o.gpus_per_node, o.gpus_per_node, 1.0,
+       -- the hourly cost of owning: capex less resale over the lifetime, plus running costs
+       (o.capex_usd_per_gpu * (1 - o.resale_share) / (o.lifetime_years * 12 * o.hours_per_month)
+        + o.running_usd_per_gpu_hour) * o.gpus_per_node,
+       o.capex_usd_per_gpu * (1 - o.resale_share) / (o.lifetime_years * 12 * o.hours_per_month)
+        + o.running_usd_per_gpu_hour,
+       0.0, o.fabric_gbps, CASE WHEN o.fabric_gbps > 0 THEN 'owned_prices.fabric_gbps' END,
+       1, o.capex_usd_per_gpu, o.watts_per_gpu, o.lifetime_years, o.usd_per_kwh, o.pue,
+       NULL, o.as_of,
+       CASE WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN o.as_of
+            WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o.as_of || '-01' END,
+       NULL, NULL, NULL, NULL,
+       o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share
+FROM own3 o;
 
--- The offers each workload considers (all, or those its offer_glob matches).
+-- The offers each workload considers: all, or those its offer_glob matches;
+-- flagged prices only when it asks for them (include_flagged_prices = 1);
+-- spot for serving only when it allows it (serve_on_spot = 1).
 CREATE VIEW workload_offers AS
 SELECT w.name AS workload, w.kind, o.*
 FROM workloads w
-JOIN offers o ON w.offer_glob IS NULL OR o.offer GLOB w.offer_glob OR o.gpu GLOB w.offer_glob;
+JOIN offers o ON (w.offer_glob IS NULL OR o.offer GLOB w.offer_glob OR o.gpu GLOB w.offer_glob)
+             AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
+             AND (o.pricing <> 'spot' OR w.kind <> 'serve' OR coalesce(w.serve_on_spot, 0) = 1);
 
 -- ---------------------------------------------------------------- training
 -- workload x offer. Per device configuration (GPU type, devices per node,
--- owned or rented) the cheapest parallel layout is found once, then priced
--- for every offer with that configuration.
+-- owned or rented, purchase unit) the cheapest parallel layout is found
+-- once, then priced for every offer with that configuration. LoRA and
+-- QLoRA recompute activations in full unless the workload says otherwise
+-- (every published QLoRA recipe checkpoints); spot pays for its
+-- interruptions; a commitment is paid for whole terms; owned GPUs are
+-- bought by the purchase unit.
 CREATE VIEW training_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
+w0 AS (
+  SELECT i.*,
+         CASE WHEN wl.recompute IS NULL AND i.mode IN ('lora', 'qlora') THEN 'full' ELSE i.recompute END AS recompute_used,
+         wl.spot_interruptions_per_day, coalesce(wl.checkpoint_hours, d.checkpoint_hours) AS checkpoint_hours,
+         coalesce(wl.restart_minutes, d.restart_minutes) AS restart_minutes
+  FROM workload_inputs i
+  JOIN workloads wl ON wl.name = i.name
+  CROSS JOIN d
+  WHERE i.kind IN ('train', 'finetune')),
 w AS (
   SELECT i.*,
          train_mem_gb(params_b, mode, 1, 0) AS state_gb,
          2 * (train_mem_gb(params_b, mode, 1, 0) - train_mem_gb(params_b, mode, 2, 1)) AS opt_gb,
          2 * (train_mem_gb(params_b, mode, 1, 0) - train_mem_gb(params_b, mode, 2, 2)) AS grad_opt_gb,
-         activation_gb(layers, hidden, heads, seq_len, micro_batch, recompute) AS act_gb
-  FROM workload_inputs i WHERE kind IN ('train', 'finetune')),
+         activation_gb(layers, hidden, heads, seq_len, micro_batch, recompute_used) AS act_gb
+  FROM w0 i),
 cfg AS (
-  SELECT c.workload, c.gpu, c.devices, c.fraction, c.owned,
+  SELECT c.workload, c.gpu, c.devices, c.fraction, c.owned, coalesce(c.unit_gpus, 1) AS unit_gpus,
          g.memory_gb * c.fraction AS memory_gb,
          coalesce(g.bf16_tflops, g.fp16_tflops) * c.fraction AS tflops,
          g.scale_up_link, g.interconnect_gbs,
          CASE WHEN g.scale_up_link IS NULL THEN 1
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE c.devices END AS tp_max
-  FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned FROM workload_offers
+  FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned, unit_gpus FROM workload_offers
         WHERE kind IN ('train', 'finetune')) c
   JOIN gpus g ON g.name = c.gpu),
 lay AS (
-  SELECT w.name AS workload, c.gpu, c.devices, c.fraction, c.owned, c.tp_max,
+  SELECT w.name AS workload, c.gpu, c.devices, c.fraction, c.owned, c.unit_gpus, c.tp_max,
          c.memory_gb * (1 - w.mem_headroom) AS usable_gb, c.tflops,
          t.column1 AS tp, z.column1 AS zero,
          (CASE z.column1 WHEN 0 THEN w.state_gb
@@ -468,7 +621,8 @@ need AS (
 sized AS (
   SELECT n.*,
          nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) AS nodes,
-         CASE WHEN n.owned = 1 THEN max(n.n_mem, coalesce(n.n_deadline, 0))
+         -- owned: whole purchase units (an 8-GPU server, or single cards)
+         CASE WHEN n.owned = 1 THEN nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.unit_gpus) * n.unit_gpus
               ELSE nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) * n.devices END AS n_gpus
   FROM need n),
 best AS (
@@ -487,7 +641,15 @@ plan AS (
          w.act_gb, w.state_gb, w.utilization, w.budget_usd, w.max_days, w.acquire,
          w.dataset_gb, w.data_location, w.runs_per_month, w.months,
          w.storage_gb, w.storage_usd_per_gb_month, w.shape_from,
+         o.price_flag, o.as_of AS price_as_of, o.price_date, o.term, o.term_days, o.max_days AS term_max_days,
+         o.unit_gpus, o.unit_usd, o.network_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share,
+         CASE WHEN o.pricing = 'spot' THEN coalesce(w.spot_interruptions_per_day, o.spot_interruptions_per_day) END
+           AS spot_per_day,
+         w.checkpoint_hours, w.restart_minutes, d.today,
          (SELECT g.vendor FROM gpus g WHERE g.name = o.gpu) AS vendor,
+         -- inference-only chips. The gpus.capability column ('train' or 'serve') replaces
+         -- this name list once the catalog carries it.
+         (o.gpu LIKE 'inferentia%' OR o.gpu = 'cloud-ai-100') AS serve_only,
          b.n_mem IS NOT NULL AS fits,
          CASE WHEN b.n_mem IS NOT NULL THEN b.tp END AS tp,
          CASE WHEN b.n_mem IS NOT NULL THEN b.zero END AS zero_stage,
@@ -501,15 +663,32 @@ plan AS (
   JOIN w ON w.name = b.workload
   JOIN workload_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
                           AND o.fraction = b.fraction AND o.owned = b.owned
+                          AND coalesce(o.unit_gpus, 1) = b.unit_gpus
   CROSS JOIN d
   WHERE b.pick = 1),
+-- spot: each interruption of any of the job's nodes costs every GPU half a
+-- checkpoint interval of lost work plus the restart; the expected share of
+-- extra time is interruptions per node-hour x nodes x (interval / 2 + restart)
+spotted AS (
+  SELECT p.*,
+         CASE WHEN p.spot_per_day IS NOT NULL
+              THEN p.spot_per_day / 24.0 * p.nodes * (p.checkpoint_hours / 2.0 + p.restart_minutes / 60.0)
+              ELSE 0 END AS spot_overhead
+  FROM plan p),
+timed AS (
+  SELECT p.*, p.gpu_hours / p.n_gpus / 24.0 * (1 + p.spot_overhead) AS wall_days
+  FROM spotted p),
 priced AS (
   SELECT p.*,
          p.tp <= p.tp_max AND (p.nodes = 1 OR (p.fraction = 1 AND coalesce(p.fabric_gbps, 0) >= p.fast_fabric_gbps))
            AS interconnect_ok,
-         p.gpu_hours / p.n_gpus / 24.0 AS wall_days,
-         CASE WHEN p.fits THEN p.gpu_hours * p.usd_per_device_hour
-                               / CASE WHEN p.owned = 1 THEN p.utilization ELSE 1 END END AS compute_usd,
+         -- a commitment is paid for whole terms: a 1-year term for a 3-month job costs 12 months
+         CASE WHEN p.term_days IS NOT NULL THEN nodes_required(p.wall_days, p.term_days) * p.term_days END AS commit_days,
+         CASE WHEN NOT p.fits THEN NULL
+              WHEN p.owned = 1 THEN p.gpu_hours * p.usd_per_device_hour / p.utilization
+              WHEN p.term_days IS NOT NULL
+                THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(p.wall_days, p.term_days) * p.term_days
+              ELSE p.gpu_hours * (1 + p.spot_overhead) * p.usd_per_device_hour END AS compute_usd,
          p.storage_gb * p.storage_usd_per_gb_month * p.months AS storage_usd,
          CASE WHEN p.dataset_gb > 0 AND p.data_location NOT IN ('local', p.provider)
               THEN egress_usd(p.dataset_gb, p.runs_per_month * p.months,
@@ -517,19 +696,22 @@ priced AS (
               ELSE 0 END AS egress_usd,
          CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.n_gpus END AS capex_usd,
          p.mode = 'qlora' AND p.vendor <> 'NVIDIA' AS no_qlora
-  FROM plan p),
+  FROM timed p),
 totals AS (
   SELECT q.*,
          q.compute_usd * q.managed_premium AS managed_usd,
          q.compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd AS total_usd,
+         -- owned: the purchase, then the running costs (energy, colocation, support, staff) while the job runs
          CASE WHEN q.owned = 1
-              THEN q.capex_usd + q.watts_per_gpu * q.n_gpus / 1000.0 * q.usd_per_kwh * q.pue * q.wall_days * 24
+              THEN q.capex_usd + q.running_usd_per_gpu_hour * q.n_gpus * q.wall_days * 24
                    + q.storage_usd + q.egress_usd
               ELSE q.compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd END AS spend_usd
   FROM priced q),
 judged AS (
   SELECT t.*,
          CASE
+           WHEN t.serve_only
+             THEN t.gpu || ' is an inference-only chip: no training plan'
            WHEN t.tflops IS NULL OR t.tflops <= 0
              THEN 'no BF16/FP16 tensor throughput for ' || t.gpu || ' in the catalog'
            WHEN t.no_qlora
@@ -549,6 +731,8 @@ judged AS (
                          CASE WHEN t.owned = 1 THEN 'owned (set owned_prices.fabric_gbps)' ELSE 'these' END)
            WHEN t.max_days IS NOT NULL AND t.wall_days > t.max_days * (1 + 1e-9)
              THEN printf('takes %.1f days > %g', t.wall_days, t.max_days)
+           WHEN t.term_max_days IS NOT NULL AND t.wall_days > t.term_max_days
+             THEN printf('takes %.1f days; a %s lasts at most %d days', t.wall_days, t.term, t.term_max_days)
          END AS tech_problem
   FROM totals t),
 judged2 AS (
@@ -571,6 +755,10 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
        round(egress_usd, 2) AS egress_usd, round(managed_usd, 2) AS managed_usd,
        round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd,
        round(spend_usd, 2) AS spend_usd, shape_from,
+       price_flag, price_as_of,
+       CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
+       term, commit_days, round(spot_overhead, 4) AS spot_overhead,
+       CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * n_gpus, 4) END AS running_usd_per_hour,
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
                                    total_usd IS NULL, total_usd, n_gpus,
@@ -714,19 +902,30 @@ priced AS (
                               ELSE kv_cache_gb(w.layers, w.kv_heads, w.head_dim, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
                          END AS kv_gb,
          g.memory_gb * p.fraction AS memory_gb,
-         p.n_gpus * p.usd_per_device_hour AS usd_per_hour,
-         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.n_gpus END AS capex_usd,
-         d.hours_per_month
+         -- owned: GPUs bought by the purchase unit (an 8-GPU server, or single cards)
+         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, x.unit_gpus) * x.unit_gpus ELSE p.n_gpus END AS paid_gpus,
+         -- a commitment is paid for whole terms over the months of use, spread over those months
+         CASE WHEN x.term_days IS NOT NULL
+              THEN nodes_required(w.months * d.hours_per_month / 24.0, x.term_days) * x.term_days END AS commit_days,
+         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, x.unit_gpus) * x.unit_gpus * p.usd_per_device_hour
+              WHEN x.term_days IS NOT NULL
+                THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(w.months * d.hours_per_month / 24.0, x.term_days)
+                     * x.term_days / (w.months * d.hours_per_month)
+              ELSE p.n_gpus * p.usd_per_device_hour END AS usd_per_hour,
+         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * nodes_required(p.n_gpus, x.unit_gpus) * x.unit_gpus END AS capex_usd,
+         x.running_usd_per_gpu_hour, x.price_flag, x.as_of AS price_as_of, x.price_date, x.term,
+         d.hours_per_month, d.today
   FROM plan p
   JOIN w ON w.name = p.workload
   JOIN gpus g ON g.name = p.gpu
+  JOIN offers x ON x.offer = p.offer AND x.gpu = p.gpu AND x.devices = p.devices AND x.fraction = p.fraction
   CROSS JOIN d),
 judged AS (
   SELECT q.*,
          q.usd_per_hour * q.hours_per_month * q.months AS total_usd,
+         -- owned: the purchase, then the running costs (energy, colocation, support, staff) over the months
          CASE WHEN q.owned = 1
-              THEN q.capex_usd + q.watts_per_gpu * q.n_gpus / 1000.0 * q.usd_per_kwh * q.pue
-                                 * q.hours_per_month * q.months
+              THEN q.capex_usd + q.running_usd_per_gpu_hour * q.paid_gpus * q.hours_per_month * q.months
               ELSE q.usd_per_hour * q.hours_per_month * q.months END AS spend_usd
   FROM priced q),
 final AS (
@@ -770,6 +969,10 @@ SELECT workload, model, params_b, dtype, offer, pricing, provider, region, gpu,
        round(usd_per_hour, 4) AS usd_per_hour,
        CASE WHEN usd_per_hour > 0 THEN round(cost_per_mtok(usd_per_hour, served_tps), 4) END AS usd_per_mtok,
        round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd, round(spend_usd, 2) AS spend_usd,
+       paid_gpus, price_flag, price_as_of,
+       CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
+       term, commit_days,
+       CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * paid_gpus, 4) END AS running_usd_per_hour,
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
                                    user_ok DESC, ttft_ok DESC,
@@ -780,39 +983,38 @@ FROM final2;
 -- ------------------------------------------------------------- rent vs buy
 -- Each workload's feasible owned plans (they fit, the links support them,
 -- they meet the targets) against every feasible rental plan of the same
--- workload on the same GPU type, and against the workload's cheapest
--- feasible rental on any GPU (same_gpu = 0).
+-- workload on the same GPU type, priced for the same number of GPUs as the
+-- owned plan buys (the rental's price per GPU-hour x the owned GPUs).
 CREATE VIEW rent_vs_buy AS
 WITH
 d AS (SELECT * FROM plan_defaults),
 w AS (SELECT * FROM workload_inputs),
 plans AS (
-  SELECT workload, offer, pricing, gpu, n_gpus, usd_per_hour FROM training_plans WHERE feasible
+  SELECT workload, offer, pricing, gpu, n_gpus, n_gpus AS paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
+  FROM training_plans WHERE feasible
   UNION ALL
-  SELECT workload, offer, pricing, gpu, n_gpus, usd_per_hour FROM serving_plans WHERE feasible),
+  SELECT workload, offer, pricing, gpu, n_gpus, paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
+  FROM serving_plans WHERE feasible),
 own AS (
-  SELECT p.workload, p.gpu, p.n_gpus, o.capex_usd_per_gpu * p.n_gpus AS capex_usd,
-         owned_usd_per_hour(o.capex_usd_per_gpu * p.n_gpus, o.lifetime_years, o.watts_per_gpu * p.n_gpus,
-                            o.usd_per_kwh, o.pue) AS owned_usd_per_hour,
-         o.watts_per_gpu * p.n_gpus / 1000.0 * o.usd_per_kwh * o.pue AS running_usd_per_hour,
-         o.lifetime_years
+  SELECT p.workload, p.gpu, p.paid_gpus AS n_gpus, p.capex_usd,
+         o.usd_per_device_hour * p.paid_gpus AS owned_usd_per_hour,
+         p.running_usd_per_hour, o.lifetime_years
   FROM plans p JOIN offers o ON o.offer = p.offer
   WHERE p.pricing = 'owned'),
 rent AS (
-  SELECT p.*, row_number() OVER (PARTITION BY p.workload ORDER BY p.usd_per_hour, p.n_gpus, p.offer) AS k
-  FROM plans p WHERE p.pricing <> 'owned'),
+  SELECT p.* FROM plans p WHERE p.pricing <> 'owned'),
 cmp AS (
-  SELECT o.*, r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu,
-         r.n_gpus AS rental_gpus, r.usd_per_hour AS rent_usd_per_hour, r.gpu = o.gpu AS same_gpu,
+  SELECT o.*, r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu, r.n_gpus AS rental_gpus,
+         r.usd_per_hour / r.paid_gpus * o.n_gpus AS rent_usd_per_hour,
          w.utilization, w.months, d.hours_per_month
   FROM own o
-  JOIN rent r ON r.workload = o.workload AND (r.gpu = o.gpu OR r.k = 1)
+  JOIN rent r ON r.workload = o.workload AND r.gpu = o.gpu
   JOIN w ON w.name = o.workload
   CROSS JOIN d)
 SELECT workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        round(owned_usd_per_hour, 4) AS owned_usd_per_hour,
        round(running_usd_per_hour, 4) AS running_usd_per_hour,
-       rental, rental_pricing, rental_gpu, rental_gpus, same_gpu,
+       rental, rental_pricing, rental_gpu, rental_gpus, 1 AS same_gpu,
        round(rent_usd_per_hour, 4) AS rent_usd_per_hour,
        round(rent_usd_per_hour * hours_per_month, 2) AS rent_usd_per_month_24x7,
        CASE WHEN rent_usd_per_hour > running_usd_per_hour
@@ -823,7 +1025,7 @@ SELECT workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
                        / (hours_per_month * utilization), 2) END AS break_even_months,
        months AS months_of_use,
        CASE WHEN rent_usd_per_hour <= running_usd_per_hour
-              THEN 'rent: the rental costs less than the power to run your own'
+              THEN 'rent: the rental costs less than running your own (power, space, support, staff)'
             WHEN break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
                  / (hours_per_month * utilization) > lifetime_years * 12
               THEN 'rent: buying does not pay off within the hardware''s lifetime'
@@ -848,10 +1050,17 @@ s AS (
 SELECT workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s, ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
+         printf('%d x %s%s, %s (%s), ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
-                CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted' ELSE 'on-demand' END
+                CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
+                             WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
                   || ' ' || offer,
+                provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END || ', '
+                  || CASE WHEN pricing = 'quote' THEN 'your quote'
+                          WHEN price_age_days IS NULL THEN 'price date unknown'
+                          ELSE printf('price %d days old', price_age_days) END
+                  || CASE WHEN pricing = 'spot' THEN printf(', %.2f%% for interruptions', 100 * spot_overhead) ELSE '' END
+                  || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
                 zero_stage, CASE WHEN tp > 1 THEN printf(' + tensor parallel %d', tp) ELSE '' END,
                 mem_gb_per_gpu, usable_gb_per_gpu,
                 printf('%,d', CAST(round(gpu_hours) AS INTEGER)), wall_days,
@@ -866,10 +1075,16 @@ UNION ALL
 SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s of %d x %s at batch %d, %s: %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; cheapest of %d plans that meet every target',
+         printf('%d replica%s of %d x %s at batch %d, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; cheapest of %d plans that meet every target',
                 replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu, batch_per_replica,
-                CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted' ELSE 'on-demand' END
+                CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
+                             WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
                   || ' ' || offer,
+                provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END || ', '
+                  || CASE WHEN pricing = 'quote' THEN 'your quote'
+                          WHEN price_age_days IS NULL THEN 'price date unknown'
+                          ELSE printf('price %d days old', price_age_days) END
+                  || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
                 tps_per_replica, tps_per_user, ttft_s, usd_per_hour, usd_per_mtok,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 n_working)

@@ -22,6 +22,10 @@ make_good() {
   echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01," >> "$work/cat/measurements.csv"
   head -1 catalogs/cloud_instances.csv > "$work/cat/cloud_instances.csv"
   grep -m 3 ",$gpu," catalogs/cloud_instances.csv >> "$work/cat/cloud_instances.csv"
+  grep -v '^server_usd' catalogs/owned_costs.csv > "$work/cat/owned_costs.csv"
+  head -1 catalogs/committed_prices.csv > "$work/cat/committed_prices.csv"
+  echo "test,t-1,$gpu,1,1-year contract,365,,1.5,test source,2026-01," >> "$work/cat/committed_prices.csv"
+  cp catalogs/spot_interruptions.csv "$work/cat/spot_interruptions.csv"
 }
 
 # expect NAME FILE-PATTERN-IN-MESSAGE: the generator fails with that message.
@@ -99,6 +103,16 @@ expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"
 
 make_good; set_field "$work/cat/cloud_instances.csv" 3 4 "h900-sxm"
 expect_fail "unknown-gpu" "cloud_instances.csv:3: unknown gpu 'h900-sxm' (not in gpus.name)"
+
+# an unknown date is empty with the reason in notes, never a made-up date
+make_good; set_field "$work/cat/cloud_instances.csv" 2 11 ""; set_field "$work/cat/cloud_instances.csv" 2 13 ""
+expect_fail "undated-price-without-reason" "cloud_instances.csv:2: as_of is empty and notes do not say 'as_of unknown' with the reason"
+make_good; set_field "$work/cat/owned_costs.csv" 2 6 ""
+expect_fail "undated-cost-without-reason" "owned_costs.csv:2: as_of is empty and notes do not say 'as_of unknown' with the reason"
+make_good; set_field "$work/cat/owned_costs.csv" 2 2 "$gpu"
+expect_fail "cost-item-with-gpu" "owned_costs.csv:2: a server_usd row names its gpu; other items leave gpu empty"
+make_good; set_field "$work/cat/committed_prices.csv" 2 3 "h900-sxm"
+expect_fail "unknown-committed-gpu" "committed_prices.csv:2: unknown gpu 'h900-sxm' (not in gpus.name)"
 
 make_good; set_field "$work/cat/measurements.csv" 2 4 "h900-sxm"
 expect_fail "unknown-measured-gpu" "measurements.csv:2: unknown gpu 'h900-sxm' (not in gpus.name)"

@@ -34,7 +34,7 @@ PYEOF
 run "$FX/good" "$TMP/good.csv"; rc=$?
 [ $rc -eq 0 ] && cmp -s "$TMP/good.csv" "$FX/expected_good.csv"
 check good_fixture_expected_rows $?
-[ "$(head -1 "$TMP/good.csv")" = "provider,instance_type,region,gpu,gpu_count,vcpus,ram_gb,usd_per_hour,spot_usd_per_hour,source,as_of,source_accelerator,notes" ]
+[ "$(head -1 "$TMP/good.csv")" = "provider,instance_type,region,gpu,gpu_count,vcpus,ram_gb,usd_per_hour,spot_usd_per_hour,source,as_of,source_accelerator,notes,price_flag" ]
 check header_exact $?
 [ "$(field "$TMP/good.csv" aws trn1.2xlarge us-east-1 gpu)" = trainium ] && \
   [ "$(field "$TMP/good.csv" aws g5g.xlarge us-east-1 gpu)" = t4 ] && \
@@ -76,6 +76,49 @@ check runpod_l40s_swapped_back $?
   [ "$(field "$TMP/good.csv" runpod 1x_L40S_SECURE US ram_gb)" = 66.6 ] && \
   [ "$(field "$TMP/good.csv" vast 4x-RTX_3060-32-65536 'Hong Kong, HK, AS' ram_gb)" = 68.7 ]
 check gib_to_gb_conversion $?
+
+# (b2) price hygiene (fixtures/flags: rows copied from the extract).
+#  GCP a3-highgpu-8g: GPU parts per GPU 90.74744/8 = 11.3434, 101.88413/8 = 12.7355,
+#  33.60609/8 = 4.2008, 78.37241/8 = 9.7966; 4.2008 / 12.7355 = 0.33 < 0.75 -> low
+#  cluster, 67% below; 9.7966 / 12.7355 = 0.77 -> clean.  Spot 35.87358 / 43.06615 = 83%.
+#  Median on-demand of the 4 regions (87.83247 + 101.70125) / 2 = 94.76686; 43.06615 is 55% below.
+#  TPU v6e-8 spot median (4.11533 + 11.09731) / 2 = 7.60632; asia-southeast1's 2.1384 is
+#  72% below it and 91% below its on-demand 23.76 -> flagged; us-central1's 4.11533 is
+#  above half the median -> clean.
+run "$FX/flags" "$TMP/flags.csv"
+[ "$(field "$TMP/flags.csv" gcp a3-highgpu-8g us-central1 price_flag)" = "GCP low cluster: GPU part 4.2008 USD per GPU-hour is 67% below the highest GCP region (12.7355) for H100; GCP spot 83% of on-demand (GCP spot is 60-91% below on-demand): the on-demand price is a discounted figure; on-demand 43.06615 is 55% below the median 94.76686 of the same offer in 4 regions" ] && \
+  [ "$(field "$TMP/flags.csv" gcp a3-highgpu-8g us-east4 price_flag)" = "" ] && \
+  [ "$(field "$TMP/flags.csv" gcp a3-highgpu-8g asia-east1 price_flag)" = "" ]
+check gcp_low_cluster_flagged $?
+[ "$(field "$TMP/flags.csv" gcp tpu-v6e-8 asia-southeast1 price_flag)" = "spot 2.1384 is 91% below on-demand and 72% below the median spot 7.60632 of the same offer in 4 regions" ] && \
+  [ "$(field "$TMP/flags.csv" gcp tpu-v6e-8 us-central1 price_flag)" = "" ]
+check tpu_v6e_spot_outlier_flagged $?
+# AWS P2: p2.8xlarge 8 GPUs, p2.16xlarge 16 (the source counts K80 boards: 4 and 8)
+[ "$(field "$TMP/flags.csv" aws p2.8xlarge us-east-1 gpu_count)" = 8 ] && \
+  [ "$(field "$TMP/flags.csv" aws p2.16xlarge us-east-1 gpu_count)" = 16 ] && \
+  [ "$(field "$TMP/flags.csv" aws p2.xlarge us-east-1 gpu_count)" = 1 ]
+check p2_gpu_counts_from_specification $?
+# a source without a date gets an empty as_of and the reason, never the extract date
+[ "$(field "$TMP/flags.csv" runpod 1x_H100_SECURE CA as_of)" = "" ] && \
+  [ "$(field "$TMP/flags.csv" runpod 1x_H100_SECURE CA notes)" = "as_of unknown: the source commit's date was not recorded" ] && \
+  [ "$(field "$TMP/flags.csv" aws p2.xlarge us-east-1 as_of)" = 2025-11-30 ]
+check unknown_date_left_empty $?
+# the committed catalog: the TPU v6e asia-southeast1 spot rows and the GCP H100 low cluster
+# (a3-highgpu 1g/2g/4g/8g at 4.2008 USD per GPU-hour for the GPU part in 6 regions = 24 rows)
+# are flagged; no p2 row keeps a board count
+C=catalogs/cloud_instances.csv
+n=$("$PY" - <<'PYEOF'
+import csv
+rows = list(csv.DictReader(open('catalogs/cloud_instances.csv', newline='')))
+v6e = [r for r in rows if r['gpu'] == 'tpu-v6e' and r['region'] == 'asia-southeast1']
+a3 = [r for r in rows if r['instance_type'].startswith('a3-highgpu-') and 'GCP low cluster' in r['price_flag']]
+p2 = {(r['instance_type'], r['gpu_count']) for r in rows if r['instance_type'].startswith('p2.')}
+print(len(v6e), all(r['price_flag'].startswith('spot ') for r in v6e), len(a3),
+      len({r['region'] for r in a3}), sorted(p2))
+PYEOF
+)
+[ "$n" = "8 True 24 6 [('p2.16xlarge', '16'), ('p2.8xlarge', '8'), ('p2.xlarge', '1')]" ]
+check committed_catalog_flags $? "$n"
 
 # (e) the committed catalog holds the spot-check values of the extract
 C=catalogs/cloud_instances.csv

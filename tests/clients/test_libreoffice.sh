@@ -22,9 +22,9 @@ LoadExt = $ROOT/gpuadv
 INI
 sql="SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, round(usd_per_hour, 2) AS usd_per_hour FROM serving_plans WHERE workload = '70b' AND rank <= 3 ORDER BY rank"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "$sql" 2>&1)
-[ "$want" = "1|owned/mi300x|4|2|41.6|5.29
-2|owned/gaudi3|8|1|49.2|5.62
-3|owned/b200|4|1|50.1|5.81" ]; check "libreoffice: the shell's answer is README's" $? "$want"
+[ "$want" = "1|vast/8x-H100_SXM-32-65536|8|1|46.9|14.94
+2|cudo/sapphire-rapids-h100_8x64v128gb|8|1|46.9|15.32
+3|cudo/sapphire-rapids-h100_8x96v192gb|8|1|46.9|15.83" ]; check "libreoffice: the shell's answer is README's" $? "$want"
 
 out=$(ODBCINI="$tmp/odbc.ini" timeout 180 "$PYTHON" clients/libreoffice/odbc_to_calc.py --dsn gpuadv \
       --sql "$sql" --odb "$tmp/gpuadv.odb" --out "$tmp/plans.ods" --csv "$tmp/direct.csv" 2>&1)
@@ -52,7 +52,7 @@ z = zipfile.ZipFile(sys.argv[1])
 x = z.read("content.xml").decode()
 print(re.search(r"xlink:href=\"([^\"]*)\"", x).group(1))
 c = zipfile.ZipFile(sys.argv[2]).read("content.xml").decode()
-print(len(re.findall(r"office:value-type=\"float\" office:value=\"5.29\"", c)))' "$tmp/gpuadv.odb" "$tmp/plans.ods" 2>&1)
+print(len(re.findall(r"office:value-type=\"float\" office:value=\"14.94\"", c)))' "$tmp/gpuadv.odb" "$tmp/plans.ods" 2>&1)
 expect "libreoffice: the Base file points at the ODBC DSN; \$/hour is a number cell" "$got" "sdbc:odbc:gpuadv
 1"
 exit $status

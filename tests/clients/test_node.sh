@@ -31,9 +31,9 @@ echo "# node: better-sqlite3's SQLite $node_sqlite, the sqlite3 shell's $shell_s
 check "node: loads into better-sqlite3's own SQLite ($node_sqlite; the shell's is $shell_sqlite)" $? "$node_sqlite"
 expect "node: the rest of query.js's answer" "$(echo "$out" | grep -v '^sqlite_version|')" "gpuadv_version|$(cat VERSION)
 h100-sxm mem_bw_gbs|3350
-1|owned/mi300x|4|2|41.6|5.29
-2|owned/gaudi3|8|1|49.2|5.62
-3|owned/b200|4|1|50.1|5.81"
+1|vast/8x-H100_SXM-32-65536|8|1|46.9|14.94
+2|cudo/sapphire-rapids-h100_8x64v128gb|8|1|46.9|15.32
+3|cudo/sapphire-rapids-h100_8x96v192gb|8|1|46.9|15.83"
 
 make_plans_db "$tmp/plans.db"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "SELECT workload, offer, reason FROM best_plans" 2>&1)

@@ -117,5 +117,8 @@ rc=$?
 secs=$(( $(date +%s) - start ))
 [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q 'Rent vs buy' "$tmp/out" && [ $secs -le 30 ]
 check "demo runs cleanly in seconds" $? "rc=$rc ${secs}s $(head -c 300 "$tmp/err")"
+# no plan of the demo rests on a price the refresh flagged
+! grep -q 'flagged price' "$tmp/out" && grep -q 'flagged as suspect' "$tmp/out"
+check "demo uses no flagged price" $?
 
 exit $status

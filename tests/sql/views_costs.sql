@@ -1,0 +1,105 @@
+-- Prices and the whole cost of a plan (sql/gpuadv.sql runs first): flagged
+-- prices, spot interruptions, commitments paid by the term, owned hardware
+-- bought by the purchase unit with its running costs, and rent against buy
+-- for the same GPUs. Every total is worked by hand below. One check per
+-- line, each NAME|1.
+PRAGMA trusted_schema = OFF;
+
+-- A job of exactly 600 GPU-hours on an H100 or H200 (989.4 TFLOP/s): 1B
+-- parameters given by params_b, 356.184B tokens (0.36 x 989.4), MFU 1:
+-- 6 x 1e9 x 356.184e9 / (989.4e12 x 1) / 3600 = 600. LoRA: it fits one GPU.
+-- On an 8-GPU node: 600 / 8 / 24 = 3.125 days.
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, term_days) VALUES
+  ('test', 'payg-8xh100', 'h100-sxm', 8, 16.0, NULL),
+  ('test', '1y-8xh100', 'h100-sxm', 8, 16.0, 365),
+  ('test', '3y-8xh100', 'h100-sxm', 8, 12.0, 1095),
+  ('test', '1xh100', 'h100-sxm', 1, 2.0, NULL),
+  ('test', '2xh200', 'h200', 2, 10.0, NULL);
+-- Your H200 server and its running costs: 8 GPUs for $240,000, $1,000 of
+-- network per GPU, 1,000 W per GPU at PUE 1.5 and $0.10/kWh, $200 per
+-- kW-month of colocation, support 10% a year, $73,000 of staff per server
+-- a year, 25% resale after 2 years.
+--   capex: 240,000 + 8 x 1,000 = 248,000 (31,000 per GPU)
+--   per GPU-hour: depreciation 31,000 x 0.75 / (2 x 8,760) = 1.327055;
+--   energy 1.0 kW x 1.5 x 0.10 = 0.15; colocation 200 x 1.0 / 730 = 0.273973;
+--   support 0.10 x 30,000 / 8,760 = 0.342466; staff 73,000 / 8 / 8,760 = 1.041667;
+--   running 1.808105, in all 3.135160.
+INSERT INTO owned_prices(gpu, unit_usd, unit_gpus, network_usd_per_gpu, watts, pue, usd_per_kwh,
+                         colo_usd_per_kw_month, support_share_per_year, staff_usd_per_node_year,
+                         resale_share, lifetime_years) VALUES
+  ('h200', 240000, 8, 1000, 1000, 1.5, 0.10, 200, 0.10, 73000, 0.25, 2);
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob) VALUES
+  ('c-h100', 'finetune', 1, 'lora', 356.184, 1, 1, 'test/*'),
+  ('c-h200', 'finetune', 1, 'lora', 356.184, 1, 1, 'h200'),
+  ('c-own-h100', 'finetune', 1, 'lora', 356.184, 1, 1, 'owned/h100-sxm'),
+  ('c-flag', 'finetune', 1, 'lora', 356.184, 1, 1, 'gcp/a3-highgpu-8g*'),
+  ('c-inf2', 'finetune', 1, 'lora', 356.184, 1, 1, 'inferentia2');
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob,
+                      include_flagged_prices) VALUES
+  ('c-flag-in', 'finetune', 1, 'lora', 356.184, 1, 1, 'gcp/a3-highgpu-8g*', 1);
+-- Spot with 2.4 interruptions per node-day, a checkpoint every 2 hours and
+-- 30 minutes to restart: each interruption loses 2 / 2 + 0.5 = 1.5 hours,
+-- 2.4 / 24 = 0.1 interruptions per hour: 15% more time and money. At the
+-- catalog's default for GCP (0.1 per day), hourly checkpoints and 15
+-- minutes: 0.1 / 24 x 0.75 = 0.3125%.
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob,
+                      spot_interruptions_per_day, checkpoint_hours, restart_minutes) VALUES
+  ('c-spot', 'finetune', 1, 'lora', 356.184, 1, 1, 'aws/p5.48xlarge (spot)', 2.4, 2, 30);
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob) VALUES
+  ('c-spot-gcp', 'finetune', 1, 'lora', 356.184, 1, 1, 'gcp/a3-highgpu-8g (spot)');
+-- QLoRA of a 70B model: activations recomputed in full unless the workload
+-- says otherwise; then it fits one 80 GB GPU.
+INSERT INTO workloads(name, kind, model, mode, tokens_b, recompute, offer_glob) VALUES
+  ('c-qlora', 'finetune', 'llama-3.1-70b', 'qlora', 1, NULL, 'test/1xh100'),
+  ('c-qlora-none', 'finetune', 'llama-3.1-70b', 'qlora', 1, 'none', 'test/1xh100');
+-- Serving an 8B model at 10 requests/min fits one H100 of the 8-GPU quotes:
+-- 3 months on a 1-year term pay 365 days: 8 x 2.0 x 24 x 365 = 140,160, i.e.
+-- 64.00 per hour over 3 x 730 hours; 12 months on a 3-year term pay 1,095
+-- days: 8 x 1.5 x 24 x 1,095 = 315,360, i.e. 36.00 per hour over 8,760.
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob) VALUES
+  ('c-srv-1y', 'serve', 'llama-3.1-8b', 10, 100, 3, 'test/1y-8xh100'),
+  ('c-srv-3y', 'serve', 'llama-3.1-8b', 10, 100, 12, 'test/3y-8xh100'),
+  ('c-srv-p5', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*');
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob, serve_on_spot) VALUES
+  ('c-srv-p5-spot', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1);
+
+CREATE TEMP TABLE tp AS SELECT * FROM training_plans;
+CREATE TEMP TABLE sp AS SELECT * FROM serving_plans;
+CREATE TEMP TABLE rb AS SELECT * FROM rent_vs_buy;
+CREATE TEMP TABLE bp AS SELECT * FROM best_plans;
+
+SELECT 'c-gpu-hours', (SELECT abs(gpu_hours - 600) < 0.05 AND n_gpus = 8 AND abs(wall_days - 3.125) < 0.005 FROM tp WHERE workload = 'c-h100' AND offer = 'test/payg-8xh100');
+SELECT 'c-payg', (SELECT compute_usd = 1200 AND commit_days IS NULL FROM tp WHERE workload = 'c-h100' AND offer = 'test/payg-8xh100');
+SELECT 'c-commit-1y', (SELECT compute_usd = 140160 AND commit_days = 365 AND works FROM tp WHERE workload = 'c-h100' AND offer = 'test/1y-8xh100');
+SELECT 'c-commit-3y', (SELECT compute_usd = 315360 AND commit_days = 1095 FROM tp WHERE workload = 'c-h100' AND offer = 'test/3y-8xh100');
+SELECT 'c-commit-ranked-after', (SELECT rank = 1 FROM tp WHERE workload = 'c-h100' AND offer = 'test/1xh100') AND (SELECT rank FROM tp WHERE workload = 'c-h100' AND offer = 'test/1y-8xh100') = 4 AND (SELECT rank FROM tp WHERE workload = 'c-h100' AND offer = 'test/3y-8xh100') = 5;
+SELECT 'c-srv-commit-1y', (SELECT usd_per_hour = 64.0 AND total_usd = 140160 AND commit_days = 365 AND n_gpus = 8 FROM sp WHERE workload = 'c-srv-1y');
+SELECT 'c-srv-commit-3y', (SELECT usd_per_hour = 36.0 AND total_usd = 315360 AND commit_days = 1095 FROM sp WHERE workload = 'c-srv-3y');
+
+SELECT 'c-own-unit', (SELECT n_gpus = 8 AND capex_usd = 248000 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
+SELECT 'c-own-compute', (SELECT abs(compute_usd - 600 * 3.135160) < 0.01 AND abs(usd_per_hour - 8 * 3.135160) < 0.0001 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
+-- the purchase plus running costs for 600 / 8 = 75 hours: 248,000 + 1.808105 x 8 x 75 = 249,084.86
+SELECT 'c-own-spend', (SELECT abs(spend_usd - 249084.86) < 0.01 AND abs(running_usd_per_hour - 14.4648) < 0.0001 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
+-- catalog defaults: an 8 x H100 server, $317,000, and $1,882 of network per GPU, not 8 bare GPUs
+SELECT 'c-own-h100-server', (SELECT n_gpus = 8 AND capex_usd = 332056 AND capex_usd > 8 * (SELECT price_usd FROM gpus WHERE name = 'h100-sxm') FROM tp WHERE workload = 'c-own-h100');
+-- rent against buy for the same 8 GPUs: 2 x H200 at $10/h is $40/h for 8;
+-- break-even 248,000 / (40 - 14.464840) = 9,712.1 hours
+SELECT 'c-rvb-same-gpus', (SELECT n_gpus = 8 AND rental_gpus = 2 AND rent_usd_per_hour = 40.0 AND abs(break_even_hours - 9712.1) < 0.05 AND capex_usd = 248000 FROM rb WHERE workload = 'c-h200' AND rental = 'test/2xh200');
+SELECT 'c-rvb-same-gpu-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE rental_gpu <> gpu) = 0 FROM rb);
+
+SELECT 'c-spot-overhead', (SELECT spot_overhead = 0.15 AND abs(wall_days - 3.125 * 1.15) < 0.005 AND abs(compute_usd - 600 * 1.15 * (SELECT usd_per_device_hour FROM offers WHERE offer = 'aws/p5.48xlarge (spot)')) < 0.01 FROM tp WHERE workload = 'c-spot');
+SELECT 'c-spot-default-gcp', (SELECT spot_overhead = 0.0031 FROM tp WHERE workload = 'c-spot-gcp');
+SELECT 'c-spot-reason', (SELECT reason LIKE '%(aws %, price % days old, 15.00% for interruptions)%' FROM bp WHERE workload = 'c-spot');
+SELECT 'c-serve-no-spot', (SELECT count(*) FILTER (WHERE pricing = 'spot') = 0 AND count(*) >= 2 FROM sp WHERE workload = 'c-srv-p5');
+SELECT 'c-serve-spot-allowed', (SELECT count(*) FILTER (WHERE pricing = 'spot') = 1 FROM sp WHERE workload = 'c-srv-p5-spot');
+
+SELECT 'c-flag-left-out', (SELECT count(*) = 2 AND count(*) FILTER (WHERE offer LIKE '%flagged%') = 0 FROM tp WHERE workload = 'c-flag');
+SELECT 'c-flag-included', (SELECT count(*) = 4 AND count(*) FILTER (WHERE price_flag LIKE 'GCP low cluster%') = 1 FROM tp WHERE workload = 'c-flag-in');
+SELECT 'c-flag-tpu-v6e', (SELECT count(*) = 0 FROM offers WHERE gpu = 'tpu-v6e' AND region = 'asia-southeast1' AND pricing = 'spot' AND price_flag IS NULL);
+SELECT 'c-price-age', (SELECT price_age_days = CAST(julianday('now') - julianday(price_as_of) AS INTEGER) AND price_age_days > 0 FROM tp WHERE workload = 'c-spot');
+SELECT 'c-price-age-unknown', (SELECT price_as_of IS NULL AND price_age_days IS NULL FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
+SELECT 'c-quote-reason', (SELECT reason LIKE '%quoted test/1xh100 (test, your quote)%' FROM bp WHERE workload = 'c-h100');
+
+SELECT 'c-inference-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not = 'inferentia2 is an inference-only chip: no training plan') = count(*) FROM tp WHERE workload = 'c-inf2');
+SELECT 'c-qlora-recompute', (SELECT works AND n_gpus = 1 AND mem_gb_per_gpu = round(train_mem_gb(70.6, 'qlora', 1, 0, activation_gb(80, 8192, 64, 4096, 1, 'full')), 2) AND mem_gb_per_gpu < 72 FROM tp WHERE workload = 'c-qlora');
+SELECT 'c-qlora-none-said', (SELECT NOT works FROM tp WHERE workload = 'c-qlora-none');
