@@ -24,6 +24,11 @@ class Database {
     if (rc !== SQLITE_OK) throw new SqliteError("sqlite3_open failed: " + rc);
   }
 
+  close() {
+    if (this.db) this.M._sqlite3_close_v2(this.db);
+    this.db = 0;
+  }
+
   // A NUL-terminated UTF-8 copy of s in wasm memory (free it with _free).
   _cstr(s) {
     const n = this.M.lengthBytesUTF8(s) + 1;
