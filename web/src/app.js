@@ -42,17 +42,30 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
-function fmt(v) {
+const REAL = 2;
+
+// A value for the eye: six significant digits; a real number keeps a
+// decimal point as in the sqlite3 shell (80.0).
+function fmt(v, type) {
   if (v === null) return "NULL";
   if (typeof v === "number" && !Number.isInteger(v)) return String(Number(v.toPrecision(6)));
+  if (type === REAL) return v.toFixed(1);
+  return String(v);
+}
+
+// A value for a CSV file: every digit JavaScript needs to give it back.
+function exact(v, type) {
+  if (v === null) return "";
+  if (type === REAL && Number.isInteger(v)) return v.toFixed(1);
   return String(v);
 }
 
 function table(res, limit = 500) {
   if (!res) return el("p", {class: "muted"}, "(no rows)");
   const head = el("tr", {}, ...res.columns.map(c => el("th", {}, c)));
-  const body = res.rows.slice(0, limit).map(r =>
-    el("tr", {}, ...r.map(v => el("td", {class: typeof v === "number" ? "num" : v === null ? "null" : ""}, fmt(v)))));
+  const body = res.rows.slice(0, limit).map((r, j) =>
+    el("tr", {}, ...r.map((v, i) => el("td", {class: typeof v === "number" ? "num" : v === null ? "null" : ""},
+                                        fmt(v, res.types[j][i])))));
   const t = el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
   const wrap = el("div", {}, t);
   wrap.append(el("p", {class: "muted"}, res.rows.length + " row" + (res.rows.length === 1 ? "" : "s") +
@@ -61,12 +74,9 @@ function table(res, limit = 500) {
 }
 
 function csvText(res) {
-  const q = v => {
-    if (v === null) return "";
-    const s = String(v);
-    return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
-  };
-  return [res.columns, ...res.rows].map(r => r.map(q).join(",")).join("\r\n") + "\r\n";
+  const q = s => /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  return [res.columns.map(q).join(",")].concat(
+    res.rows.map((r, j) => r.map((v, i) => q(exact(v, res.types[j][i]))).join(","))).join("\r\n") + "\r\n";
 }
 
 function download(name, data, type) {
@@ -293,7 +303,8 @@ function leading(res, first, n) {
   const order = first.filter(c => res.columns.includes(c))
     .concat(res.columns.filter(c => !first.includes(c) && c !== "workload"));
   const idx = order.map(c => res.columns.indexOf(c));
-  return {columns: order, rows: res.rows.slice(0, n).map(r => idx.map(i => r[i]))};
+  return {columns: order, rows: res.rows.slice(0, n).map(r => idx.map(i => r[i])),
+          types: res.types.slice(0, n).map(r => idx.map(i => r[i]))};
 }
 
 // Tick values of a log axis from 10^lo to 10^hi: powers of ten, and 2 and

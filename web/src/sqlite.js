@@ -56,10 +56,11 @@ class Database {
     });
   }
 
-  _row(stmt, n) {
+  _row(stmt, n, types) {
     const M = this.M, row = [];
     for (let i = 0; i < n; i++) {
       const t = M._sqlite3_column_type(stmt, i);
+      types.push(t);
       if (t === SQLITE_NULL) row.push(null);
       else if (t === SQLITE_INTEGER || t === SQLITE_FLOAT) row.push(M._sqlite3_column_double(stmt, i));
       else row.push(M.UTF8ToString(M._sqlite3_column_text(stmt, i)));
@@ -68,7 +69,9 @@ class Database {
   }
 
   // Runs every statement of sql; returns the result of the last one that
-  // returns columns: {columns: [...], rows: [[...], ...]} (or null).
+  // returns columns: {columns: [...], rows: [[...], ...], types: [[...], ...]}
+  // (or null), where types holds each value's SQLite type (1 integer,
+  // 2 real, 3 text, 5 null) and numbers of both kinds are JS numbers.
   // The first failing statement throws SqliteError with SQLite's message.
   exec(sql, params = []) {
     const M = this.M;
@@ -85,10 +88,14 @@ class Database {
         try {
           if (params.length) this._bind(stmt, params);
           const n = M._sqlite3_column_count(stmt);
-          const res = {columns: [], rows: []};
+          const res = {columns: [], rows: [], types: []};
           for (let i = 0; i < n; i++) res.columns.push(M.UTF8ToString(M._sqlite3_column_name(stmt, i)));
           let rc;
-          while ((rc = M._sqlite3_step(stmt)) === SQLITE_ROW) res.rows.push(this._row(stmt, n));
+          while ((rc = M._sqlite3_step(stmt)) === SQLITE_ROW) {
+            const types = [];
+            res.rows.push(this._row(stmt, n, types));
+            res.types.push(types);
+          }
           if (rc !== SQLITE_DONE) throw this._error();
           if (n > 0) result = res;
         } finally {
