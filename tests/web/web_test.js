@@ -115,7 +115,10 @@ async function download(page, selector, file) {
     const dots = await page.locator("#plot circle").count();
     const front = await page.locator("#plot polyline.front").count();
     check(w.name + ": plot with points and a Pareto frontier (" + dots + " points)", dots > 10 && front === 1);
-    if (w === SERVE) await page.screenshot({path: OUT + "/serve.png", fullPage: true});
+    if (w === SERVE) {
+      await page.screenshot({path: OUT + "/serve.png", fullPage: true});
+      await page.screenshot({path: OUT + "/page.png"});  // README's docs/img/web.png
+    }
   }
   await page.screenshot({path: OUT + "/finetune.png", fullPage: true});
   const bestRows = await page.locator("#best tbody tr").count();

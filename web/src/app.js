@@ -352,6 +352,8 @@ function plot(res, serve, w) {
   let x0 = Math.min(...lx), x1 = Math.max(...lx), y0 = Math.min(...ly), y1 = Math.max(...ly);
   if (x1 - x0 < 0.2) { x0 -= 0.1; x1 += 0.1; }
   if (y1 - y0 < 0.2) { y0 -= 0.1; y1 += 0.1; }
+  const px = (x1 - x0) * 0.03, py = (y1 - y0) * 0.04;  // keep points off the frame
+  x0 -= px; x1 += px; y0 -= py; y1 += py;
   const X = v => L + (Math.log10(v) - x0) / (x1 - x0) * (W - L - R);
   const Y = v => H - B - (Math.log10(v) - y0) / (y1 - y0) * (H - T - B);
   const svg = s("svg", {viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
