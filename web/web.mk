@@ -82,3 +82,9 @@ $(WEB_DIST)/gpuadv.sql: sql/gpuadv.sql
 $(WEB_DIST)/%: web/src/%
 	@mkdir -p $(WEB_DIST)
 	cp $< $@
+
+# make clean also removes the page (build/web goes with build/).
+.PHONY: web-clean
+clean: web-clean
+web-clean:
+	rm -rf $(WEB_DIST)
