@@ -113,3 +113,6 @@ include clients/clients.mk
 # libFuzzer targets (make fuzz, make fuzz-build) and the benchmark (make bench).
 include tests/fuzz/fuzz.mk
 include bench/bench.mk
+
+# The planner in the browser (make web): web/dist/, a static page.
+include web/web.mk

@@ -12,11 +12,14 @@ Runs, in this order:
   readme    every `sqlite> ` example in README.md, whose real output follows
   functions the functions the extension registers equal the README's
             reference, each with the documented flags
-  scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines
+  scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines,
+            and `skip NAME: REASON` (or `ok NAME # SKIP REASON`) for a check
+            that cannot run here: printed and counted as skipped
 
 The golden and error files run through the sqlite3 shell and the test host
 (tests/sqlhost.c); --all also runs them under AddressSanitizer + UBSan and
-under valgrind. The last line is always `N passed, M failed`.
+under valgrind. The last line is always `N passed, M failed`, followed by
+`, K skipped` when checks were skipped.
 """
 import argparse
 import glob
@@ -40,6 +43,7 @@ ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0",
 
 passed = 0
 failed = 0
+skipped = 0
 
 
 def report(ok, name, detail=""):
@@ -306,13 +310,24 @@ def check_functions():
            "got %d" % len(ours))
 
 
+def skip(name):
+    global skipped
+    skipped += 1
+    print("skip - %s" % name)
+
+
 def check_scripts():
     for path in sorted(glob.glob("tests/*/test_*.sh")):
         rc, out, err = run(["bash", path])
         n = 0
         for line in out.splitlines():
             m = re.match(r"^(ok|FAIL) (.*)$", line)
-            if m:
+            s = (re.match(r"^skip (.*)$", line) or
+                 re.match(r"^ok (.*?) # SKIP (.*)$", line))
+            if s:
+                n += 1
+                skip("%s: %s" % (path, ": ".join(s.groups())))
+            elif m:
                 n += 1
                 report(m.group(1) == "ok", "%s: %s" % (path, m.group(2)))
         report(rc == 0 and n > 0, path + ": exit status",
@@ -352,7 +367,9 @@ def main():
         check_readme()
         check_functions()
         check_scripts()
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed%s" % (passed, failed,
+                                       ", %d skipped" % skipped if skipped
+                                       else ""))
     return 1 if failed else 0
 
 
