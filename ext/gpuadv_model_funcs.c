@@ -340,12 +340,34 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   gpuadv_result_number(ctx, fn, a[4] / gpuadv_prefill_s(&p, a[4], 0.0));
 }
 
+static const gpuadv_fn fn_engine_serves = {
+  "engine_serves", 3, 3,
+  {GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+   GPUADV_NAME("gpu"),
+   GPUADV_DTYPE("dtype", 0)}};
+
+/* 1 when the engine serves weights of the dtype on the GPU (the
+** engine_support catalog), else 0: the rule behind the NULLs of
+** model_decode_tps and model_prefill_tps, for views that estimate speed
+** with the plain roofline functions. */
+static void sql_engine_serves(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_engine_serves;
+  double a[GPUADV_MAX_ARGS];
+  int gpu;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
+  if (gpu < 0) return;
+  sqlite3_result_int(ctx, engine_serves((int)a[0], gpu, (int)a[2]));
+}
+
 /* clang-format off */
 static const gpuadv_fn_entry model_func_table[] = {
   {&fn_model_weights_gb,   sql_model_weights_gb},
   {&fn_model_kv_gb,        sql_model_kv_gb},
   {&fn_model_decode_tps,   sql_model_decode_tps},
   {&fn_model_prefill_tps,  sql_model_prefill_tps},
+  {&fn_engine_serves,      sql_engine_serves},
 };
 /* clang-format on */
 

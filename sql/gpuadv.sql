@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS workloads (
   mode TEXT,                     -- train/finetune: full (default), full16, lora, qlora
   dtype TEXT,                    -- serve: weight dtype (default bf16)
   kv_dtype TEXT,                 -- serve: KV-cache dtype (default fp16; fp8 with fp8/fp4 weights)
+  engine TEXT,                   -- serve: vllm (default), sglang, trtllm or llama.cpp
   tokens_b REAL,                 -- train/finetune: training tokens per epoch, billions
   epochs REAL,                   -- default 1
   seq_len INTEGER,               -- training sequence length (default 4096)
@@ -79,6 +80,8 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (kind <> 'train' OR mode IS NULL OR lower(mode) IN ('full', 'full16')),
   CONSTRAINT "dtype must be a bytes_per_param() type"
     CHECK (dtype IS NULL OR bytes_per_param(dtype) > 0),
+  CONSTRAINT "engine must be vllm, sglang, trtllm or llama.cpp"
+    CHECK (engine IS NULL OR lower(engine) IN ('vllm', 'sglang', 'trtllm', 'llama.cpp')),
   CONSTRAINT "kv_dtype must be a bytes_per_param() type"
     CHECK (kv_dtype IS NULL OR bytes_per_param(kv_dtype) > 0),
   CONSTRAINT "train and finetune need tokens_b > 0"
@@ -253,6 +256,7 @@ DROP VIEW IF EXISTS best_plans;
 DROP VIEW IF EXISTS rent_vs_buy;
 DROP VIEW IF EXISTS serving_plans;
 DROP VIEW IF EXISTS serving_speeds;
+DROP VIEW IF EXISTS speed_basis;
 DROP VIEW IF EXISTS training_plans;
 DROP VIEW IF EXISTS workload_offers;
 DROP VIEW IF EXISTS offers;
@@ -273,6 +277,7 @@ CREATE VIEW plan_defaults AS SELECT
   'selective' AS recompute,      -- activation_gb()'s default (flash attention)
   'full' AS mode,
   'bf16' AS dtype,               -- serving weights
+  'vllm' AS engine,              -- serving engine (the engines catalog)
   'fp16' AS kv_dtype,            -- serving KV cache (fp8 with fp8/fp4 weights, as model_decode_tps assumes)
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
@@ -360,6 +365,7 @@ SELECT
                                 OR w.kv_heads IS NULL OR w.head_dim IS NULL)
        THEN s.name END AS shape_from,
   m.context AS model_context,
+  lower(coalesce(w.engine, d.engine)) AS engine,
   lower(coalesce(w.mode, d.mode)) AS mode,
   lower(coalesce(w.dtype, d.dtype)) AS dtype,
   lower(coalesce(w.kv_dtype, CASE WHEN lower(w.dtype) IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8' END,
@@ -766,8 +772,28 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
 FROM judged2;
 
 -- ----------------------------------------------------------------- serving
+-- How much measurement backs a speed estimate of an engine on a GPU:
+-- 'measured' (a decode, prefill or full-load measurement of this engine on
+-- this GPU is in the measurements catalog the constants are fitted on),
+-- 'same-class' (measurements of the engine on other GPUs of the vendor and
+-- memory class), 'extrapolated' (no measurement of the engine on that
+-- vendor's GPUs of that memory class), with the count of measurements.
+CREATE VIEW speed_basis AS
+WITH fitted AS (
+  SELECT m.engine, m.gpu, h.vendor, h.memory_class
+  FROM measurements m JOIN gpus h ON h.name = m.gpu
+  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no')
+SELECT e.name AS engine, g.name AS gpu,
+       CASE WHEN EXISTS (SELECT 1 FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) THEN 'measured'
+            WHEN EXISTS (SELECT 1 FROM fitted f WHERE f.engine = e.name AND f.vendor = g.vendor
+                                                  AND f.memory_class = g.memory_class) THEN 'same-class'
+            ELSE 'extrapolated' END AS basis,
+       (SELECT count(*) FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) AS measurements
+FROM engines e CROSS JOIN gpus g;
+
 -- The one place where speed is estimated: every serve workload x device
--- configuration x GPUs per replica (n) x candidate batch. Catalog models use
+-- configuration the workload's engine serves its dtype on x GPUs per
+-- replica (n) x candidate batch, up to the engine's max_batch. Catalog models use
 -- the calibrated model_decode_tps / model_prefill_tps (SPEC 2b); a model
 -- given by params_b (or a fractional GPU) uses the roofline functions with
 -- the datasheet figures.
@@ -791,7 +817,7 @@ cfg AS (
 grid AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq,
-         w.concurrency,
+         min(w.concurrency, e.max_batch) AS concurrency, w.engine, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.mem_bw_gbs,
          c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
@@ -800,7 +826,8 @@ grid AS (
          n.column1 AS n,
          max_batch(c.memory_gb * n.column1, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS max_seqs
   FROM w
-  JOIN cfg c ON c.workload = w.name
+  JOIN engines e ON e.name = w.engine
+  JOIN cfg c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)
   JOIN (VALUES (1), (2), (4), (8)) n ON n.column1 <= c.devices AND c.devices % n.column1 = 0),
 cand AS (
   SELECT g.*, b.column1 AS batch
@@ -809,14 +836,15 @@ cand AS (
     ON b.column1 < min(g.max_seqs, g.concurrency)
   UNION ALL
   SELECT g.*, min(g.max_seqs, g.concurrency) FROM grid g WHERE g.max_seqs >= 1)
-SELECT workload, gpu, devices, fraction, n, batch, max_seqs, weights_gb, kv_gb_per_seq,
+SELECT workload, engine, gpu, devices, fraction, n, batch, max_seqs, weights_gb, kv_gb_per_seq,
        CASE WHEN catalog_model AND fraction = 1
-            THEN model_decode_tps(model, gpu, dtype, batch, mean_context, n)
+            THEN model_decode_tps(model, gpu, dtype, batch, mean_context, n, engine)
             ELSE decode_tps(mem_bw_gbs * n, weights_gb, batch, NULL,
                             CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
                                  ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END,
                             CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
-       CASE WHEN catalog_model AND fraction = 1 THEN model_prefill_tps(model, gpu, dtype, n)
+       CASE WHEN catalog_model AND fraction = 1
+              THEN model_prefill_tps(model, gpu, dtype, n, max(1, CAST(prompt_tokens AS INTEGER)), engine)
             WHEN tflops > 0 THEN prefill_tps(tflops * n, active_b) END AS prefill_tps
 FROM cand;
 
@@ -892,7 +920,7 @@ plan AS (
   JOIN workload_offers o ON o.workload = f.workload AND o.gpu = f.gpu AND o.devices = f.devices
                           AND o.fraction = f.fraction AND o.owned = f.owned),
 priced AS (
-  SELECT p.*, w.model, w.params_b, w.dtype, w.user_tps, w.ttft_s, w.served_tps, w.concurrency,
+  SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.served_tps, w.concurrency,
          w.model_context, w.prompt_tokens, w.output_tokens,
          w.months, w.budget_usd, w.utilization, w.mem_headroom, w.acquire,
          CASE WHEN w.catalog_model THEN model_weights_gb(w.model, w.dtype)
@@ -934,6 +962,9 @@ final AS (
            WHEN j.model_context IS NOT NULL AND j.prompt_tokens + j.output_tokens > j.model_context
              THEN printf('%d prompt + output tokens exceed the model''s %d-token context',
                          CAST(j.prompt_tokens + j.output_tokens AS INTEGER), CAST(j.model_context AS INTEGER))
+           WHEN NOT engine_serves(j.engine, j.gpu, j.dtype)
+             THEN printf('%s does not serve %s on %s (%s)', j.engine, j.dtype, j.gpu,
+                         (SELECT g.arch FROM gpus g WHERE g.name = j.gpu))
            WHEN NOT j.fits
              THEN printf('does not fit: %.1f GB of weights and one sequence''s KV cache; %d x %.0f GB usable at most',
                          j.weights_gb + j.kv_gb / j.concurrency, j.devices, j.memory_gb * (1 - j.mem_headroom))
@@ -956,8 +987,9 @@ final2 AS (
                 WHEN f.acquire = 'buy' AND f.owned = 0 THEN 'the workload buys only (acquire = ''buy'')'
            END) AS problem
   FROM final f)
-SELECT workload, model, params_b, dtype, offer, pricing, provider, region, gpu,
+SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, region, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
+       (SELECT b.basis FROM speed_basis b WHERE b.engine = final2.engine AND b.gpu = final2.gpu) AS basis,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
        gpus_per_replica, batch AS batch_per_replica, replicas, n_gpus, nodes,
@@ -1075,8 +1107,9 @@ UNION ALL
 SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s of %d x %s at batch %d, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; cheapest of %d plans that meet every target',
+         printf('%d replica%s of %d x %s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
                 replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu, batch_per_replica,
+                engine,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
                   || ' ' || offer,
@@ -1087,6 +1120,9 @@ SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
                 tps_per_replica, tps_per_user, ttft_s, usd_per_hour, usd_per_mtok,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
+                CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
+                           WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
+                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END,
                 n_working)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END
 FROM s WHERE rank = 1;

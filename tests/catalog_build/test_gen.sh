@@ -26,6 +26,7 @@ make_good() {
   head -1 catalogs/committed_prices.csv > "$work/cat/committed_prices.csv"
   echo "test,t-1,$gpu,1,1-year contract,365,,1.5,test source,2026-01," >> "$work/cat/committed_prices.csv"
   cp catalogs/spot_interruptions.csv "$work/cat/spot_interruptions.csv"
+  cp catalogs/engines.csv catalogs/engine_support.csv "$work/cat/"
 }
 
 # expect NAME FILE-PATTERN-IN-MESSAGE: the generator fails with that message.
@@ -91,6 +92,12 @@ expect_fail "missing-source" "gpus.csv:5: source is required"
 
 make_good; set_field "$work/cat/models.csv" 3 23 ""
 expect_fail "missing-as-of" "models.csv:3: as_of is required"
+
+make_good; echo 'vllm,NVIDIA,Hopper,bf16 fp9,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
+expect_fail "engine-dtype" "engine_support.csv:31: dtypes: unknown dtype 'fp9'"
+
+make_good; echo 'vlm,NVIDIA,Hopper,bf16,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
+expect_fail "engine-unknown" "engine_support.csv:31: unknown engine 'vlm' (not in engines.name)"
 
 make_good; set_field "$work/cat/models.csv" 2 20 "8"
 expect_fail "linear-without-state" "models.csv:2: linear_layers and linear_state_elems go together"
