@@ -904,9 +904,14 @@ static int read_moe(config_ctx *c, shape *s) {
       s->n_moe = first_k >= s->L ? 0
                : floor((s->L - 1) / freq) - floor((first_k - 1) / freq);
       if (first_k == 0) s->n_moe = floor((s->L - 1) / freq) + 1;
-      add_row(m, "moe_layers", s->n_moe, "first_k_dense_replace, moe_layer_freq",
-              "the first %.0f layers are dense, then every %.0f-th layer is MoE",
-              first_k, freq);
+      if (freq == 1) {
+        add_row(m, "moe_layers", s->n_moe, from,
+                "the first %.0f layers are dense, the others MoE", first_k);
+      } else {
+        add_row(m, "moe_layers", s->n_moe, "first_k_dense_replace, moe_layer_freq",
+                "the first %.0f layers are dense, then every %.0f-th layer is MoE",
+                first_k, freq);
+      }
     } else if ((r = cfg_int(c, INT1("interleave_moe_layer_step"), OPTIONAL,
                             POSITIVE, &step, from, sizeof(from))) != 0) {
       if (r < 0) return -1;
@@ -1384,6 +1389,18 @@ static int interpret(config_ctx *c) {
                : s.kvH == s.H ? "every query head has its own K and V"
                : s.kvH == 1   ? "one K and V head for all query heads"
                               : "query heads share K and V heads in groups");
+  {
+    /* Multi-token-prediction layers: listed, not counted. */
+    double mtp = 0;
+    int r = cfg_int(c, (const char *const[]){"num_nextn_predict_layers",
+                                             "mtp_num_hidden_layers", 0},
+                    OPTIONAL, NONNEG, &mtp, from, sizeof(from));
+    if (r < 0) return -1;
+    if (r == 1 && mtp > 0) {
+      add_row(m, "mtp_layers", mtp, from,
+              "multi-token-prediction layers: not counted, as in published totals");
+    }
+  }
   add_param_rows(c, &s);
   return 0;
 }
