@@ -531,8 +531,11 @@ static void quote_value(const config_ctx *c, int v, char *buf, int n_buf) {
   int k;
   snprintf(buf, (size_t)n_buf, "%.*s%s", len, c->doc.z + nd->start,
            nd->len > 40 ? "..." : "");
+  /* Messages stay printable ASCII: no control byte, no UTF-8 sequence
+  ** cut short. */
   for (k = 0; buf[k]; k++) {
     if ((unsigned char)buf[k] < 0x20) buf[k] = ' ';
+    if ((unsigned char)buf[k] >= 0x7f) buf[k] = '?';
   }
 }
 
@@ -558,10 +561,10 @@ static int cfg_int(config_ctx *c, const char *const *keys, int required,
         return 1;
       }
     }
-    if (required) {
-      cfg_find(c, keys[0], where, sizeof(where));
-      return cfg_fail(c, "missing key '%s'", where);
-    }
+    cfg_find(c, keys[0], where, sizeof(where));
+    if (required) return cfg_fail(c, "missing key '%s'", where);
+    /* The key as the user would add it, for the caller's messages. */
+    if (from) snprintf(from, (size_t)n_from, "%s", where);
     return 0;
   }
   {
@@ -813,27 +816,27 @@ static int read_mla(config_ctx *c, shape *s) {
 static int read_moe(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   const char *mt = c->model_type;
-  char from[96], where[96];
+  char from[96], where[96], inter_key[96];
   int r = cfg_int(c, (const char *const[]){"num_local_experts", "num_experts",
                                            "n_routed_experts", 0},
                   OPTIONAL, NONNEG, &s->n_routed, from, sizeof(from));
   double inter_found = 0;
   if (r < 0) return -1;
   r = cfg_int(c, (const char *const[]){"intermediate_size", "ffn_hidden_size", 0},
-              OPTIONAL, POSITIVE, &s->inter, where, sizeof(where));
+              OPTIONAL, POSITIVE, &s->inter, inter_key, sizeof(inter_key));
   if (r < 0) return -1;
   inter_found = r;
   if (s->n_routed <= 0) {
     s->n_routed = 0;
     if (!inter_found) {
       if (strcmp(mt, "falcon") != 0) {
-        return cfg_fail(c, "missing key '%s'", where);
+        return cfg_fail(c, "missing key '%s'", inter_key);
       }
       s->inter = 4 * s->h;
       add_row(m, "intermediate", s->inter, "hidden_size",
               "Falcon: 4 x hidden_size (the config gives no width)");
     } else {
-      add_row(m, "intermediate", s->inter, where, "width of the MLP");
+      add_row(m, "intermediate", s->inter, inter_key, "width of the MLP");
     }
     s->dense_inter = s->inter;
     add_row(m, "n_experts", 0, "", "dense: no routed experts");
@@ -852,9 +855,9 @@ static int read_moe(config_ctx *c, shape *s) {
               &s->moe_inter, from, sizeof(from));
   if (r < 0) return -1;
   if (r == 0) {
-    if (!inter_found) return cfg_fail(c, "missing key '%s'", where);
+    if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
     s->moe_inter = s->inter;
-    add_row(m, "intermediate", s->moe_inter, where,
+    add_row(m, "intermediate", s->moe_inter, inter_key,
             "width of one expert (no moe_intermediate_size: the experts use intermediate_size)");
   } else {
     add_row(m, "intermediate", s->moe_inter, from, "width of one expert");
@@ -881,9 +884,9 @@ static int read_moe(config_ctx *c, shape *s) {
         add_row(m, "shared_expert_width", w, from,
                 "one always-on shared expert with a sigmoid gate");
       } else if (starts_with(mt, "llama4")) {
-        if (!inter_found) return cfg_fail(c, "missing key '%s'", where);
+        if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
         s->shared_inter = s->inter;
-        add_row(m, "shared_expert_width", s->shared_inter, where,
+        add_row(m, "shared_expert_width", s->shared_inter, inter_key,
                 "Llama 4: one shared expert of intermediate_size");
       }
     }
@@ -951,7 +954,7 @@ static int read_moe(config_ctx *c, shape *s) {
       }
     }
     if (s->n_moe < s->L && s->dense_inter <= 0) {
-      return cfg_fail(c, "missing key '%s'", where);
+      return cfg_fail(c, "missing key '%s'", inter_key);
     }
   }
   return 0;

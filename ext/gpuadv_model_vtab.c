@@ -252,7 +252,7 @@ static int modelFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                         "object), got '%.*s'", mi->arg, shown, z ? z : "");
     }
     return vtab_error(cur, "%s must be a catalog name (text) or a config.json "
-                      "object, got a blob of %d bytes", mi->arg, n);
+                      "object, got a blob of %d byte%s", mi->arg, n, n == 1 ? "" : "s");
   }
   if (!z) z = "";
   cur->catalog_row = gpuadv_catalog_find(&gpuadv_catalog_models, z, n);

@@ -292,6 +292,15 @@ static void test_errors(void) {
      " \"vocab_size\": 10, \"intermediate_size\": 8, \"num_local_experts\": 4,"
      " \"num_experts_per_tok\": 5}",
      "config: 'num_experts_per_tok' (5) is more than the 4 routed experts"},
+    /* Found by fuzz_config: the missing key was quoted from an
+    ** uninitialised buffer. */
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10, \"num_local_experts\": 4, \"num_experts_per_tok\": 2}",
+     "config: missing key 'intermediate_size'"},
+    {"{\"text_config\": {\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+     " \"num_attention_heads\": 2, \"vocab_size\": 10, \"num_local_experts\": 4,"
+     " \"num_experts_per_tok\": 2}}",
+     "config: missing key 'text_config.intermediate_size'"},
     {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
      " \"vocab_size\": 10, \"intermediate_size\": 8,"
      " \"layer_types\": [\"full_attention\"]}",
