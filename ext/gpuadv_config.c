@@ -946,7 +946,9 @@ static int read_moe(config_ctx *c, shape *s) {
         if (s->n_moe < 0) s->n_moe = 0;
       }
       if (step == 1) {
-        add_row(m, "moe_layers", s->n_moe, a >= 0 ? where : r == 1 ? from : "",
+        add_row(m, "moe_layers", s->n_moe,
+                a >= 0 ? (r == 1 ? "decoder_sparse_step, mlp_only_layers" : where)
+                       : r == 1 ? from : "",
                 "every layer is MoE%s", a >= 0 ? ", less mlp_only_layers" : "");
       } else {
         add_row(m, "moe_layers", s->n_moe, from, "every %.0f-th layer is MoE%s",
@@ -1298,27 +1300,36 @@ static void add_param_rows(config_ctx *c, shape *s) {
   gpuadv_config_params *p = &m->params;
   add_row(m, "params_embeddings", p->embeddings, "vocab_size, hidden_size",
           "vocab x hidden");
-  add_row(m, "params_attention", p->attention, "",
+  add_row(m, "params_attention", p->attention,
+          s->kv_lora > 0 ? "kv_lora_rank, q_lora_rank, qk_nope_head_dim, "
+                           "qk_rope_head_dim, v_head_dim"
+                         : "num_attention_heads, num_key_value_heads, head_dim",
           s->kv_lora > 0
               ? "%.0f layers x MLA projections (q_a, q_b, kv_a, kv_b, o and their norms)"
               : "%.0f full-attention layers x (q, k, v, o projections%s)",
           s->L - s->n_linear,
           s->qkv_bias ? ", biases" : "");
   if (s->n_linear > 0) {
-    add_row(m, "params_linear_attention", p->linear_attention, "",
+    add_row(m, "params_linear_attention", p->linear_attention,
+            s->linear_kind == 1 ? "linear_num_key_heads, linear_num_value_heads, "
+                                  "linear_key_head_dim, linear_value_head_dim"
+            : s->linear_kind == 2 ? "linear_attn_config"
+                                  : "num_attention_heads, head_dim",
             "%.0f linear-attention layers x %.0f", s->n_linear, s->lin_params);
   }
-  add_row(m, "params_mlp", p->mlp, "",
+  add_row(m, "params_mlp", p->mlp, "hidden_size, intermediate_size",
           "%.0f dense layers x %s MLP of width %.0f",
           s->n_routed > 0 ? s->L - s->n_moe : s->L,
           s->gated_mlp ? "gated (3 matrices)" : "2-matrix", s->dense_inter);
   if (s->n_routed > 0) {
-    add_row(m, "params_experts", p->experts, "",
+    add_row(m, "params_experts", p->experts,
+            "hidden_size, moe_intermediate_size, experts",
             "%.0f MoE layers x (%.0f experts of width %.0f + shared width %.0f + router)",
             s->n_moe, s->n_routed, s->moe_inter, s->shared_inter);
   }
-  add_row(m, "params_norms", p->norms, "", "norm weights of every layer and the final norm");
-  add_row(m, "params_lm_head", p->lm_head, s->tied ? "tie_word_embeddings" : "",
+  add_row(m, "params_norms", p->norms, "num_hidden_layers, hidden_size", "norm weights of every layer and the final norm");
+  add_row(m, "params_lm_head", p->lm_head,
+          s->tied ? "tie_word_embeddings" : "vocab_size, hidden_size",
           s->tied ? "tied: shares the embedding matrix" : "vocab x hidden");
   add_row(m, "params_total", p->total, "",
           "sum of the above; multi-token-prediction layers and vision towers not counted");
