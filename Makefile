@@ -31,7 +31,9 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
-           ext/gpuadv_model_funcs.c ext/gpuadv_csv.c build/gpuadv_catalog_data.c
+           ext/gpuadv_model_funcs.c ext/gpuadv_csv.c ext/gpuadv_config.c \
+           ext/gpuadv_model_vtab.c \
+           build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/engines.csv catalogs/engine_support.csv \
@@ -72,6 +74,13 @@ build/asan/sqlhost: tests/sqlhost.c | build
 build/test_math: tests/test_math.c ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c -lm
 
+# C unit tests of the config.json reader, on the real configs of
+# tests/configs/, with the sanitizers on.
+build/test_config: tests/test_config.c ext/gpuadv_config.c ext/gpuadv_config.h \
+                   ext/gpuadv_math.c ext/gpuadv_math.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_config.c ext/gpuadv_config.c \
+	  ext/gpuadv_math.c -lm
+
 build:
 	@mkdir -p build
 
@@ -88,11 +97,12 @@ accuracy: $(LIB)
 	   FROM estimate_accuracy_summary ORDER BY kind, engine"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 
-unit: build/test_math
+unit: build/test_math build/test_config
 	./build/test_math
+	./build/test_config
 
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
-             build/test_math
+             build/test_math build/test_config
 
 test: $(TEST_DEPS)
 	$(PYTHON) tests/run_tests.py --all

@@ -43,6 +43,7 @@ int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
   rc = gpuadv_register_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_catalogs(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);
   return rc;
 }

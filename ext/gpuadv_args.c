@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "gpuadv_config.h"
 #include "gpuadv_math.h"
 
 /* Messages are built on the stack: no allocation on the error path. */
@@ -216,11 +217,20 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
 /* A catalog name must be text; the caller looks it up. */
 static int parse_name(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
                       sqlite3_value *v, double *out) {
+  int or_config = fn->args[i].range == GPUADV_NAME_OR_CONFIG;
+  if (or_config && sqlite3_value_type(v) == SQLITE_BLOB) {
+    const char *z = (const char *)sqlite3_value_blob(v);
+    if (z && gpuadv_config_is_json(z, sqlite3_value_bytes(v))) {
+      *out = 0.0;
+      return 1;
+    }
+  }
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
     char got[GPUADV_QUOTE_MAX + 32];
     describe_value(v, got, (int)sizeof(got));
-    gpuadv_result_errorf(ctx, fn, "%s must be a catalog name (text), got %s",
-                         fn->args[i].name, got);
+    gpuadv_result_errorf(ctx, fn, "%s must be a catalog name (text)%s, got %s",
+                         fn->args[i].name,
+                         or_config ? " or a config.json object" : "", got);
     return 0;
   }
   *out = 0.0;

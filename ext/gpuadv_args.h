@@ -33,6 +33,12 @@ enum gpuadv_arg_kind {
   GPUADV_ARG_NAME      /* text, a catalog key; the caller looks it up */
 };
 
+/* What a GPUADV_ARG_NAME argument may be (kept in its range field). */
+enum gpuadv_name_kind {
+  GPUADV_NAME_CATALOG,   /* text: a catalog key */
+  GPUADV_NAME_OR_CONFIG  /* that, or a config.json as text or blob */
+};
+
 /* Which bounds apply to a number. */
 enum gpuadv_range {
   GPUADV_RANGE_ANY,
@@ -91,7 +97,12 @@ typedef struct gpuadv_arg {
 #define GPUADV_DTYPE(name, dflt) {name, GPUADV_ARG_DTYPE, 0, 0, 0, dflt, 0, 0, 0}
 #define GPUADV_KEYWORD(name, list, dflt) \
   {name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list, 0, 0}
-#define GPUADV_NAME(name) {name, GPUADV_ARG_NAME, 0, 0, 0, 0, 0, 0, 0}
+#define GPUADV_NAME(name) \
+  {name, GPUADV_ARG_NAME, GPUADV_NAME_CATALOG, 0, 0, 0, 0, 0, 0}
+/* A model: a catalog name, or the text of a config.json, which may come
+** as a blob (the sqlite3 shell's readfile() returns one). */
+#define GPUADV_MODEL(name) \
+  {name, GPUADV_ARG_NAME, GPUADV_NAME_OR_CONFIG, 0, 0, 0, 0, 0, 0}
 
 #define GPUADV_MAX_ARGS 12
 

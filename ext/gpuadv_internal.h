@@ -17,6 +17,10 @@ int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg);
 /* gpuadv_model_funcs.c: estimates by catalog name (SPEC section 2b). */
 int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
 
+/* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the
+** table-valued functions over catalog names and config.json texts. */
+int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg);
+
 /* gpuadv_catalog_vtab.c: the catalogs as eponymous read-only tables. */
 int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg);
 

@@ -1,15 +1,23 @@
 /*
-** gpuadv_model_funcs.c: estimates by catalog name (SPEC section 2b).
+** gpuadv_model_funcs.c: estimates by catalog name or by config.json
+** (SPEC section 2b).
 **
 **   SELECT model_weights_gb('llama-3.1-70b', 'fp8');          -- 70.6
 **   SELECT model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9;    -- 70272.0
+**   SELECT model_kv_gb(readfile('config.json'), 8192);
 **
-** The model's shape comes from the compiled-in `models` catalog. An unknown
-** name is an error that names it and suggests the closest names.
+** The model argument is either a name of the compiled-in `models` catalog
+** or the text of a Hugging Face config.json: text whose first non-blank
+** character is '{' is read as a config (ext/gpuadv_config.c), anything
+** else as a name. An unknown name is an error that names it and suggests
+** the closest names; a config that cannot be read is an error that names
+** the missing or odd key:
+**   model_kv_gb(): model: config: missing key 'hidden_size'
 */
 #include "gpuadv_args.h"
 #include "gpuadv_catalog.h"
 #include "gpuadv_catalog_cols.h"
+#include "gpuadv_config.h"
 #include "gpuadv_internal.h"
 #include "gpuadv_math.h"
 
@@ -77,11 +85,43 @@ static void model_from_row(int row, gpuadv_model_def *d) {
   m->linear_state_elems = MODEL(MODELS_COL_LINEAR_STATE_ELEMS);
 }
 
-/* The model named by argument i: fills *d and returns 1, or sets an error
-** and returns 0. */
+/* The model of the config.json text z (n bytes): fills *d and returns 1,
+** or sets an error naming argument i and returns 0. The reading needs a
+** gpuadv_config_model (its explanation rows make it large), which lives
+** only for the call. */
+static int model_from_config(sqlite3_context *ctx, const gpuadv_fn *fn,
+                             int i, const char *z, int n,
+                             gpuadv_model_def *d) {
+  gpuadv_config_model *m = sqlite3_malloc(sizeof(*m));
+  char err[GPUADV_CONFIG_ERR_MAX];
+  int rc, ok = 0;
+  if (!m) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  rc = gpuadv_config_read(z, n, m, err, (int)sizeof(err));
+  if (rc == 0) {
+    *d = m->def;
+    ok = 1;
+  } else if (rc == -2) {
+    sqlite3_result_error_nomem(ctx);
+  } else {
+    gpuadv_result_errorf(ctx, fn, "%s: %s", fn->args[i].name, err);
+  }
+  sqlite3_free(m);
+  return ok;
+}
+
+/* The model of argument i, a config.json text or a catalog name: fills *d
+** and returns 1, or sets an error and returns 0. */
 static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
                          sqlite3_value **argv, int i, gpuadv_model_def *d) {
-  int row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, i);
+  int row;
+  const char *z = (const char *)sqlite3_value_text(argv[i]);
+  if (z && gpuadv_config_is_json(z, sqlite3_value_bytes(argv[i]))) {
+    return model_from_config(ctx, fn, i, z, sqlite3_value_bytes(argv[i]), d);
+  }
+  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, i);
   if (row < 0) return 0;
   model_from_row(row, d);
   return 1;
@@ -89,7 +129,7 @@ static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
 
 static const gpuadv_fn fn_model_weights_gb = {
   "model_weights_gb", 2, 2,
-  {GPUADV_NAME("model"),
+  {GPUADV_MODEL("model"),
    GPUADV_DTYPE("dtype", 0)}};
 
 static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
@@ -106,7 +146,7 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
 
 static const gpuadv_fn fn_model_kv_gb = {
   "model_kv_gb", 2, 4,
-  {GPUADV_NAME("model"),
+  {GPUADV_MODEL("model"),
    GPUADV_NONNEG("seq_len"),
    GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
    GPUADV_DTYPE("dtype", DTYPE_FP16)}};
@@ -245,7 +285,7 @@ static double kv_bytes_per_element(int dtype) {
 
 static const gpuadv_fn fn_model_decode_tps = {
   "model_decode_tps", 3, 7,
-  {GPUADV_NAME("model"),
+  {GPUADV_MODEL("model"),
    GPUADV_NAME("gpu"),
    GPUADV_DTYPE("dtype", 0),
    GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
@@ -298,7 +338,7 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
 
 static const gpuadv_fn fn_model_prefill_tps = {
   "model_prefill_tps", 3, 6,
-  {GPUADV_NAME("model"),
+  {GPUADV_MODEL("model"),
    GPUADV_NAME("gpu"),
    GPUADV_DTYPE("dtype", 0),
    GPUADV_WHOLE("n_gpus", 1, 1e6, 1),

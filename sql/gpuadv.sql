@@ -22,7 +22,7 @@
 CREATE TABLE IF NOT EXISTS workloads (
   name TEXT NOT NULL PRIMARY KEY,
   kind TEXT NOT NULL,            -- train, finetune, serve
-  model TEXT,                    -- a models.name
+  model TEXT,                    -- a models.name, or the text of a config.json
   params_b REAL,                 -- billions of parameters: a model not in the catalog, or overrides the catalog count
   mode TEXT,                     -- train/finetune: full (default), full16, lora, qlora
   dtype TEXT,                    -- serve: weight dtype (default bf16)
@@ -69,7 +69,7 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (kind IN ('train', 'finetune', 'serve')),
   CONSTRAINT "give model (a models.name) or params_b"
     CHECK (model IS NOT NULL OR params_b IS NOT NULL),
-  CONSTRAINT "model must be a models.name"
+  CONSTRAINT "model must be a models.name or a config.json"
     CHECK (model IS NULL OR model_weights_gb(model, 'bf16') > 0),
   CONSTRAINT "params_b must be a number of billions in (0, 100000]"
     CHECK (params_b IS NULL OR (typeof(params_b) IN ('integer', 'real')
@@ -336,7 +336,8 @@ CREATE VIEW instance_fabrics(provider, instance_type, fabric, fabric_gbps, sourc
   ('nebius', 'gpu-b200-sxm_8gpu-160vcpu-1792gb', 'InfiniBand NDR', 3200, 'nebius.com (GPU clusters)'),
   ('nebius', 'gpu-b200-sxm-a_8gpu-160vcpu-1792gb', 'InfiniBand NDR', 3200, 'nebius.com (GPU clusters)');
 
--- Every workload with each figure resolved: catalog shape, defaults.
+-- Every workload with each figure resolved: catalog shape (or the shape
+-- read from the workload's config.json, through model_spec), defaults.
 -- A model given by params_b alone borrows the layer shape of the dense
 -- (non-MoE, non-MLA) catalog model nearest in size (shape_from), unless
 -- the workload gives layers, hidden, heads, kv_heads and head_dim.
@@ -349,7 +350,7 @@ WITH near AS (
   JOIN models x ON x.n_experts IS NULL AND x.attention <> 'mla'
   WHERE wl.params_b IS NOT NULL)
 SELECT
-  w.name, w.kind, m.name AS model,
+  w.name, w.kind, CASE WHEN m.name IS NOT NULL THEN w.model END AS model,
   coalesce(w.params_b, m.params_b) AS params_b,
   CASE WHEN m.name IS NULL THEN w.params_b
        WHEN w.params_b IS NULL THEN m.active_params_b
@@ -399,7 +400,7 @@ SELECT
   coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom
 FROM workloads w
 CROSS JOIN plan_defaults d
-LEFT JOIN models m ON m.name = w.model
+LEFT JOIN model_spec(w.model) m
 LEFT JOIN near n ON n.workload = w.name AND n.r = 1
 LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 

@@ -5,9 +5,9 @@ SELECT model_kv_gb('llama-3.1-70', 8192);
 SELECT model_weights_gb('Llama-3.1-8B', 'bf16');
 -- error: model_weights_gb(): unknown model 'Llama-3.1-8B' in models; closest: 'llama-3.1-8b', 'llama-3-8b', 'llama-3.1-70b'
 SELECT model_weights_gb(7, 'bf16');
--- error: model_weights_gb(): model must be a catalog name (text), got 7
+-- error: model_weights_gb(): model must be a catalog name (text) or a config.json object, got 7
 SELECT model_weights_gb(x'00', 'bf16');
--- error: model_weights_gb(): model must be a catalog name (text), got a blob of 1 byte
+-- error: model_weights_gb(): model must be a catalog name (text) or a config.json object, got a blob of 1 byte
 SELECT model_weights_gb('llama-3.1-8b', 'fp5');
 -- error: model_weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp5'
 SELECT model_kv_gb('llama-3.1-8b', -1);

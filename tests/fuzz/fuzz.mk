@@ -5,7 +5,8 @@
 #   make -f Makefile -f tests/fuzz/fuzz.mk fuzz-build
 #
 #   make fuzz-build        build build/fuzz/fuzz_functions, fuzz_csv,
-#                          fuzz_catalog (clang, ASan + UBSan + libFuzzer)
+#                          fuzz_catalog, fuzz_config (clang, ASan + UBSan +
+#                          libFuzzer)
 #   make fuzz              run each target FUZZ_SECONDS (default 60), one
 #                          process each, in turn; prints the executions per
 #                          target; fails on a crash (the input is left in
@@ -32,7 +33,7 @@ endif
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   ?=
-FUZZ_TARGETS ?= fuzz_functions fuzz_csv fuzz_catalog
+FUZZ_TARGETS ?= fuzz_functions fuzz_csv fuzz_catalog fuzz_config
 FUZZ_SRC     := tests/fuzz
 FUZZ_OUT     := build/fuzz
 FUZZ_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -49,6 +50,8 @@ FUZZ_COV_CFLAGS := -g -O1 -fprofile-instr-generate -fcoverage-mapping \
 FUZZ_MAX_LEN_fuzz_functions := 512
 FUZZ_MAX_LEN_fuzz_catalog   := 512
 FUZZ_MAX_LEN_fuzz_csv       := 4096
+# Real config.json files run to a few KB (phi-4-mini's is 3.4 KB).
+FUZZ_MAX_LEN_fuzz_config    := 8192
 
 # The extension, compiled once for every target: coverage-instrumented
 # (fuzzer-no-link), except the generated catalog data, which is only
@@ -87,6 +90,7 @@ fuzz: fuzz-build
 	    fuzz_functions) max=$(FUZZ_MAX_LEN_fuzz_functions) ;; \
 	    fuzz_catalog) max=$(FUZZ_MAX_LEN_fuzz_catalog) ;; \
 	    fuzz_csv) max=$(FUZZ_MAX_LEN_fuzz_csv) ;; \
+	    fuzz_config) max=$(FUZZ_MAX_LEN_fuzz_config) ;; \
 	    *) max=1024 ;; \
 	  esac; \
 	  ./$(FUZZ_OUT)/$$t -max_len=$$max -dict=$(FUZZ_SRC)/$$t.dict \

@@ -4,7 +4,7 @@
     python3 tests/fuzz/make_seeds.py     # from the repository root, after
                                          # make -f Makefile -f tests/fuzz/fuzz.mk fuzz-build
 
-Rewrites tests/fuzz/corpus/{fuzz_functions,fuzz_csv,fuzz_catalog}/ and
+Rewrites tests/fuzz/corpus/{fuzz_functions,fuzz_csv,fuzz_catalog,fuzz_config}/ and
 tests/fuzz/fuzz_*.dict. The inputs follow the byte layouts described at the
 top of each target (and fz_bind() in fuzz_common.h); text and numbers are
 spelled out in full rather than as indexes into the targets' word tables,
@@ -445,6 +445,87 @@ def regressions():
                                    "\n").encode())
 
 
+# ---------------------------------------------------------- fuzz_config
+
+# Small configs of the kinds tests/configs/ has no file for, and broken ones.
+CONFIG_SEEDS = {
+    "falcon": '{"model_type": "falcon", "hidden_size": 4544, "num_attention_heads": 71, '
+              '"num_hidden_layers": 32, "multi_query": true, "parallel_attn": true, '
+              '"bias": false, "vocab_size": 65024}',
+    "minimax_lightning": '{"model_type": "minimax", "hidden_size": 512, "num_attention_heads": 8, '
+                         '"head_dim": 64, "num_hidden_layers": 4, "intermediate_size": 1024, '
+                         '"vocab_size": 1000, "attn_type_list": [0, 0, 0, 1], '
+                         '"num_local_experts": 4, "num_experts_per_tok": 2}',
+    "kimi_linear": '{"model_type": "kimi_linear", "hidden_size": 256, "num_attention_heads": 4, '
+                   '"num_hidden_layers": 4, "intermediate_size": 512, "vocab_size": 100, '
+                   '"kv_lora_rank": 64, "qk_rope_head_dim": 16, "qk_nope_head_dim": 32, '
+                   '"v_head_dim": 32, "q_lora_rank": null, "n_routed_experts": 8, '
+                   '"num_experts_per_tok": 2, "moe_intermediate_size": 64, '
+                   '"first_k_dense_replace": 1, "n_shared_experts": 1, '
+                   '"linear_attn_config": {"kda_layers": [1, 2, 3], "full_attn_layers": [4], '
+                   '"num_heads": 4, "head_dim": 32, "short_conv_kernel_size": 4}}',
+    "qwen_window": '{"model_type": "qwen2", "hidden_size": 64, "num_attention_heads": 4, '
+                   '"num_hidden_layers": 10, "intermediate_size": 128, "vocab_size": 10, '
+                   '"use_sliding_window": true, "sliding_window": 32, "max_window_layers": 6, '
+                   '"max_position_embeddings": 4096, "mlp_only_layers": [1, 3], '
+                   '"decoder_sparse_step": 2, "num_experts": 4, "num_experts_per_tok": 1, '
+                   '"moe_intermediate_size": 16, "shared_expert_intermediate_size": 32}',
+    "gemma3_flat": '{"model_type": "gemma3_text", "hidden_size": 64, "num_attention_heads": 2, '
+                   '"num_key_value_heads": 1, "num_hidden_layers": 13, "intermediate_size": 128, '
+                   '"sliding_window": 512, "sliding_window_pattern": 6}',
+    "llama4_interleave": '{"model_type": "llama4", "text_config": {"model_type": "llama4_text", '
+                         '"hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 2, '
+                         '"head_dim": 16, "num_hidden_layers": 4, "intermediate_size": 32, '
+                         '"intermediate_size_mlp": 96, "interleave_moe_layer_step": 2, '
+                         '"num_local_experts": 4, "num_experts_per_tok": 1, "vocab_size": 50, '
+                         '"attention_chunk_size": 64, "no_rope_layers": [1, 1, 1, 0]}}',
+    "escapes": '{"\\u006eum_hidden_layers": 1, "hidden_size": 8, "num_attention_heads": 2, '
+               '"vocab_size": 4, "intermediate_size": 8, "_name_or_path": "a\\"b\\u00e9\\n"}',
+    "bad_kv_heads": '{"num_hidden_layers": 2, "hidden_size": 8, "num_attention_heads": 2, '
+                    '"num_key_value_heads": -2}',
+    "deep": '{"a": ' + "[" * 31 + "]" * 31 + "}",
+    "numbers": '{"num_hidden_layers": 1e0, "hidden_size": 8.0, "num_attention_heads": 2E0, '
+               '"vocab_size": 4, "intermediate_size": 80e-1, "x": -0.0, "y": 1.5e308}',
+}
+
+
+def config_seeds():
+    configs = os.path.join(ROOT, "tests", "configs")
+    for fn in sorted(os.listdir(configs)):
+        if fn.endswith(".json"):
+            with open(os.path.join(configs, fn), "rb") as f:
+                write("fuzz_config", "real_" + fn[:-5], f.read())
+    for name, text in CONFIG_SEEDS.items():
+        write("fuzz_config", name, text.encode())
+
+
+CONFIG_KEYS = [
+    "num_hidden_layers", "hidden_size", "num_attention_heads",
+    "num_key_value_heads", "head_dim", "intermediate_size", "vocab_size",
+    "max_position_embeddings", "tie_word_embeddings", "attention_bias",
+    "mlp_bias", "model_type", "_name_or_path", "text_config",
+    "num_local_experts", "num_experts", "n_routed_experts",
+    "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
+    "shared_expert_intermediate_size", "first_k_dense_replace",
+    "moe_layer_freq", "decoder_sparse_step", "mlp_only_layers",
+    "interleave_moe_layer_step", "intermediate_size_mlp", "kv_lora_rank",
+    "q_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim",
+    "sliding_window", "layer_types", "sliding_window_pattern",
+    "use_sliding_window", "max_window_layers", "attention_chunk_size",
+    "no_rope_layers", "no_rope_layer_interval", "full_attention_interval",
+    "linear_num_key_heads", "linear_num_value_heads", "linear_key_head_dim",
+    "linear_value_head_dim", "linear_conv_kernel_dim", "linear_attn_config",
+    "kda_layers", "full_attn_layers", "num_heads", "short_conv_kernel_size",
+    "attn_type_list", "multi_query", "new_decoder_architecture", "bias",
+    "num_nextn_predict_layers", "mtp_num_hidden_layers", "n_layer", "n_embd",
+    "n_head", "num_kv_heads", "n_positions", "ffn_hidden_size",
+    "experts_per_token"]
+CONFIG_VALUES = ["linear_attention", "full_attention", "sliding_attention",
+                 "gemma2", "gemma3_text", "qwen3_next", "qwen2", "llama4_text",
+                 "falcon", "gpt_oss", "glm4_moe", "mistral", "minimax_m2",
+                 "kimi_linear", "deepseek_v3"]
+
+
 # -------------------------------------------------------- dictionaries
 
 def esc(s):
@@ -490,6 +571,11 @@ def dicts():
                NUMERIC_TEXT + catalog_names()[:60])
     write_dict("fuzz_catalog", catalog_names() + KEYWORDS +
                ["D0001", "H001", "T001", "%", "_", "*", "?", "[a-z]", "  "])
+    write_dict("fuzz_config", ['"%s":' % k for k in CONFIG_KEYS] +
+               ['"%s"' % v for v in CONFIG_VALUES] +
+               ["{", "}", "[", "]", ",", ":", "null", "true", "false", "-1",
+                "0", "1e999", "1.5", "2147483648", '"\\u0000"', '"\\"',
+                "\\u00e9", " ", "\n"])
     write_dict("fuzz_csv", [",", '"', '""', '","', "\r\n", "\r", "\n",
                             b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\x00",
                             "1e999", "-1e999", "1e-400", "9223372036854775807",
@@ -502,16 +588,17 @@ def dicts():
 
 
 def main():
-    for target in ("fuzz_functions", "fuzz_csv", "fuzz_catalog"):
+    for target in ("fuzz_functions", "fuzz_csv", "fuzz_catalog", "fuzz_config"):
         d = os.path.join(CORPUS, target)
         if os.path.isdir(d):
             shutil.rmtree(d)
     function_seeds()
     csv_seeds()
     catalog_seeds()
+    config_seeds()
     regressions()
     dicts()
-    for target in ("fuzz_functions", "fuzz_csv", "fuzz_catalog"):
+    for target in ("fuzz_functions", "fuzz_csv", "fuzz_catalog", "fuzz_config"):
         print("%s: %d seeds" % (target,
                                 len(os.listdir(os.path.join(CORPUS, target)))))
 

@@ -14,7 +14,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 FUZZ_CC="${FUZZ_CC:-clang}"
-TARGETS="fuzz_functions fuzz_csv fuzz_catalog"
+TARGETS="fuzz_functions fuzz_csv fuzz_catalog fuzz_config"
 OUT=build/fuzz
 # Each input gets this long; the slowest seed takes well under a second.
 TIMEOUT="${FUZZ_REPLAY_TIMEOUT:-10}"

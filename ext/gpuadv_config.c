@@ -1,0 +1,1443 @@
+/*
+** gpuadv_config.c: a bounded JSON reader and an interpreter of Hugging Face
+** config.json files into a model definition. See gpuadv_config.h for what
+** is read and counted; nothing here knows SQLite.
+**
+** The reader keeps every value as a node of one flat array, in document
+** order: a container's members follow it, and its `end` is the index one
+** past its last descendant, so a lookup walks siblings without recursion.
+** A first pass only counts the nodes, the second fills the array.
+*/
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuadv_config.h"
+
+/* ------------------------------------------------------------------------
+** JSON reader.
+*/
+
+enum json_type {
+  JSON_NULL,
+  JSON_FALSE,
+  JSON_TRUE,
+  JSON_NUMBER,
+  JSON_STRING,
+  JSON_ARRAY,
+  JSON_OBJECT
+};
+
+typedef struct json_node {
+  unsigned char type;  /* enum json_type */
+  int start, len;      /* the value's bytes in the text (strings: quoted) */
+  int end;             /* index one past the last node of this subtree */
+  int n;               /* items of an array, members of an object */
+  double number;       /* JSON_NUMBER */
+} json_node;
+
+typedef struct json_doc {
+  const char *z;
+  int n_text;
+  json_node *nodes;  /* NULL while counting */
+  int n_nodes;
+} json_doc;
+
+typedef struct json_parser {
+  json_doc *doc;
+  int pos;
+  char *err;
+  int n_err;
+} json_parser;
+
+/* Integers up to 2^53 are exact in a double; dimensions in configs are
+** far below. Larger whole numbers still parse (as doubles). */
+#define JSON_EXACT_DIGITS 17
+
+static int is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static void skip_space(json_parser *p) {
+  while (p->pos < p->doc->n_text && is_space(p->doc->z[p->pos])) p->pos++;
+}
+
+static int json_fail(json_parser *p, const char *what) {
+  snprintf(p->err, (size_t)p->n_err, "config: not valid JSON at byte %d: %s",
+           p->pos, what);
+  return -1;
+}
+
+static int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* A string starting at p->pos (the quote); leaves pos past the closing
+** quote. */
+static int scan_string(json_parser *p) {
+  const char *z = p->doc->z;
+  int n = p->doc->n_text;
+  assert(z[p->pos] == '"');
+  p->pos++;
+  while (p->pos < n) {
+    unsigned char c = (unsigned char)z[p->pos];
+    if (c == '"') {
+      p->pos++;
+      return 0;
+    }
+    if (c < 0x20) return json_fail(p, "control character in a string");
+    if (c == '\\') {
+      char e;
+      if (p->pos + 1 >= n) break;
+      e = z[p->pos + 1];
+      if (e == 'u') {
+        int k;
+        if (p->pos + 5 >= n) break;
+        for (k = 2; k < 6; k++) {
+          if (hex_value(z[p->pos + k]) < 0) {
+            p->pos += k;
+            return json_fail(p, "bad \\u escape");
+          }
+        }
+        p->pos += 6;
+        continue;
+      }
+      if (!strchr("\"\\/bfnrt", e) || e == 0) {
+        p->pos++;
+        return json_fail(p, "bad escape");
+      }
+      p->pos += 2;
+      continue;
+    }
+    p->pos++;
+  }
+  return json_fail(p, "unterminated string");
+}
+
+/* A number by the JSON grammar; its value, or an error past the double
+** range. */
+static int scan_number(json_parser *p, double *out) {
+  const char *z = p->doc->z;
+  int n = p->doc->n_text;
+  int neg = 0, digits = 0, exp10 = 0, e = 0, e_neg = 0;
+  double mant = 0.0, v;
+  if (z[p->pos] == '-') {
+    neg = 1;
+    p->pos++;
+  }
+  if (p->pos >= n || z[p->pos] < '0' || z[p->pos] > '9') {
+    return json_fail(p, "expected a digit");
+  }
+  if (z[p->pos] == '0') {
+    p->pos++;
+  } else {
+    while (p->pos < n && z[p->pos] >= '0' && z[p->pos] <= '9') {
+      if (digits < JSON_EXACT_DIGITS) {
+        mant = mant * 10.0 + (z[p->pos] - '0');
+        if (mant > 0.0) digits++;
+      } else {
+        exp10++;
+      }
+      p->pos++;
+    }
+  }
+  if (p->pos < n && z[p->pos] == '.') {
+    p->pos++;
+    if (p->pos >= n || z[p->pos] < '0' || z[p->pos] > '9') {
+      return json_fail(p, "expected a digit after '.'");
+    }
+    while (p->pos < n && z[p->pos] >= '0' && z[p->pos] <= '9') {
+      if (digits < JSON_EXACT_DIGITS) {
+        mant = mant * 10.0 + (z[p->pos] - '0');
+        if (mant > 0.0) digits++;
+        exp10--;
+      }
+      p->pos++;
+    }
+  }
+  if (p->pos < n && (z[p->pos] == 'e' || z[p->pos] == 'E')) {
+    p->pos++;
+    if (p->pos < n && (z[p->pos] == '+' || z[p->pos] == '-')) {
+      e_neg = z[p->pos] == '-';
+      p->pos++;
+    }
+    if (p->pos >= n || z[p->pos] < '0' || z[p->pos] > '9') {
+      return json_fail(p, "expected a digit in the exponent");
+    }
+    while (p->pos < n && z[p->pos] >= '0' && z[p->pos] <= '9') {
+      if (e < 100000) e = e * 10 + (z[p->pos] - '0');
+      p->pos++;
+    }
+  }
+  exp10 += e_neg ? -e : e;
+  if (mant == 0.0) {
+    v = 0.0;
+  } else if (exp10 > 400) {
+    v = HUGE_VAL;
+  } else if (exp10 < -400) {
+    v = 0.0;
+  } else if (exp10 >= 0) {
+    v = mant * pow(10.0, exp10);
+  } else if (exp10 >= -300) {
+    v = mant / pow(10.0, -exp10); /* exact for 1e-06 and the like */
+  } else {
+    v = mant / 1e300 / pow(10.0, -exp10 - 300);
+  }
+  if (!(v <= 1.7976931348623157e308)) {
+    return json_fail(p, "number out of range");
+  }
+  *out = neg ? -v : v;
+  return 0;
+}
+
+static int add_node(json_parser *p, int type, int start, int *index) {
+  json_doc *d = p->doc;
+  *index = d->n_nodes++;
+  if (d->nodes) {
+    json_node *nd = &d->nodes[*index];
+    memset(nd, 0, sizeof(*nd));
+    nd->type = (unsigned char)type;
+    nd->start = start;
+  }
+  return 0;
+}
+
+static void close_node(json_parser *p, int index, int n_members) {
+  json_doc *d = p->doc;
+  if (d->nodes) {
+    json_node *nd = &d->nodes[index];
+    nd->len = p->pos - nd->start;
+    nd->end = d->n_nodes;
+    nd->n = n_members;
+  }
+}
+
+static int parse_value(json_parser *p, int depth);
+
+/* Members of an array or object after its opening bracket. */
+static int parse_container(json_parser *p, int is_object, int depth,
+                           int *n_members) {
+  const char *z = p->doc->z;
+  int n = p->doc->n_text;
+  char close = is_object ? '}' : ']';
+  *n_members = 0;
+  skip_space(p);
+  if (p->pos < n && z[p->pos] == close) {
+    p->pos++;
+    return 0;
+  }
+  for (;;) {
+    skip_space(p);
+    if (is_object) {
+      int key;
+      if (p->pos >= n || z[p->pos] != '"') return json_fail(p, "expected a key");
+      add_node(p, JSON_STRING, p->pos, &key);
+      if (scan_string(p) != 0) return -1;
+      close_node(p, key, 0);
+      skip_space(p);
+      if (p->pos >= n || z[p->pos] != ':') return json_fail(p, "expected ':'");
+      p->pos++;
+    }
+    if (parse_value(p, depth + 1) != 0) return -1;
+    (*n_members)++;
+    skip_space(p);
+    if (p->pos < n && z[p->pos] == ',') {
+      p->pos++;
+      continue;
+    }
+    if (p->pos < n && z[p->pos] == close) {
+      p->pos++;
+      return 0;
+    }
+    return json_fail(p, is_object ? "expected ',' or '}'" : "expected ',' or ']'");
+  }
+}
+
+/* One value; recursion only through containers, at most
+** GPUADV_JSON_MAX_DEPTH deep. */
+static int parse_value(json_parser *p, int depth) {
+  const char *z = p->doc->z;
+  int n = p->doc->n_text;
+  int index, start;
+  skip_space(p);
+  if (p->pos >= n) return json_fail(p, "unexpected end of text");
+  start = p->pos;
+  switch (z[p->pos]) {
+    case '{':
+    case '[': {
+      int is_object = z[p->pos] == '{', n_members;
+      if (depth >= GPUADV_JSON_MAX_DEPTH) {
+        return json_fail(p, "nested more than 32 levels deep");
+      }
+      add_node(p, is_object ? JSON_OBJECT : JSON_ARRAY, start, &index);
+      p->pos++;
+      if (parse_container(p, is_object, depth, &n_members) != 0) return -1;
+      close_node(p, index, n_members);
+      return 0;
+    }
+    case '"':
+      add_node(p, JSON_STRING, start, &index);
+      if (scan_string(p) != 0) return -1;
+      close_node(p, index, 0);
+      return 0;
+    case 't':
+    case 'f':
+    case 'n': {
+      static const char *const words[] = {"true", "false", "null"};
+      static const int types[] = {JSON_TRUE, JSON_FALSE, JSON_NULL};
+      int w = z[p->pos] == 't' ? 0 : z[p->pos] == 'f' ? 1 : 2;
+      int len = (int)strlen(words[w]);
+      if (n - p->pos < len || memcmp(z + p->pos, words[w], (size_t)len) != 0) {
+        return json_fail(p, "unknown word");
+      }
+      add_node(p, types[w], start, &index);
+      p->pos += len;
+      close_node(p, index, 0);
+      return 0;
+    }
+    default: {
+      double v;
+      if (z[p->pos] != '-' && (z[p->pos] < '0' || z[p->pos] > '9')) {
+        return json_fail(p, "expected a value");
+      }
+      if (scan_number(p, &v) != 0) return -1;
+      add_node(p, JSON_NUMBER, start, &index);
+      if (p->doc->nodes) p->doc->nodes[index].number = v;
+      close_node(p, index, 0);
+      return 0;
+    }
+  }
+}
+
+/* The whole text as one value; 0, -1 (err set) or -2 (no memory). */
+static int json_parse(json_doc *d, const char *z, int n, char *err,
+                      int n_err) {
+  json_parser p;
+  int pass;
+  memset(d, 0, sizeof(*d));
+  d->z = z;
+  d->n_text = n;
+  for (pass = 0; pass < 2; pass++) {
+    p.doc = d;
+    p.pos = 0;
+    p.err = err;
+    p.n_err = n_err;
+    d->n_nodes = 0;
+    if (parse_value(&p, 0) != 0) return -1;
+    skip_space(&p);
+    if (p.pos != n) return json_fail(&p, "text after the value");
+    if (pass == 0) {
+      /* Every node took at least one byte: n_nodes <= n. */
+      assert(d->n_nodes <= n);
+      d->nodes = (json_node *)malloc(sizeof(json_node) * (size_t)d->n_nodes);
+      if (!d->nodes) return -2;
+    }
+  }
+  return 0;
+}
+
+/* Whether string node s equals the ASCII text key, escapes decoded. */
+static int json_str_eq(const json_doc *d, int s, const char *key) {
+  const json_node *nd = &d->nodes[s];
+  const char *z = d->z + nd->start + 1;
+  int n = nd->len - 2, i = 0;
+  assert(nd->type == JSON_STRING);
+  while (i < n) {
+    int c = (unsigned char)z[i];
+    if (c == '\\') {
+      char e = z[i + 1];
+      if (e == 'u') {
+        c = (hex_value(z[i + 2]) << 12) | (hex_value(z[i + 3]) << 8) |
+            (hex_value(z[i + 4]) << 4) | hex_value(z[i + 5]);
+        i += 6;
+      } else {
+        c = e == 'b' ? '\b' : e == 'f' ? '\f' : e == 'n' ? '\n'
+          : e == 'r' ? '\r' : e == 't' ? '\t' : e;
+        i += 2;
+      }
+    } else {
+      i++;
+    }
+    if (*key == 0 || c != (unsigned char)*key) return 0;
+    key++;
+  }
+  return *key == 0;
+}
+
+/* A string node decoded into buf (n_buf bytes, NUL-terminated, cut short
+** if need be); characters outside printable ASCII become '?' except
+** UTF-8 bytes, which are kept. */
+static void json_str_copy(const json_doc *d, int s, char *buf, int n_buf) {
+  const json_node *nd = &d->nodes[s];
+  const char *z = d->z + nd->start + 1;
+  int n = nd->len - 2, i = 0, o = 0;
+  assert(nd->type == JSON_STRING && n_buf > 0);
+  while (i < n && o < n_buf - 1) {
+    int c = (unsigned char)z[i];
+    if (c == '\\') {
+      char e = z[i + 1];
+      if (e == 'u') {
+        c = (hex_value(z[i + 2]) << 12) | (hex_value(z[i + 3]) << 8) |
+            (hex_value(z[i + 4]) << 4) | hex_value(z[i + 5]);
+        if (c >= 0x80) c = '?';
+        i += 6;
+      } else {
+        c = e == '"' || e == '\\' || e == '/' ? e : '?';
+        i += 2;
+      }
+    } else {
+      i++;
+    }
+    if (c < 0x20 || c == 0x7f) c = '?';
+    buf[o++] = (char)c;
+  }
+  /* Do not end inside a UTF-8 sequence cut short. */
+  if (i < n && o > 0) {
+    int k = o;
+    while (k > 0 && ((unsigned char)buf[k - 1] & 0xC0) == 0x80) k--;
+    if (k > 0 && ((unsigned char)buf[k - 1] & 0xC0) == 0xC0) o = k - 1;
+  }
+  buf[o] = 0;
+}
+
+/* The value node of key in object obj, or -1. */
+static int json_get(const json_doc *d, int obj, const char *key) {
+  int i, child;
+  if (obj < 0 || d->nodes[obj].type != JSON_OBJECT) return -1;
+  child = obj + 1;
+  for (i = 0; i < d->nodes[obj].n; i++) {
+    int value = child + 1;
+    if (json_str_eq(d, child, key)) return value;
+    child = d->nodes[value].end;
+  }
+  return -1;
+}
+
+/* ------------------------------------------------------------------------
+** Interpreter.
+*/
+
+/* Largest dimension accepted (hidden size, layers, experts, vocabulary):
+** 2^31 - 1, so every product of a few of them stays finite. */
+#define CONFIG_MAX_DIM 2147483647.0
+
+typedef struct config_ctx {
+  json_doc doc;
+  int root;             /* node of the top object */
+  int text;             /* node of text_config, or -1 */
+  char model_type[48];  /* of text_config when there is one */
+  gpuadv_config_model *out;
+  char *err;
+  int n_err;
+} config_ctx;
+
+/* Defaults of transformers' config classes for keys that published
+** configs leave out (configuration_<type>.py). */
+typedef struct config_default {
+  const char *model_type, *key;
+  double value;
+} config_default;
+
+static const config_default config_defaults[] = {
+  /* Gemma3TextConfig: gemma-3 configs give only what differs. */
+  {"gemma3_text", "vocab_size", 262208},
+  {"gemma3_text", "max_position_embeddings", 131072},
+  {"gemma3_text", "sliding_window_pattern", 6},
+  {"gemma3_text", "head_dim", 256},
+  /* FalconConfig */
+  {"falcon", "max_position_embeddings", 2048},
+  {0, 0, 0}
+};
+
+/* Types whose MLP is two matrices (up, down) rather than gated (gate, up,
+** down): GELU MLPs of the GPT lineage. */
+static const char *const ungated_types[] = {"falcon", "gpt_neox", "gpt2",
+                                            "gpt_bigcode", "gptj", "phi",
+                                            "starcoder2", 0};
+
+/* Types whose configs omit tie_word_embeddings because their class ties by
+** default. */
+static const char *const tied_by_default[] = {"gemma", "gemma2", "gemma3",
+                                              "gemma3_text", "falcon", 0};
+
+/* Types with a query and key RMSNorm of head_dim each per layer. */
+static const char *const qk_norm_types[] = {"qwen3", "qwen3_moe", "qwen3_next",
+                                            "gemma3", "gemma3_text", 0};
+
+/* Types whose q, k and v projections always carry a bias. */
+static const char *const qkv_bias_types[] = {"qwen2", "qwen2_moe", 0};
+
+/* Types whose every layer uses the sliding window when one is set. */
+static const char *const all_sliding_types[] = {"mistral", "mixtral",
+                                                "starcoder2", 0};
+
+static int in_list(const char *const *list, const char *s) {
+  int i;
+  for (i = 0; list[i]; i++) {
+    if (strcmp(list[i], s) == 0) return 1;
+  }
+  return 0;
+}
+
+static int starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int cfg_fail(config_ctx *c, const char *format, ...) {
+  va_list ap;
+  int k = snprintf(c->err, (size_t)c->n_err, "config: ");
+  va_start(ap, format);
+  if (k >= 0 && k < c->n_err) {
+    vsnprintf(c->err + k, (size_t)(c->n_err - k), format, ap);
+  }
+  va_end(ap);
+  return -1;
+}
+
+/* The value node of key: in text_config first, then at the top; null
+** counts as absent (transformers then takes its default). *where gets the
+** key as the user would write it. */
+static int cfg_find(config_ctx *c, const char *key, char *where, int n_where) {
+  int v = -1;
+  if (c->text >= 0) {
+    v = json_get(&c->doc, c->text, key);
+    if (v >= 0 && c->doc.nodes[v].type != JSON_NULL) {
+      if (where) snprintf(where, (size_t)n_where, "text_config.%s", key);
+      return v;
+    }
+  }
+  v = json_get(&c->doc, c->root, key);
+  if (v >= 0 && c->doc.nodes[v].type != JSON_NULL) {
+    if (where) snprintf(where, (size_t)n_where, "%s", key);
+    return v;
+  }
+  if (where) {
+    snprintf(where, (size_t)n_where, "%s%s", c->text >= 0 ? "text_config." : "",
+             key);
+  }
+  return -1;
+}
+
+/* The JSON text of node v, cut to fit a message. */
+static void quote_value(const config_ctx *c, int v, char *buf, int n_buf) {
+  const json_node *nd = &c->doc.nodes[v];
+  int len = nd->len > 40 ? 40 : nd->len;
+  int k;
+  snprintf(buf, (size_t)n_buf, "%.*s%s", len, c->doc.z + nd->start,
+           nd->len > 40 ? "..." : "");
+  /* Messages stay printable ASCII: no control byte, no UTF-8 sequence
+  ** cut short. */
+  for (k = 0; buf[k]; k++) {
+    if ((unsigned char)buf[k] < 0x20) buf[k] = ' ';
+    if ((unsigned char)buf[k] >= 0x7f) buf[k] = '?';
+  }
+}
+
+enum { OPTIONAL = 0, REQUIRED = 1 };
+enum { POSITIVE = 0, NONNEG = 1 };
+
+/* A whole number under key (the first of up to three aliases found).
+** Returns 1 found, 0 absent (and *v untouched), -1 error (set). */
+static int cfg_int(config_ctx *c, const char *const *keys, int required,
+                   int sign, double *v, char *from, int n_from) {
+  char where[96];
+  int i, node = -1;
+  for (i = 0; keys[i] && node < 0; i++) {
+    node = cfg_find(c, keys[i], where, sizeof(where));
+  }
+  if (node < 0) {
+    const config_default *df;
+    for (df = config_defaults; df->model_type; df++) {
+      if (strcmp(df->model_type, c->model_type) == 0 &&
+          strcmp(df->key, keys[0]) == 0) {
+        *v = df->value;
+        if (from) snprintf(from, (size_t)n_from, "(default of %s)", c->model_type);
+        return 1;
+      }
+    }
+    cfg_find(c, keys[0], where, sizeof(where));
+    if (required) return cfg_fail(c, "missing key '%s'", where);
+    /* The key as the user would add it, for the caller's messages. */
+    if (from) snprintf(from, (size_t)n_from, "%s", where);
+    return 0;
+  }
+  {
+    const json_node *nd = &c->doc.nodes[node];
+    double x = nd->number;
+    if (nd->type != JSON_NUMBER || x != floor(x) ||
+        (sign == POSITIVE ? x <= 0.0 : x < 0.0) || x > CONFIG_MAX_DIM) {
+      char got[64];
+      quote_value(c, node, got, sizeof(got));
+      return cfg_fail(c, "'%s' must be a %s integer, got %s", where,
+                      sign == POSITIVE ? "positive" : "non-negative", got);
+    }
+    *v = x;
+  }
+  if (from) snprintf(from, (size_t)n_from, "%s", where);
+  return 1;
+}
+
+/* A true/false key; absent gives dflt. Returns -1 on a non-boolean. */
+static int cfg_bool(config_ctx *c, const char *key, int dflt, int *found) {
+  char where[96];
+  int node = cfg_find(c, key, where, sizeof(where));
+  if (found) *found = node >= 0;
+  if (node < 0) return dflt;
+  if (c->doc.nodes[node].type == JSON_TRUE) return 1;
+  if (c->doc.nodes[node].type == JSON_FALSE) return 0;
+  {
+    char got[64];
+    quote_value(c, node, got, sizeof(got));
+    cfg_fail(c, "'%s' must be true or false, got %s", where, got);
+    return -1;
+  }
+}
+
+/* An array under key, checked to hold n entries when n > 0; -1 absent,
+** -2 error. */
+static int cfg_array(config_ctx *c, const char *key, double n, char *where,
+                     int n_where) {
+  int node = cfg_find(c, key, where, n_where);
+  if (node < 0) return -1;
+  if (c->doc.nodes[node].type != JSON_ARRAY) {
+    char got[64];
+    quote_value(c, node, got, sizeof(got));
+    cfg_fail(c, "'%s' must be an array, got %s", where, got);
+    return -2;
+  }
+  if (n > 0 && c->doc.nodes[node].n != n) {
+    cfg_fail(c, "'%s' has %d entries, 'num_hidden_layers' is %.0f", where,
+             c->doc.nodes[node].n, n);
+    return -2;
+  }
+  return node;
+}
+
+/* Entries of array node a equal to string s; or, with s NULL, equal to the
+** number x. */
+static int count_entries(const config_ctx *c, int a, const char *s, double x) {
+  int i, item = a + 1, count = 0;
+  for (i = 0; i < c->doc.nodes[a].n; i++) {
+    const json_node *nd = &c->doc.nodes[item];
+    if (s ? nd->type == JSON_STRING && json_str_eq(&c->doc, item, s)
+          : nd->type == JSON_NUMBER && nd->number == x) {
+      count++;
+    }
+    item = nd->end;
+  }
+  return count;
+}
+
+/* ------------------------------------------------------------ the rows */
+
+static gpuadv_config_row *add_row(gpuadv_config_model *m, const char *field,
+                                  double value, const char *from,
+                                  const char *how, ...) {
+  gpuadv_config_row *r;
+  va_list ap;
+  assert(m->n_rows < GPUADV_CONFIG_MAX_ROWS);
+  r = &m->rows[m->n_rows++];
+  memset(r, 0, sizeof(*r));
+  r->field = field;
+  r->value = value;
+  snprintf(r->from, sizeof(r->from), "%s", from ? from : "");
+  va_start(ap, how);
+  vsnprintf(r->how, sizeof(r->how), how, ap);
+  va_end(ap);
+  return r;
+}
+
+static void add_text_row(gpuadv_config_model *m, const char *field,
+                         const char *text, const char *from, const char *how) {
+  gpuadv_config_row *r = add_row(m, field, 0.0, from, "%s", how);
+  r->is_text = 1;
+  snprintf(r->text, sizeof(r->text), "%s", text);
+}
+
+/* ------------------------------------------------------- the families */
+
+static const struct {
+  const char *prefix, *family;
+} families[] = {
+  {"llama", "llama"},     {"mistral", "mistral"}, {"mixtral", "mistral"},
+  {"ministral", "mistral"}, {"qwen", "qwen"},     {"gemma", "gemma"},
+  {"phi", "phi"},         {"deepseek", "deepseek"}, {"kimi", "moonshot"},
+  {"gpt_oss", "gpt-oss"}, {"glm", "glm"},         {"minimax", "minimax"},
+  {"falcon", "falcon"},   {"cohere", "cohere"},   {"gpt_neox", "gpt-neox"},
+  {0, 0}
+};
+
+static void set_family(gpuadv_config_model *m, const char *model_type) {
+  int i;
+  for (i = 0; families[i].prefix; i++) {
+    if (starts_with(model_type, families[i].prefix)) {
+      snprintf(m->family, sizeof(m->family), "%s", families[i].family);
+      return;
+    }
+  }
+  snprintf(m->family, sizeof(m->family), "%.31s", model_type);
+}
+
+/* --------------------------------------------------------- the reading */
+
+/* Everything read from the keys, before counting. */
+typedef struct shape {
+  double h, L, H, kvH, hd, V, ctx, inter;
+  /* MLA */
+  double kv_lora, q_lora, rope, nope, v_dim;
+  /* MoE */
+  double n_routed, k, moe_inter, shared_inter, n_moe, dense_inter;
+  int shared_gate;  /* Qwen's sigmoid gate on the shared expert */
+  /* layers */
+  double n_linear, sliding, window;
+  int linear_kind;  /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning */
+  double lin_state, lin_params;
+  int tied, gated_mlp, qkv_bias, o_bias, mlp_bias, gated_q, falcon_new;
+} shape;
+
+#define INT1(key) ((const char *const[]){key, 0})
+
+static int read_dense(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char from[96];
+  int found;
+  if (cfg_int(c, (const char *const[]){"num_hidden_layers", "n_layer",
+                                       "num_layers", 0},
+              REQUIRED, POSITIVE, &s->L, from, sizeof(from)) < 0) return -1;
+  add_row(m, "layers", s->L, from, "decoder layers");
+  if (cfg_int(c, (const char *const[]){"hidden_size", "n_embd", "d_model", 0},
+              REQUIRED, POSITIVE, &s->h, from, sizeof(from)) < 0) return -1;
+  add_row(m, "hidden", s->h, from, "width of the residual stream");
+  if (cfg_int(c, (const char *const[]){"num_attention_heads", "n_head", 0},
+              REQUIRED, POSITIVE, &s->H, from, sizeof(from)) < 0) return -1;
+  add_row(m, "heads", s->H, from, "query heads");
+
+  /* Key/value heads. */
+  {
+    int r = cfg_int(c, (const char *const[]){"num_key_value_heads",
+                                             "num_kv_heads", 0},
+                    OPTIONAL, POSITIVE, &s->kvH, from, sizeof(from));
+    if (r < 0) return -1;
+    if (r == 0) {
+      int mq = cfg_bool(c, "multi_query", 0, &found);
+      if (mq < 0) return -1;
+      if (mq) {
+        s->kvH = 1;
+        add_row(m, "kv_heads", 1, "multi_query", "multi-query attention: one K and V head");
+      } else {
+        s->kvH = s->H;
+        add_row(m, "kv_heads", s->H, "num_attention_heads",
+                "no num_key_value_heads: every query head has its own K and V (MHA)");
+      }
+    } else {
+      if (s->kvH > s->H) {
+        return cfg_fail(c, "'%s' (%.0f) is more than num_attention_heads (%.0f)",
+                        from, s->kvH, s->H);
+      }
+      add_row(m, "kv_heads", s->kvH, from, "key/value heads (GQA when fewer than heads)");
+    }
+  }
+
+  if (cfg_int(c, (const char *const[]){"vocab_size", 0}, REQUIRED, POSITIVE,
+              &s->V, from, sizeof(from)) < 0) return -1;
+  add_row(m, "vocab", s->V, from, "rows of the embedding matrix");
+  {
+    int r = cfg_int(c, (const char *const[]){"max_position_embeddings",
+                                             "n_positions", 0},
+                    OPTIONAL, POSITIVE, &s->ctx, from, sizeof(from));
+    if (r < 0) return -1;
+    if (r == 0) {
+      s->ctx = 0;
+      add_row(m, "context", 0, "", "no max_position_embeddings: unknown (NULL)");
+    } else {
+      add_row(m, "context", s->ctx, from, "longest context the config allows");
+    }
+  }
+  return 0;
+}
+
+static int read_head_dim(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char from[96];
+  int r;
+  if (s->kv_lora > 0) {
+    s->hd = s->nope + s->rope;
+    add_row(m, "head_dim", s->hd, "qk_nope_head_dim, qk_rope_head_dim",
+            "MLA query/key head width: qk_nope_head_dim + qk_rope_head_dim");
+    return 0;
+  }
+  r = cfg_int(c, INT1("head_dim"), OPTIONAL, POSITIVE, &s->hd, from,
+              sizeof(from));
+  if (r < 0) return -1;
+  if (r == 1) {
+    add_row(m, "head_dim", s->hd, from, "explicit head_dim");
+    return 0;
+  }
+  if (fmod(s->h, s->H) != 0.0) {
+    return cfg_fail(c, "no 'head_dim', and hidden_size %.0f is not a multiple "
+                       "of num_attention_heads %.0f", s->h, s->H);
+  }
+  s->hd = s->h / s->H;
+  add_row(m, "head_dim", s->hd, "hidden_size, num_attention_heads",
+          "no head_dim: hidden_size / num_attention_heads");
+  return 0;
+}
+
+static int read_mla(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char from[96];
+  int r = cfg_int(c, INT1("kv_lora_rank"), OPTIONAL, POSITIVE, &s->kv_lora,
+                  from, sizeof(from));
+  if (r <= 0) return r;
+  add_row(m, "kv_lora_rank", s->kv_lora, from,
+          "MLA: the compressed latent cached per token and layer");
+  if (cfg_int(c, INT1("qk_rope_head_dim"), REQUIRED, POSITIVE, &s->rope, from,
+              sizeof(from)) < 0) return -1;
+  add_row(m, "qk_rope_head_dim", s->rope, from,
+          "MLA: the shared RoPE key, cached beside the latent");
+  if (cfg_int(c, INT1("qk_nope_head_dim"), REQUIRED, POSITIVE, &s->nope, from,
+              sizeof(from)) < 0) return -1;
+  if (cfg_int(c, INT1("v_head_dim"), REQUIRED, POSITIVE, &s->v_dim, from,
+              sizeof(from)) < 0) return -1;
+  r = cfg_int(c, INT1("q_lora_rank"), OPTIONAL, POSITIVE, &s->q_lora, from,
+              sizeof(from));
+  if (r < 0) return -1;
+  if (r == 0) s->q_lora = 0; /* DeepSeek-V2-Lite: q_proj straight */
+  return 0;
+}
+
+/* Routed experts, top-k, widths and which layers are MoE. */
+static int read_moe(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  const char *mt = c->model_type;
+  char from[96], where[96], inter_key[96];
+  int r = cfg_int(c, (const char *const[]){"num_local_experts", "num_experts",
+                                           "n_routed_experts", 0},
+                  OPTIONAL, NONNEG, &s->n_routed, from, sizeof(from));
+  double inter_found = 0;
+  if (r < 0) return -1;
+  r = cfg_int(c, (const char *const[]){"intermediate_size", "ffn_hidden_size", 0},
+              OPTIONAL, POSITIVE, &s->inter, inter_key, sizeof(inter_key));
+  if (r < 0) return -1;
+  inter_found = r;
+  if (s->n_routed <= 0) {
+    s->n_routed = 0;
+    if (!inter_found) {
+      if (strcmp(mt, "falcon") != 0) {
+        return cfg_fail(c, "missing key '%s'", inter_key);
+      }
+      s->inter = 4 * s->h;
+      add_row(m, "intermediate", s->inter, "hidden_size",
+              "Falcon: 4 x hidden_size (the config gives no width)");
+    } else {
+      add_row(m, "intermediate", s->inter, inter_key, "width of the MLP");
+    }
+    s->dense_inter = s->inter;
+    add_row(m, "n_experts", 0, "", "dense: no routed experts");
+    return 0;
+  }
+  add_row(m, "n_experts", s->n_routed, from, "routed experts per MoE layer");
+  if (cfg_int(c, (const char *const[]){"num_experts_per_tok", "experts_per_token",
+                                       "moe_topk", 0},
+              REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0) return -1;
+  if (s->k > s->n_routed) {
+    return cfg_fail(c, "'%s' (%.0f) is more than the %.0f routed experts", from,
+                    s->k, s->n_routed);
+  }
+  add_row(m, "experts_per_token", s->k, from, "routed experts each token uses (top-k)");
+  r = cfg_int(c, INT1("moe_intermediate_size"), OPTIONAL, POSITIVE,
+              &s->moe_inter, from, sizeof(from));
+  if (r < 0) return -1;
+  if (r == 0) {
+    if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
+    s->moe_inter = s->inter;
+    add_row(m, "intermediate", s->moe_inter, inter_key,
+            "width of one expert (no moe_intermediate_size: the experts use intermediate_size)");
+  } else {
+    add_row(m, "intermediate", s->moe_inter, from, "width of one expert");
+  }
+  s->dense_inter = inter_found ? s->inter : 0;
+
+  /* Shared experts. */
+  {
+    double n_shared = 0, w = 0;
+    r = cfg_int(c, INT1("n_shared_experts"), OPTIONAL, NONNEG, &n_shared, from,
+                sizeof(from));
+    if (r < 0) return -1;
+    if (r == 1 && n_shared > 0) {
+      s->shared_inter = n_shared * s->moe_inter;
+      add_row(m, "shared_expert_width", s->shared_inter, from,
+              "always-on shared experts: n_shared_experts x moe_intermediate_size");
+    } else {
+      r = cfg_int(c, INT1("shared_expert_intermediate_size"), OPTIONAL, NONNEG,
+                  &w, from, sizeof(from));
+      if (r < 0) return -1;
+      if (r == 1 && w > 0) {
+        s->shared_inter = w;
+        s->shared_gate = 1;
+        add_row(m, "shared_expert_width", w, from,
+                "one always-on shared expert with a sigmoid gate");
+      } else if (starts_with(mt, "llama4")) {
+        if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
+        s->shared_inter = s->inter;
+        add_row(m, "shared_expert_width", s->shared_inter, inter_key,
+                "Llama 4: one shared expert of intermediate_size");
+      }
+    }
+  }
+
+  /* Which layers are MoE. */
+  {
+    double first_k = 0, freq = 1, step = 1, nd = 0;
+    int a;
+    if ((r = cfg_int(c, INT1("first_k_dense_replace"), OPTIONAL, NONNEG,
+                     &first_k, from, sizeof(from))) < 0) return -1;
+    if (r == 1) {
+      if (cfg_int(c, INT1("moe_layer_freq"), OPTIONAL, POSITIVE, &freq, NULL, 0) < 0) {
+        return -1;
+      }
+      if (first_k > s->L) first_k = s->L;
+      /* Layers i >= first_k with i % freq == 0. */
+      s->n_moe = first_k >= s->L ? 0
+               : floor((s->L - 1) / freq) - floor((first_k - 1) / freq);
+      if (first_k == 0) s->n_moe = floor((s->L - 1) / freq) + 1;
+      if (freq == 1) {
+        add_row(m, "moe_layers", s->n_moe, from,
+                "the first %.0f layers are dense, the others MoE", first_k);
+      } else {
+        add_row(m, "moe_layers", s->n_moe, "first_k_dense_replace, moe_layer_freq",
+                "the first %.0f layers are dense, then every %.0f-th layer is MoE",
+                first_k, freq);
+      }
+    } else if ((r = cfg_int(c, INT1("interleave_moe_layer_step"), OPTIONAL,
+                            POSITIVE, &step, from, sizeof(from))) != 0) {
+      if (r < 0) return -1;
+      s->n_moe = floor(s->L / step);
+      add_row(m, "moe_layers", s->n_moe, from,
+              "layer i is MoE when (i + 1) %% %.0f = 0", step);
+      r = cfg_int(c, INT1("intermediate_size_mlp"), OPTIONAL, POSITIVE, &nd,
+                  from, sizeof(from));
+      if (r < 0) return -1;
+      if (r == 1) s->dense_inter = nd;
+    } else {
+      r = cfg_int(c, INT1("decoder_sparse_step"), OPTIONAL, POSITIVE, &step,
+                  from, sizeof(from));
+      if (r < 0) return -1;
+      s->n_moe = floor(s->L / step);
+      a = cfg_array(c, "mlp_only_layers", 0, where, sizeof(where));
+      if (a == -2) return -1;
+      if (a >= 0) {
+        int i, item = a + 1;
+        for (i = 0; i < c->doc.nodes[a].n; i++) {
+          const json_node *nd2 = &c->doc.nodes[item];
+          if (nd2->type == JSON_NUMBER && nd2->number >= 0 &&
+              nd2->number < s->L && nd2->number == floor(nd2->number) &&
+              fmod(nd2->number + 1, step) == 0) {
+            s->n_moe -= 1;
+          }
+          item = nd2->end;
+        }
+        if (s->n_moe < 0) s->n_moe = 0;
+      }
+      if (step == 1) {
+        add_row(m, "moe_layers", s->n_moe,
+                a >= 0 ? (r == 1 ? "decoder_sparse_step, mlp_only_layers" : where)
+                       : r == 1 ? from : "",
+                "every layer is MoE%s", a >= 0 ? ", less mlp_only_layers" : "");
+      } else {
+        add_row(m, "moe_layers", s->n_moe, from, "every %.0f-th layer is MoE%s",
+                step, a >= 0 ? ", less mlp_only_layers" : "");
+      }
+    }
+    if (s->n_moe < s->L && s->dense_inter <= 0) {
+      return cfg_fail(c, "missing key '%s'", inter_key);
+    }
+  }
+  return 0;
+}
+
+/* Gated DeltaNet (Qwen3-Next): state and parameters of one layer. */
+static int read_gated_deltanet(config_ctx *c, shape *s) {
+  double hk, hv, dk, dv, kern, key_dim, value_dim, conv_dim;
+  if (cfg_int(c, INT1("linear_num_key_heads"), REQUIRED, POSITIVE, &hk, 0, 0) < 0 ||
+      cfg_int(c, INT1("linear_num_value_heads"), REQUIRED, POSITIVE, &hv, 0, 0) < 0 ||
+      cfg_int(c, INT1("linear_key_head_dim"), REQUIRED, POSITIVE, &dk, 0, 0) < 0 ||
+      cfg_int(c, INT1("linear_value_head_dim"), REQUIRED, POSITIVE, &dv, 0, 0) < 0 ||
+      cfg_int(c, INT1("linear_conv_kernel_dim"), REQUIRED, POSITIVE, &kern, 0, 0) < 0) {
+    return -1;
+  }
+  key_dim = hk * dk;
+  value_dim = hv * dv;
+  conv_dim = 2 * key_dim + value_dim;
+  s->linear_kind = 1;
+  /* Recurrent state: a dk x dv matrix per value head; the short
+  ** convolution keeps its last kernel - 1 inputs. */
+  s->lin_state = hv * dk * dv + conv_dim * (kern - 1);
+  /* in_proj_qkvz, in_proj_ba, conv1d, dt_bias, A_log, gated norm, out_proj. */
+  s->lin_params = s->h * (2 * key_dim + 2 * value_dim) + s->h * 2 * hv +
+                  conv_dim * kern + 2 * hv + dv + value_dim * s->h;
+  return 0;
+}
+
+/* Kimi Delta Attention (Kimi Linear's linear_attn_config). */
+static int read_kimi_delta(config_ctx *c, int cfg, shape *s) {
+  json_doc *d = &c->doc;
+  int hn = json_get(d, cfg, "num_heads"), dn = json_get(d, cfg, "head_dim");
+  int kn = json_get(d, cfg, "short_conv_kernel_size");
+  double H, dh, kern;
+  if (hn < 0 || d->nodes[hn].type != JSON_NUMBER || d->nodes[hn].number < 1 ||
+      d->nodes[hn].number > 65536 || dn < 0 || d->nodes[dn].type != JSON_NUMBER ||
+      d->nodes[dn].number < 1 || d->nodes[dn].number > 65536) {
+    return cfg_fail(c, "'linear_attn_config' needs positive 'num_heads' and 'head_dim'");
+  }
+  H = floor(d->nodes[hn].number);
+  dh = floor(d->nodes[dn].number);
+  kern = kn >= 0 && d->nodes[kn].type == JSON_NUMBER && d->nodes[kn].number >= 1 &&
+                 d->nodes[kn].number <= 1024
+             ? floor(d->nodes[kn].number) : 4;
+  s->linear_kind = 2;
+  /* A dh x dh state per head, and q, k, v short convolutions. */
+  s->lin_state = H * dh * dh + 3 * H * dh * (kern - 1);
+  /* q, k, v, o projections; convolutions; low-rank forget and output
+  ** gates (h x dh, dh x H dh each); beta; A_log, dt_bias; output norm. */
+  s->lin_params = 4 * s->h * H * dh + 3 * H * dh * kern +
+                  2 * (s->h * dh + dh * H * dh) + s->h * H + H + H * dh + dh;
+  return 0;
+}
+
+/* Which layers are linear or sliding, and their window. */
+static int read_layers(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  const char *mt = c->model_type;
+  char from[96], where[96];
+  int lt, r, found;
+  double x = 0;
+
+  lt = cfg_array(c, "layer_types", s->L, where, sizeof(where));
+  if (lt == -2) return -1;
+  /* Linear layers. */
+  if (lt >= 0 && count_entries(c, lt, "linear_attention", 0) > 0) {
+    s->n_linear = count_entries(c, lt, "linear_attention", 0);
+    if (read_gated_deltanet(c, s) < 0) return -1;
+    add_row(m, "linear_layers", s->n_linear, where,
+            "layers of type linear_attention (Gated DeltaNet)");
+  } else if ((r = cfg_int(c, INT1("full_attention_interval"), OPTIONAL,
+                          POSITIVE, &x, from, sizeof(from))) != 0) {
+    if (r < 0) return -1;
+    s->n_linear = s->L - floor(s->L / x);
+    if (read_gated_deltanet(c, s) < 0) return -1;
+    add_row(m, "linear_layers", s->n_linear, from,
+            "every %.0f-th layer is full attention, the others Gated DeltaNet", x);
+  } else if ((r = cfg_find(c, "linear_attn_config", where, sizeof(where))) >= 0) {
+    int cfg = r, kda, full;
+    if (c->doc.nodes[cfg].type != JSON_OBJECT) {
+      return cfg_fail(c, "'%s' must be an object", where);
+    }
+    kda = json_get(&c->doc, cfg, "kda_layers");
+    full = json_get(&c->doc, cfg, "full_attn_layers");
+    if (kda >= 0 && c->doc.nodes[kda].type == JSON_ARRAY) {
+      s->n_linear = c->doc.nodes[kda].n;
+    } else if (full >= 0 && c->doc.nodes[full].type == JSON_ARRAY) {
+      s->n_linear = s->L - c->doc.nodes[full].n;
+    } else {
+      return cfg_fail(c, "'%s' needs 'kda_layers' or 'full_attn_layers'", where);
+    }
+    if (s->n_linear < 0 || s->n_linear > s->L) {
+      return cfg_fail(c, "'%s' lists more layers than num_hidden_layers", where);
+    }
+    if (read_kimi_delta(c, cfg, s) < 0) return -1;
+    add_row(m, "linear_layers", s->n_linear, where,
+            "Kimi Delta Attention layers (kda_layers)");
+  } else if ((r = cfg_array(c, "attn_type_list", s->L, where, sizeof(where))) != -1) {
+    if (r == -2) return -1;
+    s->n_linear = count_entries(c, r, 0, 0.0);
+    s->linear_kind = 3;
+    /* Lightning attention: a head_dim x head_dim state per head; q, k, v,
+    ** output gate and output projections and a norm. */
+    s->lin_state = s->H * s->hd * s->hd;
+    s->lin_params = 4 * s->h * s->H * s->hd + s->H * s->hd * s->h + s->H * s->hd;
+    add_row(m, "linear_layers", s->n_linear, where,
+            "entries 0 of attn_type_list: lightning (linear) attention");
+  } else {
+    add_row(m, "linear_layers", 0, "", "no linear-attention layers");
+  }
+  if (s->n_linear > 0) {
+    add_row(m, "linear_state_elems", s->lin_state, "",
+            s->linear_kind == 1
+                ? "per linear layer and sequence: value heads x key dim x value dim, "
+                  "plus (kernel - 1) x conv channels"
+                : s->linear_kind == 2
+                ? "per linear layer and sequence: heads x head_dim^2, plus (kernel - 1) "
+                  "x 3 x heads x head_dim"
+                : "per linear layer and sequence: heads x head_dim^2");
+  }
+
+  /* Sliding-window layers. */
+  {
+    int wnode = cfg_find(c, "sliding_window", from, sizeof(from));
+    double window = 0, pattern = 0;
+    const char *how = 0;
+    char howbuf[160];
+    int chunked = starts_with(mt, "llama4")
+                      ? cfg_int(c, INT1("attention_chunk_size"), OPTIONAL,
+                                POSITIVE, &window, from, sizeof(from))
+                      : 0;
+    if (chunked < 0) return -1;
+    if (s->kv_lora > 0) {
+      how = "MLA: no sliding window";
+    } else if (chunked) {
+      int nr = cfg_array(c, "no_rope_layers", 0, where, sizeof(where));
+      if (nr == -2) return -1;
+      if (nr >= 0 && c->doc.nodes[nr].n == s->L) {
+        s->sliding = count_entries(c, nr, 0, 1.0);
+        how = "chunked attention on the RoPE layers (no_rope_layers 1): at most "
+              "attention_chunk_size tokens";
+      } else {
+        double every = 4;
+        if (cfg_int(c, INT1("no_rope_layer_interval"), OPTIONAL, POSITIVE, &every,
+                    0, 0) < 0) return -1;
+        s->sliding = s->L - floor(s->L / every);
+        snprintf(howbuf, sizeof(howbuf),
+                 "chunked attention on the RoPE layers, all but every %.0f-th: "
+                 "at most attention_chunk_size tokens", every);
+        how = howbuf;
+      }
+      s->window = window;
+    } else if (wnode < 0) {
+      how = "no sliding_window";
+    } else if (cfg_int(c, INT1("sliding_window"), OPTIONAL, POSITIVE, &window,
+                       from, sizeof(from)) < 0) {
+      return -1;
+    } else if (lt >= 0) {
+      s->sliding = count_entries(c, lt, "sliding_attention", 0);
+      how = "layers of type sliding_attention in layer_types";
+    } else if (strcmp(mt, "gemma2") == 0) {
+      s->sliding = ceil(s->L / 2);
+      how = "Gemma 2: even layers local, odd layers global";
+    } else if (starts_with(mt, "gemma3")) {
+      if (cfg_int(c, INT1("sliding_window_pattern"), REQUIRED, POSITIVE, &pattern,
+                  0, 0) < 0) return -1;
+      s->sliding = s->L - floor(s->L / pattern);
+      snprintf(howbuf, sizeof(howbuf),
+               "Gemma 3: sliding_window_pattern %.0f, each %.0f-th layer global",
+               pattern, pattern);
+      how = howbuf;
+    } else {
+      int use = cfg_bool(c, "use_sliding_window", 0, &found);
+      if (use < 0) return -1;
+      if (found && !use) {
+        how = "use_sliding_window is false";
+      } else if (found && use) {
+        double mwl = 0;
+        if (cfg_int(c, INT1("max_window_layers"), OPTIONAL, NONNEG, &mwl, 0, 0) < 0) {
+          return -1;
+        }
+        s->sliding = mwl < s->L ? s->L - mwl : 0;
+        how = "use_sliding_window: layers from max_window_layers on";
+      } else if (in_list(all_sliding_types, mt)) {
+        s->sliding = s->L - s->n_linear;
+        how = "every layer uses the window";
+      } else {
+        how = "sliding_window is not used by this model_type";
+      }
+    }
+    if (s->sliding > 0 && s->ctx > 0 && window >= s->ctx) {
+      s->sliding = 0;
+      how = "the window covers the whole context";
+    }
+    if (s->sliding > 0) {
+      s->window = window;
+      add_row(m, "sliding_window", window, from, "tokens a local layer keeps");
+    } else {
+      s->window = 0;
+    }
+    add_row(m, "sliding_layers", s->sliding, s->sliding > 0 ? from : "", "%s", how);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ counting */
+
+static void count_params(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  gpuadv_config_params *p = &m->params;
+  const char *mt = c->model_type;
+  double h = s->h, n_full = s->L - s->n_linear, attn, norm_layer, g;
+  double expert, moe_layer, router, n_dense, inactive;
+
+  /* Attention of one full-attention layer. */
+  if (s->kv_lora > 0) {
+    double q = s->q_lora > 0
+                   ? h * s->q_lora + s->q_lora + s->q_lora * s->H * (s->nope + s->rope)
+                   : h * s->H * (s->nope + s->rope);
+    attn = q + h * (s->kv_lora + s->rope) + s->kv_lora +
+           s->kv_lora * s->H * (s->nope + s->v_dim) + s->H * s->v_dim * h;
+  } else {
+    attn = h * s->H * s->hd * (s->gated_q ? 2 : 1) + 2 * h * s->kvH * s->hd +
+           s->H * s->hd * h;
+    if (s->qkv_bias) attn += s->H * s->hd + 2 * s->kvH * s->hd;
+    if (s->o_bias) attn += h;
+    if (in_list(qk_norm_types, mt)) attn += 2 * s->hd;
+    if (strcmp(mt, "minimax_m2") == 0) attn += (s->H + s->kvH) * s->hd;
+    if (strcmp(mt, "gpt_oss") == 0) attn += s->H; /* attention sinks */
+  }
+  p->attention = n_full * attn;
+  p->linear_attention = s->n_linear * s->lin_params;
+
+  /* MLP and experts. */
+  g = s->gated_mlp ? 3 : 2;
+  n_dense = s->n_routed > 0 ? s->L - s->n_moe : s->L;
+  p->mlp = n_dense * (g * h * s->dense_inter +
+                      (s->mlp_bias ? (g - 1) * s->dense_inter + h : 0));
+  expert = g * h * s->moe_inter;
+  if (strcmp(mt, "gpt_oss") == 0) expert += 2 * s->moe_inter + h; /* biases */
+  router = s->n_routed * h + (strcmp(mt, "gpt_oss") == 0 ? s->n_routed : 0);
+  moe_layer = s->n_routed * expert + g * h * s->shared_inter + router +
+              (s->shared_gate ? h : 0);
+  p->experts = s->n_routed > 0 ? s->n_moe * moe_layer : 0;
+  inactive = s->n_routed > 0 ? s->n_moe * (s->n_routed - s->k) * expert : 0;
+
+  /* Norms: two per layer (Gemma 2 and 3: four), the final one; Falcon's
+  ** LayerNorms have a bias too. */
+  if (strcmp(mt, "falcon") == 0) {
+    norm_layer = s->falcon_new ? 4 * h : 2 * h;
+    p->norms = s->L * norm_layer + 2 * h;
+  } else {
+    norm_layer = starts_with(mt, "gemma2") || starts_with(mt, "gemma3") ? 4 * h : 2 * h;
+    p->norms = s->L * norm_layer + h;
+  }
+
+  p->embeddings = s->V * h;
+  p->lm_head = s->tied ? 0 : s->V * h;
+  p->total = p->embeddings + p->attention + p->linear_attention + p->mlp +
+             p->experts + p->norms + p->lm_head;
+  p->active = p->total - inactive;
+}
+
+/* Attention-kind flags that depend on the model type and on the keys. */
+static int read_flags(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  const char *mt = c->model_type;
+  int found, b;
+  char from[96];
+
+  b = cfg_bool(c, "tie_word_embeddings", in_list(tied_by_default, mt), &found);
+  if (b < 0) return -1;
+  s->tied = b;
+  add_row(m, "tied_embeddings", b, found ? "tie_word_embeddings" : "",
+          found ? (b ? "the LM head is the embedding matrix"
+                     : "the LM head is its own matrix")
+                : (b ? "absent: this model_type ties the LM head to the embeddings"
+                     : "absent: untied, the default of this model_type"));
+
+  s->gated_mlp = !in_list(ungated_types, mt);
+  b = cfg_bool(c, "attention_bias", 0, &found);
+  if (b < 0) return -1;
+  s->qkv_bias = b || in_list(qkv_bias_types, mt);
+  /* GLM-4 biases q, k, v only; Llama and gpt-oss bias o too. */
+  s->o_bias = b && !starts_with(mt, "glm4");
+  if (strcmp(mt, "falcon") == 0) {
+    int fb = cfg_bool(c, "bias", 0, 0);
+    if (fb < 0) return -1;
+    s->qkv_bias = s->o_bias = s->mlp_bias = fb;
+    s->falcon_new = cfg_bool(c, "new_decoder_architecture", 0, 0);
+    if (s->falcon_new < 0) return -1;
+  }
+  b = cfg_bool(c, "mlp_bias", 0, 0);
+  if (b < 0) return -1;
+  s->mlp_bias = s->mlp_bias || b;
+  /* Qwen3-Next's gated attention: q_proj also yields the output gate. */
+  s->gated_q = strcmp(mt, "qwen3_next") == 0;
+  snprintf(from, sizeof(from), "%s", found ? "attention_bias" : "");
+  add_row(m, "attention_biases", s->qkv_bias, s->qkv_bias ? from : "",
+          s->qkv_bias ? (in_list(qkv_bias_types, mt) && !b
+                             ? "this model_type always biases q, k and v"
+                             : s->o_bias ? "q, k, v and o projections have biases"
+                                         : "q, k and v projections have biases")
+                      : "no projection biases");
+  return 0;
+}
+
+static void finish_def(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  gpuadv_model_def *d = &m->def;
+  gpuadv_config_params *p = &m->params;
+  memset(d, 0, sizeof(*d));
+  d->params_b = p->total / 1e9;
+  d->active_params_b = p->active / 1e9;
+  d->hidden = s->h;
+  d->intermediate = s->n_routed > 0 ? s->moe_inter : s->inter;
+  d->heads = s->H;
+  d->vocab = s->V;
+  d->context = s->ctx;
+  d->n_experts = s->n_routed;
+  d->experts_per_token = s->n_routed > 0 ? s->k : 0;
+  d->shape.layers = s->L;
+  d->shape.kv_heads = s->kvH;
+  d->shape.head_dim = s->hd;
+  d->shape.kv_lora_rank = s->kv_lora;
+  d->shape.qk_rope_head_dim = s->kv_lora > 0 ? s->rope : 0;
+  d->shape.sliding_window = s->window;
+  d->shape.sliding_layers = s->sliding;
+  d->shape.linear_layers = s->n_linear;
+  d->shape.linear_state_elems = s->n_linear > 0 ? s->lin_state : 0;
+  if (s->kv_lora > 0) {
+    snprintf(m->attention, sizeof(m->attention), "mla");
+  } else {
+    snprintf(m->attention, sizeof(m->attention), "%s",
+             s->kvH == s->H ? "mha" : s->kvH == 1 ? "mqa" : "gqa");
+  }
+}
+
+static void add_param_rows(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  gpuadv_config_params *p = &m->params;
+  add_row(m, "params_embeddings", p->embeddings, "vocab_size, hidden_size",
+          "vocab x hidden");
+  add_row(m, "params_attention", p->attention,
+          s->kv_lora > 0 ? "kv_lora_rank, q_lora_rank, qk_nope_head_dim, "
+                           "qk_rope_head_dim, v_head_dim"
+                         : "num_attention_heads, num_key_value_heads, head_dim",
+          s->kv_lora > 0
+              ? "%.0f layers x MLA projections (q_a, q_b, kv_a, kv_b, o and their norms)"
+              : "%.0f full-attention layers x (q, k, v, o projections%s)",
+          s->L - s->n_linear,
+          s->qkv_bias ? ", biases" : "");
+  if (s->n_linear > 0) {
+    add_row(m, "params_linear_attention", p->linear_attention,
+            s->linear_kind == 1 ? "linear_num_key_heads, linear_num_value_heads, "
+                                  "linear_key_head_dim, linear_value_head_dim"
+            : s->linear_kind == 2 ? "linear_attn_config"
+                                  : "num_attention_heads, head_dim",
+            "%.0f linear-attention layers x %.0f", s->n_linear, s->lin_params);
+  }
+  add_row(m, "params_mlp", p->mlp, "hidden_size, intermediate_size",
+          "%.0f dense layers x %s MLP of width %.0f",
+          s->n_routed > 0 ? s->L - s->n_moe : s->L,
+          s->gated_mlp ? "gated (3 matrices)" : "2-matrix", s->dense_inter);
+  if (s->n_routed > 0) {
+    add_row(m, "params_experts", p->experts,
+            "hidden_size, moe_intermediate_size, experts",
+            "%.0f MoE layers x (%.0f experts of width %.0f + shared width %.0f + router)",
+            s->n_moe, s->n_routed, s->moe_inter, s->shared_inter);
+  }
+  add_row(m, "params_norms", p->norms, "num_hidden_layers, hidden_size", "norm weights of every layer and the final norm");
+  add_row(m, "params_lm_head", p->lm_head,
+          s->tied ? "tie_word_embeddings" : "vocab_size, hidden_size",
+          s->tied ? "tied: shares the embedding matrix" : "vocab x hidden");
+  add_row(m, "params_total", p->total, "",
+          "sum of the above; multi-token-prediction layers and vision towers not counted");
+  add_row(m, "params_active", p->active, "",
+          s->n_routed > 0 ? "total less the %.0f unused routed experts of each MoE layer"
+                          : "dense: every parameter", s->n_routed - s->k);
+  add_row(m, "params_b", m->def.params_b, "", "params_total / 1e9");
+  add_row(m, "active_params_b", m->def.active_params_b, "", "params_active / 1e9");
+}
+
+int gpuadv_config_is_json(const char *z, int n) {
+  int i;
+  for (i = 0; i < n && is_space(z[i]); i++) {
+  }
+  return i < n && z[i] == '{';
+}
+
+static int interpret(config_ctx *c) {
+  gpuadv_config_model *m = c->out;
+  json_doc *d = &c->doc;
+  shape s;
+  int v;
+  char from[96];
+  memset(&s, 0, sizeof(s));
+
+  c->root = 0;
+  if (d->nodes[0].type != JSON_OBJECT) {
+    return cfg_fail(c, "not a JSON object");
+  }
+  v = json_get(d, c->root, "text_config");
+  c->text = v >= 0 && d->nodes[v].type == JSON_OBJECT ? v : -1;
+
+  /* model_type and name. */
+  v = cfg_find(c, "model_type", from, sizeof(from));
+  if (v >= 0 && d->nodes[v].type == JSON_STRING) {
+    json_str_copy(d, v, c->model_type, sizeof(c->model_type));
+  }
+  v = json_get(d, c->root, "_name_or_path");
+  if (v >= 0 && d->nodes[v].type == JSON_STRING && d->nodes[v].len > 2) {
+    json_str_copy(d, v, m->name, sizeof(m->name));
+    add_text_row(m, "name", m->name, "_name_or_path", "the config's own name");
+  } else {
+    v = json_get(d, c->root, "model_type");
+    if (v >= 0 && d->nodes[v].type == JSON_STRING && d->nodes[v].len > 2) {
+      json_str_copy(d, v, m->name, sizeof(m->name));
+    } else {
+      snprintf(m->name, sizeof(m->name), "config");
+    }
+    add_text_row(m, "name", m->name, v >= 0 ? "model_type" : "",
+                 "no _name_or_path: the model_type");
+  }
+  set_family(m, c->model_type);
+  add_text_row(m, "family", m->family, c->model_type[0] ? from : "",
+               "vendor family of the model_type");
+
+  if (read_dense(c, &s) < 0) return -1;
+  if (read_mla(c, &s) < 0) return -1;
+  if (read_head_dim(c, &s) < 0) return -1;
+  if (read_moe(c, &s) < 0) return -1;
+  if (read_layers(c, &s) < 0) return -1;
+  if (read_flags(c, &s) < 0) return -1;
+  count_params(c, &s);
+  if (!(m->params.total / 1e9 <= GPUADV_MAX_PARAMS_B)) {
+    return cfg_fail(c, "the shape gives %.3g billion parameters, more than %.0f",
+                    m->params.total / 1e9, GPUADV_MAX_PARAMS_B);
+  }
+  finish_def(c, &s);
+  add_text_row(m, "attention", m->attention,
+               s.kv_lora > 0 ? "kv_lora_rank" : "num_key_value_heads",
+               s.kv_lora > 0 ? "multi-head latent attention"
+               : s.kvH == s.H ? "every query head has its own K and V"
+               : s.kvH == 1   ? "one K and V head for all query heads"
+                              : "query heads share K and V heads in groups");
+  {
+    /* Multi-token-prediction layers: listed, not counted. */
+    double mtp = 0;
+    int r = cfg_int(c, (const char *const[]){"num_nextn_predict_layers",
+                                             "mtp_num_hidden_layers", 0},
+                    OPTIONAL, NONNEG, &mtp, from, sizeof(from));
+    if (r < 0) return -1;
+    if (r == 1 && mtp > 0) {
+      add_row(m, "mtp_layers", mtp, from,
+              "multi-token-prediction layers: not counted, as in published totals");
+    }
+  }
+  add_param_rows(c, &s);
+  return 0;
+}
+
+int gpuadv_config_read(const char *z, int n, gpuadv_config_model *out,
+                       char *err, int n_err) {
+  config_ctx c;
+  int rc;
+  assert(z && out && err && n_err > 0);
+  memset(out, 0, sizeof(*out));
+  err[0] = 0;
+  if (n > GPUADV_CONFIG_MAX_BYTES) {
+    snprintf(err, (size_t)n_err, "config: %d bytes, more than the %d a config may have",
+             n, GPUADV_CONFIG_MAX_BYTES);
+    return -1;
+  }
+  memset(&c, 0, sizeof(c));
+  c.out = out;
+  c.err = err;
+  c.n_err = n_err;
+  rc = json_parse(&c.doc, z, n, err, n_err);
+  if (rc == 0) rc = interpret(&c);
+  free(c.doc.nodes);
+  if (rc != 0) memset(&out->def, 0, sizeof(out->def));
+  return rc;
+}

@@ -1,0 +1,460 @@
+/*
+** gpuadv_model_vtab.c: two table-valued functions over models, eponymous
+** read-only virtual tables with a hidden argument column.
+**
+**   SELECT * FROM model_spec('llama-3.1-8b');             -- a catalog row
+**   SELECT * FROM model_spec(readfile('config.json'));    -- a config
+**   SELECT w.name, m.params_b FROM workloads w JOIN model_spec(w.model) m;
+**   SELECT field, value, from_keys, how
+**     FROM model_config(readfile('config.json'));
+**
+** model_spec(model) gives one row with the columns of the `models` catalog
+** up to linear_state_elems (name, family, params_b, ..., linear_layers,
+** linear_state_elems), for a catalog name or a config.json text (as text
+** or as the blob readfile() returns), read by ext/gpuadv_config.c. For a
+** config, name is its _name_or_path (else its model_type), and the columns
+** that the catalog leaves empty when unused (MLA, experts, windows, linear
+** layers, an unknown context) are NULL when zero.
+**
+** model_config(config) shows how a config was read: one row per derived
+** field (field, value, from_keys, how): every field of the definition,
+** then the parameter breakdown (params_embeddings, params_attention,
+** params_linear_attention, params_mlp, params_experts, params_norms,
+** params_lm_head, params_total, params_active, params_b, active_params_b).
+** from_keys is NULL for fields computed from others.
+**
+** Plans: the argument must be given, as an equality on the hidden column
+** (which is what model_spec(x) means). Without it the table answers
+** "model_spec(): needs the model, as model_spec('name') or
+** model_spec(config text)". An argument from a column of an outer table
+** (JOIN model_spec(w.model)) is usable once that table is the outer loop;
+** a plan that has it unusable is refused (SQLITE_CONSTRAINT), so SQLite
+** picks the other order. NULL gives no row.
+**
+** Errors name the function and argument, as the scalar functions do:
+**   model_spec(): unknown model 'llama-3.1-70' in models; closest: ...
+**   model_config(): config: missing key 'num_hidden_layers'
+**
+** Writes: xUpdate is absent, so INSERT, UPDATE and DELETE fail with
+** "table model_spec may not be modified"; xCreate is absent (eponymous
+** only), so CREATE VIRTUAL TABLE ... USING model_spec fails too.
+*/
+#include <assert.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "gpuadv_args.h"
+#include "gpuadv_catalog.h"
+#include "gpuadv_catalog_cols.h"
+#include "gpuadv_config.h"
+#include "gpuadv_internal.h"
+
+SQLITE_EXTENSION_INIT3
+
+/* Room for "'a', 'b', 'c'" suggestions, as in gpuadv_model_funcs.c. */
+#define SUGGEST_BUF 200
+/* An unknown name is quoted in the message up to this many bytes. */
+#define NAME_QUOTE_MAX 64
+
+/* model_spec's visible columns: the catalog's first 21. */
+#define SPEC_N_COLUMNS (MODELS_COL_LINEAR_STATE_ELEMS + 1)
+
+/* Which of the two tables a module serves. */
+enum { KIND_SPEC, KIND_CONFIG };
+
+typedef struct model_module_info {
+  int kind;
+  const char *name;      /* the function's name, for messages */
+  const char *arg;       /* its argument's name */
+  const char *schema;
+  int hidden_column;     /* index of the argument column */
+} model_module_info;
+
+static const model_module_info spec_info = {
+  KIND_SPEC, "model_spec", "model",
+  "CREATE TABLE x(name TEXT, family TEXT, params_b REAL, "
+  "active_params_b REAL, layers INTEGER, hidden INTEGER, "
+  "intermediate INTEGER, heads INTEGER, kv_heads INTEGER, head_dim INTEGER, "
+  "vocab INTEGER, context INTEGER, attention TEXT, kv_lora_rank INTEGER, "
+  "qk_rope_head_dim INTEGER, n_experts INTEGER, experts_per_token INTEGER, "
+  "sliding_window INTEGER, sliding_layers INTEGER, linear_layers INTEGER, "
+  "linear_state_elems INTEGER, model HIDDEN)",
+  SPEC_N_COLUMNS};
+
+static const model_module_info config_info = {
+  KIND_CONFIG, "model_config", "config",
+  "CREATE TABLE x(field TEXT, value, from_keys TEXT, how TEXT, "
+  "config HIDDEN)",
+  4};
+
+typedef struct model_vtab {
+  sqlite3_vtab base;
+  const model_module_info *info;
+} model_vtab;
+
+typedef struct model_cursor {
+  sqlite3_vtab_cursor base;
+  const model_module_info *info;
+  int catalog_row;            /* model_spec of a catalog name, else -1 */
+  gpuadv_config_model *model; /* a config read, else NULL */
+  sqlite3_value *arg;         /* the argument, for the hidden column */
+  int pos, n;                 /* current row and row count */
+} model_cursor;
+
+static int modelConnect(sqlite3 *db, void *pAux, int argc,
+                        const char *const *argv, sqlite3_vtab **ppVtab,
+                        char **pzErr) {
+  const model_module_info *info = (const model_module_info *)pAux;
+  model_vtab *vtab;
+  int rc;
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  /* Rationale for INNOCUOUS: the rows are computed from the argument and
+  ** the compiled-in catalog alone; nothing reads a file, a setting or
+  ** another table, and the work is bounded by the config reader's limits,
+  ** so a view over these tables in an untrusted database can do no harm. */
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  rc = sqlite3_declare_vtab(db, info->schema);
+  if (rc != SQLITE_OK) return rc;
+  vtab = sqlite3_malloc(sizeof(*vtab));
+  if (!vtab) return SQLITE_NOMEM;
+  memset(vtab, 0, sizeof(*vtab));
+  vtab->info = info;
+  *ppVtab = &vtab->base;
+  return SQLITE_OK;
+}
+
+static int modelDisconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+/* idxNum 1: the argument is argv[0]; 0: no argument (xFilter refuses). */
+static int modelBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
+  const model_module_info *mi = ((model_vtab *)pVtab)->info;
+  int i, unusable = 0;
+  for (i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    if (c->iColumn != mi->hidden_column || c->op != SQLITE_INDEX_CONSTRAINT_EQ) {
+      continue;
+    }
+    if (!c->usable) {
+      unusable = 1;
+      continue;
+    }
+    info->aConstraintUsage[i].argvIndex = 1;
+    info->aConstraintUsage[i].omit = 1;
+    info->idxNum = 1;
+    info->estimatedCost = 10.0;
+    info->estimatedRows = mi->kind == KIND_SPEC ? 1 : 30;
+    return SQLITE_OK;
+  }
+  /* An argument that exists but comes from a table not yet read: not this
+  ** plan. */
+  if (unusable) return SQLITE_CONSTRAINT;
+  info->idxNum = 0;
+  info->estimatedCost = 1e12;
+  info->estimatedRows = 1;
+  return SQLITE_OK;
+}
+
+static int modelOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
+  model_cursor *cur = sqlite3_malloc(sizeof(*cur));
+  if (!cur) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof(*cur));
+  cur->info = ((model_vtab *)pVtab)->info;
+  cur->catalog_row = -1;
+  *ppCursor = &cur->base;
+  return SQLITE_OK;
+}
+
+/* Forget the current argument and its rows. */
+static void cursor_reset(model_cursor *cur) {
+  sqlite3_free(cur->model);
+  cur->model = 0;
+  sqlite3_value_free(cur->arg);
+  cur->arg = 0;
+  cur->catalog_row = -1;
+  cur->pos = cur->n = 0;
+}
+
+static int modelClose(sqlite3_vtab_cursor *pCursor) {
+  model_cursor *cur = (model_cursor *)pCursor;
+  cursor_reset(cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* Set the table's error message "NAME(): ..." and return SQLITE_ERROR. */
+static int vtab_error(model_cursor *cur, const char *format, ...) {
+  sqlite3_vtab *vtab = cur->base.pVtab;
+  va_list ap;
+  char *msg;
+  va_start(ap, format);
+  msg = sqlite3_vmprintf(format, ap);
+  va_end(ap);
+  sqlite3_free(vtab->zErrMsg);
+  vtab->zErrMsg = msg ? sqlite3_mprintf("%s(): %s", cur->info->name, msg) : 0;
+  sqlite3_free(msg);
+  return msg && vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* Read argument v as a config into cur->model. */
+static int read_config(model_cursor *cur, const char *z, int n) {
+  char err[GPUADV_CONFIG_ERR_MAX];
+  int rc;
+  cur->model = sqlite3_malloc(sizeof(*cur->model));
+  if (!cur->model) return SQLITE_NOMEM;
+  rc = gpuadv_config_read(z, n, cur->model, err, (int)sizeof(err));
+  if (rc == -2) return SQLITE_NOMEM;
+  if (rc != 0) {
+    return cur->info->kind == KIND_SPEC
+               ? vtab_error(cur, "%s: %s", cur->info->arg, err)
+               : vtab_error(cur, "%s", err);
+  }
+  return SQLITE_OK;
+}
+
+static int modelFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
+                       const char *idxStr, int argc, sqlite3_value **argv) {
+  model_cursor *cur = (model_cursor *)pCursor;
+  const model_module_info *mi = cur->info;
+  const char *z;
+  int n, type, rc;
+  (void)idxStr;
+  cursor_reset(cur);
+  if (idxNum != 1 || argc < 1) {
+    return vtab_error(cur, "needs the %s, as %s('name') or %s(config text)",
+                      mi->arg, mi->name, mi->name);
+  }
+  type = sqlite3_value_type(argv[0]);
+  if (type == SQLITE_NULL) return SQLITE_OK; /* no row */
+  cur->arg = sqlite3_value_dup(argv[0]);
+  if (!cur->arg) return SQLITE_NOMEM;
+  if (type == SQLITE_BLOB) {
+    z = (const char *)sqlite3_value_blob(argv[0]);
+  } else {
+    z = (const char *)sqlite3_value_text(argv[0]);
+  }
+  n = sqlite3_value_bytes(argv[0]);
+  if (!z && n > 0) return SQLITE_NOMEM;
+  if (z && gpuadv_config_is_json(z, n)) {
+    rc = read_config(cur, z, n);
+    if (rc != SQLITE_OK) return rc;
+    cur->n = mi->kind == KIND_SPEC ? 1 : cur->model->n_rows;
+    return SQLITE_OK;
+  }
+  if (type == SQLITE_BLOB || mi->kind == KIND_CONFIG) {
+    int shown = z ? gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX) : 0;
+    if (mi->kind == KIND_CONFIG && type != SQLITE_BLOB) {
+      return vtab_error(cur, "%s must be the text of a config.json (a JSON "
+                        "object), got '%.*s'", mi->arg, shown, z ? z : "");
+    }
+    return vtab_error(cur, "%s must be a catalog name (text) or a config.json "
+                      "object, got a blob of %d byte%s", mi->arg, n, n == 1 ? "" : "s");
+  }
+  if (!z) z = "";
+  cur->catalog_row = gpuadv_catalog_find(&gpuadv_catalog_models, z, n);
+  if (cur->catalog_row < 0) {
+    char suggest[SUGGEST_BUF];
+    int shown = gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX);
+    gpuadv_catalog_suggest(&gpuadv_catalog_models, z, n, suggest,
+                           (int)sizeof(suggest));
+    return vtab_error(cur, "unknown %s '%.*s' in models; closest: %s", mi->arg,
+                      shown, z, suggest);
+  }
+  cur->n = 1;
+  return SQLITE_OK;
+}
+
+static int modelNext(sqlite3_vtab_cursor *pCursor) {
+  ((model_cursor *)pCursor)->pos++;
+  return SQLITE_OK;
+}
+
+static int modelEof(sqlite3_vtab_cursor *pCursor) {
+  model_cursor *cur = (model_cursor *)pCursor;
+  return cur->pos >= cur->n;
+}
+
+/* A count as INTEGER; NULL for a zero that means "not used". */
+static void result_count(sqlite3_context *ctx, double v, int zero_is_null) {
+  if (zero_is_null && v == 0.0) {
+    sqlite3_result_null(ctx);
+  } else {
+    sqlite3_result_int64(ctx, (sqlite3_int64)v);
+  }
+}
+
+/* A number as INTEGER when whole (and exact), else REAL. */
+static void result_number(sqlite3_context *ctx, double v) {
+  if (v == (double)(sqlite3_int64)v && v < 9007199254740992.0 &&
+      v > -9007199254740992.0) {
+    sqlite3_result_int64(ctx, (sqlite3_int64)v);
+  } else {
+    sqlite3_result_double(ctx, v);
+  }
+}
+
+/* model_spec's columns for a config read. */
+static void spec_column(const gpuadv_config_model *m, sqlite3_context *ctx,
+                        int column) {
+  const gpuadv_model_def *d = &m->def;
+  switch (column) {
+    case MODELS_COL_NAME:
+      sqlite3_result_text(ctx, m->name, -1, SQLITE_TRANSIENT);
+      break;
+    case MODELS_COL_FAMILY:
+      sqlite3_result_text(ctx, m->family, -1, SQLITE_TRANSIENT);
+      break;
+    case MODELS_COL_PARAMS_B: sqlite3_result_double(ctx, d->params_b); break;
+    case MODELS_COL_ACTIVE_PARAMS_B:
+      sqlite3_result_double(ctx, d->active_params_b);
+      break;
+    case MODELS_COL_LAYERS: result_count(ctx, d->shape.layers, 0); break;
+    case MODELS_COL_HIDDEN: result_count(ctx, d->hidden, 0); break;
+    case MODELS_COL_INTERMEDIATE: result_count(ctx, d->intermediate, 0); break;
+    case MODELS_COL_HEADS: result_count(ctx, d->heads, 0); break;
+    case MODELS_COL_KV_HEADS: result_count(ctx, d->shape.kv_heads, 0); break;
+    case MODELS_COL_HEAD_DIM: result_count(ctx, d->shape.head_dim, 0); break;
+    case MODELS_COL_VOCAB: result_count(ctx, d->vocab, 0); break;
+    case MODELS_COL_CONTEXT: result_count(ctx, d->context, 1); break;
+    case MODELS_COL_ATTENTION:
+      sqlite3_result_text(ctx, m->attention, -1, SQLITE_TRANSIENT);
+      break;
+    case MODELS_COL_KV_LORA_RANK:
+      result_count(ctx, d->shape.kv_lora_rank, 1);
+      break;
+    case MODELS_COL_QK_ROPE_HEAD_DIM:
+      result_count(ctx, d->shape.qk_rope_head_dim, 1);
+      break;
+    case MODELS_COL_N_EXPERTS: result_count(ctx, d->n_experts, 1); break;
+    case MODELS_COL_EXPERTS_PER_TOKEN:
+      result_count(ctx, d->experts_per_token, 1);
+      break;
+    case MODELS_COL_SLIDING_WINDOW:
+      result_count(ctx, d->shape.sliding_window, 1);
+      break;
+    case MODELS_COL_SLIDING_LAYERS:
+      result_count(ctx, d->shape.sliding_layers, 1);
+      break;
+    case MODELS_COL_LINEAR_LAYERS:
+      result_count(ctx, d->shape.linear_layers, 1);
+      break;
+    case MODELS_COL_LINEAR_STATE_ELEMS:
+      result_count(ctx, d->shape.linear_state_elems, 1);
+      break;
+    default:
+      sqlite3_result_null(ctx);
+      break;
+  }
+}
+
+/* A catalog cell as its SQL value. */
+static void catalog_column(int row, sqlite3_context *ctx, int column) {
+  const gpuadv_cell *c =
+      gpuadv_catalog_cell(&gpuadv_catalog_models, row, column);
+  switch (c->type) {
+    case GPUADV_CELL_INTEGER: sqlite3_result_int64(ctx, c->v.integer); break;
+    case GPUADV_CELL_REAL: sqlite3_result_double(ctx, c->v.real); break;
+    case GPUADV_CELL_TEXT:
+      sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
+      break;
+    default: sqlite3_result_null(ctx); break;
+  }
+}
+
+static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
+                       int column) {
+  model_cursor *cur = (model_cursor *)pCursor;
+  assert(cur->pos < cur->n);
+  if (column == cur->info->hidden_column) {
+    if (cur->arg) sqlite3_result_value(ctx, cur->arg);
+    return SQLITE_OK;
+  }
+  if (cur->info->kind == KIND_SPEC) {
+    assert(column < SPEC_N_COLUMNS);
+    if (cur->catalog_row >= 0) {
+      catalog_column(cur->catalog_row, ctx, column);
+    } else {
+      spec_column(cur->model, ctx, column);
+    }
+    return SQLITE_OK;
+  }
+  {
+    const gpuadv_config_row *r = &cur->model->rows[cur->pos];
+    switch (column) {
+      case 0: sqlite3_result_text(ctx, r->field, -1, SQLITE_STATIC); break;
+      case 1:
+        if (r->is_text) {
+          sqlite3_result_text(ctx, r->text, -1, SQLITE_TRANSIENT);
+        } else {
+          result_number(ctx, r->value);
+        }
+        break;
+      case 2:
+        if (r->from[0]) {
+          sqlite3_result_text(ctx, r->from, -1, SQLITE_TRANSIENT);
+        } else {
+          sqlite3_result_null(ctx);
+        }
+        break;
+      default: sqlite3_result_text(ctx, r->how, -1, SQLITE_TRANSIENT); break;
+    }
+  }
+  return SQLITE_OK;
+}
+
+static int modelRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
+  /* 1-based row number. */
+  *pRowid = ((model_cursor *)pCursor)->pos + 1;
+  return SQLITE_OK;
+}
+
+static sqlite3_module model_module = {
+  0,                /* iVersion */
+  0,                /* xCreate: none, so the table is eponymous only */
+  modelConnect,     /* xConnect */
+  modelBestIndex,   /* xBestIndex */
+  modelDisconnect,  /* xDisconnect */
+  0,                /* xDestroy */
+  modelOpen,        /* xOpen */
+  modelClose,       /* xClose */
+  modelFilter,      /* xFilter */
+  modelNext,        /* xNext */
+  modelEof,         /* xEof */
+  modelColumn,      /* xColumn */
+  modelRowid,       /* xRowid */
+  0,                /* xUpdate: none, so the table is read-only */
+  0,                /* xBegin */
+  0,                /* xSync */
+  0,                /* xCommit */
+  0,                /* xRollback */
+  0,                /* xFindFunction */
+  0,                /* xRename */
+  0,                /* xSavepoint */
+  0,                /* xRelease */
+  0,                /* xRollbackTo */
+  0,                /* xShadowName */
+#if SQLITE_VERSION_NUMBER >= 3044000
+  0                 /* xIntegrity */
+#endif
+};
+
+int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg) {
+  static const model_module_info *const modules[] = {&spec_info, &config_info};
+  size_t i;
+  for (i = 0; i < sizeof(modules) / sizeof(modules[0]); i++) {
+    int rc = sqlite3_create_module(db, modules[i]->name, &model_module,
+                                   (void *)modules[i]);
+    if (rc != SQLITE_OK) {
+      if (pzErrMsg) {
+        *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register table %s: %s",
+                                    modules[i]->name, sqlite3_errmsg(db));
+      }
+      return rc;
+    }
+  }
+  return SQLITE_OK;
+}

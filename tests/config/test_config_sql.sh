@@ -1,0 +1,53 @@
+#!/bin/bash
+# The real config.json files of tests/configs/ through the sqlite3 shell's
+# readfile(): for each model that is also in the models catalog,
+# model_spec(config) has the catalog row's shape (every column from layers
+# to linear_state_elems), model_kv_gb agrees with the catalog at 1 and
+# 32768 tokens, and params_b is within 1% of the catalog's published
+# figure (Gemma 3: the catalog's 27.4B includes the 0.4B vision encoder,
+# which a text config does not count). Every file reads through
+# model_config without error.
+# Prints `ok NAME` / `FAIL NAME`; exit status 1 on any failure.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+SQLITE3=${SQLITE3:-sqlite3}
+EXT=./gpuadv
+
+# fixture catalog-name params-tolerance
+pairs="llama-3.1-8b llama-3.1-8b 0.01
+llama-3.1-70b llama-3.1-70b 0.01
+qwen2.5-7b qwen2.5-7b 0.01
+qwen3-32b qwen3-32b 0.01
+qwen3-30b-a3b qwen3-30b-a3b 0.01
+mistral-7b-v0.1 mistral-7b 0.01
+mixtral-8x7b mixtral-8x7b 0.01
+deepseek-v3 deepseek-v3 0.01
+gpt-oss-120b gpt-oss-120b 0.01
+gemma-2-9b gemma-2-9b 0.01
+gemma-3-27b gemma-3-27b 0.02"
+
+cols="layers hidden intermediate heads kv_heads head_dim vocab context attention
+      kv_lora_rank qk_rope_head_dim n_experts experts_per_token sliding_window
+      sliding_layers linear_layers linear_state_elems"
+diff_sql=""
+for c in $cols; do
+  diff_sql="$diff_sql || CASE WHEN s.$c IS m.$c THEN '' ELSE ' $c:' || coalesce(s.$c, 'NULL') || '/' || coalesce(m.$c, 'NULL') END"
+done
+
+while read -r file name tol; do
+  f="tests/configs/$file.json"
+  got=$(sq :memory: "SELECT '' $diff_sql FROM model_spec(readfile('$f')) s, models m WHERE m.name = '$name'")
+  expect "$file: model_spec shape = catalog $name" "" "$got"
+  got=$(sq :memory: "SELECT model_kv_gb(readfile('$f'), 1) = model_kv_gb('$name', 1) AND model_kv_gb(readfile('$f'), 32768, 2, 'fp8') = model_kv_gb('$name', 32768, 2, 'fp8')")
+  expect "$file: model_kv_gb = catalog $name" "1" "$got"
+  got=$(sq :memory: "SELECT abs(s.params_b / m.params_b - 1) <= $tol FROM model_spec(readfile('$f')) s, models m WHERE m.name = '$name'")
+  expect "$file: params_b within $tol of catalog $name" "1" "$got"
+done <<< "$pairs"
+
+for f in tests/configs/*.json; do
+  got=$(sq :memory: "SELECT count(*) >= 25 FROM model_config(readfile('$f'))")
+  expect "$(basename "$f"): model_config reads" "1" "$got"
+done
+
+[ "$fails" -eq 0 ]

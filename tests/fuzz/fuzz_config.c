@@ -1,0 +1,175 @@
+/*
+** fuzz_config.c: the config.json reader (ext/gpuadv_config.c) on arbitrary
+** bytes, directly and through SQL.
+**
+** Input: the whole input is the config text (no flag bytes), so the seeds
+** are real config.json files (tests/configs/) and the dictionary holds the
+** keys the interpreter reads.
+**
+**   1. gpuadv_config_read() on the bytes, twice;
+**   2. when the text is a config by gpuadv_config_is_json() (first
+**      non-blank byte '{'), the same text bound as TEXT to
+**      SELECT model_kv_gb(?1, 4096), model_weights_gb(?1, 'bf16') and
+**      SELECT count(*) FROM model_config(?1), model_spec(?1).
+**
+** Invariants:
+**   - the reader returns 0 or -1 (-2 only when memory runs out); on -1 the
+**     message is NUL-terminated, shorter than GPUADV_CONFIG_ERR_MAX, starts
+**     "config: " and holds no control character;
+**   - it is deterministic: the second read gives the same result, message
+**     and definition;
+**   - on 0: every number of the definition is finite and >= 0; layers >= 1;
+**     params_b <= GPUADV_MAX_PARAMS_B; active <= total; the breakdown adds
+**     up to the total; sliding_layers + linear_layers <= layers; the KV
+**     cache of 4096 tokens is finite; every explanation row's strings are
+**     NUL-terminated within their buffers;
+**   - through SQL the text gives a row exactly when the reader accepts it,
+**     with model_kv_gb equal to gpuadv_model_kv_gb of the definition, and
+**     an error that starts "model_kv_gb(): model: config: " with the
+**     reader's message otherwise; model_config gives n_rows rows and
+**     model_spec one.
+*/
+#include <math.h>
+
+#include "fuzz_common.h"
+#include "gpuadv_config.h"
+
+static sqlite3 *db;
+static gpuadv_config_model first, second;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  db = fz_open();
+  return 0;
+}
+
+static void check_finite(const char *what, double v) {
+  FZ_CHECK(isfinite(v) && v >= 0.0, "%s = %g", what, v);
+}
+
+static void check_model(const gpuadv_config_model *m) {
+  const gpuadv_model_def *d = &m->def;
+  const gpuadv_config_params *p = &m->params;
+  double kv, parts;
+  int i;
+  check_finite("params_b", d->params_b);
+  check_finite("active_params_b", d->active_params_b);
+  check_finite("hidden", d->hidden);
+  check_finite("intermediate", d->intermediate);
+  check_finite("heads", d->heads);
+  check_finite("vocab", d->vocab);
+  check_finite("context", d->context);
+  check_finite("n_experts", d->n_experts);
+  check_finite("experts_per_token", d->experts_per_token);
+  check_finite("layers", d->shape.layers);
+  check_finite("kv_heads", d->shape.kv_heads);
+  check_finite("head_dim", d->shape.head_dim);
+  check_finite("kv_lora_rank", d->shape.kv_lora_rank);
+  check_finite("qk_rope_head_dim", d->shape.qk_rope_head_dim);
+  check_finite("sliding_window", d->shape.sliding_window);
+  check_finite("sliding_layers", d->shape.sliding_layers);
+  check_finite("linear_layers", d->shape.linear_layers);
+  check_finite("linear_state_elems", d->shape.linear_state_elems);
+  FZ_CHECK(d->shape.layers >= 1, "layers %g", d->shape.layers);
+  FZ_CHECK(d->params_b <= GPUADV_MAX_PARAMS_B, "params_b %g", d->params_b);
+  FZ_CHECK(p->active <= p->total, "active %g > total %g", p->active, p->total);
+  parts = p->embeddings + p->attention + p->linear_attention + p->mlp +
+          p->experts + p->norms + p->lm_head;
+  FZ_CHECK(parts == p->total, "parts %.17g != total %.17g", parts, p->total);
+  FZ_CHECK(d->shape.sliding_layers + d->shape.linear_layers <= d->shape.layers,
+           "sliding %g + linear %g > layers %g", d->shape.sliding_layers,
+           d->shape.linear_layers, d->shape.layers);
+  FZ_CHECK(d->experts_per_token <= d->n_experts, "top-k %g of %g experts",
+           d->experts_per_token, d->n_experts);
+  kv = gpuadv_model_kv_gb(&d->shape, 4096, 1, 2);
+  check_finite("kv of 4096 tokens", kv);
+  FZ_CHECK(m->n_rows > 0 && m->n_rows <= GPUADV_CONFIG_MAX_ROWS, "%d rows",
+           m->n_rows);
+  for (i = 0; i < m->n_rows; i++) {
+    const gpuadv_config_row *r = &m->rows[i];
+    FZ_CHECK(r->field != 0, "row %d has no field", i);
+    FZ_CHECK(memchr(r->text, 0, sizeof(r->text)) && memchr(r->from, 0, sizeof(r->from)) &&
+                 memchr(r->how, 0, sizeof(r->how)),
+             "row %d (%s): unterminated string", i, r->field);
+    if (!r->is_text) FZ_CHECK(isfinite(r->value), "row %s = %g", r->field, r->value);
+  }
+  FZ_CHECK(memchr(m->name, 0, sizeof(m->name)) && memchr(m->family, 0, sizeof(m->family)),
+           "unterminated name or family");
+}
+
+/* Through SQL: the same outcome as the reader. */
+static void check_sql(const uint8_t *data, size_t size, int rc,
+                      const char *err) {
+  sqlite3_stmt *st;
+  int step;
+  FZ_CHECK(sqlite3_prepare_v2(db, "SELECT model_kv_gb(?1, 4096), "
+                                  "model_weights_gb(?1, 'bf16')",
+                              -1, &st, 0) == SQLITE_OK,
+           "prepare: %s", sqlite3_errmsg(db));
+  sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
+  step = sqlite3_step(st);
+  if (rc == 0) {
+    double want = gpuadv_model_kv_gb(&first.def.shape, 4096, 1, 2);
+    FZ_CHECK(step == SQLITE_ROW, "reader accepts, SQL fails: %s",
+             sqlite3_errmsg(db));
+    FZ_CHECK(sqlite3_column_double(st, 0) == want, "model_kv_gb %.17g != %.17g",
+             sqlite3_column_double(st, 0), want);
+  } else {
+    char want[GPUADV_CONFIG_ERR_MAX + 40];
+    snprintf(want, sizeof(want), "model_kv_gb(): model: %s", err);
+    FZ_CHECK(step == SQLITE_ERROR, "reader refuses (%s), SQL step %d", err, step);
+    FZ_CHECK(strcmp(sqlite3_errmsg(db), want) == 0, "SQL error '%s', want '%s'",
+             sqlite3_errmsg(db), want);
+  }
+  sqlite3_finalize(st);
+
+  FZ_CHECK(sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM model_config(?1)), "
+                                  "(SELECT count(*) FROM model_spec(?1))",
+                              -1, &st, 0) == SQLITE_OK,
+           "prepare: %s", sqlite3_errmsg(db));
+  sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
+  step = sqlite3_step(st);
+  if (rc == 0) {
+    FZ_CHECK(step == SQLITE_ROW, "model_config fails: %s", sqlite3_errmsg(db));
+    FZ_CHECK(sqlite3_column_int(st, 0) == first.n_rows &&
+                 sqlite3_column_int(st, 1) == 1,
+             "model_config %d rows (want %d), model_spec %d",
+             sqlite3_column_int(st, 0), first.n_rows, sqlite3_column_int(st, 1));
+  } else {
+    FZ_CHECK(step == SQLITE_ERROR &&
+                 strncmp(sqlite3_errmsg(db), "model_config(): config: ", 24) == 0,
+             "model_config: step %d, '%s'", step, sqlite3_errmsg(db));
+  }
+  sqlite3_finalize(st);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char err1[GPUADV_CONFIG_ERR_MAX], err2[GPUADV_CONFIG_ERR_MAX];
+  int rc1, rc2, i;
+  if (size > (size_t)GPUADV_CONFIG_MAX_BYTES + 1) return 0;
+  rc1 = gpuadv_config_read((const char *)data, (int)size, &first, err1,
+                           (int)sizeof(err1));
+  rc2 = gpuadv_config_read((const char *)data, (int)size, &second, err2,
+                           (int)sizeof(err2));
+  FZ_CHECK(rc1 == 0 || rc1 == -1, "reader returned %d", rc1);
+  FZ_CHECK(rc1 == rc2, "not deterministic: %d then %d", rc1, rc2);
+  if (rc1 == 0) {
+    check_model(&first);
+    FZ_CHECK(memcmp(&first.def, &second.def, sizeof(first.def)) == 0 &&
+                 memcmp(&first.params, &second.params, sizeof(first.params)) == 0,
+             "two reads differ");
+  } else {
+    FZ_CHECK(memchr(err1, 0, sizeof(err1)) != 0, "unterminated message");
+    FZ_CHECK(strncmp(err1, "config: ", 8) == 0, "message '%s'", err1);
+    FZ_CHECK(strcmp(err1, err2) == 0, "messages differ: '%s', '%s'", err1, err2);
+    for (i = 0; err1[i]; i++) {
+      FZ_CHECK((unsigned char)err1[i] >= 0x20, "control byte in '%s'", err1);
+    }
+  }
+  if (gpuadv_config_is_json((const char *)data, (int)size) &&
+      memchr(data, 0, size) == 0) {
+    check_sql(data, size, rc1, err1);
+  }
+  return 0;
+}

@@ -1,0 +1,49 @@
+-- Models given as config.json text: the model_* functions, model_spec()
+-- and model_config() on configs written inline (the test host has no
+-- readfile(); tests/config/test_config_sql.sh reads the real files of
+-- tests/configs/ through the shell). Every line must print `<name>|1`.
+PRAGMA trusted_schema = OFF;
+CREATE TABLE cfg(name TEXT PRIMARY KEY, text TEXT);
+-- Llama-3.1-8B's shape keys, as in its config.json.
+INSERT INTO cfg VALUES ('llama8b', '{"architectures": ["LlamaForCausalLM"], "attention_bias": false, "hidden_size": 4096, "intermediate_size": 14336, "max_position_embeddings": 131072, "model_type": "llama", "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "rope_scaling": {"factor": 8.0, "rope_type": "llama3"}, "tie_word_embeddings": false, "vocab_size": 128256}');
+-- Mixtral-8x7B's.
+INSERT INTO cfg VALUES ('mixtral', '{"model_type": "mixtral", "hidden_size": 4096, "intermediate_size": 14336, "max_position_embeddings": 32768, "num_attention_heads": 32, "num_experts_per_tok": 2, "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8, "sliding_window": null, "tie_word_embeddings": false, "vocab_size": 32000}');
+-- A tiny hybrid: 4 layers, every 2nd full attention, Gated DeltaNet
+-- state 2 x 8 x 8 + 3 x (2 x 1 x 8 + 2 x 8) = 224 elements per layer.
+INSERT INTO cfg VALUES ('hybrid', '{"_name_or_path": "tiny-next", "model_type": "qwen3_next", "hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 16, "num_hidden_layers": 4, "intermediate_size": 128, "vocab_size": 100, "full_attention_interval": 2, "linear_num_key_heads": 1, "linear_num_value_heads": 2, "linear_key_head_dim": 8, "linear_value_head_dim": 8, "linear_conv_kernel_dim": 4}');
+CREATE VIEW cfg_spec AS SELECT c.name AS cfg, m.* FROM cfg c JOIN model_spec(c.text) m;
+
+-- model_* functions: a config gives what its catalog row gives.
+SELECT 'cfg-kv-llama', model_kv_gb((SELECT text FROM cfg WHERE name = 'llama8b'), 8192, 4) = model_kv_gb('llama-3.1-8b', 8192, 4);
+SELECT 'cfg-kv-bytes-per-token', model_kv_gb((SELECT text FROM cfg WHERE name = 'llama8b'), 1) * 1e9 = 131072.0;
+SELECT 'cfg-weights-llama', abs(model_weights_gb((SELECT text FROM cfg WHERE name = 'llama8b'), 'bf16') - 16.060522496) < 1e-9;
+SELECT 'cfg-decode-near-catalog', abs(model_decode_tps((SELECT text FROM cfg WHERE name = 'llama8b'), 'h100-sxm', 'fp8', 1, 1024) / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 1024) - 1) < 1e-4;
+SELECT 'cfg-prefill-mixtral', abs(model_prefill_tps((SELECT text FROM cfg WHERE name = 'mixtral'), 'h100-sxm', 'bf16') / model_prefill_tps('mixtral-8x7b', 'h100-sxm', 'bf16') - 12.9 / 12.879925248) < 1e-9;
+SELECT 'cfg-blob-like-text', model_kv_gb(CAST((SELECT text FROM cfg WHERE name = 'llama8b') AS BLOB), 100) = model_kv_gb((SELECT text FROM cfg WHERE name = 'llama8b'), 100);
+SELECT 'cfg-leading-blanks', model_kv_gb(char(10, 32, 9) || (SELECT text FROM cfg WHERE name = 'llama8b'), 1) * 1e9 = 131072.0;
+SELECT 'cfg-null-model', model_kv_gb(NULL, 1) IS NULL;
+SELECT 'cfg-hybrid-state', model_kv_gb((SELECT text FROM cfg WHERE name = 'hybrid'), 0, 1, 'fp32') * 1e9 = 2 * 224 * 4.0;
+SELECT 'cfg-hybrid-kv', model_kv_gb((SELECT text FROM cfg WHERE name = 'hybrid'), 10, 1, 'fp32') * 1e9 = (2 * 224 + 2 * 2 * 1 * 16 * 10) * 4.0;
+
+-- model_spec: one row, the catalog's columns.
+SELECT 'spec-llama-shape', (SELECT layers = 32 AND hidden = 4096 AND intermediate = 14336 AND heads = 32 AND kv_heads = 8 AND head_dim = 128 AND vocab = 128256 AND context = 131072 AND attention = 'gqa' FROM cfg_spec WHERE cfg = 'llama8b');
+SELECT 'spec-llama-params', (SELECT params_b = 8.030261248 AND active_params_b = params_b FROM cfg_spec WHERE cfg = 'llama8b');
+SELECT 'spec-llama-nulls', (SELECT kv_lora_rank IS NULL AND n_experts IS NULL AND sliding_window IS NULL AND linear_layers IS NULL FROM cfg_spec WHERE cfg = 'llama8b');
+SELECT 'spec-name-model-type', (SELECT name = 'llama' AND family = 'llama' FROM cfg_spec WHERE cfg = 'llama8b');
+SELECT 'spec-name-or-path', (SELECT name = 'tiny-next' AND family = 'qwen' FROM cfg_spec WHERE cfg = 'hybrid');
+SELECT 'spec-mixtral-moe', (SELECT n_experts = 8 AND experts_per_token = 2 AND abs(params_b - 46.702792704) < 1e-9 AND abs(active_params_b - 12.879925248) < 1e-9 FROM cfg_spec WHERE cfg = 'mixtral');
+SELECT 'spec-hybrid-linear', (SELECT linear_layers = 2 AND linear_state_elems = 224 FROM cfg_spec WHERE cfg = 'hybrid');
+SELECT 'spec-catalog-row', (SELECT count(*) FROM model_spec('mixtral-8x7b') s JOIN models m ON m.name = s.name AND m.family IS s.family AND m.params_b IS s.params_b AND m.active_params_b IS s.active_params_b AND m.layers IS s.layers AND m.hidden IS s.hidden AND m.intermediate IS s.intermediate AND m.heads IS s.heads AND m.kv_heads IS s.kv_heads AND m.head_dim IS s.head_dim AND m.vocab IS s.vocab AND m.context IS s.context AND m.attention IS s.attention AND m.kv_lora_rank IS s.kv_lora_rank AND m.n_experts IS s.n_experts AND m.experts_per_token IS s.experts_per_token AND m.sliding_window IS s.sliding_window AND m.linear_layers IS s.linear_layers) = 1;
+SELECT 'spec-join-names-and-configs', (SELECT count(*) FROM (SELECT 'deepseek-v3' AS model UNION ALL SELECT text FROM cfg) w JOIN model_spec(w.model) m) = 4;
+SELECT 'spec-join-column-order', (SELECT group_concat(m.layers) FROM (SELECT 1 AS k, 'llama-3.1-70b' AS model UNION ALL SELECT 2, text FROM cfg WHERE name = 'mixtral') w JOIN model_spec(w.model) m ORDER BY w.k) = '80,32';
+SELECT 'spec-null-no-row', (SELECT count(*) FROM model_spec(NULL)) = 0;
+SELECT 'spec-hidden-arg', (SELECT model = 'qwen3-8b' FROM model_spec('qwen3-8b'));
+
+-- model_config: how each field was read.
+SELECT 'config-rows', (SELECT count(*) FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b'))) >= 25;
+SELECT 'config-kv-heads-from', (SELECT from_keys = 'num_key_value_heads' AND value = 8 FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'kv_heads');
+SELECT 'config-head-dim-how', (SELECT from_keys = 'hidden_size, num_attention_heads' AND value = 128 FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'head_dim');
+SELECT 'config-breakdown-sums', (SELECT sum(CASE WHEN field IN ('params_embeddings', 'params_attention', 'params_linear_attention', 'params_mlp', 'params_experts', 'params_norms', 'params_lm_head') THEN value END) = sum(CASE WHEN field = 'params_total' THEN value END) FROM model_config((SELECT text FROM cfg WHERE name = 'mixtral')));
+SELECT 'config-total-integer', (SELECT value = 8030261248 AND typeof(value) = 'integer' FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'params_total');
+SELECT 'config-text-values', (SELECT value = 'gqa' FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'attention');
+SELECT 'config-null-from', (SELECT from_keys IS NULL FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'params_total');

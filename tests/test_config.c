@@ -1,0 +1,358 @@
+/*
+** test_config.c: unit tests of the config.json reader (ext/gpuadv_config.c),
+** without SQLite. Run from the repository root: the real configs are read
+** from tests/configs/ (tests/configs/README.md gives each source and the
+** published total). Each CHECK prints "ok - NAME" or "not ok - NAME: ...";
+** the last line is "N passed, M failed".
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuadv_config.h"
+
+static int n_pass, n_fail;
+
+static void check_close(const char *name, double got, double want, double tol) {
+  if (fabs(got - want) <= tol) {
+    n_pass++;
+    printf("ok - %s\n", name);
+  } else {
+    n_fail++;
+    printf("not ok - %s: got %.17g, want %.17g (tol %g)\n", name, got, want,
+           tol);
+  }
+}
+
+static void check_str(const char *name, const char *got, const char *want) {
+  if (strcmp(got, want) == 0) {
+    n_pass++;
+    printf("ok - %s\n", name);
+  } else {
+    n_fail++;
+    printf("not ok - %s: got '%s', want '%s'\n", name, got, want);
+  }
+}
+
+/* The model is large (the explanation rows): one static copy. */
+static gpuadv_config_model model;
+static char err[GPUADV_CONFIG_ERR_MAX];
+
+static int read_text(const char *text) {
+  return gpuadv_config_read(text, (int)strlen(text), &model, err, sizeof(err));
+}
+
+static int read_file(const char *path) {
+  static char buf[GPUADV_CONFIG_MAX_BYTES];
+  FILE *f = fopen(path, "rb");
+  size_t n;
+  if (!f) {
+    snprintf(err, sizeof(err), "cannot open %s", path);
+    return -1;
+  }
+  n = fread(buf, 1, sizeof(buf), f);
+  fclose(f);
+  return gpuadv_config_read(buf, (int)n, &model, err, sizeof(err));
+}
+
+/* KV cache bytes of one token at 16 bits (2 bytes per element). */
+static double kv_bytes_per_token(void) {
+  return gpuadv_model_kv_gb(&model.def.shape, 1, 1, 2) * 1e9;
+}
+
+/* ------------------------------------------------------------------------
+** Real configs. `published` is the vendor's total in billions (see
+** tests/configs/README.md); `total` and `active` are this reader's exact
+** counts, `kv` the KV bytes of one token at 16 bits.
+*/
+typedef struct fixture {
+  const char *file;
+  double published;  /* billions */
+  double tol;        /* relative tolerance against published */
+  double total, active, kv;
+} fixture;
+
+static void test_fixtures(void) {
+  /* Hand-checkable derivations of four of the exact counts:
+  **   Llama-3.1-8B: 2 x 128256 x 4096 (embeddings, untied head)
+  **     + 32 x (2 x 4096^2 + 2 x 4096 x 1024 (q, o, k, v)
+  **             + 3 x 4096 x 14336 (gate, up, down) + 2 x 4096 (norms))
+  **     + 4096 (final norm);
+  **   Mixtral-8x7B active: total less 32 layers x 6 unused experts x
+  **     3 x 4096 x 14336;
+  **   DeepSeek-V3 KV: 61 layers x (512 + 64) x 2 bytes;
+  **   Qwen3-Next KV of one token: 36 linear layers x (32 x 128 x 128 +
+  **     3 x 8192) x 2 bytes + 12 layers x 2 x 2 x 256 x 2 bytes. */
+  const double llama8 = 2.0 * 128256 * 4096 +
+                        32.0 * (2.0 * 4096 * 4096 + 2.0 * 4096 * 1024 +
+                                3.0 * 4096 * 14336 + 2 * 4096) + 4096;
+  const double mixtral = 46702792704.0;
+  const fixture fx[] = {
+    /* file                 published tol   total            active          kv/token */
+    {"llama-3.1-8b",        8.03,   0.01, llama8,          llama8,          131072},
+    {"llama-3.1-70b",       70.6,   0.01, 70553706496.0,   70553706496.0,   327680},
+    {"qwen2.5-7b",          7.61,   0.01, 7615616512.0,    7615616512.0,    57344},
+    {"qwen3-32b",           32.8,   0.01, 32762123264.0,   32762123264.0,   262144},
+    {"qwen3-30b-a3b",       30.5,   0.01, 30532122624.0,   3353032704.0,    98304},
+    {"mistral-7b-v0.1",     7.24,   0.01, 7241732096.0,    7241732096.0,    131072},
+    {"mixtral-8x7b",        46.7,   0.01, mixtral,
+     mixtral - 32.0 * 6 * 3 * 4096 * 14336,                                 131072},
+    {"deepseek-v3",         671.0,  0.01, 671026404352.0,  37552282624.0,   61.0 * 576 * 2},
+    {"gpt-oss-120b",        116.83, 0.01, 116829156672.0,  5711982912.0,    73728},
+    {"gemma-2-9b",          9.24,   0.01, 9241705984.0,    9241705984.0,    344064},
+    {"gemma-3-27b",         27.016, 0.01, 27009346304.0,   27009346304.0,   507904},
+    {"phi-4-mini",          3.84,   0.01, 3836021760.0,    3836021760.0,    131072},
+    {"glm-4.5-air",         106.0,  0.01, 106852245504.0,  13424123904.0,   188416},
+    {"qwen3-next-80b-a3b",  80.0,   0.01, 79674391296.0,   3874929408.0,
+     36.0 * (32 * 128 * 128 + 3 * 8192) * 2 + 12.0 * 2 * 2 * 256 * 2},
+    /* Published totals that count more than the language model: Meta's
+    ** 109B includes the vision encoder (about 0.9B: 34 layers of width
+    ** 1408 and the projector), so 1.5% here; Moonshot's 1.04T (Kimi K2
+    ** report) is 1.3% above the count from the config's shapes. */
+    {"llama-4-scout",       109.0,  0.015, 107769861120.0, 17172894720.0,   196608},
+    {"kimi-k2",             1040.0, 0.015, 1026408209408.0, 32861477888.0,  70272},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
+    char path[128], name[160];
+    int rc;
+    snprintf(path, sizeof(path), "tests/configs/%s.json", fx[i].file);
+    rc = read_file(path);
+    snprintf(name, sizeof(name), "%s reads", fx[i].file);
+    check_str(name, rc == 0 ? "" : err, "");
+    if (rc != 0) continue;
+    snprintf(name, sizeof(name), "%s total within %.1f%% of published %.2fB",
+             fx[i].file, fx[i].tol * 100, fx[i].published);
+    check_close(name, model.def.params_b / fx[i].published, 1.0, fx[i].tol);
+    snprintf(name, sizeof(name), "%s total exact", fx[i].file);
+    check_close(name, model.params.total, fx[i].total, 0);
+    snprintf(name, sizeof(name), "%s active exact", fx[i].file);
+    check_close(name, model.params.active, fx[i].active, 0);
+    snprintf(name, sizeof(name), "%s KV bytes per token", fx[i].file);
+    check_close(name, kv_bytes_per_token(), fx[i].kv, 1e-6);
+  }
+}
+
+/* Fields of the definition for the kinds of model. */
+static void test_fields(void) {
+  if (read_file("tests/configs/gemma-3-27b.json") == 0) {
+    /* text_config, with vocab and context from Gemma3TextConfig's
+    ** defaults; 62 layers, each 6th global: 52 local of 1024 tokens. */
+    check_close("gemma-3 vocab default", model.def.vocab, 262208, 0);
+    check_close("gemma-3 context default", model.def.context, 131072, 0);
+    check_close("gemma-3 sliding layers", model.def.shape.sliding_layers, 52, 0);
+    check_close("gemma-3 window", model.def.shape.sliding_window, 1024, 0);
+    check_close("gemma-3 KV of 4096 tokens",
+                gpuadv_model_kv_gb(&model.def.shape, 4096, 1, 2) * 1e9,
+                (10.0 * 4096 + 52.0 * 1024) * 2 * 16 * 128 * 2, 1e-3);
+    check_str("gemma-3 family", model.family, "gemma");
+    check_str("gemma-3 name", model.name, "gemma3");
+  }
+  if (read_file("tests/configs/deepseek-v3.json") == 0) {
+    check_str("deepseek-v3 attention", model.attention, "mla");
+    check_close("deepseek-v3 head_dim nope+rope", model.def.shape.head_dim, 192, 0);
+    check_close("deepseek-v3 kv_lora_rank", model.def.shape.kv_lora_rank, 512, 0);
+    check_close("deepseek-v3 experts", model.def.n_experts, 256, 0);
+    check_close("deepseek-v3 intermediate per expert", model.def.intermediate, 2048, 0);
+    /* 3 dense layers of width 18432, 58 MoE layers. */
+    check_close("deepseek-v3 dense mlp", model.params.mlp, 3.0 * 3 * 7168 * 18432, 0);
+  }
+  if (read_file("tests/configs/gpt-oss-120b.json") == 0) {
+    check_close("gpt-oss sliding layers from layer_types",
+                model.def.shape.sliding_layers, 18, 0);
+    check_close("gpt-oss window", model.def.shape.sliding_window, 128, 0);
+    /* OpenAI's 5.13B active leaves out the input embedding. */
+    check_close("gpt-oss active less input embedding",
+                (model.params.active - model.params.embeddings) / 1e9, 5.13, 0.005);
+  }
+  if (read_file("tests/configs/qwen3-next-80b-a3b.json") == 0) {
+    check_close("qwen3-next linear layers", model.def.shape.linear_layers, 36, 0);
+    check_close("qwen3-next state elems", model.def.shape.linear_state_elems,
+                32.0 * 128 * 128 + 3.0 * (2 * 16 * 128 + 32 * 128), 0);
+  }
+  if (read_file("tests/configs/llama-4-scout.json") == 0) {
+    check_close("llama-4 chunked layers", model.def.shape.sliding_layers, 36, 0);
+    check_close("llama-4 chunk", model.def.shape.sliding_window, 8192, 0);
+    check_close("llama-4 experts", model.def.n_experts, 16, 0);
+  }
+  if (read_file("tests/configs/mistral-7b-v0.1.json") == 0) {
+    check_close("mistral v0.1 every layer sliding",
+                model.def.shape.sliding_layers, 32, 0);
+  }
+  if (read_file("tests/configs/qwen2.5-7b.json") == 0) {
+    check_close("qwen2.5 use_sliding_window false", model.def.shape.sliding_layers, 0, 0);
+  }
+  if (read_file("tests/configs/phi-4-mini.json") == 0) {
+    check_close("phi-4-mini window not used", model.def.shape.sliding_layers, 0, 0);
+    check_str("phi-4-mini name", model.name, "Phi-4-mini-instruct");
+  }
+}
+
+/* Synthetic configs of the kinds without a fixture. */
+static void test_synthetic(void) {
+  /* Falcon-7B's keys: multi-query, 2-matrix MLP of 4 x hidden, tied,
+  ** LayerNorm with bias (one per layer with parallel_attn). */
+  const char *falcon =
+      "{\"model_type\": \"falcon\", \"hidden_size\": 4544, \"num_attention_heads\": 71,"
+      " \"num_hidden_layers\": 32, \"multi_query\": true, \"parallel_attn\": true,"
+      " \"bias\": false, \"new_decoder_architecture\": false, \"vocab_size\": 65024}";
+  /* MiniMax-Text-01-like: attn_type_list, 0 = lightning attention. */
+  const char *minimax =
+      "{\"model_type\": \"minimax\", \"hidden_size\": 512, \"num_attention_heads\": 8,"
+      " \"head_dim\": 64, \"num_key_value_heads\": 8, \"num_hidden_layers\": 4,"
+      " \"intermediate_size\": 1024, \"vocab_size\": 1000,"
+      " \"attn_type_list\": [0, 0, 0, 1]}";
+  /* Kimi Linear-like: KDA layers with heads 4 x 32, MLA full layers. */
+  const char *kimi =
+      "{\"model_type\": \"kimi_linear\", \"hidden_size\": 256, \"num_attention_heads\": 4,"
+      " \"num_hidden_layers\": 4, \"intermediate_size\": 512, \"vocab_size\": 100,"
+      " \"kv_lora_rank\": 64, \"qk_rope_head_dim\": 16, \"qk_nope_head_dim\": 32,"
+      " \"v_head_dim\": 32, \"q_lora_rank\": null,"
+      " \"linear_attn_config\": {\"kda_layers\": [1, 2, 3], \"full_attn_layers\": [4],"
+      " \"num_heads\": 4, \"head_dim\": 32, \"short_conv_kernel_size\": 4}}";
+  const char *qwen_window =
+      "{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"num_attention_heads\": 4,"
+      " \"num_hidden_layers\": 10, \"intermediate_size\": 128, \"vocab_size\": 10,"
+      " \"use_sliding_window\": true, \"sliding_window\": 32, \"max_window_layers\": 6,"
+      " \"max_position_embeddings\": 4096}";
+
+  check_str("falcon reads", read_text(falcon) == 0 ? "" : err, "");
+  check_close("falcon kv heads", model.def.shape.kv_heads, 1, 0);
+  check_close("falcon head_dim", model.def.shape.head_dim, 64, 0);
+  check_close("falcon intermediate 4h", model.def.intermediate, 18176, 0);
+  check_close("falcon context default", model.def.context, 2048, 0);
+  /* 65024 x 4544 tied + 32 x (4544 x (4544 + 128) + 4544^2 + 2 x 4544 x
+  ** 18176 + 2 x 4544) + 2 x 4544: 6.92B, the "7B" of the model card. */
+  check_close("falcon total",
+              model.params.total,
+              65024.0 * 4544 + 32.0 * (4544.0 * 4672 + 4544.0 * 4544 +
+                                       2.0 * 4544 * 18176 + 2 * 4544) + 2 * 4544, 0);
+
+  check_str("minimax reads", read_text(minimax) == 0 ? "" : err, "");
+  check_close("minimax linear layers", model.def.shape.linear_layers, 3, 0);
+  check_close("minimax state", model.def.shape.linear_state_elems, 8.0 * 64 * 64, 0);
+
+  check_str("kimi linear reads", read_text(kimi) == 0 ? "" : err, "");
+  check_close("kimi linear layers", model.def.shape.linear_layers, 3, 0);
+  check_close("kimi state", model.def.shape.linear_state_elems,
+              4.0 * 32 * 32 + 3.0 * 4 * 32 * 3, 0);
+  /* One MLA layer of 64 + 16 elements, three KDA states. */
+  check_close("kimi KV of 10 tokens",
+              gpuadv_model_kv_gb(&model.def.shape, 10, 1, 1) * 1e9,
+              80.0 * 10 + 3 * (4.0 * 32 * 32 + 3.0 * 4 * 32 * 3), 1e-6);
+
+  check_str("qwen sliding reads", read_text(qwen_window) == 0 ? "" : err, "");
+  check_close("qwen layers past max_window_layers slide",
+              model.def.shape.sliding_layers, 4, 0);
+  check_close("qwen q/k/v biases", model.params.attention,
+              10.0 * (4 * 64.0 * 64 + 3 * 64), 0);
+}
+
+/* Exact error texts. */
+static void test_errors(void) {
+  static const struct {
+    const char *text, *want;
+  } cases[] = {
+    {"", "config: not valid JSON at byte 0: unexpected end of text"},
+    {"{", "config: not valid JSON at byte 1: expected a key"},
+    {"{\"a\" 1}", "config: not valid JSON at byte 5: expected ':'"},
+    {"{\"a\": 1,}", "config: not valid JSON at byte 8: expected a key"},
+    {"{\"a\": [1 2]}", "config: not valid JSON at byte 9: expected ',' or ']'"},
+    {"{\"a\": 1e999}", "config: not valid JSON at byte 11: number out of range"},
+    {"{\"a\": \"\\x\"}", "config: not valid JSON at byte 8: bad escape"},
+    {"{\"a\": \"\\u12g4\"}", "config: not valid JSON at byte 11: bad \\u escape"},
+    {"{\"a\": \"x", "config: not valid JSON at byte 8: unterminated string"},
+    {"{\"a\": tru}", "config: not valid JSON at byte 6: unknown word"},
+    {"{\"a\": 01}", "config: not valid JSON at byte 7: expected ',' or '}'"},
+    {"{\"a\": -}", "config: not valid JSON at byte 7: expected a digit"},
+    {"{} x", "config: not valid JSON at byte 3: text after the value"},
+    {"[1]", "config: not a JSON object"},
+    {"{}", "config: missing key 'num_hidden_layers'"},
+    {"{\"text_config\": {\"num_hidden_layers\": 2}}",
+     "config: missing key 'text_config.hidden_size'"},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"num_key_value_heads\": -2}",
+     "config: 'num_key_value_heads' must be a positive integer, got -2"},
+    {"{\"num_hidden_layers\": 2.5}",
+     "config: 'num_hidden_layers' must be a positive integer, got 2.5"},
+    {"{\"num_hidden_layers\": \"32\"}",
+     "config: 'num_hidden_layers' must be a positive integer, got \"32\""},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"num_key_value_heads\": 4}",
+     "config: 'num_key_value_heads' (4) is more than num_attention_heads (2)"},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 9, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10, \"intermediate_size\": 8}",
+     "config: no 'head_dim', and hidden_size 9 is not a multiple of "
+     "num_attention_heads 2"},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10}",
+     "config: missing key 'intermediate_size'"},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10, \"intermediate_size\": 8, \"num_local_experts\": 4,"
+     " \"num_experts_per_tok\": 5}",
+     "config: 'num_experts_per_tok' (5) is more than the 4 routed experts"},
+    /* Found by fuzz_config: the missing key was quoted from an
+    ** uninitialised buffer. */
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10, \"num_local_experts\": 4, \"num_experts_per_tok\": 2}",
+     "config: missing key 'intermediate_size'"},
+    {"{\"text_config\": {\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+     " \"num_attention_heads\": 2, \"vocab_size\": 10, \"num_local_experts\": 4,"
+     " \"num_experts_per_tok\": 2}}",
+     "config: missing key 'text_config.intermediate_size'"},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10, \"intermediate_size\": 8,"
+     " \"layer_types\": [\"full_attention\"]}",
+     "config: 'layer_types' has 1 entries, 'num_hidden_layers' is 2"},
+    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
+     " \"vocab_size\": 10, \"intermediate_size\": 8, \"tie_word_embeddings\": 1}",
+     "config: 'tie_word_embeddings' must be true or false, got 1"},
+    {"{\"num_hidden_layers\": 2000000000, \"hidden_size\": 2000000000,"
+     " \"num_attention_heads\": 2, \"vocab_size\": 10, \"intermediate_size\": 8}",
+     "config: the shape gives 3.2e+19 billion parameters, more than 100000"},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    char name[96];
+    int rc = read_text(cases[i].text);
+    snprintf(name, sizeof(name), "error %d: %.40s", (int)i, cases[i].want);
+    check_str(name, rc == -1 ? err : "(no error)", cases[i].want);
+  }
+  /* Escapes in keys are decoded: \u0068 is 'h'. */
+  check_str("escaped key",
+            read_text("{\"num_hidden_layers\": 1, \"\\u0068idden_size\": 8,"
+                      " \"num_attention_heads\": 2, \"vocab_size\": 4,"
+                      " \"intermediate_size\": 8}") == 0 ? "" : err, "");
+  {
+    /* 33 nested arrays inside the object: one level too deep. */
+    char deep[128];
+    int k, n = 0;
+    n += sprintf(deep + n, "{\"a\": ");
+    for (k = 0; k < 32; k++) deep[n++] = '[';
+    deep[n] = 0;
+    read_text(deep);
+    check_str("depth limit", err,
+              "config: not valid JSON at byte 37: nested more than 32 levels deep");
+  }
+  {
+    static char big[GPUADV_CONFIG_MAX_BYTES + 2];
+    memset(big, ' ', sizeof(big));
+    big[0] = '{';
+    gpuadv_config_read(big, (int)sizeof(big), &model, err, sizeof(err));
+    check_str("size limit", err,
+              "config: 1048578 bytes, more than the 1048576 a config may have");
+  }
+  check_close("is_json after blanks", gpuadv_config_is_json(" \n\t{", 4), 1, 0);
+  check_close("is_json name", gpuadv_config_is_json("llama-3.1-8b", 12), 0, 0);
+  check_close("is_json empty", gpuadv_config_is_json("  ", 2), 0, 0);
+}
+
+int main(void) {
+  test_fixtures();
+  test_fields();
+  test_synthetic();
+  test_errors();
+  printf("%d passed, %d failed\n", n_pass, n_fail);
+  return n_fail ? 1 : 0;
+}
