@@ -14,9 +14,10 @@ fit on the others.
       layer_overhead_us. llama.cpp is fitted on its own rows, per memory
       class, with the GGUF factor on unified memory. vLLM, SGLang and
       TensorRT-LLM have too few batch-1 rows each, so their batch-1
-      constants are one pooled fit on the batch-1 rows of all three and of
-      plain PyTorch decoders on HBM (the same kernels class: cuBLAS or
-      CUTLASS matmuls, CUDA graphs).
+      constants are one pooled fit on the batch-1 rows of all three on HBM,
+      with the rows of plain PyTorch CUDA-graph decoders as a floor (a row
+      counts only when the estimate falls below it: an engine reaches at
+      least what such a decoder reaches).
   full load (offline max-throughput rows): kv_eff, compute_eff,
       prefill_mfu, token_overhead_us and max_batch, per engine: the
       output tokens/s of as many sequences as the KV cache holds at their
@@ -67,8 +68,12 @@ PRECISION = {"fp32": "fp32", "tf32": "tf32", "fp8": "fp8", "int8": "int8",
 CLASSES = ("HBM", "GDDR", "unified", "DDR")
 MODERN = ("vllm", "sglang", "trtllm")
 # Engines whose batch-1 rows join the modern pooled fit: plain PyTorch
-# decoders run the same class of kernels.
+# decoders (CUDA graphs over cuBLAS matmuls, no fused kernels) as a floor,
+# since a serving engine reaches at least what they reach: such a row
+# counts in the fit only when the estimate falls below it.
 BATCH1_POOL = MODERN + ("pytorch",)
+FLOOR_ENGINES = ("pytorch",)
+FLOOR_WEIGHT = 1e6
 MIN_ROWS = 8        # full-load rows an engine needs for a fit of its own
 MAX_EFF = 0.95      # no share of a datasheet figure is fitted above this
 HEADROOM = 0.10     # memory left free at full load (vLLM's default 0.90)
@@ -337,7 +342,14 @@ def fit(base, names, bounds, data, x0, iterations):
             est = estimate(e, c)
             if est is None or est <= 0:
                 return 1e18
-            total += math.log(est / c["measured"]) ** 2
+            err = math.log(est / c["measured"])
+            # A floor row counts only when the estimate falls below it, and
+            # then FLOOR_WEIGHT times over: a floor, not a compromise.
+            if c["engine"] in FLOOR_ENGINES:
+                if err < 0:
+                    total += FLOOR_WEIGHT * err ** 2
+                continue
+            total += err ** 2
         return total
     return make(nelder_mead(loss, x0, iterations))
 

@@ -28,3 +28,13 @@ CREATE VIRTUAL TABLE temp.g2 USING gpus;
 -- error: no such module: gpus
 ALTER TABLE gpus RENAME TO g;
 -- error: table gpus may not be altered
+SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 'tgi');
+-- error: model_decode_tps(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
+SELECT model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 512, 'ollama');
+-- error: model_prefill_tps(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'ollama'
+SELECT model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0);
+-- error: model_prefill_tps(): prompt_tokens must be a whole number in [1, 1000000000], got 0
+SELECT engine_serves(1, 'h100-sxm', 'bf16');
+-- error: engine_serves(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 1
+SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 7);
+-- error: model_decode_tps(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 7

@@ -104,7 +104,7 @@ SELECT 'v-srv-memory', (SELECT abs(weights_gb - 16.06) < 0.005 AND abs(kv_gb - 1
 SELECT 'v-srv-maxbatch', (SELECT max(max_seqs) = 213 FROM serving_speeds WHERE workload = 'srv-8b' AND gpu = 'h100-sxm' AND devices = 1 AND n = 1);
 SELECT 'v-srv-batch', (SELECT works AND gpus_per_replica = 1 AND batch_per_replica = 10 AND replicas = 1 AND n_gpus = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-speed', (SELECT abs(tps_per_replica - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1), 1)) < 0.01 AND abs(tps_per_user - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1) / 10, 1)) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
-SELECT 'v-srv-ttft', (SELECT abs(ttft_s - round(1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1), 3)) < 0.0005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+SELECT 'v-srv-ttft', (SELECT abs(ttft_s - round(1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000), 3)) < 0.0005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-cost', (SELECT usd_per_hour = 2.0 AND abs(usd_per_mtok - 2.0 * 1e6 / (3600 * 500.0)) < 0.0001 AND abs(total_usd - 2.0 * 730) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-4gpu-instance', (SELECT usd_per_hour = 8.0 AND n_gpus = 4 AND replicas = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/4xh100');
 SELECT 'v-srv-offer-glob', (SELECT count(*) = 5 FROM sp WHERE workload = 'srv-8b');

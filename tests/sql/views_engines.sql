@@ -1,0 +1,46 @@
+-- Engines as a dimension of the speed estimates (after sql/gpuadv.sql, for
+-- speed_basis). Every line prints `NAME|1`.
+-- The engine keywords the functions accept are the engines catalog's names.
+SELECT 'eng-catalog-names', (SELECT group_concat(name, ', ') FROM (SELECT name FROM engines ORDER BY rowid)) = 'vllm, sglang, trtllm, llama.cpp';
+SELECT 'eng-default-vllm', model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16') = model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 'vllm');
+SELECT 'eng-case-insensitive', model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 'TRTLLM') = model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 'trtllm');
+SELECT 'eng-null-arg-default', model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, NULL) = model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16');
+-- What an engine does not run gives NULL, documented in engine_support.
+SELECT 'eng-trtllm-not-amd', model_decode_tps('llama-3.1-8b', 'mi300x', 'fp8', 1, 0, 1, 'trtllm') IS NULL;
+SELECT 'eng-llamacpp-not-tpu', model_decode_tps('llama-3.1-8b', 'tpu-v6e', 'bf16', 1, 0, 1, 'llama.cpp') IS NULL;
+SELECT 'eng-llamacpp-not-gaudi', model_prefill_tps('llama-3.1-8b', 'gaudi3', 'bf16', 1, 512, 'llama.cpp') IS NULL;
+SELECT 'eng-fp8-needs-ada', model_decode_tps('llama-3.1-8b', 'a100-sxm-80gb', 'fp8') IS NULL AND model_decode_tps('llama-3.1-8b', 'l40s', 'fp8') > 0;
+SELECT 'eng-fp4-needs-blackwell', model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp4') IS NULL AND model_decode_tps('llama-3.1-8b', 'b200', 'fp4') > 0 AND model_decode_tps('llama-3.1-8b', 'mi355x', 'fp4') > 0;
+SELECT 'eng-gguf-only-llamacpp', model_decode_tps('llama-3-8b', 'rtx-4090', 'q4_k_m') IS NULL AND model_decode_tps('llama-3-8b', 'rtx-4090', 'q4_k_m', 1, 0, 1, 'llama.cpp') > 0;
+SELECT 'eng-serves-matches-null', (SELECT count(*) FROM gpus g, engines e WHERE (engine_serves(e.name, g.name, 'bf16') = 1) <> (model_decode_tps('llama-3.1-8b', g.name, 'bf16', 1, 0, 1, e.name) IS NOT NULL)) = 0;
+SELECT 'eng-sweep-keeps-rows', (SELECT count(*) FROM gpus g, engines e) = (SELECT count(*) * 4 FROM gpus);
+-- Physical sense: no estimate above the datasheet's rooflines. Batch 1
+-- reads at least the active weights less the input embedding; at a huge
+-- batch the matmuls take at least 2 x active FLOP per token at the dense
+-- datasheet rate.
+SELECT 'eng-bandwidth-roofline', (SELECT count(*) FROM models m, gpus g, engines e
+  WHERE model_decode_tps(m.name, g.name, 'bf16', 1, 0, 1, e.name)
+        * (m.active_params_b - m.vocab * m.hidden / 1e9) * 2 > g.mem_bw_gbs * (1 + 1e-9)) = 0;
+SELECT 'eng-compute-roofline', (SELECT count(*) FROM models m, gpus g, engines e
+  WHERE g.bf16_tflops > 0
+    AND model_decode_tps(m.name, g.name, 'bf16', 65536, 0, 1, e.name)
+        * 2 * m.active_params_b * 1e9 > g.bf16_tflops * 1e12 * (1 + 1e-9)) = 0;
+SELECT 'eng-prefill-roofline', (SELECT count(*) FROM models m, gpus g, engines e
+  WHERE g.bf16_tflops > 0
+    AND model_prefill_tps(m.name, g.name, 'bf16', 1, 8192, e.name)
+        * 2 * (m.active_params_b - m.vocab * m.hidden / 1e9) * 1e9 > g.bf16_tflops * 1e12) = 0;
+-- Prefill: short prompts run less efficiently, long ones pay attention's
+-- square; the default prompt is 512 tokens.
+SELECT 'eng-prefill-short-slower', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 64) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
+SELECT 'eng-prefill-attention', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 65536) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
+SELECT 'eng-prefill-default-512', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8') = model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 512);
+-- Worked by hand from the engines catalog's vllm row: Llama 3.1 70B in fp8
+-- on one H100, a 8192-token prompt: FLOP = 2 x (70.6 - 128256 x 8192 / 1e9)
+-- x 1e9 x 8192 + 4 x 64 x 128 x 80 x 8192 x 4096.5 = 1.13950e15 + 8.79734e13
+-- = 1.22747e15; mfu = 0.5626 x 8192 / (8192 + 80.51) = 0.557125; seconds =
+-- 1.22747e15 / (1978.9e12 x 0.557125) = 1.113356 s: 7357.9 tokens/s.
+SELECT 'eng-prefill-by-hand', abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192) - 7357.9) < 0.1;
+SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT basis FROM speed_basis ORDER BY basis)) = 'extrapolated,measured,same-class';
+SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
+SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
+SELECT 'eng-basis-gaudi-vllm', (SELECT basis FROM speed_basis WHERE engine = 'vllm' AND gpu = 'gaudi3') = 'extrapolated';
