@@ -31,7 +31,8 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
-           ext/gpuadv_model_funcs.c ext/gpuadv_csv.c build/gpuadv_catalog_data.c
+           ext/gpuadv_model_funcs.c ext/gpuadv_csv.c ext/gpuadv_sim.c \
+           build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/measurements.csv
@@ -70,6 +71,10 @@ build/asan/sqlhost: tests/sqlhost.c | build
 build/test_math: tests/test_math.c ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c -lm
 
+# C unit tests of the serving simulator, with the sanitizers on.
+build/test_sim: tests/test_sim.c ext/gpuadv_sim.c ext/gpuadv_sim.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c -lm
+
 build:
 	@mkdir -p build
 
@@ -86,11 +91,12 @@ accuracy: $(LIB)
 	   FROM estimate_accuracy_summary ORDER BY kind"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 
-unit: build/test_math
+unit: build/test_math build/test_sim
 	./build/test_math
+	./build/test_sim
 
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
-             build/test_math
+             build/test_math build/test_sim
 
 test: $(TEST_DEPS)
 	$(PYTHON) tests/run_tests.py --all
