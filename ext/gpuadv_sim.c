@@ -74,7 +74,9 @@
 ** requests per second (completions in the window), the mean batch
 ** (sequences in the running batch, time-weighted, idle time counting 0) and
 ** the mean queue (requests waiting, time-weighted) are over that window;
-** max_queue is the most requests waiting when a measured request arrives.
+** max_queue is the most requests waiting at once in the window (counted
+** when a request arrives during a step, so a request admitted on arrival at
+** an idle replica does not count as waiting).
 ** Below saturation, throughput is the arrival rate; above it, capacity.
 **
 ** Saturation: the queue grows without bound when requests arrive faster
@@ -129,9 +131,11 @@ static uint64_t splitmix64(uint64_t *x) {
   return z ^ (z >> 31);
 }
 
-static void rng_seed(sim_rng *r, uint64_t seed) {
+/* Seed from a splitmix64 state, which moves on: consecutive calls give
+** independent streams. */
+static void rng_seed(sim_rng *r, uint64_t *state) {
   int i;
-  for (i = 0; i < 4; i++) r->s[i] = splitmix64(&seed);
+  for (i = 0; i < 4; i++) r->s[i] = splitmix64(state);
 }
 
 static inline uint64_t rotl(uint64_t x, int k) {
@@ -346,7 +350,8 @@ typedef struct sim_run {
 
 typedef struct sim {
   const gpuadv_sim_config *cfg;
-  sim_rng rng;
+  sim_rng rng_gap;        /* inter-arrival times */
+  sim_rng rng_len;        /* prompt and output lengths */
   sim_dist gap, prompt, output;
   int64_t n, n_warm, m;   /* requests, warm-up ones, measured ones */
 
@@ -404,16 +409,26 @@ static void gen_next(sim *S) {
   const gpuadv_sim_config *c = S->cfg;
   sim_req *r = &S->next;
   assert(S->n_gen < S->n);
-  r->arrival = S->last_arrival + dist_sample(&S->gap, &S->rng);
+  r->arrival = S->last_arrival + dist_sample(&S->gap, &S->rng_gap);
   r->id = S->n_gen++;
-  r->prompt = dist_tokens(&S->prompt, &S->rng, c->kv_capacity - 1);
-  r->output = dist_tokens(&S->output, &S->rng, c->kv_capacity - r->prompt);
+  r->prompt = dist_tokens(&S->prompt, &S->rng_len, c->kv_capacity - 1);
+  r->output = dist_tokens(&S->output, &S->rng_len, c->kv_capacity - r->prompt);
   S->last_arrival = r->arrival;
-  if (r->id == S->n_warm) S->t0 = r->arrival;
-  if (r->id == S->n - 1) {
-    /* All measured requests arrive at once: the window runs to the end. */
-    S->t1 = r->arrival > S->t0 ? r->arrival : INFINITY;
+}
+
+/* The window's ends, from a first pass over the arrival times: the
+** statistics of a step must know them when the step ends, which can be
+** before the requests that fix them are generated. */
+static void find_window(sim *S) {
+  sim_rng r = S->rng_gap;
+  double t = 0.0;
+  int64_t i;
+  for (i = 0; i < S->n; i++) {
+    t += dist_sample(&S->gap, &r);
+    if (i == S->n_warm) S->t0 = t;
   }
+  /* All measured requests arrive at once: the window runs to the end. */
+  S->t1 = t > S->t0 ? t : INFINITY;
 }
 
 /* Add value * (the part of [a, b] inside the window) to *area. */
@@ -445,7 +460,6 @@ static int enqueue(sim *S, const sim_req *r) {
   queue_mark(S, r->arrival);
   S->q[(S->q_head + S->q_len) & (S->cap_q - 1)] = *r;
   S->q_len++;
-  if (r->id >= S->n_warm && S->q_len > S->max_queue) S->max_queue = S->q_len;
   return 0;
 }
 
@@ -592,8 +606,11 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.n_warm = (int64_t)floor(cfg->warmup * (double)S.n);
   if (S.n_warm >= S.n) S.n_warm = S.n - 1;
   S.m = S.n - S.n_warm;
-  S.t0 = S.t1 = INFINITY;
-  rng_seed(&S.rng, cfg->seed);
+  {
+    uint64_t state = cfg->seed;
+    rng_seed(&S.rng_gap, &state);
+    rng_seed(&S.rng_len, &state);
+  }
   dist_init(&S.gap, inv_rate,
             cfg->arrival == GPUADV_SIM_POISSON ? 1.0 : cfg->arrival_cv);
   dist_init(&S.prompt, cfg->prompt_mean, cfg->prompt_cv);
@@ -608,6 +625,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     fail(res, "out of memory");
     goto done;
   }
+  find_window(&S);
   gen_next(&S);
   S.has_next = 1;
 
@@ -620,6 +638,11 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       if (enqueue(&S, &S.next) != 0) {
         fail(res, "out of memory");
         goto done;
+      }
+      /* It came during a step, so it waits (at least) to its end. */
+      if (S.next.arrival < t && S.next.arrival >= S.t0 &&
+          S.next.arrival <= S.t1 && S.q_len > S.max_queue) {
+        S.max_queue = S.q_len;
       }
       if (S.n_gen < S.n) {
         gen_next(&S);

@@ -248,7 +248,13 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
         }
       }
     }
-    return arg_error(pzErr, a, v, "must be one of poisson, gamma;");
+    {
+      char got[96];
+      describe_value(v, got, (int)sizeof(got));
+      *pzErr = sqlite3_mprintf("serving_sim(): %s must be one of poisson, "
+                               "gamma; got %s", a->name, got);
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
   }
   if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
     type = sqlite3_value_numeric_type(v); /* converts numeric text */
