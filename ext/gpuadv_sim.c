@@ -261,6 +261,10 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   char buf[160];
   if (!(c->rate > 0.0)) {
     msg = "rate must be > 0"; got = c->rate;
+  } else if (!(c->rate >= GPUADV_SIM_MIN_RATE)) {
+    /* Time is kept in seconds as a double: a run of 10^7 requests at this
+    ** rate spans 10^10 s, where a double still resolves 2 us. */
+    msg = "rate must be >= 0.001 (one request per 1000 s)"; got = c->rate;
   } else if (!(c->rate <= GPUADV_SIM_MAX_RATE)) {
     msg = "rate must be <= 1000000000"; got = c->rate;
   } else if (c->n_requests < 1) {

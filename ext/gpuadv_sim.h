@@ -70,12 +70,13 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_MAX_RUNNING 1000000LL   /* max_running */
 #define GPUADV_SIM_MAX_KV 1e12             /* kv_capacity_tokens */
 #define GPUADV_SIM_MAX_BUDGET 100000000LL  /* token_budget */
-#define GPUADV_SIM_MAX_RATE 1e9            /* requests per second */
+#define GPUADV_SIM_MIN_RATE 0.001          /* requests per second */
+#define GPUADV_SIM_MAX_RATE 1e9
 
 typedef struct gpuadv_sim_config {
   int arrival;             /* enum gpuadv_sim_arrival */
   double arrival_cv;       /* gamma only: [0, 10]; 1 is Poisson, 0 regular */
-  double rate;             /* requests per second, (0, 1e9] */
+  double rate;             /* requests per second, [0.001, 1e9] */
   double prompt_mean;      /* prompt tokens, [1, 1e7] */
   double prompt_cv;        /* 0: fixed; else gamma, [0, 10] */
   double output_mean;      /* output tokens, [1, 1e7] */

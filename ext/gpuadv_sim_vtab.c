@@ -18,7 +18,7 @@
 **
 **   argument                  default  meaning
 **   ------------------------  -------  ----------------------------------
-**   rate                      required requests per second, (0, 1e9]
+**   rate                      required requests per second, [0.001, 1e9]
 **   n_requests                10000    simulated requests, [1, 10^7]
 **   seed                      1        any integer
 **   arrival                   poisson  'poisson' or 'gamma'

@@ -419,6 +419,53 @@ static void test_percentiles(void) {
               r.requests_per_s, 1e-12);
 }
 
+/* Steps of 1, 2, ... 100 ms in a shuffled order (k * 37 mod 101 for
+** k = 1..100 visits 1..100 once each). */
+typedef struct perm_step {
+  int k;
+} perm_step;
+
+static double perm_step_time(const void *arg, const gpuadv_step_load *load) {
+  perm_step *p = (perm_step *)arg; /* the test owns it */
+  (void)load;
+  p->k++;
+  return 0.001 * (double)((p->k * 37) % 101);
+}
+
+/* Nearest rank: of m values, the p-th percentile is the ceil(p * m / 100)-th
+** smallest. Regular arrivals 1 s apart at an idle replica, one step per
+** request, give e2e values of exactly 1..100 ms. */
+static void test_nearest_rank(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_result r;
+  perm_step p = {0};
+  gpuadv_sim_config_init(&c);
+  c.rate = 1;
+  c.arrival = GPUADV_SIM_GAMMA;
+  c.arrival_cv = 0;
+  c.n_requests = 100;
+  c.warmup = 0;
+  c.prompt_mean = 1;
+  c.output_mean = 1;
+  c.step_time = perm_step_time;
+  c.step_arg = &p;
+  gpuadv_sim_run(&c, &r);
+  check_rel("e2e 1..100 ms: p50 is the 50th value", r.e2e_p50, 0.050, 1e-6);
+  check_rel("e2e 1..100 ms: p95 is the 95th value", r.e2e_p95, 0.095, 1e-6);
+  check_rel("e2e 1..100 ms: p99 is the 99th value", r.e2e_p99, 0.099, 1e-6);
+  check_rel("e2e 1..100 ms: mean 50.5 ms", r.e2e_mean, 0.0505, 1e-12);
+  check_close("idle replica: nobody waits, max_queue 0", (double)r.max_queue,
+              0, 0);
+  /* Ten requests: steps 37, 74, 10, 47, 84, 20, 57, 94, 30, 67 ms; the
+  ** 5th smallest is 47, the 10th (ceil(9.5) and ceil(9.9)) is 94. */
+  p.k = 0;
+  c.n_requests = 10;
+  gpuadv_sim_run(&c, &r);
+  check_rel("10 values: p50 is the 5th", r.e2e_p50, 0.047, 1e-6);
+  check_rel("10 values: p95 is the 10th", r.e2e_p95, 0.094, 1e-6);
+  check_rel("10 values: p99 is the 10th", r.e2e_p99, 0.094, 1e-6);
+}
+
 static double zero_step(const void *arg, const gpuadv_step_load *load) {
   (void)arg;
   (void)load;
@@ -433,6 +480,10 @@ static void test_errors(void) {
   chat(&c, &lin, -1);
   check_true("rate -1 rejected", gpuadv_sim_run(&c, &r) == -1);
   check_str("rate -1 message", r.error, "rate must be > 0, got -1");
+  chat(&c, &lin, 0.0001);
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("rate below one per 1000 s", err,
+            "rate must be >= 0.001 (one request per 1000 s), got 0.0001");
   chat(&c, &lin, 1);
   c.n_requests = 10000001;
   gpuadv_sim_check(&c, err, sizeof(err));
@@ -507,6 +558,7 @@ int main(void) {
   test_chunked_prefill();
   test_ttft_and_prefix();
   test_percentiles();
+  test_nearest_rank();
   test_errors();
   test_gamma_arrivals();
   printf("%d passed, %d failed\n", n_pass, n_fail);

@@ -4,6 +4,8 @@ SELECT * FROM serving_sim(-1);
 -- error: serving_sim(): rate must be > 0, got -1
 SELECT * FROM serving_sim(0);
 -- error: serving_sim(): rate must be > 0, got 0
+SELECT * FROM serving_sim(0.0001);
+-- error: serving_sim(): rate must be >= 0.001 (one request per 1000 s), got 0.0001
 SELECT * FROM serving_sim('fast');
 -- error: serving_sim(): rate must be a number, got 'fast'
 SELECT * FROM serving_sim(1e999);
