@@ -32,7 +32,7 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
            ext/gpuadv_model_funcs.c ext/gpuadv_csv.c ext/gpuadv_config.c \
-           ext/gpuadv_model_vtab.c \
+           ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
            build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
@@ -80,6 +80,9 @@ build/test_config: tests/test_config.c ext/gpuadv_config.c ext/gpuadv_config.h \
                    ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_config.c ext/gpuadv_config.c \
 	  ext/gpuadv_math.c -lm
+# C unit tests of the serving simulator, with the sanitizers on.
+build/test_sim: tests/test_sim.c ext/gpuadv_sim.c ext/gpuadv_sim.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c -lm
 
 build:
 	@mkdir -p build
@@ -97,12 +100,13 @@ accuracy: $(LIB)
 	   FROM estimate_accuracy_summary ORDER BY kind, engine"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 
-unit: build/test_math build/test_config
+unit: build/test_math build/test_config build/test_sim
 	./build/test_math
 	./build/test_config
+	./build/test_sim
 
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
-             build/test_math build/test_config
+             build/test_math build/test_config build/test_sim
 
 test: $(TEST_DEPS)
 	$(PYTHON) tests/run_tests.py --all

@@ -7,6 +7,7 @@
 #                                   ratios and writes bench/results.md
 #   make bench BENCH_REPEAT=5       runs per median (default 3)
 #   make bench BENCH_CALLGRIND=0    without the callgrind instruction counts
+#   make bench BENCH_SIM=N          simulated requests per serving_sim run
 #
 # bench/README.md explains what is measured against what.
 
@@ -17,6 +18,7 @@ BENCH_REPEAT    ?= 3
 BENCH_PY_ROWS   ?= 200000
 BENCH_CG_ROWS   ?= 20000
 BENCH_SWEEP     ?= 1000000,10000000
+BENCH_SIM       ?= 1000000
 BENCH_CALLGRIND ?= 1
 BENCH_VALGRIND  ?= valgrind
 BENCH_CFLAGS    ?= -O2
@@ -67,6 +69,7 @@ bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES) $(BENCH_DRIVER)
 	  --cc $(CC) --make "$(BENCH_MAKE)" --valgrind $(BENCH_VALGRIND) \
 	  --rows $(BENCH_ROWS) --repeat $(BENCH_REPEAT) --py-rows $(BENCH_PY_ROWS) \
 	  --cg-rows $(BENCH_CG_ROWS) --sweep $(BENCH_SWEEP) \
+	  --sim-requests $(BENCH_SIM) \
 	  --callgrind $(BENCH_CALLGRIND) --out $(BENCH_OUT)
 
 # Included before the main Makefile's first target, these rules must not

@@ -15,7 +15,9 @@ Parts:
      holding the same rows with a primary key or index;
   4. a 10M-scenario sweep (model x GPU x batch x context): rows/s and peak
      RSS as the sweep grows;
-  5. `.load` time and the time of the `make demo` report.
+  5. `.load` time and the time of the `make demo` report;
+  6. the serving simulator (serving_sim): simulated requests per second of
+     CPU time for a chat case and the cases around it.
 """
 
 import argparse
@@ -853,6 +855,49 @@ class Bench:
                 cur, fresh = line.strip(), False
         return out
 
+    # -- part 6 --------------------------------------------------------------
+
+    # name, serving_sim arguments, target (simulated requests/s) or None.
+    # Chat: 1,000-token prompts and 300-token answers (gamma, cv 1), at most
+    # 256 running sequences, at 12 requests/s (a mean batch of about 94).
+    SIM_CASES = [
+        ("chat, 12 req/s, batch <= 256 (gamma lengths)",
+         "12, {n}, 1, 'poisson', 1, 1000, 1, 300, 1, 0, 256", 1_000_000),
+        ("chat, fixed lengths",
+         "12, {n}, 1, 'poisson', 1, 1000, 0, 300, 0, 0, 256", None),
+        ("chat, 2 req/s (batch ~5: ~60 steps per request)",
+         "2, {n}, 1, 'poisson', 1, 1000, 1, 300, 1, 0, 256", None),
+        ("chat, 16 req/s (saturated, batch 256)",
+         "16, {n}, 1, 'poisson', 1, 1000, 1, 300, 1, 0, 256", None),
+        ("M/D/1 at rho 0.9 (one step per request)",
+         "900, {n}, 1, 'poisson', 1, 1, 0, 1, 0, 0, 1, 1000000, 1, 0.1, 1, 0, 0, 0, 0",
+         None),
+    ]
+
+    def part6(self):
+        a = self.a
+        n = a.sim_requests
+        self.log(f"part 6: serving_sim, {len(self.SIM_CASES)} cases of {n:,} requests")
+        lines = [f"sim{i}\tSELECT * FROM serving_sim({args.format(n=n)})"
+                 for i, (_, args, _) in enumerate(self.SIM_CASES)]
+        res, rss = self.run_driver(lines, extra=["--repeat", str(a.repeat)],
+                                   what="serving_sim")
+        tab = ["| case | CPU s (median) | simulated requests/s |", "|---|---:|---:|"]
+        for i, (name, args, target) in enumerate(self.SIM_CASES):
+            t = statistics.median(r[0] for r in res[f"sim{i}"])
+            rate = n / t
+            tab.append(f"| {name} | {t:.3f} | {rate:,.0f} |")
+            self.rows.append(("6", f"serving_sim: {name}", f"{rate:,.0f} req/s", "-", "-",
+                              f">= {target:,} req/s" if target else "report",
+                              rate >= target if target else None))
+        self.md.append(("6. Serving simulator", [
+            f"`SELECT * FROM serving_sim(...)` with {n:,} simulated requests per run, "
+            f"median CPU time of {a.repeat} runs in the C driver (one process; peak RSS "
+            f"{rss / 1024:.1f} MiB). The default step model; arguments in "
+            "`serving_sim`'s positional order (README).", "", *tab, "",
+            *[f"- {name}: `serving_sim({args.format(n=n)})`"
+              for name, args, _ in self.SIM_CASES], ""]))
+
     # -- output ------------------------------------------------------------
 
     def table(self):
@@ -935,7 +980,8 @@ class Bench:
               f"Variables (bench/bench.mk): BENCH_ROWS={a.rows} (part 1), "
               f"BENCH_REPEAT={a.repeat}, BENCH_PY_ROWS={a.py_rows} (part 2), "
               f"BENCH_CG_ROWS={a.cg_rows} (callgrind), BENCH_SWEEP="
-              f"{','.join(str(x) for x in a.sweep)} (part 4). The driver is "
+              f"{','.join(str(x) for x in a.sweep)} (part 4), BENCH_SIM={a.sim_requests} "
+              "(part 6). The driver is "
               "bench/driver.c, the baselines bench/bare.c (bare C), bench/pyfuncs.py "
               "(Python UDFs and the seed's estimators), the row source "
               "bench/benchseries.c (`bench_series(N)`: 1..N, like the shell's "
@@ -979,7 +1025,9 @@ def main():
                     help="cells read per catalog scan measurement")
     ap.add_argument("--sweep", default="1000000,10000000")
     ap.add_argument("--callgrind", type=int, default=1)
-    ap.add_argument("--parts", default="12345")
+    ap.add_argument("--sim-requests", type=int, default=1_000_000,
+                    help="simulated requests per serving_sim run (part 6)")
+    ap.add_argument("--parts", default="123456")
     ap.add_argument("--out", default="bench/results.md")
     a = ap.parse_args()
     a.sweep = [int(x) for x in a.sweep.split(",")]
@@ -1002,6 +1050,8 @@ def main():
         b.part4()
     if "5" in a.parts:
         b.part5()
+    if "6" in a.parts:
+        b.part6()
     if "1" in a.parts:
         b.analyse_misses()
     if getattr(b, "cg_dir", None):

@@ -45,5 +45,6 @@ int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
   if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_sim(db, pzErrMsg);
   return rc;
 }

@@ -27,4 +27,7 @@ int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg);
 /* gpuadv_csv.c: the gpuadv_csv module for users' own CSV files. */
 int gpuadv_register_csv(sqlite3 *db, char **pzErrMsg);
 
+/* gpuadv_sim_vtab.c: serving_sim, the serving simulator. */
+int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg);
+
 #endif /* GPUADV_INTERNAL_H */

@@ -4,8 +4,9 @@
     tests/run_tests.py [--all | --quick | --asan | --valgrind]
 
 Runs, in this order:
-  unit      C unit tests of the arithmetic (build/test_math) and of the
-            config.json reader (build/test_config)
+  unit      C unit tests of the arithmetic (build/test_math), the
+            config.json reader (build/test_config) and the serving
+            simulator (build/test_sim)
   golden    tests/sql/*.sql: every output line must be `NAME|1`, and every
             `SELECT 'NAME'` check must print its line
   errors    tests/errors/*.sql: each statement is followed by
@@ -90,25 +91,26 @@ RUNNERS = {"shell": runner_shell, "host": runner_host,
 
 # ------------------------------------------------------------------ checks
 
+UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim"]
+
+
 def check_unit():
-    for binary in ("build/test_math", "build/test_config"):
-        check_unit_binary(binary)
-
-
-def check_unit_binary(binary):
-    rc, out, err = run([binary])
-    m = re.search(r"^(\d+) passed, (\d+) failed$", out, re.M)
-    for line in out.splitlines():
-        if line.startswith("not ok"):
-            print("unit: " + line)
-    if not m:
-        report(False, binary, "no summary line; rc=%d %s" % (rc, err[-500:]))
-        return
     global passed, failed
-    passed += int(m.group(1))
-    failed += int(m.group(2))
-    if rc != 0 and int(m.group(2)) == 0:
-        report(False, binary + " exit status", "rc=%d %s" % (rc, err[-2000:]))
+    for binary in UNIT_TESTS:
+        rc, out, err = run([binary])
+        m = re.search(r"^(\d+) passed, (\d+) failed$", out, re.M)
+        for line in out.splitlines():
+            if line.startswith("not ok"):
+                print("unit: " + line)
+        if not m:
+            report(False, "unit " + binary,
+                   "no summary line; rc=%d %s" % (rc, err[-500:]))
+            continue
+        passed += int(m.group(1))
+        failed += int(m.group(2))
+        if rc != 0 and int(m.group(2)) == 0:
+            report(False, "unit exit status " + binary,
+                   "rc=%d %s" % (rc, err[-2000:]))
 
 
 def golden_names(path):

@@ -1,0 +1,812 @@
+/*
+** gpuadv_sim.c: a discrete-event simulation of one LLM serving replica, the
+** core of the serving_sim table-valued function (gpuadv_sim_vtab.c). Pure
+** C: no SQLite types, malloc and free only, deterministic for a seed.
+**
+** WHAT IT MODELS
+**
+** One replica runs engine steps back to back while it has work, the way
+** vLLM (V1), SGLang and TensorRT-LLM schedule with continuous batching and
+** chunked prefill. Each step, in this order:
+**
+**   1. every running sequence that has its first token decodes one more
+**      token (decode_seqs of them, attending to decode_context KV tokens);
+**      each counts one token against the step's token_budget;
+**   2. the request that is part-way through its prefill (there is at most
+**      one, see below) gets the next chunk of its prompt, as much as the
+**      budget left allows;
+**   3. while budget is left, requests at the head of the FIFO queue are
+**      admitted and get a prompt chunk each, as long as
+**        - running sequences (decoding + prefilling) stay <= max_running, and
+**        - the KV reservation fits: a request is admitted only when its
+**          prompt + output tokens fit in kv_capacity_tokens beside the
+**          prompt + output tokens of every request already admitted and not
+**          finished. The whole request is reserved on admission and released
+**          on completion, so a running sequence never runs out of KV and
+**          nothing is ever preempted (vLLM allocates blocks as tokens come
+**          and preempts when they run out; reserving up front is the
+**          conservative bound of that).
+**      The queue is strict FIFO: when the head does not fit, nothing behind
+**      it is admitted.
+**   4. the step lasts step_time(load) seconds, a callback. A request whose
+**      last prompt token is computed in this step gets its first output
+**      token at the end of the step; a request with output tokens O then
+**      decodes in the next O - 1 steps and completes at the end of the last.
+**
+** Because each prefill takes the whole budget left before the next request
+** is admitted, at most one request is part-way through its prefill at the
+** start of a step.
+**
+** Prefix cache: a share prefix_hit of each prompt (rounded down, at most all
+** but one token: the last prompt token is always computed, for the logits)
+** needs no prefill, but still occupies KV and is attended to.
+**
+** Requests: arrivals are Poisson (exponential gaps) or gamma-distributed
+** gaps with coefficient of variation arrival_cv (1 is Poisson, 0 a regular
+** clock, above 1 bursty). Prompt and output lengths are fixed when their cv
+** is 0, else gamma with the given mean and cv; rounded to the nearest
+** integer and at least 1. A request longer than the KV cache is cut like an
+** engine's max_model_len cuts it: the prompt to kv_capacity_tokens - 1,
+** then the output to what is left.
+**
+** Randomness: xoshiro256** seeded through splitmix64; exponential by
+** inversion, normal by Box-Muller, gamma by Marsaglia and Tsang (2000),
+** with the u^(1/shape) boost for shape < 1.
+**
+** THE STATISTICS
+**
+** The first floor(warmup * n_requests) requests by arrival are simulated but
+** left out. The others are "measured":
+**   TTFT  first output token - arrival;
+**   TPOT  (completion - first token) / (output tokens - 1), for requests with
+**         at least 2 output tokens;
+**   e2e   completion - arrival;
+**   wait  admission (start of the step that first prefills it) - arrival.
+** Percentiles are exact nearest-rank values of the stored measured values:
+** the p-th percentile of m values is the ceil(p * m / 100)-th smallest. The
+** values are stored in single precision (4 bytes each, three per request:
+** 120 MB at the cap of 10^7 requests), so percentiles carry a relative
+** rounding of 6e-8; means are summed in double precision.
+**
+** The measured window runs from the arrival of the first measured request to
+** the arrival of the last request (to the end of the run when those two
+** coincide). Throughput (output tokens of steps ending in the window),
+** requests per second (completions in the window), the mean batch
+** (sequences in the running batch, time-weighted, idle time counting 0) and
+** the mean queue (requests waiting, time-weighted) are over that window;
+** max_queue is the most requests waiting at once in the window (counted
+** when a request arrives during a step, so a request admitted on arrival at
+** an idle replica does not count as waiting).
+** Below saturation, throughput is the arrival rate; above it, capacity.
+**
+** Saturation: the queue grows without bound when requests arrive faster
+** than the replica serves them. The flag is set when the requests in the
+** system (waiting or running) grew over the measured window by more than 5%
+** of the requests that arrived in it, i.e. when completions fall short of
+** arrivals by more than 5%. A stable replica only fluctuates: its backlog
+** at the end of the window differs from that at the start by a few times
+** the mean batch and queue, far below 5% of the arrivals of a run of a few
+** thousand requests. A replica loaded within 5% above its capacity may go
+** unflagged; a run of a few hundred requests, whose window holds the
+** filling of the batch, may be flagged while stable.
+**
+** WHAT IT LEAVES OUT
+**
+** Preemption and recomputation (the reservation rule makes them
+** unnecessary), KV block granularity, speculative decoding, disaggregated
+** prefill and decode, several replicas and their load balancer, network
+** and tokenisation time, the CPU overhead of scheduling, priorities and
+** output lengths that depend on the prompt. Step times come only from the
+** callback: what the hardware does is its business.
+**
+** COST
+**
+** Each step is O(1) apart from the requests that start or finish in it: the
+** running sequences are not visited; their KV context is a running sum
+** updated arithmetically and their completions come from a binary heap
+** keyed by the step in which they finish (O(log batch) per request). Work
+** is bounded by GPUADV_SIM_MAX_REQUESTS requests and GPUADV_SIM_MAX_STEPS
+** steps, memory by the requests stored.
+*/
+#include "gpuadv_sim.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+** Random numbers.
+*/
+
+typedef struct sim_rng {
+  uint64_t s[4];
+} sim_rng;
+
+static uint64_t splitmix64(uint64_t *x) {
+  uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/* Seed from a splitmix64 state, which moves on: consecutive calls give
+** independent streams. */
+static void rng_seed(sim_rng *r, uint64_t *state) {
+  int i;
+  for (i = 0; i < 4; i++) r->s[i] = splitmix64(state);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256** (Blackman and Vigna). */
+static inline uint64_t rng_next(sim_rng *r) {
+  uint64_t *s = r->s;
+  uint64_t result = rotl(s[1] * 5, 7) * 9;
+  uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return result;
+}
+
+/* Uniform in (0, 1]: never 0, so its logarithm is finite. */
+static inline double rng_unit(sim_rng *r) {
+  return (double)((rng_next(r) >> 11) + 1) * (1.0 / 9007199254740992.0);
+}
+
+static double rng_normal(sim_rng *r) {
+  double u1 = rng_unit(r), u2 = rng_unit(r);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+/* A distribution of positive values with a mean and a coefficient of
+** variation: fixed (cv 0), exponential (cv 1) or gamma. */
+typedef struct sim_dist {
+  int kind;      /* DIST_FIXED, DIST_EXP, DIST_GAMMA */
+  double mean;
+  double scale;  /* gamma: mean / shape */
+  double d, c;   /* Marsaglia-Tsang constants of shape (or shape + 1) */
+  double inv_shape; /* boost exponent when shape < 1, else 0 */
+} sim_dist;
+
+enum { DIST_FIXED, DIST_EXP, DIST_GAMMA };
+
+static void dist_init(sim_dist *d, double mean, double cv) {
+  memset(d, 0, sizeof(*d));
+  d->mean = mean;
+  if (cv == 0.0) {
+    d->kind = DIST_FIXED;
+  } else if (cv == 1.0) {
+    d->kind = DIST_EXP;
+  } else {
+    double shape = 1.0 / (cv * cv);
+    d->kind = DIST_GAMMA;
+    d->scale = mean / shape;
+    if (shape < 1.0) {
+      d->inv_shape = 1.0 / shape;
+      shape += 1.0;
+    }
+    d->d = shape - 1.0 / 3.0;
+    d->c = 1.0 / sqrt(9.0 * d->d);
+  }
+}
+
+static double dist_sample(const sim_dist *d, sim_rng *r) {
+  double x, v, u;
+  switch (d->kind) {
+    case DIST_FIXED:
+      return d->mean;
+    case DIST_EXP:
+      return -d->mean * log(rng_unit(r));
+    default:
+      for (;;) {
+        x = rng_normal(r);
+        v = 1.0 + d->c * x;
+        if (v <= 0.0) continue;
+        v = v * v * v;
+        u = rng_unit(r);
+        if (u < 1.0 - 0.0331 * (x * x) * (x * x)) break;
+        if (log(u) < 0.5 * x * x + d->d * (1.0 - v + log(v))) break;
+      }
+      x = d->d * v;
+      if (d->inv_shape > 0.0) x *= pow(rng_unit(r), d->inv_shape);
+      return x * d->scale;
+  }
+}
+
+/* A token count: nearest integer, in [1, max]. */
+static int64_t dist_tokens(const sim_dist *d, sim_rng *r, int64_t max) {
+  double x = floor(dist_sample(d, r) + 0.5);
+  if (!(x >= 1.0)) return 1;
+  if (x >= (double)max) return max;
+  return (int64_t)x;
+}
+
+/* ------------------------------------------------------------------------
+** The linear step model and the configuration.
+*/
+
+double gpuadv_sim_linear_step(const void *arg, const gpuadv_step_load *load) {
+  const gpuadv_sim_linear *m = (const gpuadv_sim_linear *)arg;
+  return m->fixed_s + m->per_seq_s * load->decode_seqs +
+         m->per_ctx_token_s * load->decode_context +
+         m->per_prefill_token_s * load->prefill_tokens +
+         m->per_pair_s * load->prefill_pairs;
+}
+
+void gpuadv_sim_config_init(gpuadv_sim_config *cfg) {
+  memset(cfg, 0, sizeof(*cfg));
+  cfg->arrival = GPUADV_SIM_POISSON;
+  cfg->arrival_cv = 1.0;
+  cfg->prompt_mean = 1000;
+  cfg->output_mean = 300;
+  cfg->n_requests = 10000;
+  cfg->warmup = 0.1;
+  cfg->seed = 1;
+  cfg->max_running = 1024;
+  cfg->kv_capacity = 1000000;
+  cfg->token_budget = 8192;
+}
+
+int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
+  const char *msg = 0;
+  double got = 0;
+  char buf[160];
+  if (!(c->rate > 0.0)) {
+    msg = "rate must be > 0"; got = c->rate;
+  } else if (!(c->rate >= GPUADV_SIM_MIN_RATE)) {
+    /* Time is kept in seconds as a double: a run of 10^7 requests at this
+    ** rate spans 10^10 s, where a double still resolves 2 us. */
+    msg = "rate must be >= 0.001 (one request per 1000 s)"; got = c->rate;
+  } else if (!(c->rate <= GPUADV_SIM_MAX_RATE)) {
+    msg = "rate must be <= 1000000000"; got = c->rate;
+  } else if (c->n_requests < 1) {
+    msg = "n_requests must be >= 1"; got = (double)c->n_requests;
+  } else if (c->n_requests > GPUADV_SIM_MAX_REQUESTS) {
+    msg = "n_requests must be <= 10000000 (the cap on simulated requests)";
+    got = (double)c->n_requests;
+  } else if (c->arrival != GPUADV_SIM_POISSON &&
+             c->arrival != GPUADV_SIM_GAMMA) {
+    msg = "arrival must be poisson or gamma"; got = c->arrival;
+  } else if (!(c->arrival_cv >= 0.0 && c->arrival_cv <= GPUADV_SIM_MAX_CV)) {
+    msg = "arrival_cv must be in [0, 10]"; got = c->arrival_cv;
+  } else if (c->arrival == GPUADV_SIM_POISSON && c->arrival_cv != 1.0) {
+    msg = "arrival_cv needs arrival 'gamma' (poisson has cv 1)";
+    got = c->arrival_cv;
+  } else if (!(c->prompt_mean >= 1.0 && c->prompt_mean <= GPUADV_SIM_MAX_TOKENS)) {
+    msg = "prompt_tokens must be in [1, 10000000]"; got = c->prompt_mean;
+  } else if (!(c->prompt_cv >= 0.0 && c->prompt_cv <= GPUADV_SIM_MAX_CV)) {
+    msg = "prompt_cv must be in [0, 10]"; got = c->prompt_cv;
+  } else if (!(c->output_mean >= 1.0 && c->output_mean <= GPUADV_SIM_MAX_TOKENS)) {
+    msg = "output_tokens must be in [1, 10000000]"; got = c->output_mean;
+  } else if (!(c->output_cv >= 0.0 && c->output_cv <= GPUADV_SIM_MAX_CV)) {
+    msg = "output_cv must be in [0, 10]"; got = c->output_cv;
+  } else if (!(c->prefix_hit >= 0.0 && c->prefix_hit <= 1.0)) {
+    msg = "prefix_hit must be in [0, 1]"; got = c->prefix_hit;
+  } else if (!(c->warmup >= 0.0 && c->warmup < 1.0)) {
+    msg = "warmup must be in [0, 1)"; got = c->warmup;
+  } else if (c->max_running < 1 || c->max_running > GPUADV_SIM_MAX_RUNNING) {
+    msg = "max_running must be in [1, 1000000]"; got = (double)c->max_running;
+  } else if (c->kv_capacity < 2 || (double)c->kv_capacity > GPUADV_SIM_MAX_KV) {
+    msg = "kv_capacity_tokens must be in [2, 1000000000000]";
+    got = (double)c->kv_capacity;
+  } else if (c->token_budget < 1 || c->token_budget > GPUADV_SIM_MAX_BUDGET) {
+    msg = "token_budget must be in [1, 100000000]";
+    got = (double)c->token_budget;
+  } else if (c->token_budget < c->max_running) {
+    /* As vLLM requires: every running sequence's decode token must fit. */
+    snprintf(buf, sizeof(buf), "token_budget must be >= max_running (%lld)",
+             (long long)c->max_running);
+    msg = buf; got = (double)c->token_budget;
+  } else if (c->prompt_cv == 0.0 && c->output_cv == 0.0 &&
+             (double)c->kv_capacity <
+                 floor(c->prompt_mean + 0.5) + floor(c->output_mean + 0.5)) {
+    snprintf(buf, sizeof(buf),
+             "kv_capacity_tokens must hold one request's prompt + output "
+             "tokens (%.15g)",
+             floor(c->prompt_mean + 0.5) + floor(c->output_mean + 0.5));
+    msg = buf; got = (double)c->kv_capacity;
+  } else if (!c->step_time) {
+    msg = "no step-time model"; got = 0;
+  }
+  if (!msg) {
+    if (err_size > 0) err[0] = 0;
+    return 0;
+  }
+  if (err_size > 0) snprintf(err, (size_t)err_size, "%s, got %.15g", msg, got);
+  return -1;
+}
+
+/* ------------------------------------------------------------------------
+** The simulation state.
+*/
+
+/* A request waiting in the queue. */
+typedef struct sim_req {
+  double arrival;
+  int64_t id;       /* arrival order, 0-based */
+  int64_t prompt;
+  int64_t output;
+} sim_req;
+
+/* A request being prefilled or finishing its prefill in this step. */
+typedef struct sim_pre {
+  sim_req r;
+  int64_t done;     /* prompt tokens in KV (cached or computed) */
+} sim_pre;
+
+/* A decoding sequence, in the heap by the step that finishes it. */
+typedef struct sim_run {
+  int64_t finish_step;
+  int64_t id;
+  double arrival;
+  double first;     /* time of the first output token */
+  int64_t kv;       /* prompt + output: reserved KV and final context */
+  int64_t output;
+} sim_run;
+
+typedef struct sim {
+  const gpuadv_sim_config *cfg;
+  sim_rng rng_gap;        /* inter-arrival times */
+  sim_rng rng_len;        /* prompt and output lengths */
+  sim_dist gap, prompt, output;
+  int64_t n, n_warm, m;   /* requests, warm-up ones, measured ones */
+
+  /* Arrivals: the next one is generated when the previous one arrives. */
+  int64_t n_gen;          /* requests generated */
+  sim_req next;           /* the next arrival, when has_next */
+  int has_next;
+  double last_arrival;
+
+  /* FIFO queue: a ring of cap_q (a power of 2) entries. */
+  sim_req *q;
+  int64_t q_head, q_len, cap_q;
+
+  /* The request part-way through its prefill, if any. */
+  int has_partial;
+  sim_pre partial;
+  /* Requests finishing their prefill in the current step. */
+  sim_pre *fin;
+  int64_t n_fin, cap_fin;
+
+  /* Decoding sequences: a binary min-heap on finish_step. */
+  sim_run *heap;
+  int64_t n_heap, cap_heap;
+  double decode_context;  /* sum of their KV contexts this step */
+  int64_t kv_used;        /* KV tokens reserved */
+  int64_t completed;
+
+  /* Window [t0, t1] of the time-weighted statistics. */
+  double t0, t1;
+  double q_area, batch_area, last_q_time;
+  double window_tokens;
+  int64_t window_done;
+  int64_t max_queue;
+
+  /* Measured requests, indexed by id - n_warm. */
+  float *ttft, *tpot, *e2e;
+  int64_t n_tpot;
+  double sum_ttft, sum_tpot, sum_e2e, sum_wait;
+} sim;
+
+/* Grow *p (of *cap elements of size elem) to hold at least need. */
+static int grow(void **p, int64_t *cap, size_t elem, int64_t need) {
+  int64_t n = *cap ? *cap : 16;
+  void *np;
+  if (need <= *cap) return 0;
+  while (n < need) n *= 2;
+  np = realloc(*p, (size_t)n * elem);
+  if (!np) return -1;
+  *p = np;
+  *cap = n;
+  return 0;
+}
+
+static void gen_next(sim *S) {
+  const gpuadv_sim_config *c = S->cfg;
+  sim_req *r = &S->next;
+  assert(S->n_gen < S->n);
+  r->arrival = S->last_arrival + dist_sample(&S->gap, &S->rng_gap);
+  r->id = S->n_gen++;
+  r->prompt = dist_tokens(&S->prompt, &S->rng_len, c->kv_capacity - 1);
+  r->output = dist_tokens(&S->output, &S->rng_len, c->kv_capacity - r->prompt);
+  S->last_arrival = r->arrival;
+}
+
+/* The window's ends, from a first pass over the arrival times: the
+** statistics of a step must know them when the step ends, which can be
+** before the requests that fix them are generated. */
+static void find_window(sim *S) {
+  sim_rng r = S->rng_gap;
+  double t = 0.0;
+  int64_t i;
+  for (i = 0; i < S->n; i++) {
+    t += dist_sample(&S->gap, &r);
+    if (i == S->n_warm) S->t0 = t;
+  }
+  /* All measured requests arrive at once: the window runs to the end. */
+  S->t1 = t > S->t0 ? t : INFINITY;
+}
+
+/* Add value * (the part of [a, b] inside the window) to *area. */
+static inline void window_add(const sim *S, double *area, double value,
+                              double a, double b) {
+  double lo = a > S->t0 ? a : S->t0;
+  double hi = b < S->t1 ? b : S->t1;
+  if (hi > lo) *area += value * (hi - lo);
+}
+
+/* The queue length changes at time t. */
+static inline void queue_mark(sim *S, double t) {
+  window_add(S, &S->q_area, (double)S->q_len, S->last_q_time, t);
+  S->last_q_time = t;
+}
+
+static int enqueue(sim *S, const sim_req *r) {
+  if (S->q_len == S->cap_q) {
+    /* Double the ring and unwrap it. */
+    int64_t old = S->cap_q, i;
+    sim_req *nq = malloc((size_t)(old * 2) * sizeof(sim_req));
+    if (!nq) return -1;
+    for (i = 0; i < S->q_len; i++) nq[i] = S->q[(S->q_head + i) & (old - 1)];
+    free(S->q);
+    S->q = nq;
+    S->q_head = 0;
+    S->cap_q = old * 2;
+  }
+  queue_mark(S, r->arrival);
+  S->q[(S->q_head + S->q_len) & (S->cap_q - 1)] = *r;
+  S->q_len++;
+  return 0;
+}
+
+static void heap_push(sim *S, const sim_run *x) {
+  int64_t i = S->n_heap++;
+  assert(S->n_heap <= S->cap_heap);
+  while (i > 0) {
+    int64_t p = (i - 1) / 2;
+    if (S->heap[p].finish_step <= x->finish_step) break;
+    S->heap[i] = S->heap[p];
+    i = p;
+  }
+  S->heap[i] = *x;
+}
+
+static void heap_pop(sim *S) {
+  sim_run last;
+  int64_t i = 0, n;
+  assert(S->n_heap > 0);
+  n = --S->n_heap;
+  if (n == 0) return;
+  last = S->heap[n];
+  for (;;) {
+    int64_t l = 2 * i + 1, k = l;
+    if (l >= n) break;
+    if (l + 1 < n && S->heap[l + 1].finish_step < S->heap[l].finish_step) k = l + 1;
+    if (S->heap[k].finish_step >= last.finish_step) break;
+    S->heap[i] = S->heap[k];
+    i = k;
+  }
+  S->heap[i] = last;
+}
+
+/* A request leaves the system at time t. */
+static void complete(sim *S, int64_t id, double arrival, double first,
+                     int64_t output, int64_t kv, double t) {
+  S->kv_used -= kv;
+  S->completed++;
+  assert(S->kv_used >= 0);
+  if (t > S->t0 && t <= S->t1) S->window_done++;
+  if (id >= S->n_warm) {
+    int64_t j = id - S->n_warm;
+    S->e2e[j] = (float)(t - arrival);
+    S->sum_e2e += t - arrival;
+    if (output >= 2) {
+      double tpot = (t - first) / (double)(output - 1);
+      S->tpot[S->n_tpot++] = (float)tpot;
+      S->sum_tpot += tpot;
+    }
+  }
+}
+
+/* A request is admitted at time t: its wait ends. */
+static void admitted(sim *S, const sim_req *r, double t) {
+  if (r->id >= S->n_warm) {
+    S->sum_wait += t - r->arrival;
+  }
+}
+
+/* Give request p a prefill chunk of at most *budget tokens. */
+static inline void prefill_chunk(sim_pre *p, int64_t *budget,
+                                 gpuadv_step_load *load) {
+  int64_t chunk = p->r.prompt - p->done;
+  if (chunk > *budget) chunk = *budget;
+  assert(chunk > 0);
+  load->prefill_tokens += (double)chunk;
+  load->prefill_pairs += (double)chunk * ((double)p->done + (double)(chunk + 1) * 0.5);
+  p->done += chunk;
+  *budget -= chunk;
+}
+
+/* ------------------------------------------------------------------------
+** Exact percentiles.
+*/
+
+/* Rearrange a[lo..hi] so that a[k] holds the value it would hold sorted,
+** smaller-or-equal values before it and greater-or-equal after. */
+static void select_kth(float *a, int64_t lo, int64_t hi, int64_t k) {
+  while (hi > lo) {
+    int64_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+    float pivot, t;
+    /* Median of three as pivot. */
+    if (a[mid] < a[lo]) { t = a[mid]; a[mid] = a[lo]; a[lo] = t; }
+    if (a[hi] < a[lo]) { t = a[hi]; a[hi] = a[lo]; a[lo] = t; }
+    if (a[hi] < a[mid]) { t = a[hi]; a[hi] = a[mid]; a[mid] = t; }
+    pivot = a[mid];
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        t = a[i]; a[i] = a[j]; a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) {
+      hi = j;
+    } else if (k >= i) {
+      lo = i;
+    } else {
+      return; /* a[j+1 .. i-1] equal the pivot */
+    }
+  }
+}
+
+/* The 50th, 95th and 99th nearest-rank percentiles of a[0..n-1], n >= 1. */
+static void percentiles(float *a, int64_t n, double *p50, double *p95,
+                        double *p99) {
+  int64_t k50 = (n * 50 + 99) / 100 - 1;
+  int64_t k95 = (n * 95 + 99) / 100 - 1;
+  int64_t k99 = (n * 99 + 99) / 100 - 1;
+  assert(n >= 1 && k50 <= k95 && k95 <= k99 && k99 < n);
+  select_kth(a, 0, n - 1, k50);
+  *p50 = a[k50];
+  select_kth(a, k50, n - 1, k95);
+  *p95 = a[k95];
+  select_kth(a, k95, n - 1, k99);
+  *p99 = a[k99];
+}
+
+/* ------------------------------------------------------------------------
+** The run.
+*/
+
+static int fail(gpuadv_sim_result *res, const char *msg) {
+  snprintf(res->error, sizeof(res->error), "%s", msg);
+  return -1;
+}
+
+int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
+  sim S;
+  int rc = -1;
+  double t = 0.0;
+  int64_t step = 0, d_seqs = 0;
+  gpuadv_step_load load;
+  const double inv_rate = 1.0 / cfg->rate;
+
+  memset(res, 0, sizeof(*res));
+  memset(&S, 0, sizeof(S));
+  if (gpuadv_sim_check(cfg, res->error, (int)sizeof(res->error)) != 0) return -1;
+
+  S.cfg = cfg;
+  S.n = cfg->n_requests;
+  S.n_warm = (int64_t)floor(cfg->warmup * (double)S.n);
+  if (S.n_warm >= S.n) S.n_warm = S.n - 1;
+  S.m = S.n - S.n_warm;
+  {
+    uint64_t state = cfg->seed;
+    rng_seed(&S.rng_gap, &state);
+    rng_seed(&S.rng_len, &state);
+  }
+  dist_init(&S.gap, inv_rate,
+            cfg->arrival == GPUADV_SIM_POISSON ? 1.0 : cfg->arrival_cv);
+  dist_init(&S.prompt, cfg->prompt_mean, cfg->prompt_cv);
+  dist_init(&S.output, cfg->output_mean, cfg->output_cv);
+
+  S.cap_q = 1024;
+  S.q = malloc((size_t)S.cap_q * sizeof(sim_req));
+  S.ttft = malloc((size_t)S.m * sizeof(float));
+  S.tpot = malloc((size_t)S.m * sizeof(float));
+  S.e2e = malloc((size_t)S.m * sizeof(float));
+  if (!S.q || !S.ttft || !S.tpot || !S.e2e) {
+    fail(res, "out of memory");
+    goto done;
+  }
+  find_window(&S);
+  gen_next(&S);
+  S.has_next = 1;
+
+  while (S.completed < S.n) {
+    int64_t budget, n_batch, i;
+    double dt, t_end, ctx_next;
+
+    /* Arrivals up to now join the queue. */
+    while (S.has_next && S.next.arrival <= t) {
+      if (enqueue(&S, &S.next) != 0) {
+        fail(res, "out of memory");
+        goto done;
+      }
+      /* It came during a step, so it waits (at least) to its end. */
+      if (S.next.arrival < t && S.next.arrival >= S.t0 &&
+          S.next.arrival <= S.t1 && S.q_len > S.max_queue) {
+        S.max_queue = S.q_len;
+      }
+      if (S.n_gen < S.n) {
+        gen_next(&S);
+      } else {
+        S.has_next = 0;
+      }
+    }
+    if (d_seqs == 0 && !S.has_partial && S.q_len == 0) {
+      /* Idle until the next arrival. */
+      assert(S.has_next);
+      t = S.next.arrival;
+      continue;
+    }
+    if (step >= GPUADV_SIM_MAX_STEPS) {
+      fail(res, "the run needs more than 2000000000 engine steps; simulate "
+                "fewer requests or give a larger token_budget");
+      goto done;
+    }
+
+    /* Compose the step: decodes, the partial prefill, then admissions. */
+    budget = cfg->token_budget - d_seqs;
+    load.decode_seqs = (double)d_seqs;
+    load.decode_context = S.decode_context;
+    load.prefill_tokens = 0;
+    load.prefill_pairs = 0;
+    S.n_fin = 0;
+    if (S.has_partial && budget > 0) {
+      prefill_chunk(&S.partial, &budget, &load);
+      if (S.partial.done == S.partial.r.prompt) {
+        if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), 1)) {
+          fail(res, "out of memory");
+          goto done;
+        }
+        S.has_partial = 0;
+        S.fin[S.n_fin++] = S.partial;
+      }
+    }
+    if (S.q_len > 0 && budget > 0) queue_mark(&S, t);
+    while (budget > 0 && S.q_len > 0 &&
+           d_seqs + S.has_partial + S.n_fin < cfg->max_running) {
+      sim_req *r = &S.q[S.q_head];
+      sim_pre p;
+      if (S.kv_used + r->prompt + r->output > cfg->kv_capacity) break;
+      S.kv_used += r->prompt + r->output;
+      admitted(&S, r, t);
+      p.r = *r;
+      p.done = (int64_t)floor(cfg->prefix_hit * (double)r->prompt);
+      if (p.done > r->prompt - 1) p.done = r->prompt - 1;
+      S.q_head = (S.q_head + 1) & (S.cap_q - 1);
+      S.q_len--;
+      prefill_chunk(&p, &budget, &load);
+      if (p.done == p.r.prompt) {
+        if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), S.n_fin + 1)) {
+          fail(res, "out of memory");
+          goto done;
+        }
+        S.fin[S.n_fin++] = p;
+      } else {
+        assert(!S.has_partial && budget == 0);
+        S.has_partial = 1;
+        S.partial = p;
+      }
+    }
+    n_batch = d_seqs + S.has_partial + S.n_fin;
+    assert(n_batch > 0 && n_batch <= cfg->max_running);
+
+    dt = cfg->step_time(cfg->step_arg, &load);
+    t_end = t + dt;
+    if (!(dt > 0.0) || !(t_end <= 1e300)) {
+      char msg[120];
+      snprintf(msg, sizeof(msg),
+               "the step-time model must give a finite time > 0 s, gave %.15g",
+               dt);
+      fail(res, msg);
+      goto done;
+    }
+    window_add(&S, &S.batch_area, (double)n_batch, t, t_end);
+    if (t_end > S.t0 && t_end <= S.t1) {
+      S.window_tokens += (double)(d_seqs + S.n_fin);
+    }
+
+    /* The step's outcome: first tokens, then finished sequences. */
+    ctx_next = S.decode_context + (double)d_seqs;
+    for (i = 0; i < S.n_fin; i++) {
+      const sim_pre *p = &S.fin[i];
+      int64_t kv = p->r.prompt + p->r.output;
+      if (p->r.id >= S.n_warm) {
+        S.ttft[p->r.id - S.n_warm] = (float)(t_end - p->r.arrival);
+        S.sum_ttft += t_end - p->r.arrival;
+      }
+      if (p->r.output == 1) {
+        complete(&S, p->r.id, p->r.arrival, t_end, 1, kv, t_end);
+      } else {
+        sim_run x;
+        if (grow((void **)&S.heap, &S.cap_heap, sizeof(sim_run),
+                 S.n_heap + 1)) {
+          fail(res, "out of memory");
+          goto done;
+        }
+        x.finish_step = step + p->r.output - 1;
+        x.id = p->r.id;
+        x.arrival = p->r.arrival;
+        x.first = t_end;
+        x.kv = kv;
+        x.output = p->r.output;
+        heap_push(&S, &x);
+        ctx_next += (double)(p->r.prompt + 1);
+      }
+    }
+    while (S.n_heap > 0 && S.heap[0].finish_step == step) {
+      const sim_run *x = &S.heap[0];
+      ctx_next -= (double)x->kv;
+      complete(&S, x->id, x->arrival, x->first, x->output, x->kv, t_end);
+      heap_pop(&S);
+    }
+    assert(S.n_heap == 0 || S.heap[0].finish_step > step);
+    d_seqs = S.n_heap;
+    S.decode_context = d_seqs > 0 ? ctx_next : 0.0;
+    t = t_end;
+    step++;
+  }
+  queue_mark(&S, t);
+
+  /* The statistics. */
+  {
+    double window = (S.t1 < INFINITY ? S.t1 : t) - S.t0;
+    /* Arrivals after t0 up to t1; none when the window runs to the end. */
+    int64_t arrived = S.t1 < INFINITY ? S.n - 1 - S.n_warm : 0;
+    assert(window > 0.0);
+    res->requests = S.n;
+    res->measured = S.m;
+    res->steps = step;
+    res->sim_time = t;
+    res->throughput_tps = S.window_tokens / window;
+    res->requests_per_s = (double)S.window_done / window;
+    res->mean_batch = S.batch_area / window;
+    res->mean_queue = S.q_area / window;
+    res->max_queue = S.max_queue;
+    res->mean_wait = S.sum_wait / (double)S.m;
+    res->ttft_mean = S.sum_ttft / (double)S.m;
+    res->e2e_mean = S.sum_e2e / (double)S.m;
+    percentiles(S.ttft, S.m, &res->ttft_p50, &res->ttft_p95, &res->ttft_p99);
+    percentiles(S.e2e, S.m, &res->e2e_p50, &res->e2e_p95, &res->e2e_p99);
+    if (S.n_tpot > 0) {
+      res->has_tpot = 1;
+      res->tpot_mean = S.sum_tpot / (double)S.n_tpot;
+      percentiles(S.tpot, S.n_tpot, &res->tpot_p50, &res->tpot_p95,
+                  &res->tpot_p99);
+    }
+    res->saturated = arrived > 0 &&
+                     (double)(arrived - S.window_done) > 0.05 * (double)arrived;
+  }
+  rc = 0;
+
+done:
+  free(S.q);
+  free(S.fin);
+  free(S.heap);
+  free(S.ttft);
+  free(S.tpot);
+  free(S.e2e);
+  return rc;
+}

@@ -1,0 +1,130 @@
+/*
+** gpuadv_sim.h: a discrete-event simulation of one LLM serving replica with
+** continuous batching and chunked prefill, free of SQLite. The SQL wrapper
+** is ext/gpuadv_sim_vtab.c (the serving_sim table-valued function); the
+** model, its rules and what it leaves out are described in the header
+** comment of ext/gpuadv_sim.c.
+**
+** Use:
+**
+**   gpuadv_sim_config cfg;
+**   gpuadv_sim_result res;
+**   gpuadv_sim_linear lin = {0.007, 2e-5, 6e-11, 3e-5, 9e-10};
+**   gpuadv_sim_config_init(&cfg);          (the documented defaults)
+**   cfg.rate = 10;                         (requests per second)
+**   cfg.step_time = gpuadv_sim_linear_step;
+**   cfg.step_arg = &lin;
+**   if (gpuadv_sim_run(&cfg, &res) != 0) puts(res.error);
+**
+** gpuadv_sim_run assumes a configuration that gpuadv_sim_check accepts (it
+** calls it and fails with its message otherwise). It allocates with malloc
+** and frees everything before it returns.
+*/
+#ifndef GPUADV_SIM_H
+#define GPUADV_SIM_H
+
+#include <stdint.h>
+
+/* What one engine step computes; the step-time model turns it into
+** seconds. */
+typedef struct gpuadv_step_load {
+  double decode_seqs;    /* sequences generating one token this step */
+  double decode_context; /* KV tokens those sequences attend to, summed */
+  double prefill_tokens; /* prompt tokens computed this step */
+  double prefill_pairs;  /* query-key pairs of those prompt tokens: sum over
+                         ** chunks of chunk_len * (tokens before the chunk +
+                         ** (chunk_len + 1) / 2) */
+} gpuadv_step_load;
+
+/* The duration of one engine step in seconds; must be finite and > 0 (the
+** simulation stops with an error otherwise). arg is the config's step_arg.
+** It is called once per simulated step, so it should be cheap. */
+typedef double (*gpuadv_step_time_fn)(const void *arg,
+                                      const gpuadv_step_load *load);
+
+/* The linear step model, in seconds:
+**   fixed_s + per_seq_s * decode_seqs + per_ctx_token_s * decode_context
+**   + per_prefill_token_s * prefill_tokens + per_pair_s * prefill_pairs */
+typedef struct gpuadv_sim_linear {
+  double fixed_s;
+  double per_seq_s;
+  double per_ctx_token_s;
+  double per_prefill_token_s;
+  double per_pair_s;
+} gpuadv_sim_linear;
+
+/* A gpuadv_step_time_fn; arg points at a gpuadv_sim_linear. */
+double gpuadv_sim_linear_step(const void *arg, const gpuadv_step_load *load);
+
+/* Arrival processes. */
+enum gpuadv_sim_arrival {
+  GPUADV_SIM_POISSON = 0, /* exponential inter-arrival times */
+  GPUADV_SIM_GAMMA = 1    /* gamma inter-arrival times with arrival_cv */
+};
+
+/* Limits of the configuration (gpuadv_sim_check). */
+#define GPUADV_SIM_MAX_REQUESTS 10000000LL /* simulated requests */
+#define GPUADV_SIM_MAX_STEPS 2000000000LL  /* engine steps per run */
+#define GPUADV_SIM_MAX_TOKENS 10000000.0   /* mean prompt or output */
+#define GPUADV_SIM_MAX_CV 10.0             /* any coefficient of variation */
+#define GPUADV_SIM_MAX_RUNNING 1000000LL   /* max_running */
+#define GPUADV_SIM_MAX_KV 1e12             /* kv_capacity_tokens */
+#define GPUADV_SIM_MAX_BUDGET 100000000LL  /* token_budget */
+#define GPUADV_SIM_MIN_RATE 0.001          /* requests per second */
+#define GPUADV_SIM_MAX_RATE 1e9
+
+typedef struct gpuadv_sim_config {
+  int arrival;             /* enum gpuadv_sim_arrival */
+  double arrival_cv;       /* gamma only: [0, 10]; 1 is Poisson, 0 regular */
+  double rate;             /* requests per second, [0.001, 1e9] */
+  double prompt_mean;      /* prompt tokens, [1, 1e7] */
+  double prompt_cv;        /* 0: fixed; else gamma, [0, 10] */
+  double output_mean;      /* output tokens, [1, 1e7] */
+  double output_cv;        /* 0: fixed; else gamma, [0, 10] */
+  double prefix_hit;       /* share of each prompt found in the prefix
+                           ** cache, [0, 1] */
+  int64_t n_requests;      /* [1, GPUADV_SIM_MAX_REQUESTS] */
+  double warmup;           /* share of requests left out of the
+                           ** statistics, [0, 1) */
+  uint64_t seed;
+  int64_t max_running;     /* sequences in the batch, [1, 1e6] */
+  int64_t kv_capacity;     /* KV-cache tokens, [2, 1e12] */
+  int64_t token_budget;    /* tokens per step, [max_running, 1e8] */
+  gpuadv_step_time_fn step_time;
+  const void *step_arg;
+} gpuadv_sim_config;
+
+/* Fill in the defaults (rate 0 and step_time 0: the caller sets them). */
+void gpuadv_sim_config_init(gpuadv_sim_config *cfg);
+
+/* 0 when cfg is acceptable; else -1 and a message such as
+** "rate must be > 0, got -1" in err (err_size bytes, NUL-terminated). */
+int gpuadv_sim_check(const gpuadv_sim_config *cfg, char *err, int err_size);
+
+typedef struct gpuadv_sim_result {
+  /* Percentiles of the measured requests (gpuadv_sim.c says which value
+  ** a percentile is), seconds. */
+  double ttft_p50, ttft_p95, ttft_p99, ttft_mean;
+  double tpot_p50, tpot_p95, tpot_p99, tpot_mean;
+  double e2e_p50, e2e_p95, e2e_p99, e2e_mean;
+  int has_tpot;            /* 0 when no measured request has >= 2 outputs */
+  double throughput_tps;   /* output tokens per second, measured window */
+  double requests_per_s;   /* completions per second, measured window */
+  double mean_batch;       /* time-weighted sequences in the batch */
+  double mean_queue;       /* time-weighted requests waiting */
+  int64_t max_queue;       /* most requests waiting at once */
+  double mean_wait;        /* seconds from arrival to admission */
+  int saturated;           /* the queue grows without bound */
+  int64_t requests;        /* simulated requests */
+  int64_t measured;        /* requests in the statistics */
+  int64_t steps;           /* engine steps simulated */
+  double sim_time;         /* seconds of simulated time */
+  char error[160];         /* why gpuadv_sim_run failed, else "" */
+} gpuadv_sim_result;
+
+/* Run the simulation. 0 on success; -1 with res->error set on a bad
+** configuration, a step time that is not finite and > 0, too many steps,
+** or no memory. */
+int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res);
+
+#endif /* GPUADV_SIM_H */

@@ -1,0 +1,605 @@
+/*
+** gpuadv_sim_vtab.c: serving_sim, the serving simulator of gpuadv_sim.c as
+** an eponymous, read-only table-valued function. One call is one
+** simulation and one output row:
+**
+**   SELECT ttft_p50_s, tpot_p50_ms, e2e_p99_s, saturated
+**     FROM serving_sim(8);                          -- 8 requests/s
+**   SELECT * FROM serving_sim WHERE rate = 8 AND prompt_tokens = 2000
+**      AND output_tokens = 200 AND max_running = 64;
+**   SELECT r.value AS rate, s.ttft_p99_s            -- a latency curve
+**     FROM generate_series(1, 20) r, serving_sim(r.value) s;
+**
+** The arguments are hidden columns: positional in serving_sim(...) in the
+** order of the table below, or by name with = in WHERE; an argument not
+** given takes its default, and so does NULL, except for rate, whose NULL
+** gives no row (like a NULL required argument of the scalar functions).
+** Reading an argument column gives the value the run used.
+**
+**   argument                  default  meaning
+**   ------------------------  -------  ----------------------------------
+**   rate                      required requests per second, [0.001, 1e9]
+**   n_requests                10000    simulated requests, [1, 10^7]
+**   seed                      1        any integer
+**   arrival                   poisson  'poisson' or 'gamma'
+**   arrival_cv                1        gamma: cv of the gaps, [0, 10]
+**   prompt_tokens             1000     mean prompt length, [1, 10^7]
+**   prompt_cv                 0        0 fixed, else gamma, [0, 10]
+**   output_tokens             300      mean output length, [1, 10^7]
+**   output_cv                 0        0 fixed, else gamma, [0, 10]
+**   prefix_hit                0        prompt share in the prefix cache
+**   max_running               1024     sequences in the batch
+**   kv_capacity_tokens        1000000  KV-cache tokens
+**   token_budget              8192     tokens per engine step
+**   warmup                    0.1      share of requests not measured
+**   step_fixed_ms             7        the linear step model (see below)
+**   step_per_seq_ms           0.02
+**   step_per_ctx_token_us     0.06
+**   step_per_prefill_token_us 30
+**   step_per_pair_ns          1
+**   model, gpu, dtype, engine, tp, pp, ep: a step model from the catalogs
+**                             (not available yet: an error when given)
+**
+** The defaults of max_running and token_budget are vLLM V1's for its
+** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
+** (max_num_seqs 1024, max_num_batched_tokens 8192: get_batch_defaults in
+** vllm/engine/arg_utils.py). The linear step model's defaults are a rough
+** stand-in for Llama-3.1-8B in bf16 on one H100 SXM: 16 GB of weights read
+** per step at 70% of 3.35 TB/s (7 ms), 128 KiB of KV per context token at
+** 65% (0.06 us), 2 * 8e9 FLOP per prompt token and 4 * 32 * 4096 FLOP per
+** query-key pair at 55% of 989 TFLOP/s (30 us, 1 ns), and a nominal
+** 0.02 ms per sequence for sampling and scheduling.
+**
+** Errors name serving_sim() and the argument, as the scalar functions do:
+**   serving_sim(): rate must be > 0, got -1
+**
+** Plans: every = constraint on an argument column is passed to xFilter
+** (idxNum is the bit set of the arguments given, in column order) and
+** omitted from SQLite's own check. A constraint that SQLite cannot supply
+** yet (an argument taken from a table to the right) makes the plan
+** unusable (SQLITE_CONSTRAINT), so a lateral join puts serving_sim last.
+**
+** Writes: there is no xUpdate or xCreate: the table is read-only and
+** eponymous only.
+*/
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "gpuadv_args.h" /* gpuadv_utf8_prefix */
+#include "gpuadv_internal.h"
+#include "gpuadv_sim.h"
+
+/* The output columns, then the arguments (hidden). */
+enum {
+  COL_TTFT_P50, COL_TTFT_P95, COL_TTFT_P99, COL_TTFT_MEAN,
+  COL_TPOT_P50, COL_TPOT_P95, COL_TPOT_P99, COL_TPOT_MEAN,
+  COL_E2E_P50, COL_E2E_P95, COL_E2E_P99, COL_E2E_MEAN,
+  COL_THROUGHPUT, COL_REQUESTS_PER_S, COL_MEAN_BATCH, COL_MEAN_QUEUE,
+  COL_MAX_QUEUE, COL_MEAN_WAIT, COL_SATURATED, COL_REQUESTS,
+  COL_FIRST_ARG
+};
+
+/* The arguments, in column order. */
+enum {
+  ARG_RATE, ARG_N_REQUESTS, ARG_SEED, ARG_ARRIVAL, ARG_ARRIVAL_CV,
+  ARG_PROMPT, ARG_PROMPT_CV, ARG_OUTPUT, ARG_OUTPUT_CV, ARG_PREFIX_HIT,
+  ARG_MAX_RUNNING, ARG_KV, ARG_BUDGET, ARG_WARMUP,
+  ARG_STEP_FIXED, ARG_STEP_SEQ, ARG_STEP_CTX, ARG_STEP_PREFILL, ARG_STEP_PAIR,
+  ARG_MODEL, ARG_GPU, ARG_DTYPE, ARG_ENGINE, ARG_TP, ARG_PP, ARG_EP,
+  N_ARGS
+};
+
+static const char sim_schema[] =
+    "CREATE TABLE x(ttft_p50_s REAL, ttft_p95_s REAL, ttft_p99_s REAL, "
+    "ttft_mean_s REAL, tpot_p50_ms REAL, tpot_p95_ms REAL, tpot_p99_ms REAL, "
+    "tpot_mean_ms REAL, e2e_p50_s REAL, e2e_p95_s REAL, e2e_p99_s REAL, "
+    "e2e_mean_s REAL, throughput_tps REAL, requests_per_s REAL, "
+    "mean_batch REAL, mean_queue REAL, max_queue INTEGER, mean_wait_s REAL, "
+    "saturated INTEGER, requests INTEGER, "
+    "rate HIDDEN, n_requests HIDDEN, seed HIDDEN, arrival HIDDEN, "
+    "arrival_cv HIDDEN, prompt_tokens HIDDEN, prompt_cv HIDDEN, "
+    "output_tokens HIDDEN, output_cv HIDDEN, prefix_hit HIDDEN, "
+    "max_running HIDDEN, kv_capacity_tokens HIDDEN, token_budget HIDDEN, "
+    "warmup HIDDEN, step_fixed_ms HIDDEN, step_per_seq_ms HIDDEN, "
+    "step_per_ctx_token_us HIDDEN, step_per_prefill_token_us HIDDEN, "
+    "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
+    "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN)";
+
+/* What an argument holds. */
+enum {
+  KIND_NUMBER, /* a finite number in range */
+  KIND_WHOLE,  /* a whole number in range */
+  KIND_SEED,   /* any 64-bit integer */
+  KIND_WORD,   /* 'poisson' or 'gamma' */
+  KIND_ENGINE  /* an input of the model-based step times */
+};
+
+typedef struct sim_arg {
+  const char *name;
+  int kind;
+  double lo;
+  int lo_open;         /* 1: x > lo; 0: x >= lo */
+  double hi;
+  int hi_open;         /* 1: x < hi; 0: x <= hi */
+  double dflt;
+  const char *hi_note; /* said after the upper bound, or 0 */
+} sim_arg;
+
+static const sim_arg sim_args[N_ARGS] = {
+  {"rate", KIND_NUMBER, 0, 1, GPUADV_SIM_MAX_RATE, 0, 0, 0},
+  {"n_requests", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_REQUESTS, 0, 10000,
+   " (the cap on simulated requests)"},
+  {"seed", KIND_SEED, 0, 0, 0, 0, 1, 0},
+  {"arrival", KIND_WORD, 0, 0, 0, 0, GPUADV_SIM_POISSON, 0},
+  {"arrival_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 1, 0},
+  {"prompt_tokens", KIND_NUMBER, 1, 0, GPUADV_SIM_MAX_TOKENS, 0, 1000, 0},
+  {"prompt_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 0, 0},
+  {"output_tokens", KIND_NUMBER, 1, 0, GPUADV_SIM_MAX_TOKENS, 0, 300, 0},
+  {"output_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 0, 0},
+  {"prefix_hit", KIND_NUMBER, 0, 0, 1, 0, 0, 0},
+  {"max_running", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_RUNNING, 0, 1024, 0},
+  {"kv_capacity_tokens", KIND_WHOLE, 2, 0, GPUADV_SIM_MAX_KV, 0, 1000000, 0},
+  {"token_budget", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_BUDGET, 0, 8192, 0},
+  {"warmup", KIND_NUMBER, 0, 0, 1, 1, 0.1, 0},
+  {"step_fixed_ms", KIND_NUMBER, 0, 1, 1e6, 0, 7, 0},
+  {"step_per_seq_ms", KIND_NUMBER, 0, 0, 1e6, 0, 0.02, 0},
+  {"step_per_ctx_token_us", KIND_NUMBER, 0, 0, 1e6, 0, 0.06, 0},
+  {"step_per_prefill_token_us", KIND_NUMBER, 0, 0, 1e6, 0, 30, 0},
+  {"step_per_pair_ns", KIND_NUMBER, 0, 0, 1e6, 0, 1, 0},
+  {"model", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"gpu", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"dtype", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"engine", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"tp", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"pp", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"ep", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+};
+
+static const char *const arrival_words[] = {"poisson", "gamma"};
+
+/* The parsed arguments of one call. */
+typedef struct sim_call {
+  double value[N_ARGS];        /* numbers; the arrival as its index */
+  sqlite3_value *given[N_ARGS]; /* as received, or 0 when absent or NULL */
+  sqlite3_int64 seed;
+} sim_call;
+
+/* The step-time model of one call: a callback and its argument, which must
+** stay valid for the run. */
+typedef struct sim_step_model {
+  gpuadv_step_time_fn fn;
+  const void *arg;
+  gpuadv_sim_linear linear;    /* storage for the linear model */
+  void *owned;                 /* freed with release() after the run */
+  void (*release)(void *);
+} sim_step_model;
+
+typedef struct sim_cursor {
+  sqlite3_vtab_cursor base;
+  sim_call call;
+  gpuadv_sim_result res;
+  int eof;
+} sim_cursor;
+
+/* ------------------------------------------------------------------------
+** Arguments.
+*/
+
+/* Describe a value as received, for "got ..." in messages. */
+static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      sqlite3_snprintf(n_buf, buf, "%lld", sqlite3_value_int64(v));
+      break;
+    case SQLITE_FLOAT:
+      sqlite3_snprintf(n_buf, buf, "%.15g", sqlite3_value_double(v));
+      break;
+    case SQLITE_TEXT: {
+      const char *z = (const char *)sqlite3_value_text(v);
+      int n = sqlite3_value_bytes(v);
+      if (!z) z = "";
+      if (n > 40) {
+        sqlite3_snprintf(n_buf, buf, "'%.*s...'", gpuadv_utf8_prefix(z, n, 40),
+                         z);
+      } else {
+        sqlite3_snprintf(n_buf, buf, "'%.*s'", n, z);
+      }
+      break;
+    }
+    case SQLITE_BLOB:
+      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s", sqlite3_value_bytes(v),
+                       sqlite3_value_bytes(v) == 1 ? "" : "s");
+      break;
+    default:
+      sqlite3_snprintf(n_buf, buf, "NULL");
+      break;
+  }
+}
+
+/* Set *pzErr to "serving_sim(): NAME MESSAGE, got VALUE". */
+static int arg_error(char **pzErr, const sim_arg *a, sqlite3_value *v,
+                     const char *what) {
+  char got[96];
+  describe_value(v, got, (int)sizeof(got));
+  *pzErr = sqlite3_mprintf("serving_sim(): %s %s, got %s", a->name, what, got);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* Parse argument i from v (not NULL) into call. */
+static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
+  const sim_arg *a = &sim_args[i];
+  char what[96];
+  double x;
+  int type = sqlite3_value_type(v);
+  if (a->kind == KIND_ENGINE) {
+    /* Checked with the step model (step_model_select). */
+    return SQLITE_OK;
+  }
+  if (a->kind == KIND_WORD) {
+    const char *z = (const char *)sqlite3_value_text(v);
+    size_t k;
+    if (type == SQLITE_TEXT && z) {
+      for (k = 0; k < sizeof(arrival_words) / sizeof(arrival_words[0]); k++) {
+        if (sqlite3_stricmp(z, arrival_words[k]) == 0 &&
+            (int)strlen(arrival_words[k]) == sqlite3_value_bytes(v)) {
+          call->value[i] = (double)k;
+          return SQLITE_OK;
+        }
+      }
+    }
+    {
+      char got[96];
+      describe_value(v, got, (int)sizeof(got));
+      *pzErr = sqlite3_mprintf("serving_sim(): %s must be one of poisson, "
+                               "gamma; got %s", a->name, got);
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+  }
+  if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+    type = sqlite3_value_numeric_type(v); /* converts numeric text */
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+      return arg_error(pzErr, a, v, "must be a number");
+    }
+  }
+  if (a->kind == KIND_SEED) {
+    if (type == SQLITE_INTEGER) {
+      call->seed = sqlite3_value_int64(v);
+      return SQLITE_OK;
+    }
+    x = sqlite3_value_double(v);
+    if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0) ||
+        x != floor(x)) {
+      return arg_error(pzErr, a, v, "must be a 64-bit whole number");
+    }
+    call->seed = (sqlite3_int64)x;
+    return SQLITE_OK;
+  }
+  x = sqlite3_value_double(v);
+  if (!isfinite(x)) return arg_error(pzErr, a, v, "must be a finite number");
+  if (a->kind == KIND_WHOLE && x != floor(x)) {
+    return arg_error(pzErr, a, v, "must be a whole number");
+  }
+  if (a->lo_open ? !(x > a->lo) : !(x >= a->lo)) {
+    sqlite3_snprintf((int)sizeof(what), what, "must be %s %.15g",
+                     a->lo_open ? ">" : ">=", a->lo);
+    return arg_error(pzErr, a, v, what);
+  }
+  if (a->hi_open ? !(x < a->hi) : !(x <= a->hi)) {
+    sqlite3_snprintf((int)sizeof(what), what, "must be %s %.15g%s",
+                     a->hi_open ? "<" : "<=", a->hi,
+                     a->hi_note ? a->hi_note : "");
+    return arg_error(pzErr, a, v, what);
+  }
+  call->value[i] = x;
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------------------------
+** The step-time model of a call.
+**
+** HERE the model-based step times will be chosen: when any of model, gpu,
+** dtype, engine, tp, pp or ep is given (call->given[ARG_MODEL..ARG_EP] are
+** not 0), a step model from the catalogs fills *out (fn, arg, and owned +
+** release for state it allocates). Until then those arguments are an
+** error, and the linear model of the step_* arguments is the only one.
+*/
+static int step_model_select(const sim_call *call, sim_step_model *out,
+                             char **pzErr) {
+  int i;
+  memset(out, 0, sizeof(*out));
+  for (i = ARG_MODEL; i <= ARG_EP; i++) {
+    if (call->given[i]) {
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): model-based step times are not available yet");
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+  }
+  out->linear.fixed_s = call->value[ARG_STEP_FIXED] * 1e-3;
+  out->linear.per_seq_s = call->value[ARG_STEP_SEQ] * 1e-3;
+  out->linear.per_ctx_token_s = call->value[ARG_STEP_CTX] * 1e-6;
+  out->linear.per_prefill_token_s = call->value[ARG_STEP_PREFILL] * 1e-6;
+  out->linear.per_pair_s = call->value[ARG_STEP_PAIR] * 1e-9;
+  out->fn = gpuadv_sim_linear_step;
+  out->arg = &out->linear;
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------------------------
+** The module.
+*/
+
+static int simConnect(sqlite3 *db, void *pAux, int argc,
+                      const char *const *argv, sqlite3_vtab **ppVtab,
+                      char **pzErr) {
+  sqlite3_vtab *vtab;
+  int rc;
+  (void)pAux;
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  /* Rationale for INNOCUOUS: a run reads nothing but its arguments and
+  ** writes nothing; its work and memory are bounded by the request cap. */
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  rc = sqlite3_declare_vtab(db, sim_schema);
+  if (rc != SQLITE_OK) return rc;
+  vtab = sqlite3_malloc(sizeof(*vtab));
+  if (!vtab) return SQLITE_NOMEM;
+  memset(vtab, 0, sizeof(*vtab));
+  *ppVtab = vtab;
+  return SQLITE_OK;
+}
+
+static int simDisconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+/* See "Plans" in the header comment. */
+static int simBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
+  int constraint_of[N_ARGS];
+  unsigned usable = 0, unusable = 0;
+  int i, n = 0;
+  (void)pVtab;
+  assert(N_ARGS <= 31);
+  for (i = 0; i < N_ARGS; i++) constraint_of[i] = -1;
+  for (i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    int j = c->iColumn - COL_FIRST_ARG;
+    if (j < 0 || j >= N_ARGS || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c->usable) {
+      unusable |= 1u << j;
+    } else if (constraint_of[j] < 0) {
+      usable |= 1u << j;
+      constraint_of[j] = i;
+    }
+  }
+  /* An argument that must come from a table to the right: try another
+  ** order of the join. */
+  if (unusable & ~usable) return SQLITE_CONSTRAINT;
+  for (i = 0; i < N_ARGS; i++) {
+    if (constraint_of[i] < 0) continue;
+    info->aConstraintUsage[constraint_of[i]].argvIndex = ++n;
+    info->aConstraintUsage[constraint_of[i]].omit = 1;
+  }
+  info->idxNum = (int)usable;
+  info->estimatedRows = 1;
+  /* Without a rate the call is an error: make that plan the last choice. */
+  info->estimatedCost = (usable & (1u << ARG_RATE)) ? 1000.0 : 1e12;
+  return SQLITE_OK;
+}
+
+static int simOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
+  sim_cursor *cur = sqlite3_malloc(sizeof(*cur));
+  (void)pVtab;
+  if (!cur) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof(*cur));
+  cur->eof = 1;
+  *ppCursor = &cur->base;
+  return SQLITE_OK;
+}
+
+static int simClose(sqlite3_vtab_cursor *pCursor) {
+  sqlite3_free(pCursor);
+  return SQLITE_OK;
+}
+
+/* Parse the arguments and run the simulation: the one row, or none when
+** rate is NULL. */
+static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
+                     const char *idxStr, int argc, sqlite3_value **argv) {
+  sim_cursor *cur = (sim_cursor *)pCursor;
+  sqlite3_vtab *vtab = pCursor->pVtab;
+  sim_call *call = &cur->call;
+  sim_step_model model;
+  gpuadv_sim_config cfg;
+  char *err = 0;
+  int rc = SQLITE_OK, i, k = 0;
+  (void)idxStr;
+  memset(&model, 0, sizeof(model));
+  memset(call, 0, sizeof(*call));
+  cur->eof = 1;
+  for (i = 0; i < N_ARGS; i++) call->value[i] = sim_args[i].dflt;
+  call->seed = 1;
+  for (i = 0; i < N_ARGS; i++) {
+    sqlite3_value *v;
+    if (!(idxNum & (1 << i))) continue;
+    assert(k < argc);
+    v = argv[k++];
+    if (sqlite3_value_type(v) == SQLITE_NULL) continue; /* the default */
+    call->given[i] = v;
+    rc = parse_arg(call, i, v, &err);
+    if (rc != SQLITE_OK) goto done;
+  }
+  if (!call->given[ARG_RATE]) {
+    if (idxNum & (1 << ARG_RATE)) goto done; /* rate NULL: no row */
+    err = sqlite3_mprintf("serving_sim(): rate is required, as the first "
+                          "argument or WHERE rate = ...");
+    rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+    goto done;
+  }
+  rc = step_model_select(call, &model, &err);
+  if (rc != SQLITE_OK) goto done;
+
+  gpuadv_sim_config_init(&cfg);
+  cfg.rate = call->value[ARG_RATE];
+  cfg.n_requests = (int64_t)call->value[ARG_N_REQUESTS];
+  cfg.seed = (uint64_t)call->seed;
+  cfg.arrival = (int)call->value[ARG_ARRIVAL];
+  cfg.arrival_cv = call->value[ARG_ARRIVAL_CV];
+  cfg.prompt_mean = call->value[ARG_PROMPT];
+  cfg.prompt_cv = call->value[ARG_PROMPT_CV];
+  cfg.output_mean = call->value[ARG_OUTPUT];
+  cfg.output_cv = call->value[ARG_OUTPUT_CV];
+  cfg.prefix_hit = call->value[ARG_PREFIX_HIT];
+  cfg.max_running = (int64_t)call->value[ARG_MAX_RUNNING];
+  cfg.kv_capacity = (int64_t)call->value[ARG_KV];
+  cfg.token_budget = (int64_t)call->value[ARG_BUDGET];
+  cfg.warmup = call->value[ARG_WARMUP];
+  cfg.step_time = model.fn;
+  cfg.step_arg = model.arg;
+  if (gpuadv_sim_run(&cfg, &cur->res) != 0) {
+    rc = strcmp(cur->res.error, "out of memory") == 0 ? SQLITE_NOMEM
+                                                       : SQLITE_ERROR;
+    if (rc == SQLITE_ERROR) {
+      err = sqlite3_mprintf("serving_sim(): %s", cur->res.error);
+      if (!err) rc = SQLITE_NOMEM;
+    }
+    goto done;
+  }
+  cur->eof = 0;
+
+done:
+  if (model.release) model.release(model.owned);
+  if (err) {
+    sqlite3_free(vtab->zErrMsg);
+    vtab->zErrMsg = err;
+  }
+  return rc;
+}
+
+static int simNext(sqlite3_vtab_cursor *pCursor) {
+  ((sim_cursor *)pCursor)->eof = 1;
+  return SQLITE_OK;
+}
+
+static int simEof(sqlite3_vtab_cursor *pCursor) {
+  return ((sim_cursor *)pCursor)->eof;
+}
+
+/* A finite result; the simulator gives nothing else, but NULL is the
+** answer if it ever did. */
+static void result_real(sqlite3_context *ctx, double x) {
+  if (isfinite(x)) {
+    sqlite3_result_double(ctx, x);
+  } else {
+    sqlite3_result_null(ctx);
+  }
+}
+
+static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
+                     int column) {
+  const sim_cursor *cur = (const sim_cursor *)pCursor;
+  const gpuadv_sim_result *r = &cur->res;
+  const sim_call *call = &cur->call;
+  switch (column) {
+    case COL_TTFT_P50: result_real(ctx, r->ttft_p50); break;
+    case COL_TTFT_P95: result_real(ctx, r->ttft_p95); break;
+    case COL_TTFT_P99: result_real(ctx, r->ttft_p99); break;
+    case COL_TTFT_MEAN: result_real(ctx, r->ttft_mean); break;
+    case COL_TPOT_P50:
+    case COL_TPOT_P95:
+    case COL_TPOT_P99:
+    case COL_TPOT_MEAN: {
+      /* No TPOT when no measured request has two output tokens. */
+      double v = column == COL_TPOT_P50 ? r->tpot_p50
+                 : column == COL_TPOT_P95 ? r->tpot_p95
+                 : column == COL_TPOT_P99 ? r->tpot_p99
+                                          : r->tpot_mean;
+      if (r->has_tpot) {
+        result_real(ctx, v * 1e3);
+      } else {
+        sqlite3_result_null(ctx);
+      }
+      break;
+    }
+    case COL_E2E_P50: result_real(ctx, r->e2e_p50); break;
+    case COL_E2E_P95: result_real(ctx, r->e2e_p95); break;
+    case COL_E2E_P99: result_real(ctx, r->e2e_p99); break;
+    case COL_E2E_MEAN: result_real(ctx, r->e2e_mean); break;
+    case COL_THROUGHPUT: result_real(ctx, r->throughput_tps); break;
+    case COL_REQUESTS_PER_S: result_real(ctx, r->requests_per_s); break;
+    case COL_MEAN_BATCH: result_real(ctx, r->mean_batch); break;
+    case COL_MEAN_QUEUE: result_real(ctx, r->mean_queue); break;
+    case COL_MAX_QUEUE: sqlite3_result_int64(ctx, r->max_queue); break;
+    case COL_MEAN_WAIT: result_real(ctx, r->mean_wait); break;
+    case COL_SATURATED: sqlite3_result_int(ctx, r->saturated); break;
+    case COL_REQUESTS: sqlite3_result_int64(ctx, r->requests); break;
+    default: {
+      /* An argument: the value the run used. */
+      int i = column - COL_FIRST_ARG;
+      const sim_arg *a;
+      assert(i >= 0 && i < N_ARGS);
+      a = &sim_args[i];
+      if (a->kind == KIND_ENGINE) {
+        sqlite3_result_null(ctx);
+      } else if (a->kind == KIND_SEED) {
+        sqlite3_result_int64(ctx, call->seed);
+      } else if (a->kind == KIND_WORD) {
+        sqlite3_result_text(ctx, arrival_words[(int)call->value[i]], -1,
+                            SQLITE_STATIC);
+      } else if (a->kind == KIND_WHOLE) {
+        sqlite3_result_int64(ctx, (sqlite3_int64)call->value[i]);
+      } else {
+        sqlite3_result_double(ctx, call->value[i]);
+      }
+      break;
+    }
+  }
+  return SQLITE_OK;
+}
+
+static int simRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
+  (void)pCursor;
+  *pRowid = 1; /* one row per call */
+  return SQLITE_OK;
+}
+
+static sqlite3_module sim_module = {
+  0,              /* iVersion */
+  0,              /* xCreate: none, so the table is eponymous only */
+  simConnect,     /* xConnect */
+  simBestIndex,   /* xBestIndex */
+  simDisconnect,  /* xDisconnect */
+  0,              /* xDestroy */
+  simOpen,        /* xOpen */
+  simClose,       /* xClose */
+  simFilter,      /* xFilter: parses the arguments and runs */
+  simNext,        /* xNext */
+  simEof,         /* xEof */
+  simColumn,      /* xColumn */
+  simRowid,       /* xRowid */
+  0,              /* xUpdate: none, so the table is read-only */
+  0,              /* xBegin */
+  0,              /* xSync */
+  0,              /* xCommit */
+  0,              /* xRollback */
+  0,              /* xFindFunction */
+  0,              /* xRename */
+  0,              /* xSavepoint */
+  0,              /* xRelease */
+  0,              /* xRollbackTo */
+  0,              /* xShadowName */
+#if SQLITE_VERSION_NUMBER >= 3044000
+  0               /* xIntegrity */
+#endif
+};
+
+int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg) {
+  int rc = sqlite3_create_module(db, "serving_sim", &sim_module, 0);
+  if (rc != SQLITE_OK && pzErrMsg) {
+    *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register table serving_sim: %s",
+                                sqlite3_errmsg(db));
+  }
+  return rc;
+}

@@ -1,0 +1,62 @@
+-- serving_sim bad arguments and writes. Each statement is followed by the
+-- exact error it must raise.
+SELECT * FROM serving_sim(-1);
+-- error: serving_sim(): rate must be > 0, got -1
+SELECT * FROM serving_sim(0);
+-- error: serving_sim(): rate must be > 0, got 0
+SELECT * FROM serving_sim(0.0001);
+-- error: serving_sim(): rate must be >= 0.001 (one request per 1000 s), got 0.0001
+SELECT * FROM serving_sim('fast');
+-- error: serving_sim(): rate must be a number, got 'fast'
+SELECT * FROM serving_sim(1e999);
+-- error: serving_sim(): rate must be a finite number, got Inf
+SELECT * FROM serving_sim(x'01');
+-- error: serving_sim(): rate must be a number, got a blob of 1 byte
+SELECT * FROM serving_sim(2e9);
+-- error: serving_sim(): rate must be <= 1000000000, got 2000000000
+SELECT * FROM serving_sim;
+-- error: serving_sim(): rate is required, as the first argument or WHERE rate = ...
+SELECT * FROM serving_sim WHERE n_requests = 100;
+-- error: serving_sim(): rate is required, as the first argument or WHERE rate = ...
+SELECT * FROM serving_sim(5, 2.5);
+-- error: serving_sim(): n_requests must be a whole number, got 2.5
+SELECT * FROM serving_sim(5, 0);
+-- error: serving_sim(): n_requests must be >= 1, got 0
+SELECT * FROM serving_sim(5, 20000000);
+-- error: serving_sim(): n_requests must be <= 10000000 (the cap on simulated requests), got 20000000
+SELECT * FROM serving_sim(5, 100, 'x');
+-- error: serving_sim(): seed must be a number, got 'x'
+SELECT * FROM serving_sim(5, 100, 1.5);
+-- error: serving_sim(): seed must be a 64-bit whole number, got 1.5
+SELECT * FROM serving_sim(5, 100, 1, 'uniform');
+-- error: serving_sim(): arrival must be one of poisson, gamma; got 'uniform'
+SELECT * FROM serving_sim(5, 100, 1, 'poisson', 2);
+-- error: serving_sim(): arrival_cv needs arrival 'gamma' (poisson has cv 1), got 2
+SELECT * FROM serving_sim(5, 100, 1, 'gamma', 11);
+-- error: serving_sim(): arrival_cv must be <= 10, got 11
+SELECT * FROM serving_sim(5, 100, 1, 'gamma', 2, 0.5);
+-- error: serving_sim(): prompt_tokens must be >= 1, got 0.5
+SELECT * FROM serving_sim WHERE rate = 5 AND output_cv = -1;
+-- error: serving_sim(): output_cv must be >= 0, got -1
+SELECT * FROM serving_sim WHERE rate = 5 AND prefix_hit = 1.5;
+-- error: serving_sim(): prefix_hit must be <= 1, got 1.5
+SELECT * FROM serving_sim WHERE rate = 5 AND max_running = 0;
+-- error: serving_sim(): max_running must be >= 1, got 0
+SELECT * FROM serving_sim WHERE rate = 5 AND token_budget = 512;
+-- error: serving_sim(): token_budget must be >= max_running (1024), got 512
+SELECT * FROM serving_sim WHERE rate = 5 AND kv_capacity_tokens = 1299;
+-- error: serving_sim(): kv_capacity_tokens must hold one request's prompt + output tokens (1300), got 1299
+SELECT * FROM serving_sim WHERE rate = 5 AND warmup = 1;
+-- error: serving_sim(): warmup must be < 1, got 1
+SELECT * FROM serving_sim WHERE rate = 5 AND step_fixed_ms = 0;
+-- error: serving_sim(): step_fixed_ms must be > 0, got 0
+SELECT * FROM serving_sim WHERE rate = 5 AND step_per_pair_ns = 'NaN';
+-- error: serving_sim(): step_per_pair_ns must be a number, got 'NaN'
+SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b';
+-- error: serving_sim(): model-based step times are not available yet
+SELECT * FROM serving_sim WHERE rate = 5 AND tp = 2;
+-- error: serving_sim(): model-based step times are not available yet
+INSERT INTO serving_sim(rate) VALUES (1);
+-- error: table serving_sim may not be modified
+CREATE VIRTUAL TABLE temp.s USING serving_sim;
+-- error: no such module: serving_sim

@@ -1,0 +1,49 @@
+-- serving_sim (ext/gpuadv_sim_vtab.c): the serving simulator as a
+-- table-valued function. Every SELECT line must print `<name>|1`. The
+-- queueing checks with tight tolerances run in C (tests/test_sim.c); these
+-- check the SQL interface, with runs small enough for valgrind.
+--
+-- An idle replica (regular arrivals, one request every 100 s) serves each
+-- request alone:
+-- TTFT is one prefill step, 5 ms + 1000 * 30 us + 1000 * 1001/2 pairs * 1 ns
+-- = 35.5005 ms; TPOT is the mean decode step, 5 ms + 0.02 ms per sequence
+-- + 0.06 us per context token over contexts 1001..1299 (mean 1150):
+-- 5.089 ms.
+SELECT 'sim-idle-ttft', abs(ttft_p50_s - 0.0355005) < 1e-8 AND abs(ttft_p99_s - 0.0355005) < 1e-8 FROM serving_sim(0.01, 100, 1, 'gamma', 0, 1000, 0, 300, 0, 0, 1024, 1000000, 8192, 0.1, 5, 0.02, 0.06, 30, 1);
+SELECT 'sim-idle-tpot', abs(tpot_p50_ms - 5.089) < 1e-5 AND abs(tpot_mean_ms - 5.089) < 1e-9 FROM serving_sim(0.01, 100, 1, 'gamma', 0, 1000, 0, 300, 0, 0, 1024, 1000000, 8192, 0.1, 5, 0.02, 0.06, 30, 1);
+SELECT 'sim-idle-e2e', abs(e2e_mean_s - (0.0355005 + 299 * 0.005089)) < 1e-9 FROM serving_sim(0.01, 100, 1, 'gamma', 0, 1000, 0, 300, 0, 0, 1024, 1000000, 8192, 0.1, 5, 0.02, 0.06, 30, 1);
+SELECT 'sim-idle-no-wait', mean_wait_s = 0 AND mean_queue = 0 AND max_queue = 0 FROM serving_sim(0.01, 100, 1, 'gamma', 0);
+-- Prefix hits: half the prompt cached leaves 500 tokens from position 500:
+-- 5 ms + 500 * 30 us + 500 * (500 + 501/2) * 1 ns = 20.37525 ms.
+SELECT 'sim-prefix-hit-ttft', abs(ttft_p50_s - 0.02037525) < 1e-8 FROM serving_sim WHERE rate = 0.01 AND n_requests = 100 AND arrival = 'gamma' AND arrival_cv = 0 AND prefix_hit = 0.5 AND step_fixed_ms = 5;
+-- Named arguments in WHERE are the positional ones.
+SELECT 'sim-named-equals-positional', (SELECT ttft_p95_s || '/' || tpot_p50_ms || '/' || throughput_tps FROM serving_sim(6, 2000, 3)) = (SELECT ttft_p95_s || '/' || tpot_p50_ms || '/' || throughput_tps FROM serving_sim WHERE seed = 3 AND n_requests = 2000 AND rate = 6);
+-- The argument columns give the values the run used, defaults included.
+SELECT 'sim-argument-columns', rate = 5.0 AND n_requests = 500 AND seed = 1 AND arrival = 'poisson' AND arrival_cv = 1.0 AND prompt_tokens = 1000.0 AND output_tokens = 300.0 AND max_running = 1024 AND kv_capacity_tokens = 1000000 AND token_budget = 8192 AND warmup = 0.1 AND step_fixed_ms = 7.0 AND model IS NULL AND tp IS NULL FROM serving_sim(5, 500);
+SELECT 'sim-requests-column', requests = 700 FROM serving_sim(5, 700);
+SELECT 'sim-one-row', (SELECT count(*) FROM serving_sim(5, 500)) = 1;
+SELECT 'sim-null-rate-no-row', (SELECT count(*) FROM serving_sim(NULL)) = 0;
+SELECT 'sim-null-optional-default', (SELECT ttft_p50_s FROM serving_sim(5, 500, NULL)) = (SELECT ttft_p50_s FROM serving_sim(5, 500, 1));
+SELECT 'sim-arrival-case-insensitive', arrival = 'gamma' FROM serving_sim(5, 500, 1, 'GAMMA', 2);
+SELECT 'sim-numeric-text', (SELECT ttft_p50_s FROM serving_sim('5', ' 500 ')) = (SELECT ttft_p50_s FROM serving_sim(5, 500));
+-- Deterministic for a seed, different for another.
+SELECT 'sim-same-seed', (SELECT e2e_p99_s FROM serving_sim(8, 3000, 11)) = (SELECT e2e_p99_s FROM serving_sim(8, 3000, 11));
+SELECT 'sim-other-seed', (SELECT e2e_p99_s FROM serving_sim(8, 3000, 11)) <> (SELECT e2e_p99_s FROM serving_sim(8, 3000, 12));
+-- Below capacity, completions keep up with arrivals; far above, the flag.
+SELECT 'sim-throughput-is-rate', abs(requests_per_s - 8) < 0.03 * 8 AND abs(throughput_tps - 2400) < 0.03 * 2400 AND saturated = 0 FROM serving_sim(8, 5000);
+SELECT 'sim-saturated', saturated = 1 AND requests_per_s < 30 AND max_queue > 500 FROM serving_sim(40, 3000);
+-- Single server, one-token requests of 1 ms at 500 requests/s: M/D/1 at
+-- rho 0.5, Wq = 0.5 ms (P-K); 20000 requests leave a few % of noise.
+SELECT 'sim-md1', abs(mean_wait_s - 0.0005) < 0.1 * 0.0005 AND abs(mean_batch - 0.5) < 0.02 FROM serving_sim WHERE rate = 500 AND n_requests = 20000 AND prompt_tokens = 1 AND output_tokens = 1 AND max_running = 1 AND token_budget = 1 AND step_fixed_ms = 1 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0;
+SELECT 'sim-one-token-no-tpot', tpot_p50_ms IS NULL AND tpot_mean_ms IS NULL AND ttft_p50_s IS NOT NULL FROM serving_sim(5, 200, 1, 'poisson', 1, 100, 0, 1);
+-- KV room for 10 requests of 1000 + 300 tokens caps the batch at 10.
+SELECT 'sim-kv-limits-batch', mean_batch <= 10 AND mean_batch > 9.5 FROM serving_sim WHERE rate = 100 AND n_requests = 2000 AND kv_capacity_tokens = 13000;
+-- A latency curve: one run per rate, with the rates from a recursive CTE
+-- (or generate_series where the host has it); latency grows with load.
+SELECT 'sim-curve-rows', count(*) = 5 FROM (WITH RECURSIVE r(rate) AS (SELECT 2 UNION ALL SELECT rate + 4 FROM r WHERE rate < 18) SELECT r.rate, s.ttft_p99_s FROM r, serving_sim(r.rate, 1000) s);
+SELECT 'sim-curve-rises', (SELECT ttft_p99_s FROM serving_sim(18, 2000)) > (SELECT ttft_p99_s FROM serving_sim(2, 2000));
+-- Like the scalar functions, innocuous: usable from a view of a database
+-- that does not trust its schema.
+PRAGMA trusted_schema = OFF;
+CREATE TEMP VIEW sim_view AS SELECT saturated FROM serving_sim(5, 300);
+SELECT 'sim-innocuous-in-view', (SELECT count(*) FROM sim_view) = 1;

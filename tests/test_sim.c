@@ -1,0 +1,566 @@
+/*
+** test_sim.c: unit tests of the serving simulator (ext/gpuadv_sim.c),
+** without SQLite: queueing-theory checks (M/D/1 and M/M/1 mean waits by
+** the Pollaczek-Khinchine formula) and the scheduling rules, each with a
+** value that can be worked out by hand. Each check prints "ok - NAME" or
+** "not ok - NAME: ..."; the last line is "N passed, M failed".
+*/
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpuadv_sim.h"
+
+static int n_pass, n_fail;
+
+static void check_true(const char *name, int cond) {
+  if (cond) {
+    n_pass++;
+    printf("ok - %s\n", name);
+  } else {
+    n_fail++;
+    printf("not ok - %s\n", name);
+  }
+}
+
+static void check_close(const char *name, double got, double want, double tol) {
+  if (fabs(got - want) <= tol) {
+    n_pass++;
+    printf("ok - %s\n", name);
+  } else {
+    n_fail++;
+    printf("not ok - %s: got %.17g, want %.17g (tol %g)\n", name, got, want,
+           tol);
+  }
+}
+
+/* Relative error within rel; prints the error either way. */
+static void check_rel(const char *name, double got, double want, double rel) {
+  double err = (got - want) / want;
+  if (fabs(err) <= rel) {
+    n_pass++;
+    printf("ok - %s (got %.6g, want %.6g, error %+.2f%%)\n", name, got, want,
+           100 * err);
+  } else {
+    n_fail++;
+    printf("not ok - %s: got %.9g, want %.9g, error %+.2f%% (tol %g%%)\n",
+           name, got, want, 100 * err, 100 * rel);
+  }
+}
+
+static void check_str(const char *name, const char *got, const char *want) {
+  if (strcmp(got, want) == 0) {
+    n_pass++;
+    printf("ok - %s\n", name);
+  } else {
+    n_fail++;
+    printf("not ok - %s: got '%s', want '%s'\n", name, got, want);
+  }
+}
+
+/* A single server: one sequence at a time, prompts of one token whose
+** prefill costs nothing, each step `step_s`. */
+static void single_server(gpuadv_sim_config *c, gpuadv_sim_linear *lin,
+                          double step_s) {
+  gpuadv_sim_config_init(c);
+  memset(lin, 0, sizeof(*lin));
+  lin->fixed_s = step_s;
+  c->max_running = 1;
+  c->token_budget = 1;
+  c->prompt_mean = 1;
+  c->output_mean = 1;
+  c->step_time = gpuadv_sim_linear_step;
+  c->step_arg = lin;
+}
+
+/* M/D/1: one output token per request, so every service takes exactly one
+** step S. Pollaczek-Khinchine: Wq = rho * S / (2 * (1 - rho)). Little's law:
+** the mean batch (the server's busy share) is rho. Over 10^6 requests the
+** standard deviation of the mean wait over seeds is 0.4%, 0.5% and 1.15% of
+** Wq at rho 0.5, 0.7 and 0.9 (8 seeds), so rho 0.9 runs 4 * 10^6. */
+static void test_md1(void) {
+  static const double loads[] = {0.5, 0.7, 0.9};
+  static const int64_t n[] = {1000000, 1000000, 4000000};
+  const double S = 0.001;
+  int i;
+  for (i = 0; i < 3; i++) {
+    gpuadv_sim_config c;
+    gpuadv_sim_linear lin;
+    gpuadv_sim_result r;
+    double rho = loads[i];
+    char name[96];
+    single_server(&c, &lin, S);
+    c.rate = rho / S;
+    c.n_requests = n[i];
+    c.seed = 42;
+    if (gpuadv_sim_run(&c, &r) != 0) {
+      check_true(r.error, 0);
+      continue;
+    }
+    snprintf(name, sizeof(name), "M/D/1 rho %.1f: mean wait = P-K", rho);
+    check_rel(name, r.mean_wait, rho * S / (2 * (1 - rho)), 0.02);
+    snprintf(name, sizeof(name), "M/D/1 rho %.1f: mean batch = rho", rho);
+    check_rel(name, r.mean_batch, rho, 0.02);
+    snprintf(name, sizeof(name), "M/D/1 rho %.1f: throughput = arrival rate",
+             rho);
+    check_rel(name, r.requests_per_s, c.rate, 0.02);
+    snprintf(name, sizeof(name), "M/D/1 rho %.1f: TTFT = wait + S", rho);
+    check_close(name, r.ttft_mean, r.mean_wait + S, 1e-9);
+    snprintf(name, sizeof(name), "M/D/1 rho %.1f: mean queue = rate * Wq "
+             "(Little)", rho);
+    check_rel(name, r.mean_queue, c.rate * r.mean_wait, 0.02);
+    snprintf(name, sizeof(name), "M/D/1 rho %.1f: not saturated", rho);
+    check_true(name, !r.saturated);
+  }
+}
+
+/* An exponential service option: a step-time model whose steps last an
+** exponential time of mean mean_s, from its own generator (splitmix64). With
+** one output token per request, each service is one such step. */
+typedef struct exp_step {
+  uint64_t state;
+  double mean_s;
+} exp_step;
+
+static double exp_step_time(const void *arg, const gpuadv_step_load *load) {
+  exp_step *e = (exp_step *)arg; /* the test owns it and its state */
+  uint64_t z = (e->state += 0x9E3779B97F4A7C15ULL);
+  (void)load;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  return -e->mean_s * log((double)((z >> 11) + 1) / 9007199254740992.0);
+}
+
+/* M/M/1: Wq = rho / (mu - lambda), with exponential service times from the
+** step-time model. The mean wait of a busy queue converges slowly: over 10^6
+** requests its standard deviation over seeds is 0.5% of Wq at rho 0.5,
+** 0.55% at 0.7 and 2.3% at 0.9 (8 seeds), so rho 0.9 runs 10^7 requests. */
+static void test_mm1(void) {
+  static const double loads[] = {0.5, 0.7, 0.9};
+  static const int64_t n[] = {1000000, 1000000, 10000000};
+  const double S = 0.001;
+  int i;
+  for (i = 0; i < 3; i++) {
+    gpuadv_sim_config c;
+    gpuadv_sim_linear lin;
+    gpuadv_sim_result r;
+    exp_step e = {12345, S};
+    double rho = loads[i], mu = 1 / S, lambda = rho / S;
+    char name[96];
+    single_server(&c, &lin, S);
+    c.step_time = exp_step_time;
+    c.step_arg = &e;
+    c.rate = lambda;
+    c.n_requests = n[i];
+    c.seed = 7;
+    if (gpuadv_sim_run(&c, &r) != 0) {
+      check_true(r.error, 0);
+      continue;
+    }
+    snprintf(name, sizeof(name), "M/M/1 rho %.1f: mean wait = rho/(mu-lambda)",
+             rho);
+    check_rel(name, r.mean_wait, rho / (mu - lambda), 0.02);
+    snprintf(name, sizeof(name), "M/M/1 rho %.1f: mean batch = rho", rho);
+    check_rel(name, r.mean_batch, rho, 0.02);
+  }
+}
+
+/* M/M/1 again with the service made of tokens: output lengths exponential
+** (gamma with cv 1, rounded, at least 1) with a mean of 100 steps of S/100.
+** The rounding moves the P-K wait by +0.02% at rho 0.7, far below the
+** tolerance. */
+static void test_mm1_tokens(void) {
+  const double S = 0.001, rho = 0.7, mu = 1 / S, lambda = rho / S;
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  single_server(&c, &lin, S / 100);
+  c.output_mean = 100;
+  c.output_cv = 1;
+  c.rate = lambda;
+  c.n_requests = 1000000;
+  c.seed = 7;
+  if (gpuadv_sim_run(&c, &r) != 0) {
+    check_true(r.error, 0);
+    return;
+  }
+  check_rel("M/M/1 by output tokens, rho 0.7: mean wait = rho/(mu-lambda)",
+            r.mean_wait, rho / (mu - lambda), 0.02);
+  check_rel("M/M/1 by output tokens, rho 0.7: tokens/s = rate * 100",
+            r.throughput_tps, lambda * 100, 0.02);
+  check_rel("M/M/1 by output tokens, rho 0.7: TPOT = S/100", r.tpot_p50,
+            S / 100, 1e-6);
+}
+
+/* A chat-like case: 1000-token prompts, 300 output tokens. */
+static void chat(gpuadv_sim_config *c, gpuadv_sim_linear *lin, double rate) {
+  gpuadv_sim_config_init(c);
+  lin->fixed_s = 0.007;
+  lin->per_seq_s = 2e-5;
+  lin->per_ctx_token_s = 6e-11;
+  lin->per_prefill_token_s = 3e-5;
+  lin->per_pair_s = 9e-10;
+  c->rate = rate;
+  c->prompt_cv = 0.5;
+  c->output_cv = 0.8;
+  c->max_running = 256;
+  c->step_time = gpuadv_sim_linear_step;
+  c->step_arg = lin;
+}
+
+static int same_result(const gpuadv_sim_result *a, const gpuadv_sim_result *b) {
+  return a->ttft_p50 == b->ttft_p50 && a->ttft_p99 == b->ttft_p99 &&
+         a->tpot_p50 == b->tpot_p50 && a->e2e_p95 == b->e2e_p95 &&
+         a->mean_wait == b->mean_wait && a->mean_batch == b->mean_batch &&
+         a->throughput_tps == b->throughput_tps && a->steps == b->steps;
+}
+
+static void test_determinism(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result a, b, d;
+  chat(&c, &lin, 10);
+  c.n_requests = 20000;
+  c.seed = 5;
+  gpuadv_sim_run(&c, &a);
+  gpuadv_sim_run(&c, &b);
+  c.seed = 6;
+  gpuadv_sim_run(&c, &d);
+  check_true("same seed, same results", same_result(&a, &b));
+  check_true("different seed, different results", !same_result(&a, &d));
+}
+
+/* Below capacity, completions keep up with arrivals; far above it, the
+** queue grows and the flag is set. */
+static void test_throughput_and_saturation(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  chat(&c, &lin, 8);
+  c.n_requests = 50000;
+  gpuadv_sim_run(&c, &r);
+  check_rel("chat at 8 req/s: requests/s = arrival rate", r.requests_per_s, 8,
+            0.02);
+  check_rel("chat at 8 req/s: tokens/s = rate * 300", r.throughput_tps,
+            8 * 300, 0.02);
+  check_true("chat at 8 req/s: not saturated", !r.saturated);
+  chat(&c, &lin, 40);
+  c.n_requests = 50000;
+  gpuadv_sim_run(&c, &r);
+  check_true("chat at 40 req/s: saturated", r.saturated);
+  check_true("chat at 40 req/s: requests/s well below 40",
+             r.requests_per_s < 30);
+  check_true("chat at 40 req/s: the queue holds thousands",
+             r.max_queue > 1000);
+}
+
+/* KV room for exactly 10 requests of 1000 + 300 tokens: the batch never
+** exceeds 10 and under overload stays at 10. */
+static void test_kv_limit(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  chat(&c, &lin, 100);
+  c.prompt_cv = 0;
+  c.output_cv = 0;
+  c.kv_capacity = 13000;
+  c.n_requests = 5000;
+  gpuadv_sim_run(&c, &r);
+  check_true("KV for 10 requests: mean batch <= 10", r.mean_batch <= 10);
+  check_true("KV for 10 requests: mean batch > 9.5 under overload",
+             r.mean_batch > 9.5);
+  c.kv_capacity = 12999;
+  gpuadv_sim_run(&c, &r);
+  check_true("KV one token short of 10 requests: mean batch <= 9",
+             r.mean_batch <= 9);
+}
+
+/* A step-time model that checks and records what it is asked. */
+typedef struct probe {
+  double budget, max_tokens, total_prefill, total_pairs, steps;
+  double fixed_s;
+  int over_budget;
+} probe;
+
+static double probe_step(const void *arg, const gpuadv_step_load *load) {
+  probe *p = (probe *)arg; /* the tests own it; the simulator passes it on */
+  double tokens = load->decode_seqs + load->prefill_tokens;
+  if (tokens > p->budget) p->over_budget = 1;
+  if (tokens > p->max_tokens) p->max_tokens = tokens;
+  p->total_prefill += load->prefill_tokens;
+  p->total_pairs += load->prefill_pairs;
+  p->steps += 1;
+  return p->fixed_s;
+}
+
+/* One request of 5000 prompt tokens with a budget of 2048 is prefilled in
+** chunks of 2048, 2048 and 904: its first token ends the third step. The
+** pairs of the three chunks add up to those of the whole prompt,
+** 5000 * 5001 / 2. */
+static void test_chunked_prefill(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_result r;
+  probe p;
+  memset(&p, 0, sizeof(p));
+  gpuadv_sim_config_init(&c);
+  p.budget = 2048;
+  p.fixed_s = 0.01;
+  c.rate = 1;
+  c.n_requests = 1;
+  c.warmup = 0;
+  c.prompt_mean = 5000;
+  c.output_mean = 10;
+  c.max_running = 16;
+  c.token_budget = 2048;
+  c.step_time = probe_step;
+  c.step_arg = &p;
+  gpuadv_sim_run(&c, &r);
+  /* (Percentiles are stored in single precision.) */
+  check_rel("5000-token prompt, budget 2048: TTFT = 3 steps", r.ttft_p50,
+            0.03, 1e-7);
+  check_rel("then 9 decode steps: e2e = 12 steps", r.e2e_p50, 0.12, 1e-7);
+  check_rel("TPOT = one step", r.tpot_p50, 0.01, 1e-7);
+  check_close("prefill tokens = 5000", p.total_prefill, 5000, 0);
+  check_close("prefill pairs = 5000 * 5001 / 2", p.total_pairs,
+              5000.0 * 5001 / 2, 0);
+  check_close("12 steps", (double)r.steps, 12, 0);
+
+  /* Many requests under load: no step goes over the budget, and some
+  ** fill it. */
+  memset(&p, 0, sizeof(p));
+  p.budget = 2048;
+  p.fixed_s = 0.01;
+  c.n_requests = 3000;
+  c.warmup = 0.1;
+  c.rate = 5;
+  c.prompt_cv = 1;
+  c.output_cv = 1;
+  c.prompt_mean = 3000;
+  c.output_mean = 50;
+  c.max_running = 64;
+  gpuadv_sim_run(&c, &r);
+  check_true("under load: decode + prefill tokens <= budget every step",
+             !p.over_budget);
+  check_close("under load: some steps use the whole budget", p.max_tokens,
+              2048, 0);
+}
+
+/* At a very low rate nobody waits: TTFT is the one prefill step,
+** fixed + 1000 * per_token + 500500 * per_pair (1000 tokens from position
+** 0: 1000 * (0 + 1001 / 2) pairs). With half the prompt in the prefix
+** cache, 500 tokens from position 500: 500 * (500 + 501 / 2) pairs. */
+static void test_ttft_and_prefix(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  double full, half;
+  memset(&lin, 0, sizeof(lin));
+  gpuadv_sim_config_init(&c);
+  lin.fixed_s = 0.005;
+  lin.per_prefill_token_s = 3e-5;
+  lin.per_pair_s = 1e-9;
+  c.rate = 0.001;
+  c.n_requests = 200;
+  c.output_mean = 20;
+  c.step_time = gpuadv_sim_linear_step;
+  c.step_arg = &lin;
+  full = 0.005 + 1000 * 3e-5 + 500500 * 1e-9;
+  half = 0.005 + 500 * 3e-5 + 500 * (500 + 250.5) * 1e-9;
+  gpuadv_sim_run(&c, &r);
+  check_rel("idle replica: TTFT p50 = prefill step", r.ttft_p50, full, 1e-6);
+  check_rel("idle replica: TTFT p99 = prefill step", r.ttft_p99, full, 1e-6);
+  check_rel("idle replica: TPOT = fixed step", r.tpot_p50, 0.005, 1e-6);
+  c.prefix_hit = 0.5;
+  gpuadv_sim_run(&c, &r);
+  check_rel("prefix hit 0.5: TTFT = half-prompt step", r.ttft_p50, half, 1e-6);
+  check_true("prefix hit shortens TTFT", half < full);
+  /* Under load too: waits and TTFT never fall below the prefill step. */
+  {
+    gpuadv_sim_linear l2;
+    chat(&c, &l2, 12);
+    c.n_requests = 20000;
+    c.prompt_cv = 0;
+    gpuadv_sim_run(&c, &r);
+    check_true("chat at 12 req/s: TTFT p50 >= one step of its prefill",
+               r.ttft_p50 >= 0.007 + 1000 * 3e-5 + 500500 * 9e-10);
+    {
+      double no_hit = r.ttft_p95;
+      c.prefix_hit = 0.8;
+      gpuadv_sim_run(&c, &r);
+      check_true("chat at 12 req/s: prefix hit 0.8 lowers TTFT p95",
+                 r.ttft_p95 < no_hit);
+    }
+  }
+}
+
+/* At an idle replica every one-token request takes one step: every
+** percentile is that step. */
+static void test_percentiles(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  memset(&lin, 0, sizeof(lin));
+  gpuadv_sim_config_init(&c);
+  lin.fixed_s = 0.001;
+  c.rate = 0.01;
+  c.n_requests = 100;
+  c.warmup = 0;
+  c.prompt_mean = 1;
+  c.output_mean = 1;
+  c.step_time = gpuadv_sim_linear_step;
+  c.step_arg = &lin;
+  gpuadv_sim_run(&c, &r);
+  check_rel("100 equal e2e values: p50", r.e2e_p50, 0.001, 1e-7);
+  check_rel("100 equal e2e values: p99", r.e2e_p99, 0.001, 1e-7);
+  check_true("one output token: no TPOT", !r.has_tpot);
+  check_close("one output token: tokens/s = requests/s", r.throughput_tps,
+              r.requests_per_s, 1e-12);
+}
+
+/* Steps of 1, 2, ... 100 ms in a shuffled order (k * 37 mod 101 for
+** k = 1..100 visits 1..100 once each). */
+typedef struct perm_step {
+  int k;
+} perm_step;
+
+static double perm_step_time(const void *arg, const gpuadv_step_load *load) {
+  perm_step *p = (perm_step *)arg; /* the test owns it */
+  (void)load;
+  p->k++;
+  return 0.001 * (double)((p->k * 37) % 101);
+}
+
+/* Nearest rank: of m values, the p-th percentile is the ceil(p * m / 100)-th
+** smallest. Regular arrivals 1 s apart at an idle replica, one step per
+** request, give e2e values of exactly 1..100 ms. */
+static void test_nearest_rank(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_result r;
+  perm_step p = {0};
+  gpuadv_sim_config_init(&c);
+  c.rate = 1;
+  c.arrival = GPUADV_SIM_GAMMA;
+  c.arrival_cv = 0;
+  c.n_requests = 100;
+  c.warmup = 0;
+  c.prompt_mean = 1;
+  c.output_mean = 1;
+  c.step_time = perm_step_time;
+  c.step_arg = &p;
+  gpuadv_sim_run(&c, &r);
+  check_rel("e2e 1..100 ms: p50 is the 50th value", r.e2e_p50, 0.050, 1e-6);
+  check_rel("e2e 1..100 ms: p95 is the 95th value", r.e2e_p95, 0.095, 1e-6);
+  check_rel("e2e 1..100 ms: p99 is the 99th value", r.e2e_p99, 0.099, 1e-6);
+  check_rel("e2e 1..100 ms: mean 50.5 ms", r.e2e_mean, 0.0505, 1e-12);
+  check_close("idle replica: nobody waits, max_queue 0", (double)r.max_queue,
+              0, 0);
+  /* Ten requests: steps 37, 74, 10, 47, 84, 20, 57, 94, 30, 67 ms; the
+  ** 5th smallest is 47, the 10th (ceil(9.5) and ceil(9.9)) is 94. */
+  p.k = 0;
+  c.n_requests = 10;
+  gpuadv_sim_run(&c, &r);
+  check_rel("10 values: p50 is the 5th", r.e2e_p50, 0.047, 1e-6);
+  check_rel("10 values: p95 is the 10th", r.e2e_p95, 0.094, 1e-6);
+  check_rel("10 values: p99 is the 10th", r.e2e_p99, 0.094, 1e-6);
+}
+
+static double zero_step(const void *arg, const gpuadv_step_load *load) {
+  (void)arg;
+  (void)load;
+  return 0.0;
+}
+
+static void test_errors(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  char err[160];
+  chat(&c, &lin, -1);
+  check_true("rate -1 rejected", gpuadv_sim_run(&c, &r) == -1);
+  check_str("rate -1 message", r.error, "rate must be > 0, got -1");
+  chat(&c, &lin, 0.0001);
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("rate below one per 1000 s", err,
+            "rate must be >= 0.001 (one request per 1000 s), got 0.0001");
+  chat(&c, &lin, 1);
+  c.n_requests = 10000001;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("request cap message", err,
+            "n_requests must be <= 10000000 (the cap on simulated requests), "
+            "got 10000001");
+  chat(&c, &lin, 1);
+  c.token_budget = 100;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("budget below max_running", err,
+            "token_budget must be >= max_running (256), got 100");
+  chat(&c, &lin, 1);
+  c.prompt_cv = 0;
+  c.output_cv = 0;
+  c.kv_capacity = 1299;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("KV too small for a fixed request", err,
+            "kv_capacity_tokens must hold one request's prompt + output "
+            "tokens (1300), got 1299");
+  chat(&c, &lin, 1);
+  c.arrival_cv = 2;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("arrival_cv with poisson", err,
+            "arrival_cv needs arrival 'gamma' (poisson has cv 1), got 2");
+  chat(&c, &lin, 1);
+  c.step_time = zero_step;
+  check_true("step time 0 rejected", gpuadv_sim_run(&c, &r) == -1);
+  check_str("step time 0 message", r.error,
+            "the step-time model must give a finite time > 0 s, gave 0");
+  /* A random request longer than the KV cache is cut, not stuck. */
+  chat(&c, &lin, 1);
+  c.kv_capacity = 2000;
+  c.prompt_cv = 3;
+  c.n_requests = 2000;
+  check_true("requests longer than the KV cache are cut to fit",
+             gpuadv_sim_run(&c, &r) == 0 && r.requests == 2000);
+}
+
+/* Gamma arrivals: cv 0 is a regular clock (D/D/1: nobody waits), cv 3
+** is bursty and waits more than Poisson at the same rate. */
+static void test_gamma_arrivals(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result poisson, bursty, regular;
+  single_server(&c, &lin, 0.001);
+  c.rate = 800;
+  c.n_requests = 100000;
+  gpuadv_sim_run(&c, &poisson);
+  c.arrival = GPUADV_SIM_GAMMA;
+  c.arrival_cv = 3;
+  gpuadv_sim_run(&c, &bursty);
+  c.arrival_cv = 0;
+  gpuadv_sim_run(&c, &regular);
+  check_close("regular arrivals below capacity: no wait", regular.mean_wait,
+              0, 1e-12);
+  check_true("bursty arrivals wait longer than Poisson",
+             bursty.mean_wait > 2 * poisson.mean_wait);
+  /* Kingman: Wq ~ rho/(1-rho) * (ca^2 + cs^2)/2 * S; with cs = 0 the
+  ** bursty wait is about 9 times the Poisson one. */
+  check_true("bursty wait within Kingman's factor 9 +- 35%",
+             bursty.mean_wait > 5.85 * poisson.mean_wait &&
+                 bursty.mean_wait < 12.15 * poisson.mean_wait);
+}
+
+int main(void) {
+  test_md1();
+  test_mm1();
+  test_mm1_tokens();
+  test_determinism();
+  test_throughput_and_saturation();
+  test_kv_limit();
+  test_chunked_prefill();
+  test_ttft_and_prefix();
+  test_percentiles();
+  test_nearest_rank();
+  test_errors();
+  test_gamma_arrivals();
+  printf("%d passed, %d failed\n", n_pass, n_fail);
+  return n_fail ? 1 : 0;
+}
