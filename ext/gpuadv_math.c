@@ -342,3 +342,48 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
          gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs, s->layers,
                                tokens, s->hidden);
 }
+
+double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
+                             double decode_context, double prefill_tokens,
+                             double prefill_pairs) {
+  const gpuadv_decode_setup *d = &r->decode;
+  const gpuadv_engine_consts *e = d->engine;
+  gpuadv_decode_setup touched = *d;
+  double gpus = r->tp * r->pp;
+  double tokens = decode_seqs + prefill_tokens;
+  double bandwidth = gpus * d->mem_bw_gbs;
+  double dense_b = r->prefill.active_params_b - r->prefill.embedding_params_b;
+  double step_s, matmul_s = 0.0, mfu;
+  touched.batch = tokens > 1.0 ? tokens : 1.0;
+  step_s = gpuadv_decode_weights_read_gb(&touched) /
+           (bandwidth * decode_efficiency(d));
+  mfu = prefill_tokens > 0.0 ? e->prefill_mfu * prefill_tokens /
+                                   (prefill_tokens + e->prefill_half_tokens)
+                             : e->prefill_mfu;
+  if (d->tflops > 0.0) {
+    matmul_s = 2.0 * d->active_params_b * 1e9 * decode_seqs /
+                   (gpus * d->tflops * 1e12 * e->compute_eff) +
+               (2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * prefill_tokens +
+                4.0 * r->prefill.attn_dim * prefill_pairs) /
+                   (gpus * d->tflops * 1e12 * mfu);
+  }
+  if (matmul_s > step_s) step_s = matmul_s;
+  step_s += (decode_context * r->kv_gb_per_token +
+             decode_seqs * r->state_gb_per_seq) /
+            (bandwidth * e->kv_eff);
+  step_s += d->layers * e->layer_overhead_s +
+            decode_seqs * e->token_overhead_s / gpus;
+  step_s += gpuadv_tp_allreduce_s(r->tp, d->interconnect_gbs,
+                                  d->layers, tokens, d->hidden);
+  if (r->pp > 1.0) {
+    step_s += (r->pp - 1.0) *
+              (r->hop_latency_s + tokens * d->hidden * 2.0 / 1e9 / r->hop_gbs);
+  }
+  if (r->ep > 1.0 && r->moe_layers > 0.0) {
+    double moved_gb = tokens * d->experts_per_token * d->hidden * 2.0 / 1e9 *
+                      (r->ep - 1.0) / r->ep;
+    step_s += 2.0 * r->moe_layers *
+              (r->a2a_latency_s + moved_gb / r->a2a_gbs);
+  }
+  return step_s;
+}

@@ -182,6 +182,43 @@ typedef struct gpuadv_prefill_setup {
 double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
                         double cached);
 
+/* One engine step of a serving replica of tp x pp GPUs (ep of them holding
+** the experts of an MoE model): a decode token for each running sequence
+** and prompt tokens of chunked prefills, as the serving simulator asks.
+**   weights and matmuls: as a decode step of decode_seqs + prefill_tokens
+**     tokens over tp x pp GPUs (decode tokens at compute_eff, prompt tokens
+**     at the prefill mfu of the step's prompt tokens);
+**   + the KV cache the decoding sequences read (kv_gb_per_token per context
+**     token, plus state_gb_per_seq of linear-attention state);
+**   + the prompt tokens' attention, 4 x attn_dim FLOP per query-key pair;
+**   + layers x layer_overhead + decode_seqs x token_overhead / GPUs;
+**   + tensor-parallel all-reduces of the step's tokens over tp;
+**   + pipeline: (pp - 1) hops of the step's tokens x hidden x 2 bytes over
+**     hop_gbs (NVLink within a node, the node fabric across nodes), each
+**     with hop_latency_s;
+**   + expert parallelism: per MoE layer an all-to-all dispatch and combine
+**     of tokens x experts_per_token x hidden x 2 bytes, (ep - 1) / ep of it
+**     leaving each GPU over a2a_gbs.
+** What it leaves out: overlap of communication with compute, pipeline
+** bubbles beyond the hops (continuous batching keeps pp micro-batches in
+** flight), load imbalance between experts. */
+typedef struct gpuadv_replica {
+  gpuadv_decode_setup decode;   /* batch, kv_gb_per_seq and n_gpus unused */
+  gpuadv_prefill_setup prefill; /* n_gpus unused */
+  double tp, pp, ep;
+  double kv_gb_per_token;       /* KV GB per context token (mean context) */
+  double state_gb_per_seq;      /* recurrent state of a hybrid model */
+  double moe_layers;            /* layers with experts (0: dense) */
+  double hop_gbs, hop_latency_s;
+  double a2a_gbs, a2a_latency_s;
+  double kv_capacity_tokens;    /* context tokens the free memory holds */
+  double max_batch;             /* the engine's most sequences at once */
+} gpuadv_replica;
+
+double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
+                             double decode_context, double prefill_tokens,
+                             double prefill_pairs);
+
 /* Seconds of the two all-reduces per layer of `tokens` x hidden 16-bit
 ** activations over n_gpus (0 for one GPU). */
 double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,

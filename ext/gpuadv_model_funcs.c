@@ -22,6 +22,7 @@
 #include "gpuadv_math.h"
 
 #include <assert.h>
+#include <math.h>
 #include <string.h>
 
 SQLITE_EXTENSION_INIT3
@@ -203,6 +204,16 @@ static const char *const engine_names[] = {"vllm", "sglang", "trtllm",
 #define ENGINE_DEFAULT 0 /* vllm */
 
 #define ENGINE(col) gpuadv_catalog_number(&gpuadv_catalog_engines, row, col)
+
+/* A number of engine keyword index `engine`'s catalog row. */
+static double engine_number(int engine, int col) {
+  const char *name = engine_names[engine];
+  int row = gpuadv_catalog_find(&gpuadv_catalog_engines, name,
+                                (int)strlen(name));
+  assert(row >= 0);
+  return ENGINE(col);
+}
+#define ENGINE_ROW(engine, col) engine_number(engine, col)
 
 /* The fitted constants of engine keyword index `engine`. */
 static void engine_consts(int engine, gpuadv_engine_consts *e) {
@@ -399,6 +410,199 @@ static void sql_engine_serves(sqlite3_context *ctx, int argc,
   gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
   if (gpu < 0) return;
   sqlite3_result_int(ctx, engine_serves((int)a[0], gpu, (int)a[2]));
+}
+
+/* ------------------------------------------------------------------------
+** A serving replica from SQL values, for the serving simulator: the same
+** lookups and constants as model_decode_tps and model_prefill_tps, with
+** errors as "serving_sim(): ..." strings instead of a function's result.
+*/
+
+/* The GB/s and latency of a pipeline hop or an all-to-all: NVLink-class
+** within a node (interconnect_gbs, one direction), else PCIe; across nodes
+** the node fabric. */
+#define FABRIC_GBS 50.0          /* 400 Gbit/s per GPU (one NDR port) */
+#define FABRIC_LATENCY_S 20e-6   /* RDMA send and receive */
+
+int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
+                               sqlite3_value *dtype_v, sqlite3_value *engine_v,
+                               double tp, double pp, double ep,
+                               double mean_context, gpuadv_replica *r,
+                               gpuadv_engine_consts *e, char **pzErr) {
+  const char *z;
+  int n, gpu, dtype, engine = ENGINE_DEFAULT;
+  gpuadv_model_def m;
+  double bpe, gpus_per_node = 8.0;
+  memset(r, 0, sizeof(*r));
+  /* model */
+  z = model ? (const char *)sqlite3_value_text(model) : 0;
+  n = model ? sqlite3_value_bytes(model) : 0;
+  if (!z) {
+    *pzErr = sqlite3_mprintf("serving_sim(): model is required with gpu, "
+                             "dtype or engine");
+    return SQLITE_ERROR;
+  }
+  if (gpuadv_config_is_json(z, n)) {
+    gpuadv_config_model *cm = sqlite3_malloc(sizeof(*cm));
+    char err[GPUADV_CONFIG_ERR_MAX];
+    int rc;
+    if (!cm) return SQLITE_NOMEM;
+    rc = gpuadv_config_read(z, n, cm, err, (int)sizeof(err));
+    if (rc == 0) m = cm->def;
+    sqlite3_free(cm);
+    if (rc == -2) return SQLITE_NOMEM;
+    if (rc != 0) {
+      *pzErr = sqlite3_mprintf("serving_sim(): model: %s", err);
+      return SQLITE_ERROR;
+    }
+  } else {
+    int row = gpuadv_catalog_find(&gpuadv_catalog_models, z, n);
+    if (row < 0) {
+      char suggest[SUGGEST_BUF];
+      gpuadv_catalog_suggest(&gpuadv_catalog_models, z, n, suggest,
+                             (int)sizeof(suggest));
+      *pzErr = sqlite3_mprintf("serving_sim(): unknown model '%.*s' in "
+                               "models; closest: %s",
+                               gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z,
+                               suggest);
+      return SQLITE_ERROR;
+    }
+    model_from_row(row, &m);
+  }
+  /* gpu */
+  z = gpu_v ? (const char *)sqlite3_value_text(gpu_v) : 0;
+  n = gpu_v ? sqlite3_value_bytes(gpu_v) : 0;
+  gpu = z ? gpuadv_catalog_find(&gpuadv_catalog_gpus, z, n) : -1;
+  if (gpu < 0) {
+    char suggest[SUGGEST_BUF];
+    if (!z) {
+      *pzErr = sqlite3_mprintf("serving_sim(): gpu is required with model");
+      return SQLITE_ERROR;
+    }
+    gpuadv_catalog_suggest(&gpuadv_catalog_gpus, z, n, suggest,
+                           (int)sizeof(suggest));
+    *pzErr = sqlite3_mprintf("serving_sim(): unknown gpu '%.*s' in gpus; "
+                             "closest: %s",
+                             gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z,
+                             suggest);
+    return SQLITE_ERROR;
+  }
+  /* dtype (default bf16) and engine (default vllm) */
+  dtype = 3;
+  if (dtype_v) {
+    z = (const char *)sqlite3_value_text(dtype_v);
+    dtype = z ? gpuadv_dtype_find(z, sqlite3_value_bytes(dtype_v)) : -1;
+    if (dtype < 0) {
+      *pzErr = sqlite3_mprintf("serving_sim(): dtype must be a "
+                               "bytes_per_param() type, got '%.*s'",
+                               z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(dtype_v), NAME_QUOTE_MAX) : 0,
+                               z ? z : "");
+      return SQLITE_ERROR;
+    }
+  }
+  if (engine_v) {
+    z = (const char *)sqlite3_value_text(engine_v);
+    engine = z ? gpuadv_keyword_find(engine_names, z,
+                                     sqlite3_value_bytes(engine_v)) : -1;
+    if (engine < 0) {
+      *pzErr = sqlite3_mprintf("serving_sim(): engine must be one of vllm, "
+                               "sglang, trtllm, llama.cpp; got '%.*s'",
+                               z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(engine_v), NAME_QUOTE_MAX) : 0,
+                               z ? z : "");
+      return SQLITE_ERROR;
+    }
+  }
+  if (!engine_serves(engine, gpu, dtype)) {
+    *pzErr = sqlite3_mprintf("serving_sim(): %s does not serve %s on %s",
+                             engine_names[engine], gpuadv_dtypes[dtype].name,
+                             cell_text(&gpuadv_catalog_gpus, gpu,
+                                       GPUS_COL_NAME));
+    return SQLITE_ERROR;
+  }
+  engine_consts(engine, e);
+  bpe = kv_bytes_per_element(dtype);
+  r->decode.engine = e;
+  r->decode.mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  r->decode.memory_class = memory_class(gpu);
+  r->decode.tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
+  r->decode.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  r->decode.params_b = m.params_b;
+  r->decode.active_params_b = m.active_params_b;
+  r->decode.n_experts = m.n_experts;
+  r->decode.experts_per_token = m.experts_per_token;
+  r->decode.hidden = m.hidden;
+  r->decode.embedding_params_b = m.vocab * m.hidden / 1e9;
+  r->decode.layers = m.shape.layers;
+  r->decode.bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  r->decode.gguf = gpuadv_dtypes[dtype].gguf;
+  r->decode.n_gpus = tp * pp;
+  r->decode.batch = 1.0;
+  r->prefill.engine = e;
+  r->prefill.tflops = r->decode.tflops;
+  r->prefill.interconnect_gbs = r->decode.interconnect_gbs;
+  r->prefill.active_params_b = m.active_params_b;
+  r->prefill.embedding_params_b = r->decode.embedding_params_b;
+  r->prefill.hidden = m.hidden;
+  r->prefill.layers = m.shape.layers;
+  r->prefill.attn_dim = m.heads * m.shape.head_dim;
+  r->prefill.sliding_window = m.shape.sliding_window;
+  r->prefill.sliding_layers = m.shape.sliding_layers;
+  r->prefill.linear_layers = m.shape.linear_layers;
+  r->tp = tp;
+  r->pp = pp;
+  r->ep = ep;
+  {
+    double ctx = mean_context > 1.0 ? mean_context : 1.0;
+    double state = gpuadv_model_kv_gb(&m.shape, 0.0, 1.0, bpe);
+    r->state_gb_per_seq = state;
+    r->kv_gb_per_token =
+        (gpuadv_model_kv_gb(&m.shape, ctx, 1.0, bpe) - state) / ctx;
+  }
+  r->moe_layers = m.n_experts > 0.0 ? m.shape.layers : 0.0;
+  /* What the KV cache holds: the memory of the replica's GPUs less the
+  ** engine's usual 10% left free (vLLM's gpu_memory_utilization 0.90) and
+  ** the weights, less each running sequence's fixed state. */
+  {
+    double free_gb = GPU(GPUS_COL_MEMORY_GB) * tp * pp * (1.0 - 0.10) -
+                     gpuadv_weights_gb(m.params_b,
+                                       gpuadv_dtypes[dtype].bytes_per_param) -
+                     ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH) *
+                         r->state_gb_per_seq;
+    r->max_batch = ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH);
+    r->kv_capacity_tokens =
+        r->kv_gb_per_token > 0.0 ? floor(free_gb / r->kv_gb_per_token) : 0.0;
+    if (free_gb <= 0.0 || r->kv_capacity_tokens < 2.0) {
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): %.1f GB of weights leave no room for the KV cache "
+          "on %g x %s", gpuadv_weights_gb(m.params_b,
+                                          gpuadv_dtypes[dtype].bytes_per_param),
+          tp * pp, cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
+      return SQLITE_ERROR;
+    }
+  }
+  /* A pipeline stage of tp GPUs; stages within a node talk over its links,
+  ** across nodes over the fabric. */
+  if (tp * pp <= gpus_per_node && r->decode.interconnect_gbs > 0.0) {
+    r->hop_gbs = r->decode.interconnect_gbs / 2.0;
+    r->hop_latency_s = GPUADV_ALLREDUCE_LATENCY_NVLINK_S;
+  } else if (tp * pp <= gpus_per_node) {
+    r->hop_gbs = GPUADV_PCIE_GBS;
+    r->hop_latency_s = GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  } else {
+    r->hop_gbs = FABRIC_GBS * tp;
+    r->hop_latency_s = FABRIC_LATENCY_S;
+  }
+  if (ep <= gpus_per_node && r->decode.interconnect_gbs > 0.0) {
+    r->a2a_gbs = r->decode.interconnect_gbs / 2.0;
+    r->a2a_latency_s = GPUADV_ALLREDUCE_LATENCY_NVLINK_S;
+  } else if (ep <= gpus_per_node) {
+    r->a2a_gbs = GPUADV_PCIE_GBS;
+    r->a2a_latency_s = GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  } else {
+    r->a2a_gbs = FABRIC_GBS;
+    r->a2a_latency_s = FABRIC_LATENCY_S;
+  }
+  return SQLITE_OK;
 }
 
 /* clang-format off */

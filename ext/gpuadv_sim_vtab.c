@@ -37,8 +37,14 @@
 **   step_per_ctx_token_us     0.06
 **   step_per_prefill_token_us 30
 **   step_per_pair_ns          1
-**   model, gpu, dtype, engine, tp, pp, ep: a step model from the catalogs
-**                             (not available yet: an error when given)
+**   model                     -        a models.name or config.json text:
+**                                      step times of the engine speed
+**                                      model (see step_model_select)
+**   gpu                       -        a gpus.name (with model)
+**   dtype                     bf16     weight dtype (with model)
+**   engine                    vllm     vllm, sglang, trtllm, llama.cpp
+**   tp, pp, ep                1        tensor, pipeline and expert
+**                                      parallel degrees
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
 ** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
@@ -151,9 +157,9 @@ static const sim_arg sim_args[N_ARGS] = {
   {"gpu", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
   {"dtype", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
   {"engine", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"tp", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"pp", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"ep", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+  {"tp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
+  {"pp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
+  {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -175,9 +181,14 @@ typedef struct sim_step_model {
   void (*release)(void *);
 } sim_step_model;
 
+/* The text arguments (model, gpu, dtype, engine) kept for xColumn: the
+** values xFilter receives live only during the call. */
+#define N_KEPT (ARG_ENGINE - ARG_MODEL + 1)
+
 typedef struct sim_cursor {
   sqlite3_vtab_cursor base;
   sim_call call;
+  sqlite3_value *kept[N_KEPT];
   gpuadv_sim_result res;
   int eof;
 } sim_cursor;
@@ -298,22 +309,61 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 /* ------------------------------------------------------------------------
 ** The step-time model of a call.
 **
-** HERE the model-based step times will be chosen: when any of model, gpu,
-** dtype, engine, tp, pp or ep is given (call->given[ARG_MODEL..ARG_EP] are
-** not 0), a step model from the catalogs fills *out (fn, arg, and owned +
-** release for state it allocates). Until then those arguments are an
-** error, and the linear model of the step_* arguments is the only one.
+** With model (and gpu, dtype, engine, tp, pp, ep) given, the step times are
+** the engine speed model's (gpuadv_replica_step_s in gpuadv_math.c), and
+** max_running and kv_capacity_tokens default to the engine's max_batch and
+** to what the replica's memory holds beside the weights. Otherwise the
+** linear model of the step_* arguments.
 */
-static int step_model_select(const sim_call *call, sim_step_model *out,
+
+/* The model-based step model's state, owned by the call. */
+typedef struct sim_replica {
+  gpuadv_replica r;
+  gpuadv_engine_consts e;
+} sim_replica;
+
+static double replica_step(const void *arg, const gpuadv_step_load *load) {
+  const sim_replica *s = (const sim_replica *)arg;
+  return gpuadv_replica_step_s(&s->r, load->decode_seqs, load->decode_context,
+                               load->prefill_tokens, load->prefill_pairs);
+}
+
+static int step_model_select(sim_call *call, sim_step_model *out,
                              char **pzErr) {
-  int i;
+  int i, model_based = 0;
   memset(out, 0, sizeof(*out));
   for (i = ARG_MODEL; i <= ARG_EP; i++) {
-    if (call->given[i]) {
-      *pzErr = sqlite3_mprintf(
-          "serving_sim(): model-based step times are not available yet");
-      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    if (call->given[i]) model_based = 1;
+  }
+  if (model_based) {
+    sim_replica *s = sqlite3_malloc(sizeof(*s));
+    int rc;
+    if (!s) return SQLITE_NOMEM;
+    memset(s, 0, sizeof(*s));
+    rc = gpuadv_replica_from_values(
+        call->given[ARG_MODEL], call->given[ARG_GPU], call->given[ARG_DTYPE],
+        call->given[ARG_ENGINE], call->value[ARG_TP], call->value[ARG_PP],
+        call->value[ARG_EP],
+        call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
+        pzErr);
+    if (rc != SQLITE_OK) {
+      sqlite3_free(s);
+      return rc;
     }
+    s->r.decode.engine = &s->e;
+    s->r.prefill.engine = &s->e;
+    if (!call->given[ARG_MAX_RUNNING]) {
+      call->value[ARG_MAX_RUNNING] = s->r.max_batch;
+    }
+    if (!call->given[ARG_KV]) {
+      call->value[ARG_KV] = s->r.kv_capacity_tokens < GPUADV_SIM_MAX_KV
+                                ? s->r.kv_capacity_tokens : GPUADV_SIM_MAX_KV;
+    }
+    out->fn = replica_step;
+    out->arg = s;
+    out->owned = s;
+    out->release = sqlite3_free;
+    return SQLITE_OK;
   }
   out->linear.fixed_s = call->value[ARG_STEP_FIXED] * 1e-3;
   out->linear.per_seq_s = call->value[ARG_STEP_SEQ] * 1e-3;
@@ -399,7 +449,16 @@ static int simOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   return SQLITE_OK;
 }
 
+static void release_kept(sim_cursor *cur) {
+  int i;
+  for (i = 0; i < N_KEPT; i++) {
+    sqlite3_value_free(cur->kept[i]);
+    cur->kept[i] = 0;
+  }
+}
+
 static int simClose(sqlite3_vtab_cursor *pCursor) {
+  release_kept((sim_cursor *)pCursor);
   sqlite3_free(pCursor);
   return SQLITE_OK;
 }
@@ -418,6 +477,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   (void)idxStr;
   memset(&model, 0, sizeof(model));
   memset(call, 0, sizeof(*call));
+  release_kept(cur);
   cur->eof = 1;
   for (i = 0; i < N_ARGS; i++) call->value[i] = sim_args[i].dflt;
   call->seed = 1;
@@ -440,6 +500,15 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   }
   rc = step_model_select(call, &model, &err);
   if (rc != SQLITE_OK) goto done;
+  for (i = 0; i < N_KEPT; i++) {
+    if (call->given[ARG_MODEL + i]) {
+      cur->kept[i] = sqlite3_value_dup(call->given[ARG_MODEL + i]);
+      if (!cur->kept[i]) {
+        rc = SQLITE_NOMEM;
+        goto done;
+      }
+    }
+  }
 
   gpuadv_sim_config_init(&cfg);
   cfg.rate = call->value[ARG_RATE];
@@ -542,7 +611,12 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       assert(i >= 0 && i < N_ARGS);
       a = &sim_args[i];
       if (a->kind == KIND_ENGINE) {
-        sqlite3_result_null(ctx);
+        sqlite3_value *kept = cur->kept[i - ARG_MODEL];
+        if (kept) {
+          sqlite3_result_value(ctx, kept);
+        } else {
+          sqlite3_result_null(ctx);
+        }
       } else if (a->kind == KIND_SEED) {
         sqlite3_result_int64(ctx, call->seed);
       } else if (a->kind == KIND_WORD) {
