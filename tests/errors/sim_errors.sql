@@ -53,9 +53,21 @@ SELECT * FROM serving_sim WHERE rate = 5 AND step_fixed_ms = 0;
 SELECT * FROM serving_sim WHERE rate = 5 AND step_per_pair_ns = 'NaN';
 -- error: serving_sim(): step_per_pair_ns must be a number, got 'NaN'
 SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b';
--- error: serving_sim(): model-based step times are not available yet
+-- error: serving_sim(): gpu is required with model
 SELECT * FROM serving_sim WHERE rate = 5 AND tp = 2;
--- error: serving_sim(): model-based step times are not available yet
+-- error: serving_sim(): model is required with gpu, dtype or engine
+SELECT * FROM serving_sim WHERE rate = 5 AND tp = 0 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm';
+-- error: serving_sim(): tp must be >= 1, got 0
+SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b' AND gpu = 'mi300x' AND engine = 'trtllm';
+-- error: serving_sim(): trtllm does not serve bf16 on mi300x
+SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND engine = 'tgi';
+-- error: serving_sim(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
+SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND dtype = 'fp5';
+-- error: serving_sim(): dtype must be a bytes_per_param() type, got 'fp5'
+SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-405b' AND gpu = 'h100-sxm';
+-- error: serving_sim(): 811.8 GB of weights leave no room for the KV cache on 1 x h100-sxm
+SELECT * FROM serving_sim WHERE rate = 5 AND model = '{"hidden_size": 4096}' AND gpu = 'h100-sxm';
+-- error: serving_sim(): model: config: missing key 'num_hidden_layers'
 INSERT INTO serving_sim(rate) VALUES (1);
 -- error: table serving_sim may not be modified
 CREATE VIRTUAL TABLE temp.s USING serving_sim;

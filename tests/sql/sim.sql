@@ -19,7 +19,7 @@ SELECT 'sim-prefix-hit-ttft', abs(ttft_p50_s - 0.02037525) < 1e-8 FROM serving_s
 -- Named arguments in WHERE are the positional ones.
 SELECT 'sim-named-equals-positional', (SELECT ttft_p95_s || '/' || tpot_p50_ms || '/' || throughput_tps FROM serving_sim(6, 2000, 3)) = (SELECT ttft_p95_s || '/' || tpot_p50_ms || '/' || throughput_tps FROM serving_sim WHERE seed = 3 AND n_requests = 2000 AND rate = 6);
 -- The argument columns give the values the run used, defaults included.
-SELECT 'sim-argument-columns', rate = 5.0 AND n_requests = 500 AND seed = 1 AND arrival = 'poisson' AND arrival_cv = 1.0 AND prompt_tokens = 1000.0 AND output_tokens = 300.0 AND max_running = 1024 AND kv_capacity_tokens = 1000000 AND token_budget = 8192 AND warmup = 0.1 AND step_fixed_ms = 7.0 AND model IS NULL AND tp IS NULL FROM serving_sim(5, 500);
+SELECT 'sim-argument-columns', rate = 5.0 AND n_requests = 500 AND seed = 1 AND arrival = 'poisson' AND arrival_cv = 1.0 AND prompt_tokens = 1000.0 AND output_tokens = 300.0 AND max_running = 1024 AND kv_capacity_tokens = 1000000 AND token_budget = 8192 AND warmup = 0.1 AND step_fixed_ms = 7.0 AND model IS NULL AND tp = 1 FROM serving_sim(5, 500);
 SELECT 'sim-requests-column', requests = 700 FROM serving_sim(5, 700);
 SELECT 'sim-one-row', (SELECT count(*) FROM serving_sim(5, 500)) = 1;
 SELECT 'sim-null-rate-no-row', (SELECT count(*) FROM serving_sim(NULL)) = 0;
@@ -47,3 +47,23 @@ SELECT 'sim-curve-rises', (SELECT ttft_p99_s FROM serving_sim(18, 2000)) > (SELE
 PRAGMA trusted_schema = OFF;
 CREATE TEMP VIEW sim_view AS SELECT saturated FROM serving_sim(5, 300);
 SELECT 'sim-innocuous-in-view', (SELECT count(*) FROM sim_view) = 1;
+-- Model-based step times: the engine speed model of model_decode_tps and
+-- model_prefill_tps. At a rate low enough that requests never overlap, the
+-- time per output token is the batch-1 decode step at the mean context
+-- (1000 + 300 / 2 tokens, the cache growing through the output), and the
+-- first token comes after the prefill plus the step's fixed per-layer
+-- cost (32 x 55.62 us).
+SELECT 'sim-model-tpot-batch1', (SELECT abs(tpot_mean_ms / 1000 * model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1150) - 1) < 0.01 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
+SELECT 'sim-model-ttft-prefill', (SELECT abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6)) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
+SELECT 'sim-model-args-echo', (SELECT model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND pp = 1 AND ep = 1 AND max_running = (SELECT max_batch FROM engines WHERE name = 'vllm') FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
+-- KV capacity: 2 x 48 GB x 0.9 - 70.6 GB of fp8 weights = 15.8 GB at
+-- 163840 bytes per token (80 layers x 8 KV heads x 128 x 2 x 1 byte).
+SELECT 'sim-model-kv-capacity', (SELECT kv_capacity_tokens = CAST((2 * 48 * 0.9 - 70.6) * 1e9 / 163840 AS INTEGER) FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
+-- Latency climbs with load, and the replica saturates above its capacity.
+SELECT 'sim-model-curve-climbs', (SELECT a.tpot_p95_ms < b.tpot_p95_ms AND a.ttft_p95_s < b.ttft_p95_s AND NOT a.saturated AND b.saturated FROM serving_sim(2, 2000) a, serving_sim(40, 2000) b WHERE a.model = 'llama-3.1-70b' AND a.gpu = 'h100-sxm' AND a.dtype = 'fp8' AND a.tp = 4 AND b.model = 'llama-3.1-70b' AND b.gpu = 'h100-sxm' AND b.dtype = 'fp8' AND b.tp = 4);
+-- More tensor parallelism: faster tokens for one user.
+SELECT 'sim-model-tp-faster', (SELECT a.tpot_p50_ms > b.tpot_p50_ms FROM serving_sim(0.1, 100) a, serving_sim(0.1, 100) b WHERE a.model = 'llama-3.1-70b' AND a.gpu = 'h100-sxm' AND a.dtype = 'fp8' AND a.tp = 2 AND b.model = 'llama-3.1-70b' AND b.gpu = 'h100-sxm' AND b.dtype = 'fp8' AND b.tp = 8);
+-- Pipeline stages across two nodes pay hops over the fabric: 405B in bf16
+-- on two 8 x H100 nodes runs, slower per token than 8 x H200 in fp8 on one.
+SELECT 'sim-model-pp-two-nodes', (SELECT a.tpot_p50_ms > 0 AND a.tpot_p50_ms > b.tpot_p50_ms FROM serving_sim(0.1, 100) a, serving_sim(0.1, 100) b WHERE a.model = 'llama-3.1-405b' AND a.gpu = 'h100-sxm' AND a.tp = 8 AND a.pp = 2 AND b.model = 'llama-3.1-405b' AND b.gpu = 'h200' AND b.dtype = 'fp8' AND b.tp = 8);
+SELECT 'sim-model-ep', (SELECT tpot_p50_ms > 0 AND NOT saturated FROM serving_sim(0.5, 200) WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 8);
