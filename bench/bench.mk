@@ -7,6 +7,8 @@
 #                                   ratios and writes bench/results.md
 #   make bench BENCH_REPEAT=5       runs per median (default 3)
 #   make bench BENCH_CALLGRIND=0    without the callgrind instruction counts
+#   make bench BENCH_CSV_MB=40      a smaller generated CSV for part 6's
+#                                   memory figure (default 120 MB)
 #
 # bench/README.md explains what is measured against what.
 
@@ -18,6 +20,8 @@ BENCH_PY_ROWS   ?= 200000
 BENCH_CG_ROWS   ?= 20000
 BENCH_SWEEP     ?= 1000000,10000000
 BENCH_CALLGRIND ?= 1
+BENCH_CSV_ROWS  ?= 20000
+BENCH_CSV_MB    ?= 120
 BENCH_VALGRIND  ?= valgrind
 BENCH_CFLAGS    ?= -O2
 BENCH_OUT       ?= bench/results.md
@@ -67,7 +71,8 @@ bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES) $(BENCH_DRIVER)
 	  --cc $(CC) --make "$(BENCH_MAKE)" --valgrind $(BENCH_VALGRIND) \
 	  --rows $(BENCH_ROWS) --repeat $(BENCH_REPEAT) --py-rows $(BENCH_PY_ROWS) \
 	  --cg-rows $(BENCH_CG_ROWS) --sweep $(BENCH_SWEEP) \
-	  --callgrind $(BENCH_CALLGRIND) --out $(BENCH_OUT)
+	  --callgrind $(BENCH_CALLGRIND) --csv-join-rows $(BENCH_CSV_ROWS) \
+	  --csv-mb $(BENCH_CSV_MB) --out $(BENCH_OUT)
 
 # Included before the main Makefile's first target, these rules must not
 # become the default goal.
