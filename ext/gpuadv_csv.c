@@ -49,8 +49,7 @@
 ** are empty or hold only spaces and tabs are skipped. Every row must have
 ** as many fields as the header (or, with header=no, the first row).
 **
-** Errors. The whole input is read and checked when the table is created
-** (and again each time a database holding the table is opened). Malformed
+** Errors. CREATE VIRTUAL TABLE reads and checks the whole input. Malformed
 ** input is an error naming the input (the file name as given, or `data`)
 ** and the line (of the record, or for a stray quote or an unterminated
 ** field, where the problem was found), and nothing is created:
@@ -61,6 +60,7 @@
 **     whole field and double the quote)
 **   gpuadv_csv: quotes.csv:2: text after the closing quote of field 1
 **   gpuadv_csv: cannot open 'x.csv': No such file or directory
+**   gpuadv_csv: 'fifo' is a FIFO, not a regular file
 **
 ** Parameter errors: `unknown parameter 'x' (expected filename=, data= or
 ** header=)`, `more than one 'data' parameter`, `give filename= or data=,
@@ -68,25 +68,61 @@
 ** `header= must be yes or no, got 'maybe'`. An empty input (no header row,
 ** or with header=no no row) is an error too.
 **
-** A table stored in a database file (not TEMP) whose input has gone or
-** become malformed cannot be opened, nor dropped, until a readable CSV is
-** back at its path: SQLite connects a virtual table before dropping it.
+** Files. Only regular files are read: a FIFO, a device (/dev/zero), a
+** directory or a socket is an error (`'PATH' is a character device, not a
+** regular file`), found by fstat on the descriptor, which is opened with
+** O_NONBLOCK so that not even the open can block. A file larger than the
+** limit is refused from its size, before anything is read; the buffer is
+** the file's size, not the limit.
+**
+** A table stored in a database file (not TEMP) is connected when a
+** statement first uses it: then only its header is read (the column names),
+** in chunks, up to the end of the first record. The rows are read and
+** checked on first use (xFilter), where errors are reported as above; the
+** input must then still have as many columns as were declared (`the input
+** now has 4 columns, not 3 as when the table was opened (reopen the
+** database)`). Such a table whose file has gone or is no regular file
+** cannot be used, nor dropped, until a readable CSV file is back at its
+** path (SQLite connects a virtual table before dropping it); malformed rows
+** do not prevent dropping it.
 **
 ** Limits. The input may be at most sqlite3_limit(db, SQLITE_LIMIT_LENGTH)
 ** bytes (1,000,000,000 by default) and have at most SQLITE_LIMIT_COLUMN
 ** columns (2,000). The table is a snapshot taken when it is created or
-** connected: it is held in memory, and later edits of the file are not
-** seen until the database is reopened. Memory use is the input's size plus
-** 16 bytes per field. The input should be UTF-8 (ASCII is): it is not
-** validated, but a NUL byte or a UTF-16 byte-order mark is an error.
+** first used: it is held in memory, and later edits of the file are not
+** seen until the database is reopened. The input should be UTF-8 (ASCII
+** is): it is not validated, but a NUL byte or a UTF-16 byte-order mark is
+** an error.
 **
-** Queries scan the whole table; SQLite applies the WHERE clause itself.
-** The rowid is the 1-based data row number. The table is read-only.
+** Memory. The input is held once, as read; fields are found again, and
+** typed, when a row is read. Besides the input, the table keeps where rows
+** start: 4 bytes per row, or per 2, 4, ... rows, so that it never exceeds a
+** quarter of the input's size (a 120 MB file costs 130 MB, where a cell
+** array of 16 bytes per field made it 352 MB). A column used in an
+** equality lookup gets an index of 4 bytes per row and 4 per bucket (one
+** to two buckets per row), built on first use and kept with the table.
+**
+** Queries. An equality constraint on a column (`col = value`, each value of
+** `col IN (...)`, a join `ON a.k = b.k`), under the BINARY collation, is
+** served by that column's hash index; SQLite re-checks every row it gets
+** (the constraint is not omitted), so the index may return more rows than
+** match, never fewer. Keys are chosen so that values SQLite may find equal,
+** whatever affinity the other operand applies, hash alike: numbers by
+** value (INTEGER 2 and REAL 2.0 alike, rounded to the 15 digits SQLite uses
+** when it converts a REAL to TEXT), text that reads as a number (with white
+** space around, as NUMERIC affinity reads it) as that number, other text
+** by its bytes. Anything else is a full scan, which SQLite filters. The
+** rowid is the 1-based data row number. The table is read-only.
 **
 ** Security. The module reads files, so it is SQLITE_VTAB_DIRECTONLY: a
 ** view or trigger stored in a database file cannot use it, whatever
 ** trusted_schema says (`unsafe use of virtual table "quotes"`). Create the
-** table in TEMP, as above; views and triggers in TEMP may use it.
+** table in TEMP, as above; views and triggers in TEMP may use it. SQLite
+** refuses such a use only after it has connected the table, so a received
+** database's view still makes the module open the stored path and read
+** its header; hence the checks above, which keep that to one bounded,
+** non-blocking read of a regular file. Its first record does become column
+** names, which `PRAGMA table_info` can show.
 */
 #include <assert.h>
 #include <errno.h>
