@@ -1580,6 +1580,10 @@ static int csv_filter(sqlite3_vtab_cursor *cursor, int idx_num,
   if (!tab->loaded) {
     char *err = 0;
     rc = csv_load(tab, 0, &err);
+    if (rc == SQLITE_NOMEM && !err) {
+      err = sqlite3_mprintf(CSV_MODULE ": %s: out of memory reading the input",
+                            tab->name);
+    }
     if (rc != SQLITE_OK) {
       cur->eof = 1;
       return csv_vtab_error(tab, rc, err);
@@ -1590,7 +1594,13 @@ static int csv_filter(sqlite3_vtab_cursor *cursor, int idx_num,
     rc = csv_lookup(tab, cur, idx_num - 1, argv[0], &scan);
     if (rc != SQLITE_OK) {
       cur->eof = 1;
-      return rc;
+      return csv_vtab_error(
+          tab, rc,
+          rc != SQLITE_NOMEM
+              ? 0
+              : sqlite3_mprintf(CSV_MODULE ": %s: out of memory for the index "
+                                "of column %d (%lld rows, 4 to 12 bytes each)",
+                                tab->name, idx_num, tab->n_rows));
     }
   }
   if (scan) {
