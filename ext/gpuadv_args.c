@@ -303,17 +303,27 @@ void gpuadv_result_not_finite(sqlite3_context *ctx, const gpuadv_fn *fn) {
                        "large)");
 }
 
-void gpuadv_result_lost(sqlite3_context *ctx, const gpuadv_fn *fn,
-                        int overflow) {
-  if (overflow) {
-    gpuadv_result_errorf(ctx, fn,
-                         "result cannot be computed: an intermediate value "
-                         "overflows (the inputs are too large)");
-  } else {
-    gpuadv_result_errorf(ctx, fn,
-                         "result underflows to 0 (the inputs are too small "
-                         "or too far apart)");
+void gpuadv_result_lost(sqlite3_context *ctx, const gpuadv_fn *fn) {
+  gpuadv_result_errorf(ctx, fn,
+                       "result is 0 from non-zero inputs: it underflows, or "
+                       "an intermediate value overflows (the inputs are too "
+                       "large or too small)");
+}
+
+int gpuadv_args_have_zero(int argc, sqlite3_value **argv) {
+  int i;
+  for (i = 0; i < argc; i++) {
+    int type = sqlite3_value_type(argv[i]);
+    if (type == SQLITE_TEXT) {
+      /* Numeric text was read as a number; keywords and names are not. */
+      type = sqlite3_value_numeric_type(argv[i]);
+    }
+    if ((type == SQLITE_INTEGER || type == SQLITE_FLOAT) &&
+        sqlite3_value_double(argv[i]) == 0.0) {
+      return 1;
+    }
   }
+  return 0;
 }
 
 void gpuadv_result_too_large(sqlite3_context *ctx, const gpuadv_fn *fn) {

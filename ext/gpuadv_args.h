@@ -10,7 +10,8 @@
 **   - NaN, Infinity ('inf', '1e999') and values out of range are errors;
 **   - keywords are case-insensitive text;
 **   - a result that is not finite is an error, never a value; so is a zero
-**     result that underflowed or came from an overflowed intermediate;
+**     result that is not a true zero (it underflowed, or an intermediate
+**     value overflowed);
 **   - no result is -0.0.
 **
 ** Every message names the function and argument, says what was expected and
@@ -243,12 +244,14 @@ int gpuadv_quote_bytes(char *out, int n_out, const char *z, int n,
 void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
                           const char *format, ...);
 
-/* The errors of the result setters below. overflow: whether an
-** intermediate value overflowed (else one underflowed). */
+/* The errors of the result setters below. */
 void gpuadv_result_not_finite(sqlite3_context *ctx, const gpuadv_fn *fn);
 void gpuadv_result_too_large(sqlite3_context *ctx, const gpuadv_fn *fn);
-void gpuadv_result_lost(sqlite3_context *ctx, const gpuadv_fn *fn,
-                        int overflow);
+void gpuadv_result_lost(sqlite3_context *ctx, const gpuadv_fn *fn);
+
+/* Whether one of the arguments is a number equal to 0 (or -0; numeric
+** text counts): a zero result is then a true zero. */
+int gpuadv_args_have_zero(int argc, sqlite3_value **argv);
 
 /* Set a REAL result, or an error when it is not finite. -0.0 becomes 0.0
 ** (x + 0.0 is x for every other x), so no result prints as -0.0. */
@@ -262,29 +265,36 @@ GPUADV_INLINE void gpuadv_result_double(sqlite3_context *ctx,
   sqlite3_result_double(ctx, value + 0.0);
 }
 
-/* Set the REAL result of expr, a call of a formula (pure: evaluating it
-** again gives the same value). A zero result may be a true zero (an input
-** is 0) or a lost one: a non-zero result that underflowed, or a formula
-** whose intermediate value overflowed to Infinity and then divided
-** (decode_tps with a batch of 1e299 gave 0.0 so). The floating-point
-** status flags tell them apart, but they are sticky and may be left set
-** by anything before; so, for a zero result only, the flags are cleared
-** and expr evaluated again: an underflow or overflow then raised is an
-** error. Other results pay one comparison. */
-#define gpuadv_result_number(ctx, fn, expr)                             \
-  do {                                                                  \
-    double gpuadv_value_ = (expr);                                      \
-    if (gpuadv_value_ == 0.0) {                                         \
-      int gpuadv_flags_;                                                \
-      feclearexcept(FE_OVERFLOW | FE_UNDERFLOW);                        \
-      gpuadv_value_ = (expr);                                           \
-      gpuadv_flags_ = fetestexcept(FE_OVERFLOW | FE_UNDERFLOW);         \
-      if (gpuadv_flags_) {                                              \
-        gpuadv_result_lost(ctx, fn, (gpuadv_flags_ & FE_OVERFLOW) != 0); \
-        break;                                                          \
-      }                                                                 \
-    }                                                                   \
-    gpuadv_result_double(ctx, fn, gpuadv_value_);                       \
+/* Set the REAL result of expr, a call of a formula on the arguments of the
+** SQL function that uses it (every caller is an xFunc, whose parameters are
+** argc and argv; expr is pure: evaluated again, it gives the same value).
+**
+** A zero result is an error when it is not a true zero: when it underflowed,
+** or came from an intermediate value that overflowed to Infinity and was
+** divided by (decode_tps with a batch of 1e299 gave 0.0 tokens/s so). Two
+** tests, on the rare zero result only:
+**   - no argument is zero (every estimate of non-zero quantities is
+**     non-zero: one is 0 only when an input is, no bytes, no tokens, no
+**     capital...); exact and deterministic;
+**   - evaluated again with the floating-point status flags cleared (they are
+**     sticky, and anything before may have left them set), expr raises
+**     overflow or underflow: this also catches a zero input that only adds
+**     a term (kv_gb = 0 in decode_tps). Valgrind does not emulate the flags;
+**     there the first test alone applies.
+** Other results pay one comparison. */
+#define gpuadv_result_number(ctx, fn, expr)                            \
+  do {                                                                 \
+    double gpuadv_value_ = (expr);                                     \
+    if (gpuadv_value_ == 0.0) {                                        \
+      feclearexcept(FE_OVERFLOW | FE_UNDERFLOW);                       \
+      gpuadv_value_ = (expr);                                          \
+      if (fetestexcept(FE_OVERFLOW | FE_UNDERFLOW) ||                  \
+          !gpuadv_args_have_zero(argc, argv)) {                        \
+        gpuadv_result_lost(ctx, fn);                                   \
+        break;                                                         \
+      }                                                                \
+    }                                                                  \
+    gpuadv_result_double(ctx, fn, gpuadv_value_);                      \
   } while (0)
 
 /* Set an INTEGER result from a whole double, or an error when it does not

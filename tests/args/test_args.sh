@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Results of the argument layer (ext/gpuadv_args.h) that SQL text cannot
 # show: the sign of a zero (SQLite prints -0.0 as 0.0; a client reading the
-# double sees -0.0), and zero results after an earlier statement left the
-# floating-point underflow flag set. Exact error texts are in
-# tests/errors/result_errors.sql. Prints `ok NAME` or `FAIL NAME`.
+# double sees -0.0), and true zeros (an argument is 0, also as text) that
+# must stay values while a zero from non-zero arguments is an error. Exact
+# error texts are in tests/errors/result_errors.sql. Prints `ok NAME` or
+# `FAIL NAME`.
 #
 #   bash tests/args/test_args.sh        # from anywhere; uses ./gpuadv
 set -u
@@ -33,16 +34,28 @@ for name, sql in calls:
     ok = isinstance(v, float) and v == 0.0 and math.copysign(1.0, v) == 1.0
     print("%s negative_zero_in_positive_zero_out_%s%s" % (
         "ok" if ok else "FAIL", name, "" if ok else " # got %r" % (v,)))
-# 1e-300 * 1e-300 underflows in SQLite itself and leaves the flag set; a
-# true zero computed afterwards is still a value, not an error.
+# True zeros: an argument is 0, as a number or as numeric text, next to an
+# expression that underflows in SQLite itself.
 try:
     row = con.execute("SELECT 1e-300 * 1e-300, egress_usd(0, 1, 1), "
-                      "cost_per_mtok(0, 5)").fetchone()
-    ok = row == (0.0, 0.0, 0.0)
+                      "cost_per_mtok(' 0 ', 5), train_gpu_hours(7, '-0.0', 989)").fetchone()
+    ok = row == (0.0, 0.0, 0.0, 0.0)
 except sqlite3.Error as e:
     ok, row = False, str(e)
-print("%s zero_result_after_stale_underflow_flag%s" % (
+print("%s true_zero_results_are_values%s" % (
     "ok" if ok else "FAIL", "" if ok else " # got %r" % (row,)))
+# A zero argument that only adds a term (kv_gb) does not make a zero from
+# an overflowed intermediate a true zero: the floating-point flags tell.
+lost = "result is 0 from non-zero inputs"
+for name, sql in [("decode_tps_kv_0", "SELECT decode_tps(3350, 140, 1e299, 0.8, 0, 989, 70)"),
+                  ("owned_usd_per_hour_capex_0", "SELECT owned_usd_per_hour(0, 1, 1e-300, 1e-300)")]:
+    try:
+        got = con.execute(sql).fetchone()[0]
+    except sqlite3.Error as e:
+        got = str(e)
+    ok = isinstance(got, str) and lost in got
+    print("%s lost_zero_with_an_additive_zero_%s%s" % (
+        "ok" if ok else "FAIL", name, "" if ok else " # got %r" % (got,)))
 PYEOF
 )
 printf '%s\n' "$out"
