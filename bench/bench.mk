@@ -8,6 +8,8 @@
 #   make bench BENCH_REPEAT=5       runs per median (default 3)
 #   make bench BENCH_CALLGRIND=0    without the callgrind instruction counts
 #   make bench BENCH_SIM=N          simulated requests per serving_sim run
+#   make bench BENCH_CSV_MB=40      a smaller generated CSV for part 6's
+#                                   memory figure (default 120 MB)
 #
 # bench/README.md explains what is measured against what.
 
@@ -20,6 +22,8 @@ BENCH_CG_ROWS   ?= 20000
 BENCH_SWEEP     ?= 1000000,10000000
 BENCH_SIM       ?= 1000000
 BENCH_CALLGRIND ?= 1
+BENCH_CSV_ROWS  ?= 20000
+BENCH_CSV_MB    ?= 120
 BENCH_VALGRIND  ?= valgrind
 BENCH_CFLAGS    ?= -O2
 BENCH_OUT       ?= bench/results.md
@@ -70,7 +74,8 @@ bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES) $(BENCH_DRIVER)
 	  --rows $(BENCH_ROWS) --repeat $(BENCH_REPEAT) --py-rows $(BENCH_PY_ROWS) \
 	  --cg-rows $(BENCH_CG_ROWS) --sweep $(BENCH_SWEEP) \
 	  --sim-requests $(BENCH_SIM) \
-	  --callgrind $(BENCH_CALLGRIND) --out $(BENCH_OUT)
+	  --callgrind $(BENCH_CALLGRIND) --csv-join-rows $(BENCH_CSV_ROWS) \
+	  --csv-mb $(BENCH_CSV_MB) --out $(BENCH_OUT)
 
 # Included before the main Makefile's first target, these rules must not
 # become the default goal.

@@ -4,6 +4,7 @@
 */
 #include "gpuadv_args.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -36,6 +37,23 @@ int gpuadv_utf8_prefix(const char *z, int n, int max_bytes) {
   return cut;
 }
 
+int gpuadv_quote_bytes(char *out, int n_out, const char *z, int n,
+                       int max_bytes) {
+  int shown = gpuadv_utf8_prefix(z, n, max_bytes), i, k = 0;
+  assert(n_out >= 1);
+  for (i = 0; i < shown && k < n_out - 1; i++) {
+    if (z[i] == 0) {
+      if (k + 2 > n_out - 1) break;
+      out[k++] = '\\';
+      out[k++] = '0';
+    } else {
+      out[k++] = z[i];
+    }
+  }
+  out[k] = 0;
+  return i < n;
+}
+
 /* Describe a value as received, for "got ..." in messages. */
 static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
   switch (sqlite3_value_type(v)) {
@@ -43,18 +61,17 @@ static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
       sqlite3_snprintf(n_buf, buf, "%lld", sqlite3_value_int64(v));
       break;
     case SQLITE_FLOAT:
-      sqlite3_snprintf(n_buf, buf, "%.15g", sqlite3_value_double(v));
+      /* + 0.0: -0.0 is shown as 0 */
+      sqlite3_snprintf(n_buf, buf, "%.15g", sqlite3_value_double(v) + 0.0);
       break;
     case SQLITE_TEXT: {
       const char *z = (const char *)sqlite3_value_text(v);
-      int n = sqlite3_value_bytes(v);
+      char shown[2 * GPUADV_QUOTE_MAX + 1];
+      int cut;
       if (z == 0) z = "";
-      if (n > GPUADV_QUOTE_MAX) {
-        sqlite3_snprintf(n_buf, buf, "'%.*s...'",
-                         gpuadv_utf8_prefix(z, n, GPUADV_QUOTE_MAX), z);
-      } else {
-        sqlite3_snprintf(n_buf, buf, "'%.*s'", n, z);
-      }
+      cut = gpuadv_quote_bytes(shown, (int)sizeof(shown), z,
+                               sqlite3_value_bytes(v), GPUADV_QUOTE_MAX);
+      sqlite3_snprintf(n_buf, buf, cut ? "'%s...'" : "'%s'", shown);
       break;
     }
     case SQLITE_BLOB:
@@ -294,6 +311,29 @@ void gpuadv_result_not_finite(sqlite3_context *ctx, const gpuadv_fn *fn) {
   gpuadv_result_errorf(ctx, fn,
                        "result is not a finite number (the inputs are too "
                        "large)");
+}
+
+void gpuadv_result_lost(sqlite3_context *ctx, const gpuadv_fn *fn) {
+  gpuadv_result_errorf(ctx, fn,
+                       "result is 0 from non-zero inputs: it underflows, or "
+                       "an intermediate value overflows (the inputs are too "
+                       "large or too small)");
+}
+
+int gpuadv_args_have_zero(int argc, sqlite3_value **argv) {
+  int i;
+  for (i = 0; i < argc; i++) {
+    int type = sqlite3_value_type(argv[i]);
+    if (type == SQLITE_TEXT) {
+      /* Numeric text was read as a number; keywords and names are not. */
+      type = sqlite3_value_numeric_type(argv[i]);
+    }
+    if ((type == SQLITE_INTEGER || type == SQLITE_FLOAT) &&
+        sqlite3_value_double(argv[i]) == 0.0) {
+      return 1;
+    }
+  }
+  return 0;
 }
 
 void gpuadv_result_too_large(sqlite3_context *ctx, const gpuadv_fn *fn) {

@@ -9,7 +9,10 @@
 **     other text and blobs are errors;
 **   - NaN, Infinity ('inf', '1e999') and values out of range are errors;
 **   - keywords are case-insensitive text;
-**   - a result that is not finite is an error, never a value.
+**   - a result that is not finite is an error, never a value; so is a zero
+**     result that is not a true zero (it underflowed, or an intermediate
+**     value overflowed);
+**   - no result is -0.0.
 **
 ** Every message names the function and argument, says what was expected and
 ** shows the value received:
@@ -18,6 +21,7 @@
 #ifndef GPUADV_ARGS_H
 #define GPUADV_ARGS_H
 
+#include <fenv.h>
 #include <float.h>
 #include <sqlite3ext.h>
 
@@ -240,24 +244,69 @@ GPUADV_INLINE int gpuadv_args_fast(sqlite3_context *ctx, const gpuadv_fn *fn,
 ** cut at a character boundary so the message stays valid UTF-8. */
 int gpuadv_utf8_prefix(const char *z, int n, int max_bytes);
 
+/* The first bytes of z[0..n) for a message, as gpuadv_utf8_prefix cuts
+** them, into out (NUL-terminated; 2 * max_bytes + 1 bytes always suffice),
+** each NUL byte written as \0 so that the text is not cut there. Returns
+** 1 when the text was cut, 0 when all of it is shown. */
+int gpuadv_quote_bytes(char *out, int n_out, const char *z, int n,
+                       int max_bytes);
+
 /* Set an error "NAME(): MESSAGE" from a printf-style message. */
 void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
                           const char *format, ...);
 
-/* The errors of the two result setters below. */
+/* The errors of the result setters below. */
 void gpuadv_result_not_finite(sqlite3_context *ctx, const gpuadv_fn *fn);
 void gpuadv_result_too_large(sqlite3_context *ctx, const gpuadv_fn *fn);
+void gpuadv_result_lost(sqlite3_context *ctx, const gpuadv_fn *fn);
 
-/* Set a REAL result, or an error when it is not finite. */
-GPUADV_INLINE void gpuadv_result_number(sqlite3_context *ctx,
+/* Whether one of the arguments is a number equal to 0 (or -0; numeric
+** text counts): a zero result is then a true zero. */
+int gpuadv_args_have_zero(int argc, sqlite3_value **argv);
+
+/* Set a REAL result, or an error when it is not finite. -0.0 becomes 0.0
+** (x + 0.0 is x for every other x), so no result prints as -0.0. */
+GPUADV_INLINE void gpuadv_result_double(sqlite3_context *ctx,
                                         const gpuadv_fn *fn, double value) {
   /* Finite values are within DBL_MAX of zero; NaN fails the comparison. */
   if (!(value >= -DBL_MAX && value <= DBL_MAX)) {
     gpuadv_result_not_finite(ctx, fn);
     return;
   }
-  sqlite3_result_double(ctx, value);
+  sqlite3_result_double(ctx, value + 0.0);
 }
+
+/* Set the REAL result of expr, a call of a formula on the arguments of the
+** SQL function that uses it (every caller is an xFunc, whose parameters are
+** argc and argv; expr is pure: evaluated again, it gives the same value).
+**
+** A zero result is an error when it is not a true zero: when it underflowed,
+** or came from an intermediate value that overflowed to Infinity and was
+** divided by (decode_tps with a batch of 1e299 gave 0.0 tokens/s so). Two
+** tests, on the rare zero result only:
+**   - no argument is zero (every estimate of non-zero quantities is
+**     non-zero: one is 0 only when an input is, no bytes, no tokens, no
+**     capital...); exact and deterministic;
+**   - evaluated again with the floating-point status flags cleared (they are
+**     sticky, and anything before may have left them set), expr raises
+**     overflow or underflow: this also catches a zero input that only adds
+**     a term (kv_gb = 0 in decode_tps). Valgrind does not emulate the flags;
+**     there the first test alone applies.
+** Other results pay one comparison. */
+#define gpuadv_result_number(ctx, fn, expr)                            \
+  do {                                                                 \
+    double gpuadv_value_ = (expr);                                     \
+    if (gpuadv_value_ == 0.0) {                                        \
+      feclearexcept(FE_OVERFLOW | FE_UNDERFLOW);                       \
+      gpuadv_value_ = (expr);                                          \
+      if (fetestexcept(FE_OVERFLOW | FE_UNDERFLOW) ||                  \
+          !gpuadv_args_have_zero(argc, argv)) {                        \
+        gpuadv_result_lost(ctx, fn);                                   \
+        break;                                                         \
+      }                                                                \
+    }                                                                  \
+    gpuadv_result_double(ctx, fn, gpuadv_value_);                      \
+  } while (0)
 
 /* Set an INTEGER result from a whole double, or an error when it does not
 ** fit a 64-bit integer. */

@@ -51,11 +51,11 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
   }
   row = gpuadv_catalog_find(cat, key, n_key);
   if (row < 0) {
-    char suggest[SUGGEST_BUF];
-    int shown = gpuadv_utf8_prefix(key, n_key, NAME_QUOTE_MAX);
+    char suggest[SUGGEST_BUF], shown[2 * NAME_QUOTE_MAX + 1];
+    gpuadv_quote_bytes(shown, (int)sizeof(shown), key, n_key, NAME_QUOTE_MAX);
     gpuadv_catalog_suggest(cat, key, n_key, suggest, (int)sizeof(suggest));
-    gpuadv_result_errorf(ctx, fn, "unknown %s '%.*s' in %s; closest: %s",
-                         fn->args[i].name, shown, key, cat->name, suggest);
+    gpuadv_result_errorf(ctx, fn, "unknown %s '%s' in %s; closest: %s",
+                         fn->args[i].name, shown, cat->name, suggest);
     return -1;
   }
   return row;

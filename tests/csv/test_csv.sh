@@ -94,6 +94,137 @@ expect directonly_top_level_allowed "4" "$got"
 got=$(sq "$TMP/evil" "CREATE TEMP VIEW mine AS SELECT * FROM loot; SELECT count(*) FROM mine;")
 expect directonly_temp_view_allowed "4" "$got"
 
+# --- Hostile paths: never a hang, never a read without bound. Each must fail
+# with a clear error, well within `timeout 5` (a hang fails the check).
+# `tsq` is `sq` under that timeout.
+tsq() { timeout 5 "$SQLITE3" -batch -cmd ".load $EXT" "$@" 2>&1; echo "rc=$?"; }
+mkfifo "$TMP/fifo.csv"
+got=$(tsq :memory: "CREATE VIRTUAL TABLE temp.f USING gpuadv_csv(filename='$TMP/fifo.csv');")
+expect_err fifo_refused "gpuadv_csv: '$TMP/fifo.csv' is a FIFO, not a regular file" "$got"
+expect fifo_no_hang "rc=1" "$(printf '%s\n' "$got" | tail -1)"
+got=$(tsq :memory: "CREATE VIRTUAL TABLE temp.z USING gpuadv_csv(filename='/dev/zero');")
+expect_err dev_zero_refused "gpuadv_csv: '/dev/zero' is a character device, not a regular file" "$got"
+got=$(tsq :memory: "CREATE VIRTUAL TABLE temp.d USING gpuadv_csv(filename='$TMP');")
+expect_err directory_refused "gpuadv_csv: '$TMP' is a directory, not a regular file" "$got"
+# Over the limit: refused from the file's size, before anything is read.
+head -c 3000 /dev/zero | tr '\0' 'a' > "$TMP/large.csv"
+got=$(tsq -cmd ".limit length 2000" :memory: \
+  "CREATE VIRTUAL TABLE temp.l USING gpuadv_csv(filename='$TMP/large.csv');")
+expect_err over_limit_refused \
+  "gpuadv_csv: '$TMP/large.csv' is larger than 2000 bytes, the length limit (SQLITE_LIMIT_LENGTH)" "$got"
+
+# A received database: a view over a table whose path is now a FIFO, a link
+# to /dev/zero, a directory or a file over the limit. SQLite connects the
+# table (xConnect) before it refuses the view; the connect must not block
+# or read the device, and its memory must stay small (/dev/zero used to be
+# read up to the 1 GB limit).
+printf 'a,b\n1,2\n' > "$TMP/recv.csv"
+sq "$TMP/recv.db" "CREATE VIRTUAL TABLE main.loot USING gpuadv_csv(filename='$TMP/recv.csv');
+  CREATE VIEW innocent AS SELECT * FROM loot;" >/dev/null
+rm "$TMP/recv.csv"; mkfifo "$TMP/recv.csv"
+got=$(tsq "$TMP/recv.db" "SELECT count(*) FROM innocent;")
+expect_err received_view_fifo "gpuadv_csv: '$TMP/recv.csv' is a FIFO, not a regular file" "$got"
+rm "$TMP/recv.csv"; ln -s /dev/zero "$TMP/recv.csv"
+got=$(timeout 5 /usr/bin/time -f 'maxrss_kb=%M' "$SQLITE3" -batch -cmd ".load $EXT" \
+  "$TMP/recv.db" "SELECT count(*) FROM innocent;" 2>&1)
+expect_err received_view_dev_zero "gpuadv_csv: '$TMP/recv.csv' is a character device, not a regular file" "$got"
+rss=$(printf '%s\n' "$got" | sed -n 's/^maxrss_kb=//p')
+[ -n "$rss" ] && [ "$rss" -lt 65536 ]; check received_view_dev_zero_memory_under_64mb $?
+rm "$TMP/recv.csv"; mkdir "$TMP/recv.csv"
+got=$(tsq "$TMP/recv.db" "SELECT count(*) FROM innocent;")
+expect_err received_view_directory "gpuadv_csv: '$TMP/recv.csv' is a directory, not a regular file" "$got"
+rmdir "$TMP/recv.csv"; head -c 3000 /dev/zero | tr '\0' 'a' > "$TMP/recv.csv"
+got=$(tsq -cmd ".limit length 2000" "$TMP/recv.db" "SELECT count(*) FROM innocent;")
+expect_err received_view_over_limit \
+  "gpuadv_csv: '$TMP/recv.csv' is larger than 2000 bytes, the length limit (SQLITE_LIMIT_LENGTH)" "$got"
+
+# --- Opening a database reads the header only; the rows are read and
+# checked on first use. A malformed row no longer blocks DROP TABLE.
+printf 'a,b\n1,2\n3,4,5\n' > "$TMP/late.csv"
+printf 'a,b\n1,2\n' > "$TMP/late_ok.csv"
+sq "$TMP/late.db" "CREATE VIRTUAL TABLE main.t USING gpuadv_csv(filename='$TMP/late_ok.csv');" >/dev/null
+cp "$TMP/late.csv" "$TMP/late_ok.csv"
+got=$(sq "$TMP/late.db" "SELECT group_concat(name) FROM pragma_table_info('t');")
+expect connect_reads_header_only "a,b" "$got"
+got=$(sq "$TMP/late.db" "SELECT count(*) FROM t;")
+expect_err first_use_checks_rows "gpuadv_csv: $TMP/late_ok.csv:3: row has 3 fields, header has 2" "$got"
+got=$(sq "$TMP/late.db" "DROP TABLE t; SELECT count(*) FROM sqlite_schema;")
+expect drop_with_malformed_rows "0" "$got"
+# The file changed between the connect and the first use: its column count
+# must still match the declared columns.
+printf 'a,b\n1,2\n' > "$TMP/chg.csv"
+sq "$TMP/chg.db" "CREATE VIRTUAL TABLE main.t USING gpuadv_csv(filename='$TMP/chg.csv');" >/dev/null
+got=$(printf '%s\n' "SELECT count(*) FROM pragma_table_info('t');" \
+  ".shell printf 'a,b,c\\\\n1,2,3\\\\n' > $TMP/chg.csv" "SELECT count(*) FROM t;" |
+  "$SQLITE3" -batch -cmd ".load $EXT" "$TMP/chg.db" 2>&1)
+expect_err columns_changed_since_connect \
+  "gpuadv_csv: $TMP/chg.csv: the input now has 3 columns, not 2 as when the table was opened (reopen the database)" "$got"
+
+# --- Equality lookups: a join through the per-column index returns exactly
+# the rows of the same join over native tables holding the same values
+# (integers, reals, text, quoted numbers, empty fields), whatever affinity
+# the other side brings.
+"$PY" - "$TMP/ja.csv" "$TMP/jb.csv" <<'PYEOF'
+import random, sys
+random.seed(17)
+def val(r):
+    k = r.randrange(9)
+    n = r.randrange(3000)
+    return [str(n), "%d.0" % n, "%d.5" % n, '"%d"' % n, "k%d" % n, "", '"k%d"' % n,
+            " %d " % n, "1e%d" % (n % 400)][k]
+for path in sys.argv[1:]:
+    with open(path, "w") as f:
+        f.write("k,v\n")
+        for i in range(20000):
+            f.write("%s,%d\n" % (val(random), i))
+PYEOF
+JOIN_SETUP="CREATE VIRTUAL TABLE temp.a USING gpuadv_csv(filename='$TMP/ja.csv');
+  CREATE VIRTUAL TABLE temp.b USING gpuadv_csv(filename='$TMP/jb.csv');
+  CREATE TABLE na(k, v); INSERT INTO na SELECT k, v FROM a;
+  CREATE TABLE nb(k, v); INSERT INTO nb SELECT k, v FROM b; CREATE INDEX nb_k ON nb(k);
+  CREATE TABLE tb(k TEXT, v); INSERT INTO tb SELECT k, v FROM b;
+  CREATE TABLE rb(k REAL, v); INSERT INTO rb SELECT k, v FROM b;"
+# Each line: the join over the CSV tables, then over native ones; the
+# count and a checksum of the matched pairs must be equal.
+for pair in "a JOIN b ON a.k = b.k|na JOIN nb ON na.k = nb.k" \
+            "a JOIN tb ON a.k = tb.k|na JOIN tb ON na.k = tb.k" \
+            "a JOIN rb ON a.k = rb.k|na JOIN rb ON na.k = rb.k" \
+            "b JOIN a ON a.k = b.k AND a.v < 100|nb JOIN na ON na.k = nb.k AND na.v < 100"; do
+  csvj=${pair%%|*}; natj=${pair#*|}
+  l=$(echo "$csvj" | cut -d' ' -f1); r=$(echo "$csvj" | cut -d' ' -f3)
+  nl=$(echo "$natj" | cut -d' ' -f1); nr=$(echo "$natj" | cut -d' ' -f3)
+  got=$(sq :memory: "$JOIN_SETUP
+    SELECT (SELECT count(*) || ':' || total($l.v * 20000 + $r.v) FROM $csvj)
+        || '|' || (SELECT count(*) || ':' || total($nl.v * 20000 + $nr.v) FROM $natj);")
+  case "$got" in
+    0:*) check "join_same_rows_as_native: $csvj" 1 ;;
+    *) expect "join_same_rows_as_native: $csvj" "${got#*|}|${got#*|}" "$got" ;;
+  esac
+done
+# The inner CSV is looked up through its index, not scanned for each row.
+got=$(sq :memory: "$JOIN_SETUP EXPLAIN QUERY PLAN SELECT * FROM a JOIN b ON a.k = b.k;" | grep -c 'VIRTUAL TABLE INDEX [12]:')
+expect join_uses_index "1" "$got"
+# Constants of every type, and NULL, against a scan that SQLite filters.
+got=$(sq :memory: "$JOIN_SETUP
+  SELECT group_concat((SELECT count(*) || ',' || total(v) FROM a WHERE k = c.x)
+                      = (SELECT count(*) || ',' || total(v) FROM na WHERE k = c.x), '')
+  FROM (SELECT 7 AS x UNION ALL SELECT 7.0 UNION ALL SELECT 7.5 UNION ALL SELECT '7'
+        UNION ALL SELECT 'k7' UNION ALL SELECT ' 7 ' UNION ALL SELECT NULL
+        UNION ALL SELECT 1e300 UNION ALL SELECT x'37' UNION ALL SELECT '') AS c;")
+expect lookup_constants_like_native "1111111111" "$got"
+# A CSV joined to a catalog on a non-key column.
+got=$(sq :memory: "CREATE VIRTUAL TABLE temp.m USING gpuadv_csv(data='mem
+80
+80.0
+\"80\"
+24
+48.0');
+  CREATE TABLE nm(mem); INSERT INTO nm SELECT mem FROM m;
+  SELECT (SELECT count(*) FROM gpus g JOIN m ON m.mem = g.memory_gb)
+       = (SELECT count(*) FROM gpus g JOIN nm ON nm.mem = g.memory_gb)
+     AND (SELECT count(*) FROM gpus g JOIN m ON m.mem = g.memory_gb) > 0;")
+expect catalog_join_non_key "1" "$got"
+
 # --- Not eponymous, read-only.
 got=$(sq :memory: "SELECT * FROM gpuadv_csv('$Q');")
 expect_err not_eponymous "no such table: gpuadv_csv" "$got"

@@ -18,7 +18,7 @@ CREATE VIRTUAL TABLE temp.e6 USING gpuadv_csv(filename='tests/csv/empty.csv', he
 CREATE VIRTUAL TABLE temp.e7 USING gpuadv_csv(filename='tests/csv/no_such_file.csv');
 -- error: gpuadv_csv: cannot open 'tests/csv/no_such_file.csv': No such file or directory
 CREATE VIRTUAL TABLE temp.e8 USING gpuadv_csv(filename='tests/csv');
--- error: gpuadv_csv: cannot read 'tests/csv': Is a directory
+-- error: gpuadv_csv: 'tests/csv' is a directory, not a regular file
 CREATE VIRTUAL TABLE temp.e9 USING gpuadv_csv(filename='tests/csv/quotes.csv', data='a,b');
 -- error: gpuadv_csv: give filename= or data=, not both
 CREATE VIRTUAL TABLE temp.e10 USING gpuadv_csv(header=no);

@@ -30,7 +30,10 @@
 **     (except that under a lowered SQLITE_LIMIT_LENGTH, SQLite may refuse
 **     A's schema of long header names as "string or blob too big");
 **   - A and C agree: the same outcome, the same error after the input's
-**     name, the same column names and rows.
+**     name, the same column names and rows;
+**   - `col = v` (the module's equality index) counts the same rows as
+**     `(col = v) = 1` (a scan SQLite filters), for values v of the first
+**     rows, as they are and CAST AS TEXT.
 */
 #include <unistd.h>
 
@@ -97,6 +100,56 @@ static uint64_t check_names(sqlite3_stmt *st, int n_cols) {
   }
   free(names);
   return h;
+}
+
+/* Equality lookups, served by the module's per-column index, count the
+** same rows as the same comparison written so that it cannot reach the
+** module ((col = v) = 1: SQLite scans and compares itself, with the same
+** affinities; +col would drop the column's), for values taken from the
+** table's first rows, bound as they are and as TEXT (CAST). */
+static void check_lookups(int n_cols) {
+  static const char *const rhs[] = {"?1", "CAST(?1 AS TEXT)"};
+  sqlite3_stmt *names = 0;
+  int c, form, rc;
+  rc = sqlite3_prepare_v2(db, "SELECT * FROM temp.t LIMIT 0", -1, &names, 0);
+  FZ_CHECK(rc == SQLITE_OK, "lookups: %s", sqlite3_errmsg(db));
+  for (c = 0; c < n_cols && c < 4; c++) {
+    const char *name = sqlite3_column_name(names, c);
+    for (form = 0; form < 2; form++) {
+      char *sv = sqlite3_mprintf("SELECT \"%w\" FROM temp.t LIMIT 8", name);
+      char *s1 = sqlite3_mprintf("SELECT count(*) FROM temp.t WHERE \"%w\" = %s",
+                                 name, rhs[form]);
+      char *s2 = sqlite3_mprintf("SELECT count(*) FROM temp.t WHERE (\"%w\" = %s) = 1",
+                                 name, rhs[form]);
+      sqlite3_stmt *val = 0, *q1 = 0, *q2 = 0;
+      FZ_CHECK(sv && s1 && s2, "out of memory");
+      FZ_CHECK(sqlite3_prepare_v2(db, sv, -1, &val, 0) == SQLITE_OK &&
+               sqlite3_prepare_v2(db, s1, -1, &q1, 0) == SQLITE_OK &&
+               sqlite3_prepare_v2(db, s2, -1, &q2, 0) == SQLITE_OK,
+               "lookups: %s", sqlite3_errmsg(db));
+      while ((rc = sqlite3_step(val)) == SQLITE_ROW) {
+        sqlite3_int64 n1, n2;
+        sqlite3_bind_value(q1, 1, sqlite3_column_value(val, 0));
+        sqlite3_bind_value(q2, 1, sqlite3_column_value(val, 0));
+        FZ_CHECK(sqlite3_step(q1) == SQLITE_ROW && sqlite3_step(q2) == SQLITE_ROW,
+                 "lookup: %s", sqlite3_errmsg(db));
+        n1 = sqlite3_column_int64(q1, 0);
+        n2 = sqlite3_column_int64(q2, 0);
+        FZ_CHECK(n1 == n2, "%s finds %lld rows, the scan %lld", s1,
+                 (long long)n1, (long long)n2);
+        sqlite3_reset(q1);
+        sqlite3_reset(q2);
+      }
+      FZ_CHECK(rc == SQLITE_DONE, "lookup values: %s", sqlite3_errmsg(db));
+      sqlite3_finalize(val);
+      sqlite3_finalize(q1);
+      sqlite3_finalize(q2);
+      sqlite3_free(sv);
+      sqlite3_free(s1);
+      sqlite3_free(s2);
+    }
+  }
+  sqlite3_finalize(names);
 }
 
 /* CREATE the table with the given module arguments, read it, DROP it. */
@@ -215,6 +268,8 @@ static void run_csv(const char *args, size_t n_args, const char *input_name,
   fz_trace("gpuadv_csv(%.*s) -> %d columns, %lld rows",
            (int)(n_args > 200 ? 200 : n_args), args, out->n_cols,
            (long long)row);
+
+  check_lookups(out->n_cols);
 
   rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM temp.t", -1, &st, 0);
   FZ_CHECK(rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW, "count: %s",
