@@ -64,8 +64,10 @@ BASELINE = {
     "model_weights_gb": ["'llama-3.1-70b'", "'fp8'"],
     "model_kv_gb": ["'deepseek-v3'", "1024", "2", "'bf16'"],
     "model_decode_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'bf16'", "1",
-                         "1024", "1"],
-    "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2"],
+                         "1024", "1", "'vllm'"],
+    "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2",
+                          "512", "'trtllm'"],
+    "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
 }
 
 # The values every argument position takes: the brief's set first.

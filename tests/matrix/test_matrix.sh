@@ -121,7 +121,7 @@ CREATE VIEW w AS SELECT weights_gb(70, 'bf16') AS w, (SELECT count(*) FROM gpus)
   model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9 AS kv,
   (SELECT mem_bw_gbs FROM gpus WHERE name = 'h100-sxm') AS bw,
   (SELECT count(*) FROM models) > 0 AND (SELECT count(*) FROM measurements) > 0 AS more,
-  round(model_decode_tps('llama-3-8b', 'rtx-4090', 'q4_k_m', 1, 256), 1) AS tps;
+  round(model_decode_tps('llama-3-8b', 'rtx-4090', 'q4_k_m', 1, 256, 1, 'llama.cpp'), 1) AS tps;
 CREATE VIEW cheapest AS SELECT g.name, min(c.usd_per_hour / c.gpu_count) AS usd
   FROM cloud_instances c JOIN gpus g ON g.name = c.gpu WHERE g.name = 'h100-sxm' GROUP BY g.name;
 CREATE TABLE plan(params_b REAL, dtype TEXT,
@@ -135,7 +135,7 @@ CREATE TRIGGER plan_ai AFTER INSERT ON plan BEGIN
 got=$(sq -cmd "PRAGMA trusted_schema=OFF" "$db" "PRAGMA trusted_schema; SELECT * FROM w;")
 expect "view over functions and catalogs in a db file, trusted_schema=OFF" \
   "0
-140.0|92|70272.0|3350.0|1|114.8" "$got"
+140.0|92|70272.0|3350.0|1|116.3" "$got"
 got=$(sq -cmd "PRAGMA trusted_schema=OFF" "$db" "SELECT name, usd > 0 FROM cheapest;")
 expect "view joining two catalogs in a db file, trusted_schema=OFF" "h100-sxm|1" "$got"
 got=$(sq -cmd "PRAGMA trusted_schema=OFF" "$db" \

@@ -159,7 +159,7 @@ async function download(page, selector, file) {
                                    document.querySelector('.err[data-for="quotes"]').textContent !== "");
   equal("quotes: CSV added", "1 quote added", await page.textContent("#quotes-msg"));
   // gpu_count and managed_premium are REAL columns: 8.0 and 0.0 as in the shell.
-  equal("quotes: row shown", "acme 8xh100 h100-sxm 8.0 12.5 0.0 NULL invoice, 2026",
+  equal("quotes: row shown", "acme 8xh100 h100-sxm 8.0 12.5 0.0 NULL invoice, 2026 NULL",
         (await page.$$eval("#quotes tbody td", tds => tds.map(t => t.textContent))).join(" "));
   await page.fill("#quotes-csv", "provider,name,gpu\nacme,x\n");
   await page.click("#quotes-load");
