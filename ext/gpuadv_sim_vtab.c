@@ -45,6 +45,11 @@
 **   engine                    vllm     vllm, sglang, trtllm, llama.cpp
 **   tp, pp, ep                1        tensor, pipeline and expert
 **                                      parallel degrees
+**   ttft_p95_max_s,           -        p95 targets: when either is given,
+**   tpot_p95_max_ms                    max_rps is the highest rate up to
+**                                      `rate` that meets them and keeps up
+**                                      (a bisection of 12 runs), and the
+**                                      row's statistics are at that rate
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
 ** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
@@ -82,7 +87,7 @@ enum {
   COL_TPOT_P50, COL_TPOT_P95, COL_TPOT_P99, COL_TPOT_MEAN,
   COL_E2E_P50, COL_E2E_P95, COL_E2E_P99, COL_E2E_MEAN,
   COL_THROUGHPUT, COL_REQUESTS_PER_S, COL_MEAN_BATCH, COL_MEAN_QUEUE,
-  COL_MAX_QUEUE, COL_MEAN_WAIT, COL_SATURATED, COL_REQUESTS,
+  COL_MAX_QUEUE, COL_MEAN_WAIT, COL_SATURATED, COL_REQUESTS, COL_MAX_RPS,
   COL_FIRST_ARG
 };
 
@@ -93,6 +98,7 @@ enum {
   ARG_MAX_RUNNING, ARG_KV, ARG_BUDGET, ARG_WARMUP,
   ARG_STEP_FIXED, ARG_STEP_SEQ, ARG_STEP_CTX, ARG_STEP_PREFILL, ARG_STEP_PAIR,
   ARG_MODEL, ARG_GPU, ARG_DTYPE, ARG_ENGINE, ARG_TP, ARG_PP, ARG_EP,
+  ARG_TTFT_TARGET, ARG_TPOT_TARGET,
   N_ARGS
 };
 
@@ -102,7 +108,7 @@ static const char sim_schema[] =
     "tpot_mean_ms REAL, e2e_p50_s REAL, e2e_p95_s REAL, e2e_p99_s REAL, "
     "e2e_mean_s REAL, throughput_tps REAL, requests_per_s REAL, "
     "mean_batch REAL, mean_queue REAL, max_queue INTEGER, mean_wait_s REAL, "
-    "saturated INTEGER, requests INTEGER, "
+    "saturated INTEGER, requests INTEGER, max_rps REAL, "
     "rate HIDDEN, n_requests HIDDEN, seed HIDDEN, arrival HIDDEN, "
     "arrival_cv HIDDEN, prompt_tokens HIDDEN, prompt_cv HIDDEN, "
     "output_tokens HIDDEN, output_cv HIDDEN, prefix_hit HIDDEN, "
@@ -110,7 +116,8 @@ static const char sim_schema[] =
     "warmup HIDDEN, step_fixed_ms HIDDEN, step_per_seq_ms HIDDEN, "
     "step_per_ctx_token_us HIDDEN, step_per_prefill_token_us HIDDEN, "
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
-    "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN)";
+    "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
+    "tpot_p95_max_ms HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -160,6 +167,8 @@ static const sim_arg sim_args[N_ARGS] = {
   {"tp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
   {"pp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
   {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
+  {"ttft_p95_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
+  {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -188,6 +197,7 @@ typedef struct sim_step_model {
 typedef struct sim_cursor {
   sqlite3_vtab_cursor base;
   sim_call call;
+  double max_rps;              /* the search's answer; < 0 when no search */
   sqlite3_value *kept[N_KEPT];
   gpuadv_sim_result res;
   int eof;
@@ -463,6 +473,61 @@ static int simClose(sqlite3_vtab_cursor *pCursor) {
   return SQLITE_OK;
 }
 
+/* Whether a run meets the call's p95 targets (0 = none) and keeps up. */
+static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
+  double ttft = call->value[ARG_TTFT_TARGET];
+  double tpot_ms = call->value[ARG_TPOT_TARGET];
+  if (r->saturated) return 0;
+  if (ttft > 0.0 && !(r->ttft_p95 <= ttft)) return 0;
+  if (tpot_ms > 0.0 && r->has_tpot && !(r->tpot_p95 * 1e3 <= tpot_ms)) return 0;
+  return 1;
+}
+
+/* The highest request rate, up to the call's rate, at which the replica
+** meets the p95 targets: the rate itself when it does, else a bisection of
+** SEARCH_STEPS runs between 0 and it (the answer within rate / 2^10). The
+** row's statistics are those of the highest rate that meets them, or of
+** the lowest rate tried when none does (max_rps 0 then). Each run uses the
+** call's n_requests and seed. */
+#define SEARCH_STEPS 10
+
+static int search_max_rps(const sim_call *call, gpuadv_sim_config *cfg,
+                          gpuadv_sim_result *out, double *max_rps,
+                          char **pzErr) {
+  gpuadv_sim_result *r = sqlite3_malloc(sizeof(*r));
+  double lo = 0.0, hi = call->value[ARG_RATE];
+  int k, found = 0;
+  if (!r) return SQLITE_NOMEM;
+  *max_rps = 0.0;
+  for (k = 0; k <= SEARCH_STEPS; k++) {
+    double rate = k == 0 ? hi : (lo + hi) / 2.0;
+    if (rate < GPUADV_SIM_MIN_RATE) break;
+    cfg->rate = rate;
+    if (gpuadv_sim_run(cfg, r) != 0) {
+      int rc = strcmp(r->error, "out of memory") == 0 ? SQLITE_NOMEM
+                                                       : SQLITE_ERROR;
+      if (rc == SQLITE_ERROR) {
+        *pzErr = sqlite3_mprintf("serving_sim(): %s", r->error);
+        if (!*pzErr) rc = SQLITE_NOMEM;
+      }
+      sqlite3_free(r);
+      return rc;
+    }
+    if (meets_targets(call, r)) {
+      *max_rps = rate;
+      *out = *r;
+      found = 1;
+      if (k == 0) break;
+      lo = rate;
+    } else {
+      if (!found) *out = *r;
+      hi = rate;
+    }
+  }
+  sqlite3_free(r);
+  return SQLITE_OK;
+}
+
 /* Parse the arguments and run the simulation: the one row, or none when
 ** rate is NULL. */
 static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
@@ -527,6 +592,12 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.step_time = model.fn;
   cfg.step_arg = model.arg;
+  if (call->given[ARG_TTFT_TARGET] || call->given[ARG_TPOT_TARGET]) {
+    rc = search_max_rps(call, &cfg, &cur->res, &cur->max_rps, &err);
+    if (rc == SQLITE_OK) cur->eof = 0;
+    goto done;
+  }
+  cur->max_rps = -1.0;
   if (gpuadv_sim_run(&cfg, &cur->res) != 0) {
     rc = strcmp(cur->res.error, "out of memory") == 0 ? SQLITE_NOMEM
                                                        : SQLITE_ERROR;
@@ -604,6 +675,13 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
     case COL_MEAN_WAIT: result_real(ctx, r->mean_wait); break;
     case COL_SATURATED: sqlite3_result_int(ctx, r->saturated); break;
     case COL_REQUESTS: sqlite3_result_int64(ctx, r->requests); break;
+    case COL_MAX_RPS:
+      if (cur->max_rps < 0.0) {
+        sqlite3_result_null(ctx);
+      } else {
+        sqlite3_result_double(ctx, cur->max_rps);
+      }
+      break;
     default: {
       /* An argument: the value the run used. */
       int i = column - COL_FIRST_ARG;

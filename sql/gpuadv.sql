@@ -40,7 +40,9 @@ CREATE TABLE IF NOT EXISTS workloads (
   output_tokens REAL,            -- serve: generated tokens per request
   peak_concurrency INTEGER,      -- serve: requests in flight at the peak
   user_tps REAL,                 -- serve: target decode tokens/s seen by each user
-  ttft_s REAL,                   -- serve: time-to-first-token target, seconds
+  ttft_s REAL,                   -- serve: time-to-first-token target, seconds (mean, without queueing)
+  ttft_p95_s REAL,               -- serve: 95th-percentile time-to-first-token target under load, seconds
+  tpot_p95_ms REAL,              -- serve: 95th-percentile time-per-output-token target under load, ms
   dataset_gb REAL,               -- training data (default 0)
   data_location TEXT,            -- where the data lives: a provider ('aws', ...) or 'local' (default)
   runs_per_month REAL,           -- times per month a run reads the dataset from where it lives (default 1)
@@ -110,6 +112,9 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (peak_concurrency IS NULL OR (typeof(peak_concurrency) = 'integer' AND peak_concurrency >= 1)),
   CONSTRAINT "user_tps must be > 0"
     CHECK (user_tps IS NULL OR (typeof(user_tps) IN ('integer', 'real') AND user_tps > 0)),
+  CONSTRAINT "ttft_p95_s and tpot_p95_ms must be > 0"
+    CHECK ((ttft_p95_s IS NULL OR (typeof(ttft_p95_s) IN ('integer', 'real') AND ttft_p95_s > 0))
+       AND (tpot_p95_ms IS NULL OR (typeof(tpot_p95_ms) IN ('integer', 'real') AND tpot_p95_ms > 0))),
   CONSTRAINT "ttft_s must be > 0"
     CHECK (ttft_s IS NULL OR (typeof(ttft_s) IN ('integer', 'real') AND ttft_s > 0)),
   CONSTRAINT "dataset_gb must be >= 0"
@@ -298,7 +303,9 @@ CREATE VIEW plan_defaults AS SELECT
   date('now') AS today,          -- price_age_days counts from here
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
-  730.0  AS hours_per_month;     -- 8760 / 12
+  730.0  AS hours_per_month,     -- 8760 / 12
+  300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 11 runs)
+  1000   AS sim_requests;        -- requests of the serving_sim run that gives a plan's latency percentiles
 
 -- Internet egress out of the cloud where the data lives, USD per GB (first
 -- paid tier). Other providers: egress_usd()'s default 0.09.
@@ -386,7 +393,7 @@ SELECT
            nodes_required(w.requests_per_min / 60.0 * (1 + d.burst_headroom)
                           * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
   w.peak_concurrency IS NULL AS concurrency_estimated,
-  w.user_tps, w.ttft_s,
+  w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
   coalesce(w.dataset_gb, 0) AS dataset_gb,
   coalesce(w.data_location, 'local') AS data_location,
   coalesce(w.runs_per_month, 1) AS runs_per_month,
@@ -866,17 +873,36 @@ b AS (
                                  ORDER BY s.user_ok DESC,
                                           CASE WHEN s.user_ok THEN -s.batch ELSE s.batch END) AS r
   FROM s),
-rep AS (
-  SELECT b.*, w.prompt_tokens, w.design_tps, w.design_requests_per_s, w.concurrency, w.user_tps, w.ttft_s,
-         max(nodes_required(w.concurrency, b.batch),
-             nodes_required(w.design_tps / b.replica_tps
-                            + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
-                                   THEN w.design_requests_per_s * w.prompt_tokens / b.prefill_tps ELSE 0 END, 1))
-           AS replicas,
+-- per replica shape, the serving simulator (serving_sim with the engine's
+-- step times, at most `batch` sequences at once) finds the highest request
+-- rate one replica serves within the p95 targets without falling behind:
+-- max_rps_per_replica sizes the replicas. Models given by params_b alone
+-- and fractional GPUs keep the closed-form sizing.
+rep0 AS (
+  SELECT b.*, w.prompt_tokens, w.output_tokens, w.design_tps, w.design_requests_per_s, w.concurrency,
+         w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.model, w.dtype, w.catalog_model,
+         nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
+         nodes_required(w.design_tps / b.replica_tps
+                        + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
+                               THEN w.design_requests_per_s * w.prompt_tokens / b.prefill_tps ELSE 0 END, 1)
+           AS replicas_closed_form,
          CASE WHEN w.prompt_tokens = 0 THEN 0.0
               WHEN b.prefill_tps > 0 THEN w.prompt_tokens / b.prefill_tps END AS ttft_est_s
   FROM b JOIN w ON w.name = b.workload
   WHERE b.r = 1),
+rep AS (
+  SELECT r.*, s.max_rps AS max_rps_per_replica,
+         CASE WHEN s.max_rps > 0
+                THEN max(r.replicas_for_concurrency, nodes_required(r.design_requests_per_s / s.max_rps, 1))
+              ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END AS replicas
+  FROM rep0 r
+  CROSS JOIN d
+  LEFT JOIN serving_sim s
+    ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
+   AND s.n_requests = d.search_requests AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
+   AND s.engine = r.engine AND s.tp = r.n AND s.max_running = r.batch
+   AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
+   AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)),
 cfg AS (
   SELECT DISTINCT o.workload, o.gpu, o.devices, o.fraction, o.owned,
          CASE WHEN g.scale_up_link IS NULL THEN 1
@@ -885,7 +911,10 @@ cfg AS (
   FROM workload_offers o JOIN gpus g ON g.name = o.gpu WHERE o.kind = 'serve'),
 shape AS (
   SELECT r.*, c.owned, c.tp_max,
-         r.n = 1 OR r.n <= c.tp_max AS interconnect_ok,
+         -- tensor parallelism within a node runs over NVLink or, costed
+         -- with the all-reduces of the speed model, over PCIe
+         1 AS interconnect_ok,
+         r.max_rps_per_replica IS NULL OR r.max_rps_per_replica > 0 AS p95_ok,
          r.ttft_s IS NULL OR (r.ttft_est_s IS NOT NULL AND r.ttft_est_s <= r.ttft_s * (1 + 1e-9)) AS ttft_ok,
          CASE WHEN c.owned = 1 THEN r.replicas * r.n
               ELSE nodes_required(r.replicas, r.devices / r.n) * r.devices END AS n_gpus
@@ -893,7 +922,7 @@ shape AS (
                           AND c.fraction = r.fraction),
 pick AS (
   SELECT sh.*, row_number() OVER (PARTITION BY sh.workload, sh.gpu, sh.devices, sh.fraction, sh.owned
-                                  ORDER BY sh.interconnect_ok DESC, sh.user_ok AND sh.ttft_ok DESC,
+                                  ORDER BY sh.interconnect_ok DESC, sh.user_ok AND sh.ttft_ok AND sh.p95_ok DESC,
                                            sh.n_gpus, sh.n) AS r2
   FROM shape sh),
 -- configurations where the weights fit on no replica shape
@@ -902,26 +931,48 @@ nofit AS (
   FROM cfg c
   WHERE NOT EXISTS (SELECT 1 FROM rep r WHERE r.workload = c.workload AND r.gpu = c.gpu
                     AND r.devices = c.devices AND r.fraction = c.fraction)),
+-- latency percentiles of the chosen shape at its planned load (the design
+-- rate split over its replicas)
+lat AS (
+  SELECT p.workload, p.gpu, p.devices, p.fraction, p.owned,
+         s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
+         s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms
+  FROM pick p
+  CROSS JOIN d
+  LEFT JOIN serving_sim s
+    ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
+                     THEN max(0.001, p.design_requests_per_s / p.replicas) END
+   AND s.n_requests = d.sim_requests AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
+   AND s.engine = p.engine AND s.tp = p.n AND s.max_running = p.batch
+   AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
+  WHERE p.r2 = 1),
 plan AS (
   SELECT p.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          1 AS fits, p.n AS gpus_per_replica, p.batch, p.replicas, p.n_gpus,
          nodes_required(p.n_gpus, o.devices) AS nodes,
          p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s,
-         p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs
+         p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs,
+         p.p95_ok, p.max_rps_per_replica,
+         l.sim_ttft_p50_s, l.sim_ttft_p95_s, l.sim_ttft_p99_s,
+         l.sim_tpot_p50_ms, l.sim_tpot_p95_ms, l.sim_tpot_p99_ms
   FROM pick p
   JOIN workload_offers o ON o.workload = p.workload AND o.gpu = p.gpu AND o.devices = p.devices
                           AND o.fraction = p.fraction AND o.owned = p.owned
+  LEFT JOIN lat l ON l.workload = p.workload AND l.gpu = p.gpu AND l.devices = p.devices
+                 AND l.fraction = p.fraction AND l.owned = p.owned
   WHERE p.r2 = 1
   UNION ALL
   SELECT f.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0
+         0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
+         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
   FROM nofit f
   JOIN workload_offers o ON o.workload = f.workload AND o.gpu = f.gpu AND o.devices = f.devices
                           AND o.fraction = f.fraction AND o.owned = f.owned),
 priced AS (
-  SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.served_tps, w.concurrency,
+  SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
+         w.served_tps, w.concurrency,
          w.model_context, w.prompt_tokens, w.output_tokens,
          w.months, w.budget_usd, w.utilization, w.mem_headroom, w.acquire,
          CASE WHEN w.catalog_model THEN model_weights_gb(w.model, w.dtype)
@@ -976,6 +1027,10 @@ final AS (
            WHEN NOT j.ttft_ok
              THEN CASE WHEN j.ttft_est_s IS NULL THEN 'no tensor throughput figure: time to first token unknown'
                        ELSE printf('time to first token %.2f s > %g s target', j.ttft_est_s, j.ttft_s) END
+           WHEN NOT j.p95_ok
+             THEN printf('p95 targets%s%s not met by one replica even at low load',
+                         CASE WHEN j.ttft_p95_s IS NOT NULL THEN printf(' TTFT <= %g s', j.ttft_p95_s) ELSE '' END,
+                         CASE WHEN j.tpot_p95_ms IS NOT NULL THEN printf(' TPOT <= %g ms', j.tpot_p95_ms) ELSE '' END)
          END AS tech_problem
   FROM judged j),
 final2 AS (
@@ -997,8 +1052,15 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        interconnect_ok,
        round(replica_tps, 1) AS tps_per_replica, round(per_user_tps, 1) AS tps_per_user,
        round(ttft_est_s, 3) AS ttft_s,
+       CASE WHEN fits THEN 'tp' || gpus_per_replica END AS layout,
+       round(max_rps_per_replica, 3) AS max_rps_per_replica,
+       round(sim_ttft_p50_s, 3) AS ttft_p50_s, round(sim_ttft_p95_s, 3) AS ttft_p95_s,
+       round(sim_ttft_p99_s, 3) AS ttft_p99_s,
+       round(sim_tpot_p50_ms, 1) AS tpot_p50_ms, round(sim_tpot_p95_ms, 1) AS tpot_p95_ms,
+       round(sim_tpot_p99_ms, 1) AS tpot_p99_ms,
        CASE WHEN fits THEN user_ok END AS user_tps_met,
        CASE WHEN fits THEN ttft_ok END AS ttft_met,
+       CASE WHEN fits THEN p95_ok END AS p95_met,
        round(usd_per_hour, 4) AS usd_per_hour,
        CASE WHEN usd_per_hour > 0 THEN round(cost_per_mtok(usd_per_hour, served_tps), 4) END AS usd_per_mtok,
        round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd, round(spend_usd, 2) AS spend_usd,
@@ -1008,7 +1070,7 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * paid_gpus, 4) END AS running_usd_per_hour,
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
-                                   user_ok DESC, ttft_ok DESC,
+                                   user_ok DESC, ttft_ok DESC, p95_ok DESC,
                                    usd_per_hour IS NULL, usd_per_hour, n_gpus,
                                    memory_gb * devices DESC, offer) AS rank
 FROM final2;
