@@ -34,6 +34,7 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_model_funcs.c ext/gpuadv_csv.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
+               catalogs/aliases.csv \
                catalogs/measurements.csv
 
 LIB := gpuadv.$(EXT)

@@ -43,7 +43,7 @@ SELECT 'join-loses-nothing', (SELECT count(*) FROM cloud_instances c JOIN gpus g
 SELECT 'lookup-by-name', (SELECT count(*) FROM gpus WHERE name = 'h100-sxm') = 1;
 SELECT 'lookup-missing', (SELECT count(*) FROM gpus WHERE name = 'h100') = 0;
 SELECT 'lookup-null', (SELECT count(*) FROM gpus WHERE name = NULL) = 0;
-SELECT 'lookup-case', (SELECT count(*) FROM gpus WHERE name = 'H100-SXM') = 0;
+SELECT 'lookup-case', (SELECT group_concat(name) FROM gpus WHERE name = 'H100-SXM') = 'h100-sxm';
 SELECT 'lookup-by-gpu', (SELECT count(*) FROM cloud_instances WHERE gpu = 'h100-sxm') = (SELECT count(*) FROM cloud_instances WHERE gpu || '' = 'h100-sxm');
 SELECT 'lookup-by-provider', (SELECT count(*) FROM cloud_instances WHERE provider = 'aws') = (SELECT count(*) FROM cloud_instances WHERE provider || '' = 'aws');
 SELECT 'lookup-both', (SELECT count(*) FROM cloud_instances WHERE provider = 'aws' AND gpu = 'h100-sxm') = (SELECT count(*) FROM cloud_instances WHERE provider || '' = 'aws' AND gpu || '' = 'h100-sxm');
