@@ -411,10 +411,10 @@ static const model_fn model_fns[] = {
 ** model 'x' in models: could be 'a', 'b'[, ...][ and N more]": two to six
 ** distinct names. */
 static void check_suggestions(const char *msg, const word_list *l,
-                              const char *catalog) {
+                              const char *catalog, int ambiguous) {
   const char *p = 0, *q = msg;
-  const char *sep = strstr(msg, ": could be ") ? ": could be " : "; closest: ";
-  int ambiguous = sep[0] == ':';
+  /* The last separator: the quoted name may hold one too. */
+  const char *sep = ambiguous ? ": could be " : "; closest: ";
   char found[6][80];
   int n = 0, i;
   while ((q = strstr(q, sep)) != 0) p = q++;
@@ -520,12 +520,14 @@ static void model_function(fz_in *in) {
     FZ_CHECK(strncmp(msg, f->name, n) == 0 && strncmp(msg + n, "(): ", 4) == 0,
              "%s/%d: error does not name the function: %s", f->name, narg,
              msg);
-    if (strncmp(msg + n + 4, "unknown model '", 15) == 0 ||
-        strncmp(msg + n + 4, "ambiguous model '", 17) == 0) {
-      check_suggestions(msg, &model_names, "models");
-    } else if (strncmp(msg + n + 4, "unknown gpu '", 13) == 0 ||
-               strncmp(msg + n + 4, "ambiguous gpu '", 15) == 0) {
-      check_suggestions(msg, &gpu_names, "gpus");
+    if (strncmp(msg + n + 4, "unknown model '", 15) == 0) {
+      check_suggestions(msg, &model_names, "models", 0);
+    } else if (strncmp(msg + n + 4, "ambiguous model '", 17) == 0) {
+      check_suggestions(msg, &model_names, "models", 1);
+    } else if (strncmp(msg + n + 4, "unknown gpu '", 13) == 0) {
+      check_suggestions(msg, &gpu_names, "gpus", 0);
+    } else if (strncmp(msg + n + 4, "ambiguous gpu '", 15) == 0) {
+      check_suggestions(msg, &gpu_names, "gpus", 1);
     }
     sqlite3_finalize(st);
     return;
