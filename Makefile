@@ -38,6 +38,7 @@ EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/engines.csv catalogs/engine_support.csv \
                catalogs/owned_costs.csv catalogs/committed_prices.csv catalogs/spot_interruptions.csv \
+               catalogs/aliases.csv \
                catalogs/measurements.csv
 
 LIB := gpuadv.$(EXT)

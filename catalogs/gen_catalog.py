@@ -9,12 +9,16 @@ below. Any problem fails the build with `file:line: reason` on stderr and
 exit status 1, before anything is written: a wrong column count or header,
 a value that is not a number in a numeric column, a value out of its sane
 range, a missing required value (source and as_of included), a duplicate
-key, a reference to an unknown GPU.
+key, a reference to an unknown GPU, an alias (aliases.csv) of an unknown
+name or one that folds (case, spaces, underscores) like another name or
+alias of its catalog.
 
 The C file holds one row-major array of typed cells per catalog plus, for
 each indexed column, the row numbers sorted by that column (bytewise), so
-`WHERE name = ?` is a binary search. The header holds each table's schema
-string with its column index #defines beside it.
+`WHERE name = ?` is a binary search; for gpus and models also every name
+and alias, folded and sorted, for the name lookup of
+ext/gpuadv_catalog_lookup.c. The header holds each table's schema string
+with its column index #defines beside it.
 """
 import argparse
 import csv
@@ -30,9 +34,24 @@ SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 
 
 def col(name, ctype, required=True, lo=None, hi=None, choices=None,
-        pattern=None):
+        pattern=None, collate=None):
     return dict(name=name, ctype=ctype, required=required, lo=lo, hi=hi,
-                choices=choices, pattern=pattern)
+                choices=choices, pattern=pattern, collate=collate)
+
+
+# An alias: printable ASCII, at most ALIAS_MAX bytes (the C lookup folds a
+# key into a buffer of that size).
+ALIAS_MAX = 120
+ALIAS_RE = re.compile(r"^[\x21-\x7e][\x20-\x7e]{0,%d}$" % (ALIAS_MAX - 1))
+
+
+def fold(text):
+    """The lookup form of a name or alias: ASCII letters lowercased, spaces
+    and underscores made hyphens, nothing else changed ('NVIDIA H100_SXM'
+    is 'nvidia-h100-sxm'). ext/gpuadv_catalog_lookup.c folds the same
+    way."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else
+                   "-" if c in " _" else c for c in text)
 
 
 TFLOPS = dict(lo=0.01, hi=50000)
@@ -45,8 +64,9 @@ DTYPES = {"fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4",
 CATALOGS = [
     dict(
         table="gpus", file="gpus.csv", key="name", indexes=["name"],
+        lookup=True,
         columns=[
-            col("name", "TEXT", pattern=SLUG_RE),
+            col("name", "TEXT", pattern=SLUG_RE, collate="NOCASE"),
             col("vendor", "TEXT"),
             col("arch", "TEXT"),
             col("year", "INTEGER", lo=2010, hi=2030),
@@ -68,14 +88,16 @@ CATALOGS = [
             col("tdp_w", "REAL", False, lo=5, hi=5000),
             col("price_usd", "REAL", False, lo=50, hi=2000000),
             col("price_source", "TEXT", False),
+            col("capability", "TEXT", choices={"train", "serve"}),
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),
             col("notes", "TEXT", False),
         ]),
     dict(
         table="models", file="models.csv", key="name", indexes=["name"],
+        lookup=True,
         columns=[
-            col("name", "TEXT", pattern=SLUG_RE),
+            col("name", "TEXT", pattern=SLUG_RE, collate="NOCASE"),
             col("family", "TEXT"),
             col("params_b", "REAL", lo=0.01, hi=100000),
             col("active_params_b", "REAL", lo=0.01, hi=100000),
@@ -99,6 +121,15 @@ CATALOGS = [
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),
             col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="aliases", file="aliases.csv", key=None,
+        indexes=["alias", "name"],
+        columns=[
+            col("catalog", "TEXT", choices={"gpus", "models"}),
+            col("alias", "TEXT", pattern=ALIAS_RE),
+            col("name", "TEXT", pattern=SLUG_RE),
+            col("why", "TEXT"),
         ]),
     dict(
         table="measurements", file="measurements.csv", key="id",
@@ -387,6 +418,36 @@ def load_catalog(cat, path):
     return rows
 
 
+def check_aliases(tables):
+    """Every alias names a row of its catalog, and no two names or aliases of
+    one catalog fold to the same lookup key."""
+    seen = {}
+    for table in ("gpus", "models"):
+        for row in tables[table]:
+            seen[(table, fold(row["name"]))] = row["_where"]
+    for a in tables["aliases"]:
+        names = {r["name"] for r in tables[a["catalog"]]}
+        if a["name"] not in names:
+            raise CatalogError("%s: unknown name %r (not in %s.name)"
+                               % (a["_where"], a["name"], a["catalog"]))
+        k = (a["catalog"], fold(a["alias"]))
+        if k in seen:
+            raise CatalogError("%s: duplicate alias %r (the same as %s, "
+                               "ignoring case, spaces and underscores)"
+                               % (a["_where"], a["alias"], seen[k]))
+        seen[k] = a["_where"]
+
+
+def lookup_keys(table, rows, aliases):
+    """(folded key, row) for every name and alias of a catalog, sorted by
+    the key's bytes."""
+    row_of = {r["name"]: i for i, r in enumerate(rows)}
+    keys = [(fold(r["name"]), i) for i, r in enumerate(rows)]
+    keys += [(fold(a["alias"]), row_of[a["name"]])
+             for a in aliases if a["catalog"] == table]
+    return sorted(keys, key=lambda k: k[0].encode("utf-8"))
+
+
 def c_string(s):
     out = ['"']
     for ch in s.encode("utf-8"):
@@ -412,10 +473,12 @@ def c_cell(value, ctype):
 
 def schema_string(cat):
     return "CREATE TABLE x(%s)" % ", ".join(
-        "%s %s" % (c["name"], c["ctype"]) for c in cat["columns"])
+        "%s %s%s" % (c["name"], c["ctype"],
+                     " COLLATE " + c["collate"] if c["collate"] else "")
+        for c in cat["columns"])
 
 
-def generate(catalogs, out_c, out_h):
+def generate(catalogs, aliases, out_c, out_h):
     h = ["/* Generated by catalogs/gen_catalog.py from the catalogs/ CSV files: "
          "do not edit. */",
          "#ifndef GPUADV_CATALOG_COLS_H", "#define GPUADV_CATALOG_COLS_H", ""]
@@ -450,11 +513,21 @@ def generate(catalogs, out_c, out_h):
             idx_entries.append('{%d, %s_by_%s, "%s=?"}' % (ci, t, name, name))
         c.append("static const gpuadv_index %s_indexes[] = {%s};"
                  % (t, ", ".join(idx_entries)))
+        lookup = "0, 0"
+        if cat.get("lookup"):
+            keys = lookup_keys(t, rows, aliases)
+            c.append("/* Names and aliases, ASCII-lowercased, sorted. */")
+            c.append("static const gpuadv_key %s_lookup[] = {" % t)
+            for key, r in keys:
+                c.append("  {%s, %d, %d}," % (c_string(key),
+                                              len(key.encode("utf-8")), r))
+            c.append("};")
+            lookup = "%d, %s_lookup" % (len(keys), t)
         c.append("const gpuadv_catalog gpuadv_catalog_%s = {" % t)
         c.append("  %s, %s_SCHEMA," % (c_string(t), up))
-        c.append("  %d, %d, %s_cells, %d, %s_indexes, %s" % (
+        c.append("  %d, %d, %s_cells, %d, %s_indexes, %s, %s" % (
             len(cat["columns"]), len(rows), t, len(cat["indexes"]), t,
-            "1" if cat["key"] else "0"))
+            "1" if cat["key"] else "0", lookup))
         c.append("};")
         c.append("")
     h.append("#endif")
@@ -489,10 +562,11 @@ def main():
                         raise CatalogError("%s: unknown %s %r (not in %s.%s)"
                                            % (row["_where"], column,
                                               row[column], table, key))
+        check_aliases(tables)
     except (CatalogError, OSError) as e:
         print(str(e), file=sys.stderr)
         return 1
-    generate(loaded, opts.out_c, opts.out_h)
+    generate(loaded, tables["aliases"], opts.out_c, opts.out_h)
     for cat, rows in loaded:
         print("%s: %d rows" % (cat["table"], len(rows)))
     return 0

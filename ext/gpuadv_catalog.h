@@ -49,6 +49,12 @@ typedef struct gpuadv_catalog {
   int n_indexes;
   const gpuadv_index *indexes;
   int first_index_unique;    /* indexes[0] is the table's unique key */
+  /* gpus and models: every name and alias (catalogs/aliases.csv) folded
+  ** (ASCII letters lowercased, spaces and underscores made hyphens),
+  ** sorted bytewise, each with its row; 0 and NULL for the other
+  ** catalogs. */
+  int n_lookup;
+  const gpuadv_key *lookup;
 } gpuadv_catalog;
 
 extern const gpuadv_catalog gpuadv_catalog_gpus;
@@ -60,6 +66,7 @@ extern const gpuadv_catalog gpuadv_catalog_engine_support;
 extern const gpuadv_catalog gpuadv_catalog_owned_costs;
 extern const gpuadv_catalog gpuadv_catalog_committed_prices;
 extern const gpuadv_catalog gpuadv_catalog_spot_interruptions;
+extern const gpuadv_catalog gpuadv_catalog_aliases;
 
 /* The cell at (row, column). Inline: estimates read a dozen per call. */
 static inline const gpuadv_cell *gpuadv_catalog_cell(
@@ -84,9 +91,26 @@ int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,
 /* The row whose unique key (indexes[0]) equals key, or -1. */
 int gpuadv_catalog_find(const gpuadv_catalog *cat, const char *key, int n_key);
 
-/* Up to three keys closest to key by edit distance, as "'a', 'b', 'c'",
-** for "did you mean" messages. */
-void gpuadv_catalog_suggest(const gpuadv_catalog *cat, const char *key,
-                            int n_key, char *buf, int n_buf);
+/* Names and aliases longer than this never match (gen_catalog.py's
+** ALIAS_MAX is smaller). */
+#define GPUADV_LOOKUP_MAX 128
+
+/* The row that key names in a catalog with a lookup (gpus, models): its
+** name or one of its aliases, ignoring ASCII case and taking spaces and
+** underscores for hyphens ('H100-SXM', 'H100 SXM', 'NVIDIA H100 80GB HBM3'
+** and 'h100-sxm' all give the h100-sxm row); -1 when none does. */
+int gpuadv_catalog_resolve(const gpuadv_catalog *cat, const char *key,
+                           int n_key);
+
+/* The names closest to an unknown key, as "'a', 'b', 'c'" in buf, for "did
+** you mean" messages. Ranked: names (or aliases) that start with the key
+** first, then those whose words start with the key's words ('llama 70b'),
+** then those that contain it, then the rest; within a rank by edit
+** distance, then catalog order. When two or more names start with the key
+** it is ambiguous: buf lists up to six of them and the return is their
+** count. Otherwise buf lists the three closest and the return is 0. */
+#define GPUADV_SUGGEST_AMBIGUOUS 6
+int gpuadv_catalog_suggest(const gpuadv_catalog *cat, const char *key,
+                           int n_key, char *buf, int n_buf);
 
 #endif /* GPUADV_CATALOG_H */

@@ -23,9 +23,24 @@
 **   k > 0   rows whose column indexes[k-1].column equals argv[0]
 **
 ** gpus and models are indexed on name (unique), measurements on id
-** (unique) and gpu, cloud_instances on gpu and on provider. idxStr names the column ("name=?") for EXPLAIN QUERY PLAN. The constraint is not omitted: SQLite checks it again, so
+** (unique) and gpu, cloud_instances on gpu and on provider, aliases on
+** alias and on name. idxStr names the column ("name=?") for EXPLAIN QUERY
+** PLAN. The constraint is not omitted: SQLite checks it again, so
 ** comparisons keep their usual affinity rules; a constraint with another
 ** collation than BINARY (COLLATE NOCASE, RTRIM) is left to a full scan.
+**
+** Names. gpus.name and models.name are declared COLLATE NOCASE, and
+** `name = ?` on them is answered by the catalog's name lookup: the slug or
+** any alias of catalogs/aliases.csv, ASCII case ignored. That constraint
+** is omitted (SQLite does not compare again), so
+**
+**   SELECT name FROM gpus WHERE name = 'NVIDIA H100 80GB HBM3';  -- h100-sxm
+**
+** returns the h100-sxm row, and `JOIN gpus g ON g.name = q.gpu` finds a
+** quote whose gpu is 'H100-SXM' or 'H100 SXM5 80GB'. Only the lookup
+** knows the aliases: a comparison SQLite makes itself (`name || '' = ?`,
+** or gpus scanned as the outer loop of a join) ignores case but not
+** aliases; gpu_name() and model_name() turn an alias into the slug.
 **
 ** Writes: xUpdate is absent, so INSERT, UPDATE and DELETE fail with
 ** "table gpus may not be modified"; xCreate is absent (eponymous only), so
@@ -87,13 +102,16 @@ static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   for (i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     if (!c->usable || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-    /* The index is sorted bytewise: it answers BINARY equality only, not
-    ** `= 'H100-SXM' COLLATE NOCASE`, which SQLite then checks on a scan. */
-    if (sqlite3_stricmp(sqlite3_vtab_collation(info, i), "BINARY") != 0) {
-      continue;
-    }
     for (k = 0; k < cat->n_indexes; k++) {
+      const char *coll = sqlite3_vtab_collation(info, i);
       if (cat->indexes[k].column != c->iColumn) continue;
+      /* The indexes are sorted bytewise: they answer BINARY equality only,
+      ** not `= 'x' COLLATE NOCASE`, which SQLite then checks on a scan.
+      ** The name lookup ignores case: it answers BINARY and NOCASE. */
+      if (sqlite3_stricmp(coll, "BINARY") != 0 &&
+          !(k == 0 && cat->lookup && sqlite3_stricmp(coll, "NOCASE") == 0)) {
+        continue;
+      }
       /* Prefer the lowest index number: the unique key comes first. */
       if (best_idx < 0 || k < best_idx) {
         best_idx = k;
@@ -110,7 +128,10 @@ static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   info->idxNum = best_idx + 1;
   info->idxStr = (char *)cat->indexes[best_idx].plan; /* static: not freed */
   info->aConstraintUsage[best_constraint].argvIndex = 1;
-  info->aConstraintUsage[best_constraint].omit = 0;
+  /* The name lookup matches aliases, which SQLite's own comparison would
+  ** reject: SQLite must not check it again. */
+  info->aConstraintUsage[best_constraint].omit =
+      (best_idx == 0 && cat->lookup) ? 1 : 0;
   if (best_idx == 0 && cat->first_index_unique) {
     info->estimatedRows = 1;
     info->estimatedCost = 2.0;
@@ -152,6 +173,18 @@ static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cur->order = cat->indexes[idxNum - 1].keys;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     cur->pos = cur->end = 0; /* = NULL matches nothing */
+  } else if (idxNum == 1 && cat->lookup) {
+    int row = -1;
+    /* A number or blob never equals a TEXT name. The type is read before
+    ** sqlite3_value_text, which would add a text form to a blob. */
+    if (sqlite3_value_type(argv[0]) == SQLITE_TEXT) {
+      const char *key = (const char *)sqlite3_value_text(argv[0]);
+      if (!key) return SQLITE_NOMEM;
+      row = gpuadv_catalog_resolve(cat, key, sqlite3_value_bytes(argv[0]));
+    }
+    cur->order = 0; /* pos is the row number itself */
+    cur->pos = row < 0 ? 0 : row;
+    cur->end = row < 0 ? 0 : row + 1;
   } else {
     const char *key = (const char *)sqlite3_value_text(argv[0]);
     int n_key = sqlite3_value_bytes(argv[0]);
@@ -239,6 +272,7 @@ int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
     &gpuadv_catalog_engines, &gpuadv_catalog_engine_support,
     &gpuadv_catalog_owned_costs, &gpuadv_catalog_committed_prices,
     &gpuadv_catalog_spot_interruptions,
+    &gpuadv_catalog_aliases,
   };
   size_t i;
   for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {

@@ -13,7 +13,17 @@
 ** the closest names; a config that cannot be read is an error that names
 ** the missing or odd key:
 **   model_kv_gb(): model: config: missing key 'hidden_size'
+** The model's shape comes from the compiled-in `models` catalog. A name is
+** the catalog slug or one of its aliases (catalogs/aliases.csv), ASCII case
+** ignored: 'Llama-3.1-70B' and 'meta-llama/Llama-3.1-70B-Instruct' are
+** llama-3.1-70b. An unknown name is an error that names it and suggests the
+** closest names; a name that several slugs start with ('h100') is an error
+** that lists them.
+**
+**   SELECT gpu_name('NVIDIA H100 80GB HBM3');                 -- h100-sxm
 */
+#include <assert.h>
+
 #include "gpuadv_args.h"
 #include "gpuadv_catalog.h"
 #include "gpuadv_catalog_cols.h"
@@ -35,11 +45,43 @@ SQLITE_EXTENSION_INIT3
 /* An unknown name is quoted in the message up to this many bytes. */
 #define NAME_QUOTE_MAX 64
 
-/* Look up the catalog row of the name in argument i. Returns the row
-** number, or -1 after setting an error. A binary search of a few
-** comparisons, every row: names mostly come from a column (a join with the
-** catalog), where an auxdata cache like the keywords' would miss on every
-** row and cost more than it saves. */
+/* The error for key, which names no row of cat: "unknown gpu 'h100x' in
+** gpus; closest: 'h100-sxm', ..." or, when several names start with it,
+** "ambiguous gpu 'h100' in gpus: could be 'h100-sxm', ...". prefix
+** ("model_kv_gb(): ") and what ("gpu") come from the caller. */
+static void name_error(sqlite3_context *ctx, const char *prefix,
+                       const char *what, const gpuadv_catalog *cat,
+                       const char *key, int n_key) {
+  char suggest[SUGGEST_BUF];
+  int shown = gpuadv_utf8_prefix(key, n_key, NAME_QUOTE_MAX);
+  char *msg;
+  int n_ambiguous =
+      gpuadv_catalog_suggest(cat, key, n_key, suggest, (int)sizeof(suggest));
+  if (n_ambiguous > GPUADV_SUGGEST_AMBIGUOUS) {
+    msg = sqlite3_mprintf("%sambiguous %s '%.*s' in %s: could be %s and %d "
+                          "more", prefix, what, shown, key, cat->name, suggest,
+                          n_ambiguous - GPUADV_SUGGEST_AMBIGUOUS);
+  } else if (n_ambiguous) {
+    msg = sqlite3_mprintf("%sambiguous %s '%.*s' in %s: could be %s", prefix,
+                          what, shown, key, cat->name, suggest);
+  } else {
+    msg = sqlite3_mprintf("%sunknown %s '%.*s' in %s; closest: %s", prefix,
+                          what, shown, key, cat->name, suggest);
+  }
+  if (!msg) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_error(ctx, msg, -1);
+  sqlite3_free(msg);
+}
+
+/* Look up the catalog row of the name in argument i: the slug or an alias,
+** ASCII case ignored. Returns the row number, or -1 after setting an
+** error. A binary search of a few comparisons, every row: names mostly
+** come from a column (a join with the catalog), where an auxdata cache
+** like the keywords' would miss on every row and cost more than it
+** saves. */
 static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
                       const gpuadv_catalog *cat, sqlite3_value **argv, int i) {
   const char *key = (const char *)sqlite3_value_text(argv[i]);
@@ -49,13 +91,11 @@ static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
     sqlite3_result_error_nomem(ctx);
     return -1;
   }
-  row = gpuadv_catalog_find(cat, key, n_key);
+  row = gpuadv_catalog_resolve(cat, key, n_key);
   if (row < 0) {
-    char suggest[SUGGEST_BUF], shown[2 * NAME_QUOTE_MAX + 1];
-    gpuadv_quote_bytes(shown, (int)sizeof(shown), key, n_key, NAME_QUOTE_MAX);
-    gpuadv_catalog_suggest(cat, key, n_key, suggest, (int)sizeof(suggest));
-    gpuadv_result_errorf(ctx, fn, "unknown %s '%s' in %s; closest: %s",
-                         fn->args[i].name, shown, cat->name, suggest);
+    char prefix[64];
+    sqlite3_snprintf((int)sizeof(prefix), prefix, "%s(): ", fn->name);
+    name_error(ctx, prefix, fn->args[i].name, cat, key, n_key);
     return -1;
   }
   return row;
@@ -605,8 +645,67 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   return SQLITE_OK;
 }
 
+static const gpuadv_fn fn_gpu_name = {
+  "gpu_name", 1, 2, {GPUADV_NAME("gpu"), GPUADV_NAME("label")}};
+static const gpuadv_fn fn_model_name = {
+  "model_name", 1, 2, {GPUADV_NAME("model"), GPUADV_NAME("label")}};
+
+/* gpu_name(name [, label]) and model_name(name [, label]): the catalog
+** slug that a name or alias stands for, ASCII case ignored. NULL for NULL.
+** An unknown or ambiguous name gives NULL with one argument; with a label
+** (the column being checked, 'owned_prices.gpu') it is an error that
+** quotes the name and suggests names, for triggers and CHECKs:
+**   gpu_name(): owned_prices.gpu must be a gpus.name: unknown gpu 'h100x'
+**   in gpus; closest: 'h100-sxm', 'h100-nvl', 'h100-pcie' */
+static void catalog_name(sqlite3_context *ctx, const gpuadv_fn *fn,
+                         const gpuadv_catalog *cat, int argc,
+                         sqlite3_value **argv) {
+  double a[GPUADV_MAX_ARGS];
+  const char *key;
+  int n_key, row;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  key = (const char *)sqlite3_value_text(argv[0]);
+  n_key = sqlite3_value_bytes(argv[0]);
+  if (!key) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  row = gpuadv_catalog_resolve(cat, key, n_key);
+  if (row >= 0) {
+    const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, cat->indexes[0].column);
+    assert(c->type == GPUADV_CELL_TEXT);
+    sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
+  } else if (argc < 2 || sqlite3_value_type(argv[1]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+  } else {
+    char prefix[NAME_QUOTE_MAX + 64];
+    const char *label = (const char *)sqlite3_value_text(argv[1]);
+    int n_label = sqlite3_value_bytes(argv[1]);
+    if (!label) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    sqlite3_snprintf((int)sizeof(prefix), prefix,
+                     "%s(): %.*s must be a %s.name: ", fn->name,
+                     gpuadv_utf8_prefix(label, n_label, NAME_QUOTE_MAX), label,
+                     cat->name);
+    name_error(ctx, prefix, fn->args[0].name, cat, key, n_key);
+  }
+}
+
+static void sql_gpu_name(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  catalog_name(ctx, &fn_gpu_name, &gpuadv_catalog_gpus, argc, argv);
+}
+
+static void sql_model_name(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv) {
+  catalog_name(ctx, &fn_model_name, &gpuadv_catalog_models, argc, argv);
+}
+
 /* clang-format off */
 static const gpuadv_fn_entry model_func_table[] = {
+  {&fn_gpu_name,           sql_gpu_name},
+  {&fn_model_name,         sql_model_name},
   {&fn_model_weights_gb,   sql_model_weights_gb},
   {&fn_model_kv_gb,        sql_model_kv_gb},
   {&fn_model_decode_tps,   sql_model_decode_tps},

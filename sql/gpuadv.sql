@@ -22,7 +22,7 @@
 CREATE TABLE IF NOT EXISTS workloads (
   name TEXT NOT NULL PRIMARY KEY,
   kind TEXT NOT NULL,            -- train, finetune, serve
-  model TEXT,                    -- a models.name, or the text of a config.json
+  model TEXT,                    -- a models.name or alias (stored as the models.name), or the text of a config.json
   params_b REAL,                 -- billions of parameters: a model not in the catalog, or overrides the catalog count
   mode TEXT,                     -- train/finetune: full (default), full16, lora, qlora
   dtype TEXT,                    -- serve: weight dtype (default bf16)
@@ -50,7 +50,7 @@ CREATE TABLE IF NOT EXISTS workloads (
   budget_usd REAL,               -- money available for the whole workload
   utilization REAL,              -- expected busy share of owned hardware (default 0.7)
   acquire TEXT,                  -- 'rent', 'buy' or 'any' (default): which offers may win
-  offer_glob TEXT,               -- plan only offers whose name or GPU matches this GLOB ('aws/*', 'owned/*', 'h100*')
+  offer_glob TEXT,               -- plan only offers whose name or GPU matches this GLOB, ignoring case ('aws/*', 'owned/*', 'H100*')
   storage_gb REAL,               -- GB kept in storage: corpus + checkpoints + artifacts (default dataset_gb)
   storage_usd_per_gb_month REAL, -- default 0.023 (S3 Standard)
   mem_headroom REAL,             -- share of GPU memory left free (default 0.10)
@@ -72,7 +72,10 @@ CREATE TABLE IF NOT EXISTS workloads (
   CONSTRAINT "give model (a models.name) or params_b"
     CHECK (model IS NOT NULL OR params_b IS NOT NULL),
   CONSTRAINT "model must be a models.name or a config.json"
-    CHECK (model IS NULL OR model_weights_gb(model, 'bf16') > 0),
+    CHECK (model IS NULL
+           OR CASE WHEN ltrim(CAST(model AS TEXT), ' ' || char(9, 10, 13)) LIKE '{%'
+                   THEN model_weights_gb(model, 'bf16') > 0
+                   ELSE model_name(model, 'workloads.model') IS NOT NULL END),
   CONSTRAINT "params_b must be a number of billions in (0, 100000]"
     CHECK (params_b IS NULL OR (typeof(params_b) IN ('integer', 'real')
                                 AND params_b > 0 AND params_b <= 100000)),
@@ -164,7 +167,7 @@ CREATE TABLE IF NOT EXISTS workloads (
 -- gpus.name). A GPU without a row here, or a NULL column, takes the
 -- defaults of the owned_costs catalog (see plan_defaults); a value here wins.
 CREATE TABLE IF NOT EXISTS owned_prices (
-  gpu TEXT NOT NULL PRIMARY KEY,  -- a gpus.name
+  gpu TEXT NOT NULL PRIMARY KEY,  -- a gpus.name or alias (stored as the gpus.name)
   price_usd REAL,                 -- per GPU, with its share of host, network and install (default: the server or card price)
   lifetime_years REAL,            -- straight-line depreciation (default 3)
   usd_per_kwh REAL,               -- default 0.12
@@ -213,7 +216,7 @@ CREATE TABLE IF NOT EXISTS owned_prices (
 CREATE TABLE IF NOT EXISTS rental_quotes (
   provider TEXT NOT NULL,           -- lowercase; 'aws' for SageMaker (data in S3 then moves for free)
   name TEXT NOT NULL,               -- instance or offer name
-  gpu TEXT NOT NULL,                -- a gpus.name
+  gpu TEXT NOT NULL,                -- a gpus.name or alias (stored as the gpus.name)
   gpu_count REAL NOT NULL DEFAULT 1,
   usd_per_hour REAL NOT NULL,       -- whole instance, before any managed premium
   managed_premium REAL NOT NULL DEFAULT 0,
@@ -237,23 +240,54 @@ CREATE TABLE IF NOT EXISTS rental_quotes (
     CHECK (term_days IS NULL OR (typeof(term_days) = 'integer' AND term_days >= 1))
 );
 
--- A gpu column must name a catalog GPU (a CHECK cannot look into a table).
+-- A gpu column must name a catalog GPU (a CHECK cannot look into a table):
+-- its slug or an alias, case ignored (gpu_name() with a label raises
+-- "gpu_name(): owned_prices.gpu must be a gpus.name: unknown gpu 'x' in
+-- gpus; closest: ..."). The AFTER triggers then store the slug, and a
+-- workload's model the models.name, so the views join on the catalog's own
+-- names.
 DROP TRIGGER IF EXISTS owned_prices_gpu_insert;
 CREATE TRIGGER owned_prices_gpu_insert BEFORE INSERT ON owned_prices
-  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  WHEN gpu_name(NEW.gpu, 'owned_prices.gpu') IS NULL
   BEGIN SELECT RAISE(ABORT, 'owned_prices.gpu must be a gpus.name'); END;
 DROP TRIGGER IF EXISTS owned_prices_gpu_update;
 CREATE TRIGGER owned_prices_gpu_update BEFORE UPDATE OF gpu ON owned_prices
-  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  WHEN gpu_name(NEW.gpu, 'owned_prices.gpu') IS NULL
   BEGIN SELECT RAISE(ABORT, 'owned_prices.gpu must be a gpus.name'); END;
+DROP TRIGGER IF EXISTS owned_prices_gpu_slug_insert;
+CREATE TRIGGER owned_prices_gpu_slug_insert AFTER INSERT ON owned_prices
+  WHEN NEW.gpu IS NOT gpu_name(NEW.gpu)
+  BEGIN UPDATE owned_prices SET gpu = gpu_name(NEW.gpu) WHERE gpu = NEW.gpu; END;
+DROP TRIGGER IF EXISTS owned_prices_gpu_slug_update;
+CREATE TRIGGER owned_prices_gpu_slug_update AFTER UPDATE OF gpu ON owned_prices
+  WHEN NEW.gpu IS NOT gpu_name(NEW.gpu)
+  BEGIN UPDATE owned_prices SET gpu = gpu_name(NEW.gpu) WHERE gpu = NEW.gpu; END;
 DROP TRIGGER IF EXISTS rental_quotes_gpu_insert;
 CREATE TRIGGER rental_quotes_gpu_insert BEFORE INSERT ON rental_quotes
-  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  WHEN gpu_name(NEW.gpu, 'rental_quotes.gpu') IS NULL
   BEGIN SELECT RAISE(ABORT, 'rental_quotes.gpu must be a gpus.name'); END;
 DROP TRIGGER IF EXISTS rental_quotes_gpu_update;
 CREATE TRIGGER rental_quotes_gpu_update BEFORE UPDATE OF gpu ON rental_quotes
-  WHEN NOT EXISTS (SELECT 1 FROM gpus WHERE name = NEW.gpu)
+  WHEN gpu_name(NEW.gpu, 'rental_quotes.gpu') IS NULL
   BEGIN SELECT RAISE(ABORT, 'rental_quotes.gpu must be a gpus.name'); END;
+DROP TRIGGER IF EXISTS rental_quotes_gpu_slug_insert;
+CREATE TRIGGER rental_quotes_gpu_slug_insert AFTER INSERT ON rental_quotes
+  WHEN NEW.gpu IS NOT gpu_name(NEW.gpu)
+  BEGIN UPDATE rental_quotes SET gpu = gpu_name(NEW.gpu)
+        WHERE provider = NEW.provider AND name = NEW.name; END;
+DROP TRIGGER IF EXISTS rental_quotes_gpu_slug_update;
+CREATE TRIGGER rental_quotes_gpu_slug_update AFTER UPDATE OF gpu ON rental_quotes
+  WHEN NEW.gpu IS NOT gpu_name(NEW.gpu)
+  BEGIN UPDATE rental_quotes SET gpu = gpu_name(NEW.gpu)
+        WHERE provider = NEW.provider AND name = NEW.name; END;
+DROP TRIGGER IF EXISTS workloads_model_slug_insert;
+CREATE TRIGGER workloads_model_slug_insert AFTER INSERT ON workloads
+  WHEN model_name(NEW.model) IS NOT NULL AND NEW.model IS NOT model_name(NEW.model)
+  BEGIN UPDATE workloads SET model = model_name(NEW.model) WHERE name = NEW.name; END;
+DROP TRIGGER IF EXISTS workloads_model_slug_update;
+CREATE TRIGGER workloads_model_slug_update AFTER UPDATE OF model ON workloads
+  WHEN model_name(NEW.model) IS NOT NULL AND NEW.model IS NOT model_name(NEW.model)
+  BEGIN UPDATE workloads SET model = model_name(NEW.model) WHERE name = NEW.name; END;
 
 -- ------------------------------------------------------- reference views
 -- Views hold no rows: dropped and re-created on every read of this file.
@@ -559,13 +593,15 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned', NULL, NULL, o.gpu,
        o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share
 FROM own3 o;
 
--- The offers each workload considers: all, or those its offer_glob matches;
+-- The offers each workload considers: all, or those its offer_glob matches
+-- (case ignored: 'H100*' and 'AWS/*' match h100-sxm and aws/p5.48xlarge);
 -- flagged prices only when it asks for them (include_flagged_prices = 1);
 -- spot for serving only when it allows it (serve_on_spot = 1).
 CREATE VIEW workload_offers AS
 SELECT w.name AS workload, w.kind, o.*
 FROM workloads w
-JOIN offers o ON (w.offer_glob IS NULL OR o.offer GLOB w.offer_glob OR o.gpu GLOB w.offer_glob)
+JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob)
+                  OR o.gpu GLOB lower(w.offer_glob))
              AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
              AND (o.pricing <> 'spot' OR w.kind <> 'serve' OR coalesce(w.serve_on_spot, 0) = 1);
 
@@ -1188,4 +1224,11 @@ SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                            ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END,
                 n_working)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END
-FROM s WHERE rank = 1;
+FROM s WHERE rank = 1
+UNION ALL
+-- A workload whose offer_glob matches no offer has no plan to rank: say so.
+SELECT w.name, w.kind, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0,
+       printf('no offer matches offer_glob %Q', w.offer_glob)
+FROM workloads w
+WHERE w.offer_glob IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM workload_offers o WHERE o.workload = w.name);

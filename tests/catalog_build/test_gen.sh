@@ -18,6 +18,9 @@ make_good() {
   head -6 catalogs/gpus.csv > "$work/cat/gpus.csv"
   head -4 catalogs/models.csv > "$work/cat/models.csv"
   gpu=$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)
+  model=$(sed -n 2p "$work/cat/models.csv" | cut -d, -f1)
+  printf 'catalog,alias,name,why\ngpus,%s Test Alias,%s,test\nmodels,test-org/%s-Instruct,%s,test\n' \
+    "$gpu" "$gpu" "$model" "$model" > "$work/cat/aliases.csv"
   head -1 catalogs/measurements.csv > "$work/cat/measurements.csv"
   echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01," >> "$work/cat/measurements.csv"
   head -1 catalogs/cloud_instances.csv > "$work/cat/cloud_instances.csv"
@@ -73,7 +76,7 @@ fi
 rm -f "$work/out.c" "$work/out.h"
 
 make_good; set_line "$work/cat/gpus.csv" 3 "h100-x,NVIDIA"
-expect_fail "column-count" "gpus.csv:3: 2 fields, expected 24"
+expect_fail "column-count" "gpus.csv:3: 2 fields, expected 25"
 
 make_good; set_field "$work/cat/gpus.csv" 4 9 "fast"
 expect_fail "non-numeric" "gpus.csv:4: mem_bw_gbs must be real, got 'fast'"
@@ -87,8 +90,29 @@ expect_fail "bandwidth-range-high" "gpus.csv:2: mem_bw_gbs 25000 outside the san
 make_good; set_field "$work/cat/gpus.csv" 3 1 "$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)"
 expect_fail "duplicate-slug" "gpus.csv:3: duplicate name"
 
-make_good; set_field "$work/cat/gpus.csv" 5 22 ""
+make_good; set_field "$work/cat/gpus.csv" 5 23 ""
 expect_fail "missing-source" "gpus.csv:5: source is required"
+
+make_good; set_field "$work/cat/gpus.csv" 3 22 "infer"
+expect_fail "capability" "gpus.csv:3: capability must be one of serve, train, got 'infer'"
+
+make_good; set_field "$work/cat/aliases.csv" 2 3 "h900-sxm"
+expect_fail "alias-unknown-target" "aliases.csv:2: unknown name 'h900-sxm' (not in gpus.name)"
+
+make_good; set_field "$work/cat/aliases.csv" 3 1 "gpus"
+expect_fail "alias-wrong-catalog" "aliases.csv:3: unknown name '$(sed -n 2p "$work/cat/models.csv" | cut -d, -f1)' (not in gpus.name)"
+
+make_good; echo "gpus,$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1 | tr a-z A-Z) TEST ALIAS,$(sed -n 3p "$work/cat/gpus.csv" | cut -d, -f1),test" >> "$work/cat/aliases.csv"
+expect_fail "alias-duplicate" "aliases.csv:4: duplicate alias '$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1 | tr a-z A-Z) TEST ALIAS' (the same as $work/cat/aliases.csv:2, ignoring case, spaces and underscores)"
+
+make_good; echo "gpus,$(sed -n 3p "$work/cat/gpus.csv" | cut -d, -f1 | tr a-z A-Z),$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1),test" >> "$work/cat/aliases.csv"
+expect_fail "alias-is-a-name" "aliases.csv:4: duplicate alias '$(sed -n 3p "$work/cat/gpus.csv" | cut -d, -f1 | tr a-z A-Z)' (the same as $work/cat/gpus.csv:3, ignoring case, spaces and underscores)"
+
+make_good; set_field "$work/cat/aliases.csv" 2 4 ""
+expect_fail "alias-why-required" "aliases.csv:2: why is required"
+
+make_good; set_field "$work/cat/aliases.csv" 2 1 "cloud_instances"
+expect_fail "alias-catalog" "aliases.csv:2: catalog must be one of gpus, models, got 'cloud_instances'"
 
 make_good; set_field "$work/cat/models.csv" 3 23 ""
 expect_fail "missing-as-of" "models.csv:3: as_of is required"
@@ -148,4 +172,17 @@ check_plan "plan-offers-gpu" "SELECT * FROM cloud_instances WHERE gpu = 'l4'" "I
 check_plan "plan-offers-provider" "SELECT * FROM cloud_instances WHERE provider = 'aws'" "INDEX 2:provider=?"
 check_plan "plan-join" "SELECT * FROM gpus g JOIN cloud_instances c ON c.gpu = g.name WHERE g.name = 'l4'" "SCAN c VIRTUAL TABLE INDEX 1:gpu=?"
 check_plan "plan-scan" "SELECT * FROM gpus WHERE memory_gb > 80" "SCAN gpus VIRTUAL TABLE INDEX 0:"
+check_plan "plan-gpus-name-nocase" "SELECT * FROM gpus WHERE name = 'H100-SXM' COLLATE NOCASE" "SCAN gpus VIRTUAL TABLE INDEX 1:name=?"
+check_plan "plan-aliases-alias" "SELECT * FROM aliases WHERE alias = 'MI300X'" "SCAN aliases VIRTUAL TABLE INDEX 1:alias=?"
+
+# The generated lookup holds the names and aliases, lowercased and sorted.
+make_good
+"$PY" catalogs/gen_catalog.py --csv-dir "$work/cat" --out-c "$work/out.c" \
+  --out-h "$work/out.h" >/dev/null 2>&1
+want="\"$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)-test-alias\""
+if grep -A8 'gpus_lookup\[\]' "$work/out.c" | grep -qF "$want"; then
+  pass "lookup-has-alias"
+else
+  fail "lookup-has-alias" "no $want in gpus_lookup"
+fi
 exit $status

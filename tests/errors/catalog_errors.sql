@@ -1,9 +1,25 @@
 -- Catalog-aware functions with bad names and arguments, and writes to the
 -- read-only catalogs. Each statement is followed by the exact error.
 SELECT model_kv_gb('llama-3.1-70', 8192);
--- error: model_kv_gb(): unknown model 'llama-3.1-70' in models; closest: 'llama-3.1-70b', 'llama-3.1-8b', 'llama-3.3-70b'
-SELECT model_weights_gb('Llama-3.1-8B', 'bf16');
--- error: model_weights_gb(): unknown model 'Llama-3.1-8B' in models; closest: 'llama-3.1-8b', 'llama-3-8b', 'llama-3.1-70b'
+-- error: model_kv_gb(): unknown model 'llama-3.1-70' in models; closest: 'llama-3.1-70b', 'llama-3.1-8b', 'llama-3.1-405b'
+SELECT model_weights_gb('Llama-3.1-8C', 'bf16');
+-- error: model_weights_gb(): unknown model 'Llama-3.1-8C' in models; closest: 'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.1-405b'
+SELECT model_kv_gb('llama 70b', 1024);
+-- error: model_kv_gb(): unknown model 'llama 70b' in models; closest: 'llama-2-70b', 'llama-3-70b', 'llama-3.1-70b'
+SELECT model_decode_tps('llama-3.1-8b', 'h100', 'bf16');
+-- error: model_decode_tps(): ambiguous gpu 'h100' in gpus: could be 'h100-sxm', 'h100-nvl', 'h100-pcie'
+SELECT model_decode_tps('llama-3.1-8b', 'NVIDIA H100', 'bf16');
+-- error: model_decode_tps(): ambiguous gpu 'NVIDIA H100' in gpus: could be 'h100-nvl', 'h100-pcie', 'h100-sxm'
+SELECT model_prefill_tps('llama-3.1-8b', 'A100', 'bf16');
+-- error: model_prefill_tps(): ambiguous gpu 'A100' in gpus: could be 'a100-sxm-40gb', 'a100-sxm-80gb', 'a100-pcie-40gb', 'a100-pcie-80gb'
+SELECT gpu_name('h100x', 'owned_prices.gpu');
+-- error: gpu_name(): owned_prices.gpu must be a gpus.name: unknown gpu 'h100x' in gpus; closest: 'h100-sxm', 'h100-nvl', 'h100-pcie'
+SELECT model_name('Llama 3.1', 'workloads.model');
+-- error: model_name(): workloads.model must be a models.name: ambiguous model 'Llama 3.1' in models: could be 'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.1-405b'
+SELECT gpu_name(7);
+-- error: gpu_name(): gpu must be a catalog name (text), got 7
+SELECT model_name('llama-3.1-8b', 7);
+-- error: model_name(): label must be a catalog name (text), got 7
 SELECT model_weights_gb(7, 'bf16');
 -- error: model_weights_gb(): model must be a catalog name (text) or a config.json object, got 7
 SELECT model_weights_gb(x'00', 'bf16');

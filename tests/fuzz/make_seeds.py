@@ -328,6 +328,9 @@ def catalog_seeds():
     w("gpus_name_blob", one_table("gpus", [term("name", "=")],
                                   [b"BLOB:h100-sxm"]))
     w("gpus_name_null", one_table("gpus", [term("name", "=")], [None]))
+    w("gpus_name_alias", one_table("gpus", [term("name", "=")],
+                                   ["H100 SXM5 80GB"]))
+    w("gpus_name_upper", one_table("gpus", [term("name", "=")], ["H100-SXM"]))
     w("gpus_name_in", one_table("gpus", [term("name", "IN2")],
                                 ["h100-sxm", "rtx-4090"]))
     w("gpus_name_or", one_table("gpus", [term("name", "="), term("name", "=", 2)],
@@ -392,6 +395,11 @@ def catalog_seeds():
                                      cat("bf16")]),
         ("prefill_blob_gpu", 3, 0, [name("llama-3-8b"),
                                     name(b"BLOB:h100-sxm"), cat("bf16")]),
+        ("weights_alias", 0, 0, [name("meta-llama/Llama-3.1-70B-Instruct"),
+                                 cat("fp8")]),
+        ("decode_gpu_alias", 2, 0, [name("Llama-3.1-8B"),
+                                    name("NVIDIA H100 80GB HBM3"), cat("bf16")]),
+        ("kv_ambiguous", 1, 0, [name("qwen3"), cat(1024)]),
     ]
     for n, fn, arity, args in fns:
         w("fn_" + n, bytes([6, fn, arity]) + b"".join(args))

@@ -28,7 +28,9 @@ own `wrong number of arguments to function NAME()`. On top of that:
     from non-NULL arguments may be a NaN);
   - numeric text is a number: ' 7 ' and '7' give what 7 gives;
   - keywords are case-insensitive: upper(baseline) gives what baseline gives
-    (catalog names are case-sensitive keys: only a clean outcome there);
+    (catalog names and labels: only a clean outcome there);
+  - gpu_name and model_name give TEXT, and with one argument NULL for an
+    unknown name;
   - an error message names the argument that was changed (or the result).
 """
 import json
@@ -68,6 +70,8 @@ BASELINE = {
     "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2",
                           "512", "'trtllm'"],
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
+    "gpu_name": ["'H100 SXM5 80GB'", "'owned_prices.gpu'"],
+    "model_name": ["'Llama-3.1-70B'", "'workloads.model'"],
 }
 
 # The values every argument position takes: the brief's set first.
@@ -88,8 +92,11 @@ VALUES = [
 ]
 # Values that must give what the number 7 gives.
 SEVEN = ["7", "'7'", "' 7 '"]
-# Arguments that are catalog keys (case-sensitive), not keywords.
-NAME_ARGS = ("model", "gpu")
+# Arguments that are catalog names or labels, not keywords.
+NAME_ARGS = ("model", "gpu", "label")
+# Functions that give a catalog slug (TEXT), or with one argument NULL for
+# a name the catalog does not know.
+NAME_FNS = ("gpu_name", "model_name")
 # The largest finite double, so that the finiteness test is exact.
 DBL_MAX = "1.7976931348623157e308"
 
@@ -359,7 +366,8 @@ def check(outdir, mode, out, err, rc):
         _, typ, finite, quote = o
         if typ in ("integer", "real") and finite != "1":
             fail(c, "not a finite number")
-        elif typ not in ("integer", "real", "null") and fn != "gpuadv_version":
+        elif typ not in ("integer", "real", "null") and \
+                fn != "gpuadv_version" and fn not in NAME_FNS:
             fail(c, "result of type %s" % typ)
         if c["kind"] == "baseline":
             if typ == "null":
@@ -377,7 +385,7 @@ def check(outdir, mode, out, err, rc):
                     if shorter and shorter[0] == "value" and shorter[3] != quote:
                         fail(c, "trailing NULL differs from leaving it out (%s)"
                              % shorter[3])
-        elif typ == "null":
+        elif typ == "null" and not (fn in NAME_FNS and c["arity"] == 1):
             fail(c, "NULL from non-NULL arguments (a NaN?)")
     # numeric text is a number; keywords are case-insensitive
     for c in cases:
@@ -386,7 +394,9 @@ def check(outdir, mode, out, err, rc):
         key = (c["fn"], c["arity"], c["pos"])
         o = by_key[key + (c["value"],)]
         ref = None
-        if c["value"] in SEVEN[1:]:
+        if c["value"] in SEVEN[1:] and \
+                (names.get(c["fn"]) or [""] * 8)[c["pos"]] not in NAME_ARGS:
+            # a name is text: '7' is a name the catalog lacks, not a number
             ref = by_key[key + ("7",)]
         elif c["value"].startswith("upper(") and \
                 (names.get(c["fn"]) or [""] * 8)[c["pos"]] not in NAME_ARGS:

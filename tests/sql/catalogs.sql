@@ -25,7 +25,7 @@ SELECT 'ds-h200', (SELECT memory_gb = 141 AND mem_bw_gbs = 4800 FROM gpus WHERE 
 SELECT 'ds-no-sparse-h100', (SELECT bf16_tflops < 1000 FROM gpus WHERE name = 'h100-sxm');
 SELECT 'ds-consumer-no-nvlink', (SELECT interconnect_gbs IS NULL FROM gpus WHERE name = 'rtx-4090');
 SELECT 'ds-hbm-class', (SELECT memory_class = 'HBM' FROM gpus WHERE name = 'h100-sxm');
-SELECT 'ds-apple-unified', (SELECT count(*) FROM gpus WHERE name LIKE 'apple-%' AND memory_class = 'unified') = 5;
+SELECT 'ds-apple-unified', (SELECT count(*) FROM gpus WHERE name LIKE 'apple-%' AND memory_class = 'unified') = 6;
 SELECT 'ds-llama-70b', (SELECT layers = 80 AND kv_heads = 8 AND head_dim = 128 FROM models WHERE name = 'llama-3.1-70b');
 SELECT 'ds-mixtral', (SELECT params_b = 46.7 AND active_params_b = 12.9 FROM models WHERE name = 'mixtral-8x7b');
 SELECT 'ds-deepseek', (SELECT params_b = 671 AND active_params_b = 37 AND kv_lora_rank = 512 AND qk_rope_head_dim = 64 FROM models WHERE name = 'deepseek-v3');
@@ -43,7 +43,7 @@ SELECT 'join-loses-nothing', (SELECT count(*) FROM cloud_instances c JOIN gpus g
 SELECT 'lookup-by-name', (SELECT count(*) FROM gpus WHERE name = 'h100-sxm') = 1;
 SELECT 'lookup-missing', (SELECT count(*) FROM gpus WHERE name = 'h100') = 0;
 SELECT 'lookup-null', (SELECT count(*) FROM gpus WHERE name = NULL) = 0;
-SELECT 'lookup-case', (SELECT count(*) FROM gpus WHERE name = 'H100-SXM') = 0;
+SELECT 'lookup-case', (SELECT group_concat(name) FROM gpus WHERE name = 'H100-SXM') = 'h100-sxm';
 SELECT 'lookup-by-gpu', (SELECT count(*) FROM cloud_instances WHERE gpu = 'h100-sxm') = (SELECT count(*) FROM cloud_instances WHERE gpu || '' = 'h100-sxm');
 SELECT 'lookup-by-provider', (SELECT count(*) FROM cloud_instances WHERE provider = 'aws') = (SELECT count(*) FROM cloud_instances WHERE provider || '' = 'aws');
 SELECT 'lookup-both', (SELECT count(*) FROM cloud_instances WHERE provider = 'aws' AND gpu = 'h100-sxm') = (SELECT count(*) FROM cloud_instances WHERE provider || '' = 'aws' AND gpu || '' = 'h100-sxm');

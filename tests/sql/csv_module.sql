@@ -97,3 +97,15 @@ SELECT 'csv-untrusted-temp-view', (SELECT count(*) FROM quote_view) = 4;
 CREATE VIRTUAL TABLE temp.quote_join USING gpuadv_csv(filename='tests/csv/quotes.csv');
 SELECT 'csv-join-gpus-catalog', (SELECT count(*) FROM temp.quote_join q JOIN gpus g ON g.name = q.gpu) = (SELECT count(*) FROM temp.quote_join);
 SELECT 'csv-join-gpus-memory', (SELECT sum(q.gpus * g.memory_gb) FROM temp.quote_join q JOIN gpus g ON g.name = q.gpu) = 2752;  -- 8 x 80 + 8 x 80 + 4 x 48 + ...
+
+-- A quote file that names GPUs the way vendors and providers do joins the
+-- catalog through its aliases, case ignored (gpus answers name = ? through
+-- the name lookup).
+CREATE VIRTUAL TABLE temp.quote_names USING gpuadv_csv(data='gpu,gpus,usd_per_hour
+H100-SXM,8,2.49
+NVIDIA A100-SXM4-80GB,8,1.29
+L40S,4,0.99
+RTX 4090,2,0.35');
+SELECT 'csv-join-aliases', (SELECT group_concat(g.name, ',') FROM temp.quote_names q JOIN gpus g ON g.name = q.gpu) = 'h100-sxm,a100-sxm-80gb,l40s,rtx-4090';
+SELECT 'csv-join-aliases-memory', (SELECT sum(q.gpus * g.memory_gb) FROM temp.quote_names q JOIN gpus g ON g.name = q.gpu) = 8 * 80 + 8 * 80 + 4 * 48 + 2 * 24;
+SELECT 'csv-join-gpu-name', (SELECT group_concat(gpu_name(gpu), ',') FROM temp.quote_names) = 'h100-sxm,a100-sxm-80gb,l40s,rtx-4090';

@@ -61,7 +61,7 @@ expect_error "reject no model" \
   "CHECK constraint failed: give model (a models.name) or params_b"
 expect_error "reject unknown model" \
   "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens) VALUES ('x', 'serve', 'llama-3.1-9b', 1, 1)" \
-  "unknown model 'llama-3.1-9b' in models; closest: 'llama-3.1-8b'"
+  "model_name(): workloads.model must be a models.name: unknown model 'llama-3.1-9b' in models; closest: 'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.1-405b'"
 expect_error "reject lora from scratch" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b) VALUES ('x', 'train', 7, 'lora', 1)" \
   "CHECK constraint failed: a train workload (from scratch) uses mode full or full16"
@@ -91,16 +91,41 @@ expect_error "reject data location" \
   "CHECK constraint failed: data_location must be 'local' or a provider name in lowercase"
 expect_error "reject owned gpu" \
   "INSERT INTO owned_prices(gpu, price_usd) VALUES ('h100', 30000)" \
-  "owned_prices.gpu must be a gpus.name"
+  "gpu_name(): owned_prices.gpu must be a gpus.name: ambiguous gpu 'h100' in gpus: could be 'h100-sxm', 'h100-nvl', 'h100-pcie'"
+expect_error "reject owned gpu update" \
+  "INSERT INTO owned_prices(gpu, price_usd) VALUES ('h100-sxm', 30000); UPDATE owned_prices SET gpu = 'h100x'" \
+  "gpu_name(): owned_prices.gpu must be a gpus.name: unknown gpu 'h100x' in gpus; closest: 'h100-sxm', 'h100-nvl', 'h100-pcie'"
 expect_error "reject owned price" \
   "INSERT INTO owned_prices(gpu, price_usd) VALUES ('h100-sxm', 0)" \
   "CHECK constraint failed: price_usd must be > 0"
 expect_error "reject quote gpu" \
   "INSERT INTO rental_quotes(provider, name, gpu, usd_per_hour) VALUES ('p', 'n', 'a100', 1)" \
-  "rental_quotes.gpu must be a gpus.name"
+  "gpu_name(): rental_quotes.gpu must be a gpus.name: ambiguous gpu 'a100' in gpus: could be 'a100-sxm-40gb', 'a100-sxm-80gb', 'a100-pcie-40gb', 'a100-pcie-80gb'"
 expect_error "reject quote gpu count" \
   "INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('p', 'n', 'a100-sxm-80gb', 1.5, 1)" \
   "CHECK constraint failed: gpu_count must be > 0 (a whole number above 1)"
+
+# Names: aliases are accepted and stored as the catalog's slugs; offer_glob
+# ignores case, and a glob that matches nothing says so in best_plans.
+got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd ".read sql/gpuadv.sql" :memory: "
+  INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, offer_glob)
+    VALUES ('a', 'serve', 'meta-llama/Llama-3.1-8B-Instruct', 10, 100, 'TEST/*'),
+           ('b', 'serve', 'Llama-3.1-8B', 10, 100, 'nosuch*');
+  INSERT INTO owned_prices(gpu, price_usd) VALUES ('NVIDIA H100 80GB HBM3', 25000);
+  INSERT INTO rental_quotes(provider, name, gpu, usd_per_hour) VALUES ('test', 'one', 'H100 SXM5 80GB', 2);
+  UPDATE workloads SET model = 'Qwen/Qwen2.5-7B-Instruct' WHERE name = 'b';
+  SELECT group_concat(name || '=' || model, ',') FROM workloads;
+  SELECT (SELECT gpu FROM owned_prices) || ',' || (SELECT gpu FROM rental_quotes);
+  SELECT workload || ': ' || coalesce(offer, '-') || ': ' || reason FROM best_plans WHERE workload = 'b';
+  SELECT count(*) FROM workload_offers WHERE workload = 'a';
+  SELECT offer FROM best_plans WHERE workload = 'a';" 2>&1)
+want="a=llama-3.1-8b,b=qwen2.5-7b
+h100-sxm,h100-sxm
+b: -: no offer matches offer_glob 'nosuch*'
+1
+test/one"
+[ "$got" = "$want" ]
+check "aliases stored as slugs, offer_glob ignores case, an empty glob says so" $? "got: $got"
 
 # The examples and the demo: exit 0, nothing on stderr, a report on stdout.
 for f in sql/examples/*.sql; do
