@@ -232,10 +232,7 @@ GPU_MAP = [
      '600 W Workstation Edition (same 96 GB GDDR7 at 1792 GB/s, lower compute at '
      'the lower power limit); the catalog has no Max-Q row'),
     (r'GeForce RTX 5090 Founders Edition', 'rtx-5090', None),
-    # pending: 'dgx-spark' (GB10).  When gpus.csv has the slug, replace None by it
-    # and drop the note.
-    (r'DGX Spark \(GB10(, 128GB LPDDR5x)?\)', None,
-     'gpu empty: no DGX Spark (GB10) row in the catalog yet'),
+    (r'DGX Spark \(GB10(, 128GB LPDDR5x)?\)', 'gb10', None),
 ]
 
 # Model label (re.fullmatch) -> models.name slug, with an optional note.
@@ -282,8 +279,8 @@ MODEL_MAP = [
     # Models not in models.csv yet: model empty, model_label kept.  The slug in the
     # comment is the one being added to models.csv; when it is there, replace None
     # by it (PENDING_MODELS lists the same slugs for the stderr report).
-    (r'Llama-4-Scout-17B-16E-Instruct', None, None),                    # pending: llama-4-scout
-    (r'Llama-4-Maverick-17B-128E-Instruct', None, None),                # pending: llama-4-maverick
+    (r'Llama-4-Scout-17B-16E-Instruct', 'llama-4-scout', None),
+    (r'Llama-4-Maverick-17B-128E-Instruct', 'llama-4-maverick', None),
     (r'MiniMax-M3 \(428B MoE(, MXFP8 weights)?\)', None, None),         # pending: minimax-m3
     (r'GLM-5 \(744B MoE\)', None, None),                                # pending: glm-5
     (r'GLM-5\.2-NVFP4 \(MoE\)', None, None),                            # pending: glm-5.2
@@ -511,11 +508,8 @@ MODEL_DEFAULT_DTYPES = {
 
 # Slugs being added to gpus.csv / models.csv, for the stderr report (the map
 # entries above are None until then).
-PENDING_GPUS = {'DGX Spark (GB10)': 'dgx-spark',
-                'DGX Spark (GB10, 128GB LPDDR5x)': 'dgx-spark'}
+PENDING_GPUS = {}
 PENDING_MODELS = {
-    'Llama-4-Scout-17B-16E-Instruct': 'llama-4-scout',
-    'Llama-4-Maverick-17B-128E-Instruct': 'llama-4-maverick',
     'MiniMax-M3 (428B MoE)': 'minimax-m3',
     'MiniMax-M3 (428B MoE, MXFP8 weights)': 'minimax-m3',
     'GLM-5 (744B MoE)': 'glm-5',

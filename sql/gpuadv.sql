@@ -697,9 +697,8 @@ plan AS (
            AS spot_per_day,
          w.checkpoint_hours, w.restart_minutes, d.today,
          (SELECT g.vendor FROM gpus g WHERE g.name = o.gpu) AS vendor,
-         -- inference-only chips. The gpus.capability column ('train' or 'serve') replaces
-         -- this name list once the catalog carries it.
-         (o.gpu LIKE 'inferentia%' OR o.gpu = 'cloud-ai-100') AS serve_only,
+         -- inference-only chips, by the vendor's documentation (gpus.capability)
+         (SELECT g.capability FROM gpus g WHERE g.name = o.gpu) = 'serve' AS serve_only,
          b.n_mem IS NOT NULL AS fits,
          CASE WHEN b.n_mem IS NOT NULL THEN b.tp END AS tp,
          CASE WHEN b.n_mem IS NOT NULL THEN b.zero END AS zero_stage,

@@ -34,12 +34,12 @@ SELECT 'eng-prefill-roofline', (SELECT count(*) FROM models m, gpus g, engines e
 SELECT 'eng-prefill-short-slower', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 64) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
 SELECT 'eng-prefill-attention', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 65536) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
 SELECT 'eng-prefill-default-512', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8') = model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 512);
--- Worked by hand from the engines catalog's vllm row: Llama 3.1 70B in fp8
--- on one H100, a 8192-token prompt: FLOP = 2 x (70.6 - 128256 x 8192 / 1e9)
--- x 1e9 x 8192 + 4 x 64 x 128 x 80 x 8192 x 4096.5 = 1.13950e15 + 8.79734e13
--- = 1.22747e15; mfu = 0.5626 x 8192 / (8192 + 80.51) = 0.557125; seconds =
--- 1.22747e15 / (1978.9e12 x 0.557125) = 1.113356 s: 7357.9 tokens/s.
-SELECT 'eng-prefill-by-hand', abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192) - 7357.9) < 0.1;
+-- Worked by hand, with the engines catalog's vllm prefill constants: Llama
+-- 3.1 70B in fp8 on one H100, a 8192-token prompt: FLOP = 2 x (70.6 -
+-- 128256 x 8192 / 1e9) x 1e9 x 8192 + 4 x 64 x 128 x 80 x 8192 x 4096.5 =
+-- 1.13950e15 + 8.79734e13 = 1.227467838717952e15 at 1978.9 TFLOP/s x mfu,
+-- mfu = prefill_mfu x 8192 / (8192 + prefill_half_tokens).
+SELECT 'eng-prefill-by-hand', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192) - 8192 / (1.227467838717952e15 / (1978.9e12 * prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 FROM engines WHERE name = 'vllm');
 SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT basis FROM speed_basis ORDER BY basis)) = 'extrapolated,measured,same-class';
 SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
 SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
