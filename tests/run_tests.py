@@ -12,11 +12,14 @@ Runs, in this order:
   readme    every `sqlite> ` example in README.md, whose real output follows
   functions the functions the extension registers equal the README's
             reference, each with the documented flags
-  scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines
+  scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines,
+            or `skip NAME: REASON` for a check whose prerequisite (such as
+            PyTorch for tests/gpukit) is not installed
 
 The golden and error files run through the sqlite3 shell and the test host
 (tests/sqlhost.c); --all also runs them under AddressSanitizer + UBSan and
-under valgrind. The last line is always `N passed, M failed`.
+under valgrind. The last line is always `N passed, M failed`, followed by
+`, K skipped` when K > 0.
 """
 import argparse
 import glob
@@ -40,6 +43,7 @@ ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0",
 
 passed = 0
 failed = 0
+skipped = 0
 
 
 def report(ok, name, detail=""):
@@ -307,6 +311,7 @@ def check_functions():
 
 
 def check_scripts():
+    global skipped
     for path in sorted(glob.glob("tests/*/test_*.sh")):
         rc, out, err = run(["bash", path])
         n = 0
@@ -315,6 +320,10 @@ def check_scripts():
             if m:
                 n += 1
                 report(m.group(1) == "ok", "%s: %s" % (path, m.group(2)))
+            elif line.startswith("skip "):
+                n += 1
+                skipped += 1
+                print("skip - %s: %s" % (path, line[len("skip "):]))
         report(rc == 0 and n > 0, path + ": exit status",
                "rc=%d, %d checks, %s" % (rc, n, err[-2000:]))
 
@@ -352,7 +361,9 @@ def main():
         check_readme()
         check_functions()
         check_scripts()
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed%s" % (passed, failed,
+                                      ", %d skipped" % skipped if skipped
+                                      else ""))
     return 1 if failed else 0
 
 
