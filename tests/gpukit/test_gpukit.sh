@@ -11,7 +11,8 @@ EXT=${EXT:-./gpuadv}
 if ! "$PY" -c "import torch" >/dev/null 2>&1; then
   for name in calibrate-cpu-run csv-header values-positive batch4-above-batch1 \
               rows-pass-catalog-validation refit-reads-rows refit-recovers-constants \
-              catalog-model-shape unknown-gpu-refused; do
+              catalog-model-shape unknown-gpu-refused train-memory-count \
+              flash-like-attention-gradients; do
     echo "skip $name: torch not installed"
   done
   exit 0
@@ -111,5 +112,60 @@ out=$("$PY" bench/gpu/calibrate_gpu.py --ext "$EXT" --model llama-3-8b \
 rc=$?
 [ $rc -ne 0 ] && echo "$out" | grep -q "'no-such-gpu' is not a gpus.name"
 check unknown-gpu-refused $?
+
+# bench/gpu/train_memory.py: the CPU count closes (the running count of
+# allocator records equals the live tensors at the end), the state before
+# step 2 is the bytes one can add up by hand, and the optimizer step adds
+# exactly the fp32 gradients and one fp32 temporary (torch 2.x's foreach
+# AdamW): 8 bytes per parameter, give or take a few scalars.
+"$PY" - <<'EOF2'
+import subprocess, sys
+def run(*args):
+    out = subprocess.run([sys.executable,
+                          "bench/gpu/train_memory.py", "--threads", "1",
+                          "--hidden", "128", "--layers", "2", "--seq", "128",
+                          "--vocab", "1000"] + list(args),
+                         capture_output=True, text=True)
+    r = dict(l.split(": ", 1) for l in out.stdout.splitlines() if ": " in l)
+    return out.returncode, {k: int(v) if v.lstrip("-").isdigit() else v
+                            for k, v in r.items()}
+ok = True
+rc, r = run("--mode", "full")
+P = r["params"]
+inputs = 2 * 128 * 8                       # ids and labels, int64
+rope = 2 * 128 * 64 * 4                    # cos and sin, fp32
+ok &= rc == 0 and r["closure_bytes"] == 0
+ok &= r["state_bytes"] == 12 * P + inputs + rope     # fp32 weights, m, v
+ok &= 0 <= r["peak_optimizer_bytes"] - r["state_bytes"] - 8 * P <= 64
+rc, r = run("--mode", "lora", "--rank", "8", "--checkpointing")
+P, L = r["params"], r["lora_params"]
+ok &= rc == 0 and r["closure_bytes"] == 0
+ok &= L == 2 * 8 * (2 * 128 + 2 * (128 + 64) + 2 * 128 + 2 * (128 + 352) + (352 + 128))  # q, k, v, o, gate, up, down: rank x (in + out)
+ok &= r["state_bytes"] == 2 * (P - L) + 12 * L + inputs + 2 * 128 * 64 * 2
+sys.exit(0 if ok else 1)
+EOF2
+check train-memory-count $?
+
+# The flash-like attention of train_memory.py (torch without SDPA) gives the
+# explicit causal softmax's output and gradients.
+"$PY" - <<'EOF2'
+import math, sys, torch
+sys.path.insert(0, "bench/gpu")
+import train_memory as T
+T.FlashLikeAttention.BLOCK = 5
+torch.manual_seed(0)
+q, k, v = [torch.randn(2, 3, 13, 8, dtype=torch.float64, requires_grad=True)
+           for _ in range(3)]
+o = T.FlashLikeAttention.apply(q, k, v)
+g = torch.randn_like(o)
+got = (o,) + torch.autograd.grad(o, (q, k, v), g)
+s = (q @ k.transpose(-1, -2)) / math.sqrt(8)
+s = s.masked_fill(torch.ones(13, 13, dtype=torch.bool).triu(1), float("-inf"))
+o2 = torch.softmax(s, -1) @ v
+want = (o2,) + torch.autograd.grad(o2, (q, k, v), g)
+sys.exit(0 if all((a - b).abs().max() < 1e-5 for a, b in zip(got, want))
+         else 1)
+EOF2
+check flash-like-attention-gradients $?
 
 [ "$fails" -eq 0 ]
