@@ -55,7 +55,8 @@ FIELDS = ["mode", "checkpointing", "lora_rank", "hidden", "layers", "heads",
           "optimizer", "device", "torch", "counting", "steps",
           "state_bytes", "end_forward_bytes", "peak_forward_bytes",
           "peak_backward_bytes", "peak_optimizer_bytes", "peak_bytes",
-          "peak_phase", "peak_step", "peak_op", "backward_peak_op",
+          "end_backward_bytes", "peak_phase", "peak_step", "peak_op",
+          "forward_peak_op", "backward_peak_op",
           "closure_bytes", "seconds"]
 # Operators that only allocate: the peak is named after their caller.
 ALLOC_OPS = {"aten::empty", "aten::empty_strided", "aten::empty_like",
@@ -378,20 +379,27 @@ def cpu_phases(prof, state_bytes):
     ranges.sort()
     live = state_bytes
     out = {(ph, st): [live, live, None] for _, _, ph, st in ranges}
+    trace = []
     for t, _, nbytes in mem:
         live += nbytes
+        trace.append((t, live))
         for a, z, ph, st in ranges:
             if a <= t <= z:
                 rec = out[(ph, st)]
-                if live > rec[0]:
-                    rec[0], rec[2] = live, t
+                rec[0] = max(rec[0], live)
                 rec[1] = live
-    # The innermost operator running at each phase's peak.
-    for rec in out.values():
-        inner = [(z - a, n) for a, z, n in ops
-                 if rec[2] is not None and a <= rec[2] <= z and
-                 n not in ALLOC_OPS]
-        rec[2] = min(inner)[1] if inner else ""
+    # Where each phase's peak is: the first record within 64 KiB of it
+    # (scalar temporaries move the count by a few bytes after the real
+    # peak), named by the outermost and the innermost operator running then.
+    for (ph, st), rec in out.items():
+        a, z = next((a, z) for a, z, p, s in ranges if (p, s) == (ph, st))
+        t = next((t for t, n in trace if a <= t <= z and n >= rec[0] - 65536),
+                 None)
+        around = sorted((z - a, n) for a, z, n in ops
+                        if t is not None and a <= t <= z and
+                        n not in ALLOC_OPS)
+        rec[2] = "" if not around else around[-1][1] if len(around) == 1 \
+            else "%s > %s" % (around[-1][1], around[0][1])
     # A phase's end is the count after its last record; a phase with no
     # record ends where the previous one did.
     result = []
@@ -527,7 +535,9 @@ def main():
         peak_backward_bytes=get[("backward", last)][0],
         peak_optimizer_bytes=get[("optimizer", last)][0],
         peak_bytes=peak_ph[2], peak_phase=peak_ph[0], peak_step=peak_ph[1],
-        peak_op=peak_ph[4], backward_peak_op=get[("backward", last)][2],
+        end_backward_bytes=get[("backward", last)][1],
+        peak_op=peak_ph[4], forward_peak_op=get[("forward", last)][2],
+        backward_peak_op=get[("backward", last)][2],
         closure_bytes=closure, seconds="%.1f" % seconds)
     for k in FIELDS:
         print("%s: %s" % (k, row[k]))
