@@ -359,6 +359,14 @@ class Phase:
             self.rf.__exit__(*exc)
 
 
+def span(e):
+    """(start, end) of a profiler record, in ns where torch records them
+    (2.x), else in us (1.13): only the order matters."""
+    if hasattr(e, "start_ns"):
+        return e.start_ns(), e.start_ns() + e.duration_ns()
+    return e.start_us(), e.start_us() + e.duration_us()
+
+
 def cpu_phases(prof, state_bytes):
     """(phase, step, peak, end) from the profiler's raw records."""
     evs = list(prof.profiler.kineto_results.events())
@@ -367,14 +375,14 @@ def cpu_phases(prof, state_bytes):
     ops = []
     for i, e in enumerate(evs):
         name = e.name()
+        a, z = span(e)
         if name == "[memory]":
-            mem.append((e.start_us(), i, e.nbytes()))
+            mem.append((a, i, e.nbytes()))
         elif name.startswith("phase:"):
             _, ph, st = name.split(":")
-            ranges.append((e.start_us(), e.start_us() + e.duration_us(), ph,
-                           int(st)))
+            ranges.append((a, z, ph, int(st)))
         else:
-            ops.append((e.start_us(), e.start_us() + e.duration_us(), name))
+            ops.append((a, z, name))
     mem.sort()
     ranges.sort()
     live = state_bytes
