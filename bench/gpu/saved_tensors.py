@@ -40,8 +40,8 @@ def main():
     layer = model.layers[0]
     dtype = torch.float32 if o.mode == "full" else torch.bfloat16
     x = torch.randn(1, o.seq, o.hidden, dtype=dtype, requires_grad=True)
-    own = {p.storage().data_ptr() for p in model.parameters()} | \
-        {b.storage().data_ptr() for b in model.buffers()}
+    own = {T.storage(p).data_ptr() for p in model.parameters()} | \
+        {T.storage(b).data_ptr() for b in model.buffers()}
     weight_shapes = {tuple(p.shape) for p in model.parameters()
                      if p.dim() == 2}
     weight_shapes |= {s[::-1] for s in weight_shapes}  # transposed views
@@ -52,9 +52,9 @@ def main():
 
     def pack(t):
         if t.numel():
-            key = t.storage().data_ptr()
+            key = T.storage(t).data_ptr()
             if key not in seen:
-                seen[key] = (tuple(t.shape), t.dtype, t.storage().nbytes(),
+                seen[key] = (tuple(t.shape), t.dtype, T.storage(t).nbytes(),
                              key in own, tuple(t.shape) in weight_shapes)
                 order.append(key)
         return t

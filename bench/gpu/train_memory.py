@@ -311,8 +311,10 @@ class AdamW2(torch.optim.Optimizer):
 
 # --------------------------------------------------------------- counting
 
-def storage_key(t):
-    return t.storage().data_ptr() if t.numel() else None
+def storage(t):
+    """The tensor's untyped storage (torch 2.x), or its storage (1.13)."""
+    return t.untyped_storage() if hasattr(t, "untyped_storage") else \
+        t.storage()
 
 
 def live_tensor_bytes(tensors):
@@ -321,7 +323,7 @@ def live_tensor_bytes(tensors):
     for t in tensors:
         if t is None or t.device.type != "cpu" or not t.numel():
             continue
-        st = t.storage()
+        st = storage(t)
         seen[st.data_ptr()] = st.nbytes()
     return sum(seen.values())
 
