@@ -13,13 +13,13 @@ Runs, in this order:
   functions the functions the extension registers equal the README's
             reference, each with the documented flags
   scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines,
-            or `skip NAME: REASON` for a check whose prerequisite (such as
-            PyTorch for tests/gpukit) is not installed
+            and `skip NAME: REASON` (or `ok NAME # SKIP REASON`) for a check
+            that cannot run here: printed and counted as skipped
 
 The golden and error files run through the sqlite3 shell and the test host
 (tests/sqlhost.c); --all also runs them under AddressSanitizer + UBSan and
 under valgrind. The last line is always `N passed, M failed`, followed by
-`, K skipped` when K > 0.
+`, K skipped` when checks were skipped.
 """
 import argparse
 import glob
@@ -310,20 +310,26 @@ def check_functions():
            "got %d" % len(ours))
 
 
-def check_scripts():
+def skip(name):
     global skipped
+    skipped += 1
+    print("skip - %s" % name)
+
+
+def check_scripts():
     for path in sorted(glob.glob("tests/*/test_*.sh")):
         rc, out, err = run(["bash", path])
         n = 0
         for line in out.splitlines():
             m = re.match(r"^(ok|FAIL) (.*)$", line)
-            if m:
+            s = (re.match(r"^skip (.*)$", line) or
+                 re.match(r"^ok (.*?) # SKIP (.*)$", line))
+            if s:
+                n += 1
+                skip("%s: %s" % (path, ": ".join(s.groups())))
+            elif m:
                 n += 1
                 report(m.group(1) == "ok", "%s: %s" % (path, m.group(2)))
-            elif line.startswith("skip "):
-                n += 1
-                skipped += 1
-                print("skip - %s: %s" % (path, line[len("skip "):]))
         report(rc == 0 and n > 0, path + ": exit status",
                "rc=%d, %d checks, %s" % (rc, n, err[-2000:]))
 
@@ -362,8 +368,8 @@ def main():
         check_functions()
         check_scripts()
     print("%d passed, %d failed%s" % (passed, failed,
-                                      ", %d skipped" % skipped if skipped
-                                      else ""))
+                                       ", %d skipped" % skipped if skipped
+                                       else ""))
     return 1 if failed else 0
 
 
