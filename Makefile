@@ -4,7 +4,8 @@
 #   make demo     build, then run the example report on the embedded catalogs
 #   make test     build and run every test: C units, golden SQL through the
 #                 sqlite3 shell and the test host, AddressSanitizer + UBSan,
-#                 valgrind; ends with one line "N passed, M failed"
+#                 valgrind; ends with one line "N passed, M failed" (and
+#                 ", K skipped" when checks lack an optional package)
 #   make asan     the SQL suite under AddressSanitizer and UBSan only
 #   make valgrind the SQL suite under valgrind only
 #   make accuracy the estimates' error against published measurements
