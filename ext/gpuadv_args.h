@@ -293,13 +293,19 @@ GPUADV_INLINE void gpuadv_result_double(sqlite3_context *ctx,
 **     a term (kv_gb = 0 in decode_tps). Valgrind does not emulate the flags;
 **     there the first test alone applies.
 ** Other results pay one comparison. */
+#if defined(FE_OVERFLOW) && defined(FE_UNDERFLOW)
+#define GPUADV_FE_LOST (FE_OVERFLOW | FE_UNDERFLOW)
+#else
+/* No floating-point status flags (WebAssembly): the first test alone. */
+#define GPUADV_FE_LOST 0
+#endif
 #define gpuadv_result_number(ctx, fn, expr)                            \
   do {                                                                 \
     double gpuadv_value_ = (expr);                                     \
     if (gpuadv_value_ == 0.0) {                                        \
-      feclearexcept(FE_OVERFLOW | FE_UNDERFLOW);                       \
+      feclearexcept(GPUADV_FE_LOST);                                   \
       gpuadv_value_ = (expr);                                          \
-      if (fetestexcept(FE_OVERFLOW | FE_UNDERFLOW) ||                  \
+      if (fetestexcept(GPUADV_FE_LOST) ||                              \
           !gpuadv_args_have_zero(argc, argv)) {                        \
         gpuadv_result_lost(ctx, fn);                                   \
         break;                                                         \

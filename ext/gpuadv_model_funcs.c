@@ -52,21 +52,22 @@ SQLITE_EXTENSION_INIT3
 static void name_error(sqlite3_context *ctx, const char *prefix,
                        const char *what, const gpuadv_catalog *cat,
                        const char *key, int n_key) {
-  char suggest[SUGGEST_BUF];
-  int shown = gpuadv_utf8_prefix(key, n_key, NAME_QUOTE_MAX);
+  char suggest[SUGGEST_BUF], shown[2 * NAME_QUOTE_MAX + 1];
   char *msg;
   int n_ambiguous =
       gpuadv_catalog_suggest(cat, key, n_key, suggest, (int)sizeof(suggest));
+  /* An embedded NUL shows as \0, not as the end of the name. */
+  gpuadv_quote_bytes(shown, (int)sizeof(shown), key, n_key, NAME_QUOTE_MAX);
   if (n_ambiguous > GPUADV_SUGGEST_AMBIGUOUS) {
-    msg = sqlite3_mprintf("%sambiguous %s '%.*s' in %s: could be %s and %d "
-                          "more", prefix, what, shown, key, cat->name, suggest,
+    msg = sqlite3_mprintf("%sambiguous %s '%s' in %s: could be %s and %d "
+                          "more", prefix, what, shown, cat->name, suggest,
                           n_ambiguous - GPUADV_SUGGEST_AMBIGUOUS);
   } else if (n_ambiguous) {
-    msg = sqlite3_mprintf("%sambiguous %s '%.*s' in %s: could be %s", prefix,
-                          what, shown, key, cat->name, suggest);
+    msg = sqlite3_mprintf("%sambiguous %s '%s' in %s: could be %s", prefix,
+                          what, shown, cat->name, suggest);
   } else {
-    msg = sqlite3_mprintf("%sunknown %s '%.*s' in %s; closest: %s", prefix,
-                          what, shown, key, cat->name, suggest);
+    msg = sqlite3_mprintf("%sunknown %s '%s' in %s; closest: %s", prefix,
+                          what, shown, cat->name, suggest);
   }
   if (!msg) {
     sqlite3_result_error_nomem(ctx);
@@ -496,7 +497,7 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
       return SQLITE_ERROR;
     }
   } else {
-    int row = gpuadv_catalog_find(&gpuadv_catalog_models, z, n);
+    int row = gpuadv_catalog_resolve(&gpuadv_catalog_models, z, n);
     if (row < 0) {
       char suggest[SUGGEST_BUF];
       gpuadv_catalog_suggest(&gpuadv_catalog_models, z, n, suggest,
@@ -512,7 +513,7 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   /* gpu */
   z = gpu_v ? (const char *)sqlite3_value_text(gpu_v) : 0;
   n = gpu_v ? sqlite3_value_bytes(gpu_v) : 0;
-  gpu = z ? gpuadv_catalog_find(&gpuadv_catalog_gpus, z, n) : -1;
+  gpu = z ? gpuadv_catalog_resolve(&gpuadv_catalog_gpus, z, n) : -1;
   if (gpu < 0) {
     char suggest[SUGGEST_BUF];
     if (!z) {

@@ -255,7 +255,7 @@ static int modelFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                       "object, got a blob of %d byte%s", mi->arg, n, n == 1 ? "" : "s");
   }
   if (!z) z = "";
-  cur->catalog_row = gpuadv_catalog_find(&gpuadv_catalog_models, z, n);
+  cur->catalog_row = gpuadv_catalog_resolve(&gpuadv_catalog_models, z, n);
   if (cur->catalog_row < 0) {
     char suggest[SUGGEST_BUF];
     int shown = gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX);

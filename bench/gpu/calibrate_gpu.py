@@ -38,7 +38,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 HEADER = ["id", "kind", "metric", "gpu", "gpu_count", "model", "params_b",
           "dtype", "framework", "batch", "prompt_tokens", "gen_tokens",
           "mode", "optimizer", "micro_batch", "seq_len", "grad_checkpointing",
-          "lora_rank", "zero_stage", "value", "unit", "gpu_label",
+          "lora_rank", "zero_stage", "engine", "engine_version", "tp", "pp",
+          "ep", "concurrency", "scenario", "speculative", "value", "unit",
+          "gpu_label",
           "model_label", "dtype_label", "source", "as_of", "notes"]
 
 DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
@@ -475,7 +477,14 @@ def main():
             model=opts.model if kind != "hw" else "",
             params_b=params_b if (params_b and kind != "hw") else "",
             dtype=dt, framework=framework, batch=batch,
-            prompt_tokens=prompt, gen_tokens=gen, value="%.6g" % value,
+            prompt_tokens=prompt, gen_tokens=gen,
+            engine="pytorch" if kind != "hw" else "",
+            engine_version=torch.__version__ if kind != "hw" else "",
+            tp=1 if kind != "hw" else "", pp=1 if kind != "hw" else "",
+            scenario=("" if kind == "hw" else
+                      "single-stream" if batch in ("", 1) else "offline"),
+            speculative="no" if kind != "hw" else "",
+            value="%.6g" % value,
             unit=unit, gpu_label=label,
             model_label=model_label if kind != "hw" else "",
             dtype_label=dlabel, source=source, as_of=today,

@@ -16,7 +16,7 @@ SELECT model_kv_gb('{"num_hidden_layers": 1e999}', 1);
 SELECT * FROM model_spec('{}');
 -- error: model_spec(): model: config: missing key 'num_hidden_layers'
 SELECT * FROM model_spec('llama-3.1-70');
--- error: model_spec(): unknown model 'llama-3.1-70' in models; closest: 'llama-3.1-70b', 'llama-3.1-8b', 'llama-3.3-70b'
+-- error: model_spec(): unknown model 'llama-3.1-70' in models; closest: 'llama-3.1-70b', 'llama-3.1-8b', 'llama-3.1-405b'
 SELECT * FROM model_spec(x'00');
 -- error: model_spec(): model must be a catalog name (text) or a config.json object, got a blob of 1 byte
 SELECT * FROM model_spec;

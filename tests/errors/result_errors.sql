@@ -24,4 +24,4 @@ SELECT weights_gb(1, CAST(x'6266003136' AS TEXT));
 SELECT decode_tps(CAST(x'61620063' AS TEXT), 1);
 -- error: decode_tps(): mem_bw_gbs must be a number, got 'ab\0c'
 SELECT model_weights_gb(CAST(x'6c6c616d61007878' AS TEXT), 'bf16');
--- error: model_weights_gb(): unknown model 'llama\0xx' in models; closest: 'llama-2-7b', 'llama-2-13b', 'llama-2-70b'
+-- error: model_weights_gb(): unknown model 'llama\0xx' in models; closest: 'llama-3-8b', 'llama-2-7b', 'llama-3-70b'
