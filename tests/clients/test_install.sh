@@ -7,9 +7,9 @@ need "install" "$SQLITE3" sqlite3
 need_lib "install"
 version=$(cat VERSION)
 recipe="INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('70b', 'serve', 'llama-3.1-70b', 60, 1000, 300, 40); SELECT rank, offer, printf('%.2f', usd_per_hour) FROM serving_plans WHERE workload = '70b' AND rank <= 3;"
-recipe_out="1|vast/8x-H100_SXM-32-65536|14.94
-2|cudo/sapphire-rapids-h100_8x64v128gb|15.32
-3|cudo/sapphire-rapids-h100_8x96v192gb|15.83"
+recipe_out="1|owned/a100-pcie-80gb|4.25
+2|owned/rtx-5090|4.87
+3|owned/a100-pcie-40gb|6.01"
 
 # ---------------------------------------------------------------- install
 prefix="$tmp/prefix with space"

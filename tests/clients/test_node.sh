@@ -31,9 +31,9 @@ echo "# node: better-sqlite3's SQLite $node_sqlite, the sqlite3 shell's $shell_s
 check "node: loads into better-sqlite3's own SQLite ($node_sqlite; the shell's is $shell_sqlite)" $? "$node_sqlite"
 expect "node: the rest of query.js's answer" "$(echo "$out" | grep -v '^sqlite_version|')" "gpuadv_version|$(cat VERSION)
 h100-sxm mem_bw_gbs|3350
-1|vast/8x-H100_SXM-32-65536|8|1|46.9|14.94
-2|cudo/sapphire-rapids-h100_8x64v128gb|8|1|46.9|15.32
-3|cudo/sapphire-rapids-h100_8x96v192gb|8|1|46.9|15.83"
+1|owned/a100-pcie-80gb|8|1|52.4|4.25
+2|owned/rtx-5090|8|2|45.7|4.87
+3|owned/a100-pcie-40gb|8|2|45|6.01"
 
 make_plans_db "$tmp/plans.db"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "SELECT workload, offer, reason FROM best_plans" 2>&1)
@@ -41,8 +41,8 @@ got=$(node clients/node/query.js --db "$tmp/plans.db" 2>&1)
 expect "node: best_plans of a database file = the shell's" "$got" "$want"
 
 got=$(GPUADV_PATH="$ROOT/gpuadv.so" node clients/node/query.js --no-schema \
-      "SELECT round(model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 64, 2048, 2), 0)" 2>&1)
-expect "node: GPUADV_PATH, a catalog-aware function (README value)" "$got" "1704"
+      "SELECT round(model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 64, 2048, 2, 'trtllm'), 0)" 2>&1)
+expect "node: GPUADV_PATH, a catalog-aware function (README value)" "$got" "2340"
 
 got=$(node clients/node/query.js "SELECT decode_tps(3350, -14)" 2>&1)
 expect "node: errors arrive as exceptions with the extension's message" "$got" \

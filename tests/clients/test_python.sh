@@ -55,8 +55,8 @@ df = pd.read_sql("SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, 
                  "FROM serving_plans WHERE workload = ? AND rank <= 3 ORDER BY rank", con, params=("70b",))
 got = [(r.rank, r.offer, r.gpus_per_replica, r.replicas, r.tps_per_user, round(r.usd_per_hour, 2))
        for r in df.itertuples()]
-want = [(1, "vast/8x-H100_SXM-32-65536", 8, 1, 46.9, 14.94), (2, "cudo/sapphire-rapids-h100_8x64v128gb", 8, 1, 46.9, 15.32),
-        (3, "cudo/sapphire-rapids-h100_8x96v192gb", 8, 1, 46.9, 15.83)]
+want = [(1, "owned/a100-pcie-80gb", 8, 1, 52.4, 4.25), (2, "owned/rtx-5090", 8, 2, 45.7, 4.87),
+        (3, "owned/a100-pcie-40gb", 8, 2, 45.0, 6.01)]
 ok("python: pd.read_sql(serving_plans) = README recipe", got == want, got)
 ok("python: numeric columns arrive as numbers", str(df["usd_per_hour"].dtype) == "float64"
    and str(df["rank"].dtype) == "int64", df.dtypes.to_dict())
