@@ -48,7 +48,7 @@
 **   ttft_p95_max_s,           -        p95 targets: when either is given,
 **   tpot_p95_max_ms                    max_rps is the highest rate up to
 **                                      `rate` that meets them and keeps up
-**                                      (a bisection of 12 runs), and the
+**                                      (a bisection of 9 runs), and the
 **                                      row's statistics are at that rate
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
@@ -534,11 +534,11 @@ static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
 
 /* The highest request rate, up to the call's rate, at which the replica
 ** meets the p95 targets: the rate itself when it does, else a bisection of
-** SEARCH_STEPS runs between 0 and it (the answer within rate / 2^10). The
+** SEARCH_STEPS runs between 0 and it (the answer within rate / 2^8). The
 ** row's statistics are those of the highest rate that meets them, or of
 ** the lowest rate tried when none does (max_rps 0 then). Each run uses the
 ** call's n_requests and seed. */
-#define SEARCH_STEPS 10
+#define SEARCH_STEPS 8
 
 static int search_max_rps(const sim_call *call, gpuadv_sim_config *cfg,
                           gpuadv_sim_result *out, double *max_rps,

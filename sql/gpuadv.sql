@@ -931,10 +931,9 @@ rep AS (
                 THEN max(r.replicas_for_concurrency, nodes_required(r.design_requests_per_s / s.max_rps, 1))
               ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END AS replicas
   FROM rep0 r
-  CROSS JOIN d
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
-   AND s.n_requests = d.search_requests AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
+   AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
    AND s.engine = r.engine AND s.tp = r.n AND s.max_running = r.batch
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)),
@@ -973,11 +972,10 @@ lat AS (
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms
   FROM pick p
-  CROSS JOIN d
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / p.replicas) END
-   AND s.n_requests = d.sim_requests AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
+   AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
    AND s.engine = p.engine AND s.tp = p.n AND s.max_running = p.batch
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
   WHERE p.r2 = 1),
@@ -1169,11 +1167,11 @@ FROM cmp;
 -- The first-ranked plan of each workload, with a one-line reason.
 CREATE VIEW best_plans AS
 WITH
-t AS (
+ranked_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) OVER (PARTITION BY workload) AS n_working,
          count(*) OVER (PARTITION BY workload) AS n_plans
   FROM training_plans p),
-s AS (
+ranked_serving AS (
   SELECT p.*, count(*) FILTER (WHERE works) OVER (PARTITION BY workload) AS n_working,
          count(*) OVER (PARTITION BY workload) AS n_plans
   FROM serving_plans p)
@@ -1200,7 +1198,7 @@ SELECT workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 n_working)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END AS reason
-FROM t WHERE rank = 1
+FROM ranked_training WHERE rank = 1
 UNION ALL
 SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
@@ -1223,7 +1221,7 @@ SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                            ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END,
                 n_working)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END
-FROM s WHERE rank = 1
+FROM ranked_serving WHERE rank = 1
 UNION ALL
 -- A workload whose offer_glob matches no offer has no plan to rank: say so.
 SELECT w.name, w.kind, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0,

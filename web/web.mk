@@ -27,9 +27,12 @@ web_comma := ,
 web_empty :=
 web_space := $(web_empty) $(web_empty)
 
+# SQLITE_MAX_EXPR_DEPTH: SQLite 3.54 counts every view and subquery the
+# plan views expand (best_plans over serving_plans over serving_speeds and
+# the offers) against this limit, and the default 1000 is too few for them.
 WEB_SQLITE_FLAGS := -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION \
   -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_DEFAULT_MEMSTATUS=0 \
-  -DSQLITE_TEMP_STORE=3 -DSQLITE_OMIT_SHARED_CACHE
+  -DSQLITE_TEMP_STORE=3 -DSQLITE_OMIT_SHARED_CACHE -DSQLITE_MAX_EXPR_DEPTH=10000
 WEB_EXPORTS := gpuadv_web_init sqlite3_open sqlite3_close_v2 sqlite3_errmsg \
   sqlite3_prepare_v2 sqlite3_step sqlite3_finalize sqlite3_reset \
   sqlite3_bind_text sqlite3_bind_double sqlite3_bind_null \

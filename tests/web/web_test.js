@@ -67,7 +67,7 @@ async function plan(page, w) {
   await fill(page, w);
   await page.click("#plan");
   await page.waitForFunction(n => document.querySelector("#plans-for").textContent === "for " + n, w.name,
-                             {timeout: 20000});
+                             {timeout: 120000});
   return {offer: await page.textContent("#top-offer"), reason: (await page.textContent("#reason"))};
 }
 
