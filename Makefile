@@ -73,17 +73,17 @@ build/asan/sqlhost: tests/sqlhost.c | build
 	$(CC) $(SAN_FLAGS) $(WARN) -o $@ $< -lsqlite3
 
 # C unit tests of the arithmetic, with the sanitizers on.
-build/test_math: tests/test_math.c ext/gpuadv_math.c ext/gpuadv_math.h | build
+build/test_math: tests/test_math.c tests/unit.h ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c -lm
 
 # C unit tests of the config.json reader, on the real configs of
 # tests/configs/, with the sanitizers on.
-build/test_config: tests/test_config.c ext/gpuadv_config.c ext/gpuadv_config.h \
+build/test_config: tests/test_config.c tests/unit.h ext/gpuadv_config.c ext/gpuadv_config.h \
                    ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_config.c ext/gpuadv_config.c \
 	  ext/gpuadv_math.c -lm
 # C unit tests of the serving simulator, with the sanitizers on.
-build/test_sim: tests/test_sim.c ext/gpuadv_sim.c ext/gpuadv_sim.h | build
+build/test_sim: tests/test_sim.c tests/unit.h ext/gpuadv_sim.c ext/gpuadv_sim.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c -lm
 
 build:

@@ -302,7 +302,7 @@ static int parse_value(json_parser *p, int depth) {
       return 0;
     }
     default: {
-      double v;
+      double v = 0.0;
       if (z[p->pos] != '-' && (z[p->pos] < '0' || z[p->pos] > '9')) {
         return json_fail(p, "expected a value");
       }

@@ -12,18 +12,8 @@
 
 #include "gpuadv_config.h"
 
-static int n_pass, n_fail;
+#include "unit.h"
 
-static void check_close(const char *name, double got, double want, double tol) {
-  if (fabs(got - want) <= tol) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s: got %.17g, want %.17g (tol %g)\n", name, got, want,
-           tol);
-  }
-}
 
 static void check_str(const char *name, const char *got, const char *want) {
   if (strcmp(got, want) == 0) {

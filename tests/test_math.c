@@ -9,28 +9,9 @@
 
 #include "gpuadv_math.h"
 
-static int n_pass, n_fail;
+#include "unit.h"
 
-static void check_close(const char *name, double got, double want, double tol) {
-  if (fabs(got - want) <= tol) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s: got %.17g, want %.17g (tol %g)\n", name, got, want,
-           tol);
-  }
-}
 
-static void check_true(const char *name, int cond) {
-  if (cond) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s\n", name);
-  }
-}
 
 static double bpp(const char *dtype) {
   int i = gpuadv_dtype_find(dtype, (int)strlen(dtype));

@@ -12,28 +12,9 @@
 
 #include "gpuadv_sim.h"
 
-static int n_pass, n_fail;
+#include "unit.h"
 
-static void check_true(const char *name, int cond) {
-  if (cond) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s\n", name);
-  }
-}
 
-static void check_close(const char *name, double got, double want, double tol) {
-  if (fabs(got - want) <= tol) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s: got %.17g, want %.17g (tol %g)\n", name, got, want,
-           tol);
-  }
-}
 
 /* Relative error within rel; prints the error either way. */
 static void check_rel(const char *name, double got, double want, double rel) {
