@@ -246,22 +246,20 @@ static const char *const engine_names[] = {"vllm", "sglang", "trtllm",
 
 #define ENGINE(col) gpuadv_catalog_number(&gpuadv_catalog_engines, row, col)
 
-/* A number of engine keyword index `engine`'s catalog row. */
-static double engine_number(int engine, int col) {
-  const char *name = engine_names[engine];
-  int row = gpuadv_catalog_find(&gpuadv_catalog_engines, name,
-                                (int)strlen(name));
-  assert(row >= 0);
-  return ENGINE(col);
-}
-#define ENGINE_ROW(engine, col) engine_number(engine, col)
-
-/* The fitted constants of engine keyword index `engine`. */
-static void engine_consts(int engine, gpuadv_engine_consts *e) {
+/* The engines catalog's row of engine keyword index `engine`. */
+static int engine_row(int engine) {
   const char *name = engine_names[engine];
   int row = gpuadv_catalog_find(&gpuadv_catalog_engines, name,
                                 (int)strlen(name));
   assert(row >= 0); /* every keyword has its catalog row */
+  return row;
+}
+#define ENGINE_ROW(engine, col) \
+  gpuadv_catalog_number(&gpuadv_catalog_engines, engine_row(engine), col)
+
+/* The fitted constants of engine keyword index `engine`. */
+static void engine_consts(int engine, gpuadv_engine_consts *e) {
+  int row = engine_row(engine);
   e->bw_eff[GPUADV_MEM_HBM] = ENGINE(ENGINES_COL_BW_EFF_HBM);
   e->bw_eff[GPUADV_MEM_GDDR] = ENGINE(ENGINES_COL_BW_EFF_GDDR);
   e->bw_eff[GPUADV_MEM_UNIFIED] = ENGINE(ENGINES_COL_BW_EFF_UNIFIED);
@@ -335,6 +333,45 @@ static double kv_bytes_per_element(int dtype) {
              ? 1.0 : 2.0;
 }
 
+/* What a decode step of model m in dtype on the GPU reads and computes,
+** with engine e; the caller sets batch, kv_gb_per_seq and n_gpus. */
+static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
+                              int gpu, int dtype,
+                              const gpuadv_engine_consts *e) {
+  d->engine = e;
+  d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  d->memory_class = memory_class(gpu);
+  d->tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
+  d->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  d->params_b = m->params_b;
+  d->active_params_b = m->active_params_b;
+  d->n_experts = m->n_experts;
+  d->experts_per_token = m->experts_per_token;
+  d->hidden = m->hidden;
+  d->embedding_params_b = m->vocab * m->hidden / 1e9;
+  d->layers = m->shape.layers;
+  d->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  d->gguf = gpuadv_dtypes[dtype].gguf;
+}
+
+/* What a prefill of model m in dtype on the GPU computes, with engine e;
+** the caller sets n_gpus. */
+static void fill_prefill_setup(gpuadv_prefill_setup *p,
+                               const gpuadv_model_def *m, int gpu, int dtype,
+                               const gpuadv_engine_consts *e) {
+  p->engine = e;
+  p->tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
+  p->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  p->active_params_b = m->active_params_b;
+  p->embedding_params_b = m->vocab * m->hidden / 1e9;
+  p->hidden = m->hidden;
+  p->layers = m->shape.layers;
+  p->attn_dim = m->heads * m->shape.head_dim;
+  p->sliding_window = m->shape.sliding_window;
+  p->sliding_layers = m->shape.sliding_layers;
+  p->linear_layers = m->shape.linear_layers;
+}
+
 static const gpuadv_fn fn_model_decode_tps = {
   "model_decode_tps", 3, 7,
   {GPUADV_MODEL("model"),
@@ -364,20 +401,7 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
     return;
   }
   engine_consts(engine, &e);
-  d.engine = &e;
-  d.mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
-  d.memory_class = memory_class(gpu);
-  d.tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
-  d.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
-  d.params_b = m.params_b;
-  d.active_params_b = m.active_params_b;
-  d.n_experts = m.n_experts;
-  d.experts_per_token = m.experts_per_token;
-  d.hidden = m.hidden;
-  d.embedding_params_b = m.vocab * m.hidden / 1e9;
-  d.layers = m.shape.layers;
-  d.bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
-  d.gguf = gpuadv_dtypes[dtype].gguf;
+  fill_decode_setup(&d, &m, gpu, dtype, &e);
   d.kv_gb_per_seq =
       gpuadv_model_kv_gb(&m.shape, a[4], 1.0, kv_bytes_per_element(dtype));
   d.batch = a[3];
@@ -411,24 +435,15 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   if (gpu < 0) return;
   dtype = (int)a[2];
   engine = (int)a[5];
-  p.tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
-  if (p.tflops <= 0.0 || !engine_serves(engine, gpu, dtype)) {
+  if (datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) <= 0.0 ||
+      !engine_serves(engine, gpu, dtype)) {
     /* no TFLOP/s figure published, or the engine does not run it here */
     sqlite3_result_null(ctx);
     return;
   }
   engine_consts(engine, &e);
-  p.engine = &e;
+  fill_prefill_setup(&p, &m, gpu, dtype, &e);
   p.n_gpus = a[3];
-  p.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
-  p.active_params_b = m.active_params_b;
-  p.embedding_params_b = m.vocab * m.hidden / 1e9;
-  p.hidden = m.hidden;
-  p.layers = m.shape.layers;
-  p.attn_dim = m.heads * m.shape.head_dim;
-  p.sliding_window = m.shape.sliding_window;
-  p.sliding_layers = m.shape.sliding_layers;
-  p.linear_layers = m.shape.linear_layers;
   gpuadv_result_number(ctx, fn, a[4] / gpuadv_prefill_s(&p, a[4], 0.0));
 }
 
@@ -562,33 +577,10 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   }
   engine_consts(engine, e);
   bpe = kv_bytes_per_element(dtype);
-  r->decode.engine = e;
-  r->decode.mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
-  r->decode.memory_class = memory_class(gpu);
-  r->decode.tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
-  r->decode.interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
-  r->decode.params_b = m.params_b;
-  r->decode.active_params_b = m.active_params_b;
-  r->decode.n_experts = m.n_experts;
-  r->decode.experts_per_token = m.experts_per_token;
-  r->decode.hidden = m.hidden;
-  r->decode.embedding_params_b = m.vocab * m.hidden / 1e9;
-  r->decode.layers = m.shape.layers;
-  r->decode.bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
-  r->decode.gguf = gpuadv_dtypes[dtype].gguf;
+  fill_decode_setup(&r->decode, &m, gpu, dtype, e);
   r->decode.n_gpus = tp * pp;
   r->decode.batch = 1.0;
-  r->prefill.engine = e;
-  r->prefill.tflops = r->decode.tflops;
-  r->prefill.interconnect_gbs = r->decode.interconnect_gbs;
-  r->prefill.active_params_b = m.active_params_b;
-  r->prefill.embedding_params_b = r->decode.embedding_params_b;
-  r->prefill.hidden = m.hidden;
-  r->prefill.layers = m.shape.layers;
-  r->prefill.attn_dim = m.heads * m.shape.head_dim;
-  r->prefill.sliding_window = m.shape.sliding_window;
-  r->prefill.sliding_layers = m.shape.sliding_layers;
-  r->prefill.linear_layers = m.shape.linear_layers;
+  fill_prefill_setup(&r->prefill, &m, gpu, dtype, e);
   r->tp = tp;
   r->pp = pp;
   r->ep = ep;
