@@ -1083,7 +1083,7 @@ static int read_layers(config_ctx *c, shape *s) {
     int wnode = cfg_find(c, "sliding_window", from, sizeof(from));
     double window = 0, pattern = 0;
     const char *how = 0;
-    char howbuf[160];
+    char howbuf[160], clipped[224];
     int chunked = starts_with(mt, "llama4")
                       ? cfg_int(c, INT1("attention_chunk_size"), OPTIONAL,
                                 POSITIVE, &window, from, sizeof(from))
@@ -1146,6 +1146,16 @@ static int read_layers(config_ctx *c, shape *s) {
       } else {
         how = "sliding_window is not used by this model_type";
       }
+    }
+    /* A layer is linear or attention, never both: a window applies to
+    ** the attention layers only (a config with full_attention_interval and
+    ** use_sliding_window, say). */
+    if (s->sliding > s->L - s->n_linear) {
+      s->sliding = s->L - s->n_linear;
+      snprintf(clipped, sizeof(clipped),
+               "%s; only the %.0f attention (not linear) layers", how,
+               s->sliding);
+      how = clipped;
     }
     if (s->sliding > 0 && s->ctx > 0 && window >= s->ctx) {
       s->sliding = 0;

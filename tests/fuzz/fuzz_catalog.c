@@ -33,8 +33,9 @@
 **     argument gives NULL; an error message
 **     names the function; a REAL result is finite and >= 0;
 **   - model_weights_gb(m, d) = models.params_b * bytes_per_param(d) exactly;
-**     model_kv_gb of a model without MLA equals kv_cache_gb of its shape
-**     when no sliding window applies, and never exceeds it.
+**     model_kv_gb of a model without MLA or linear-attention layers (whose
+**     fixed state is not a KV cache) equals kv_cache_gb of its shape when no
+**     sliding window applies, and never exceeds it.
 */
 #include <stdarg.h>
 
@@ -573,11 +574,14 @@ static void model_function(fz_in *in) {
       static const char *const sql_full[] = {
         0, 0,
         "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2) FROM models "
-        "WHERE name = ?1 AND kv_lora_rank IS NULL",
+        "WHERE name = ?1 AND kv_lora_rank IS NULL "
+        "AND coalesce(linear_layers, 0) = 0",
         "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3) FROM models "
-        "WHERE name = ?1 AND kv_lora_rank IS NULL",
+        "WHERE name = ?1 AND kv_lora_rank IS NULL "
+        "AND coalesce(linear_layers, 0) = 0",
         "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3, ?4) FROM "
-        "models WHERE name = ?1 AND kv_lora_rank IS NULL",
+        "models WHERE name = ?1 AND kv_lora_rank IS NULL "
+        "AND coalesce(linear_layers, 0) = 0",
       };
       if (reference(sql_full[narg], st, narg, &ref)) {
         int windowed = 0;
