@@ -5,7 +5,9 @@
 #   make test     build and run every test: C units, golden SQL through the
 #                 sqlite3 shell and the test host, AddressSanitizer + UBSan,
 #                 valgrind; ends with one line "N passed, M failed" (and
-#                 ", K skipped" when checks lack an optional package)
+#                 ", K skipped" when checks lack an optional package);
+#                 `make test suite=NAME` runs only the tests whose path
+#                 holds NAME (views_plans, sim, web, ...)
 #   make asan     the SQL suite under AddressSanitizer and UBSan only
 #   make valgrind the SQL suite under valgrind only
 #   make accuracy the estimates' error against published measurements
@@ -110,8 +112,9 @@ unit: build/test_math build/test_config build/test_sim
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
              build/test_math build/test_config build/test_sim
 
+# make test suite=NAME: only the SQL files and scripts whose path holds NAME.
 test: $(TEST_DEPS)
-	$(PYTHON) tests/run_tests.py --all
+	$(PYTHON) tests/run_tests.py --all $(if $(suite),--only $(suite))
 
 asan: build/asan/gpuadv.$(EXT) build/asan/sqlhost
 	$(PYTHON) tests/run_tests.py --asan

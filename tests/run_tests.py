@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """gpuadv test runner.
 
-    tests/run_tests.py [--all | --quick | --asan | --valgrind]
+    tests/run_tests.py [--all | --quick | --asan | --valgrind] [--only NAME]
 
 Runs, in this order:
   unit      C unit tests of the arithmetic (build/test_math), the
@@ -332,8 +332,10 @@ def skip(name):
     print("skip - %s" % name)
 
 
-def check_scripts():
+def check_scripts(only=None):
     for path in sorted(glob.glob("tests/*/test_*.sh")):
+        if only and only not in path:
+            continue
         rc, out, err = run(["bash", path])
         n = 0
         for line in out.splitlines():
@@ -357,6 +359,10 @@ def main():
     g.add_argument("--quick", action="store_true")
     g.add_argument("--asan", action="store_true")
     g.add_argument("--valgrind", action="store_true")
+    ap.add_argument("--only", metavar="NAME",
+                    help="run only the SQL files and test scripts whose path "
+                         "holds NAME (views_plans, sim, web ...), in the "
+                         "modes chosen; no unit, README or function checks")
     opts = ap.parse_args()
 
     if opts.asan:
@@ -368,10 +374,13 @@ def main():
     else:
         modes, extras = ["shell", "host", "asan", "valgrind"], True
 
-    if extras:
+    only = opts.only
+    if extras and not only:
         check_unit()
-    golden = sorted(glob.glob("tests/sql/*.sql"))
-    errors = sorted(glob.glob("tests/errors/*.sql"))
+    golden = [p for p in sorted(glob.glob("tests/sql/*.sql"))
+              if not only or only in p]
+    errors = [p for p in sorted(glob.glob("tests/errors/*.sql"))
+              if not only or only in p]
     for mode in modes:
         n0 = passed + failed
         for path in golden:
@@ -379,10 +388,11 @@ def main():
         for path in errors:
             check_errors(mode, path)
         print("%s: %d checks" % (mode, passed + failed - n0))
-    if extras:
+    if extras and not only:
         check_readme()
         check_functions()
-        check_scripts()
+    if extras:
+        check_scripts(only)
     print("%d passed, %d failed%s" % (passed, failed,
                                        ", %d skipped" % skipped if skipped
                                        else ""))
