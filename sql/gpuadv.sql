@@ -172,11 +172,11 @@ CREATE TABLE IF NOT EXISTS owned_prices (
   lifetime_years REAL,            -- straight-line depreciation (default 3)
   usd_per_kwh REAL,               -- default 0.12
   pue REAL,                       -- default 1.54 (Uptime Institute 2025 average)
-  watts REAL,                     -- per GPU, with its share of the server (default gpus.tdp_w x 1.8 in a server, x 1 for a card)
-  gpus_per_node INTEGER,          -- default 8 (1 for Apple SoCs)
+  watts REAL,                     -- per GPU, with its share of the server (default gpus.tdp_w x 1.8 in a server, x 1 for a desktop card)
+  gpus_per_node INTEGER,          -- default 8 in servers, 1 for desktop cards and whole systems (gpus.sold_in)
   fabric_gbps REAL,               -- network between your nodes, Gbit/s per node (default none)
   source TEXT,
-  unit_gpus INTEGER,              -- GPUs per purchase unit (default 8 for SXM/OAM servers, 1 for cards sold alone)
+  unit_gpus INTEGER,              -- GPUs per purchase unit (default 8 for servers: gpus.sold_in 'gpu-server' or 'rack-server'; 1 otherwise)
   unit_usd REAL,                  -- price of one purchase unit (wins over price_usd)
   network_usd_per_gpu REAL,       -- cluster network per GPU (default 1,882 for servers; 0 with price_usd or a card)
   colo_usd_per_kw_month REAL,     -- facility per kW of the node's draw (default 184.06, CBRE)
@@ -450,9 +450,10 @@ LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 -- NULL) and, apart, at its cheapest flagged price (offer name ending
 -- '[flagged price]'); committed prices (committed_prices, and rental quotes
 -- with a term); your rental quotes; and each GPU type you could buy, by the
--- purchase unit (an 8-GPU server for SXM and OAM GPUs, the card alone
--- otherwise), with every cost of owning it (owned_prices, else the
--- owned_costs catalog). devices = GPUs a plan can address in one node; a
+-- purchase unit of gpus.sold_in (an 8-GPU server for SXM and OAM modules
+-- and for passive data-center PCIe cards, the card alone for a desktop
+-- card, one per computer you own; instance_type says which), with every
+-- cost of owning it (owned_prices, else the owned_costs catalog). devices = GPUs a plan can address in one node; a
 -- fractional instance is one device of `fraction` of a GPU.
 -- price_date is the first day of the period the price's source gives
 -- (price_age_days counts from it); NULL when the date is unknown.
@@ -508,9 +509,11 @@ spot_rate AS (
           ORDER BY s.provider = '*', s.instance_glob = '*' LIMIT 1) AS per_day
   FROM rent r WHERE r.pricing = 'spot'),
 own AS (
-  SELECT g.name AS gpu, g.form_factor IN ('SXM', 'OAM') AS server, p.price_usd AS quoted_usd,
-         coalesce(p.gpus_per_node, CASE WHEN g.form_factor = 'SoC' THEN 1 ELSE d.gpus_per_node END) AS gpus_per_node,
-         coalesce(p.unit_gpus, CASE WHEN g.form_factor IN ('SXM', 'OAM') THEN d.server_gpus ELSE 1 END) AS unit_gpus,
+  -- gpus.sold_in: SXM/OAM modules and passive data-center PCIe cards are bought in
+  -- 8-GPU servers; a desktop card alone, one per computer you own; a system whole
+  SELECT g.name AS gpu, g.sold_in, g.sold_in IN ('gpu-server', 'rack-server') AS server, p.price_usd AS quoted_usd,
+         coalesce(p.gpus_per_node, CASE WHEN g.sold_in IN ('desktop', 'system') THEN 1 ELSE d.gpus_per_node END) AS gpus_per_node,
+         coalesce(p.unit_gpus, CASE WHEN g.sold_in IN ('gpu-server', 'rack-server') THEN d.server_gpus ELSE 1 END) AS unit_gpus,
          p.unit_usd, p.fabric_gbps, g.price_usd AS gpu_usd, g.tdp_w,
          (SELECT c.value FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_usd,
          (SELECT c.as_of FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_as_of,
@@ -519,9 +522,9 @@ own AS (
          coalesce(p.usd_per_kwh, d.usd_per_kwh) AS usd_per_kwh,
          coalesce(p.pue, d.pue) AS pue,
          coalesce(p.colo_usd_per_kw_month, d.colo_usd_per_kw_month) AS colo_usd_per_kw_month,
-         coalesce(p.support_share_per_year, CASE WHEN g.form_factor IN ('SXM', 'OAM') THEN d.support_share_per_year ELSE 0 END)
+         coalesce(p.support_share_per_year, CASE WHEN g.sold_in IN ('gpu-server', 'rack-server') THEN d.support_share_per_year ELSE 0 END)
            AS support_share_per_year,
-         coalesce(p.staff_usd_per_node_year, CASE WHEN g.form_factor IN ('SXM', 'OAM') THEN d.staff_usd_per_node_year ELSE 0 END)
+         coalesce(p.staff_usd_per_node_year, CASE WHEN g.sold_in IN ('gpu-server', 'rack-server') THEN d.staff_usd_per_node_year ELSE 0 END)
            AS staff_usd_per_node_year,
          coalesce(p.resale_share, d.resale_share) AS resale_share,
          d.host_share_usd, d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
@@ -577,7 +580,14 @@ LEFT JOIN instance_fabrics f ON f.provider = r.provider AND f.instance_type = r.
 LEFT JOIN rental_quotes q ON r.pricing = 'quote' AND q.provider = r.provider AND q.name = r.instance_type
 LEFT JOIN spot_rate sr ON r.pricing = 'spot' AND sr.offer = r.offer
 UNION ALL
-SELECT 'owned/' || o.gpu, 'owned', 'owned', NULL, NULL, o.gpu,
+SELECT 'owned/' || o.gpu, 'owned', 'owned',
+       -- what one purchase unit is
+       CASE WHEN o.unit_usd IS NOT NULL OR o.quoted_usd IS NOT NULL THEN printf('your quote, %d GPU%s per unit', o.unit_gpus, CASE WHEN o.unit_gpus > 1 THEN 's' ELSE '' END)
+            WHEN o.sold_in = 'gpu-server' THEN printf('%d-GPU server', o.unit_gpus)
+            WHEN o.sold_in = 'rack-server' THEN printf('%d-card PCIe server', o.unit_gpus)
+            WHEN o.sold_in = 'desktop' THEN 'the card alone, in a computer you own'
+            ELSE 'the whole system' END,
+       NULL, o.gpu,
        o.gpus_per_node, o.gpus_per_node, 1.0,
        -- the hourly cost of owning: capex less resale over the lifetime, plus running costs
        (o.capex_usd_per_gpu * (1 - o.resale_share) / (o.lifetime_years * 12 * o.hours_per_month)

@@ -362,7 +362,8 @@ def main():
     ap.add_argument("--only", metavar="NAME",
                     help="run only the SQL files and test scripts whose path "
                          "holds NAME (views_plans, sim, web ...), in the "
-                         "modes chosen; no unit, README or function checks")
+                         "modes chosen; `readme` runs the README examples "
+                         "and `functions` the function list")
     opts = ap.parse_args()
 
     if opts.asan:
@@ -388,8 +389,9 @@ def main():
         for path in errors:
             check_errors(mode, path)
         print("%s: %d checks" % (mode, passed + failed - n0))
-    if extras and not only:
+    if extras and (not only or only == "readme"):
         check_readme()
+    if extras and (not only or only == "functions"):
         check_functions()
     if extras:
         check_scripts(only)

@@ -82,6 +82,17 @@ SELECT 'c-own-compute', (SELECT abs(compute_usd - 600 * 3.135160) < 0.01 AND abs
 SELECT 'c-own-spend', (SELECT abs(spend_usd - 249084.86) < 0.01 AND abs(running_usd_per_hour - 14.4648) < 0.0001 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
 -- catalog defaults: an 8 x H100 server, $317,000, and $1,882 of network per GPU, not 8 bare GPUs
 SELECT 'c-own-h100-server', (SELECT n_gpus = 8 AND capex_usd = 332056 AND capex_usd > 8 * (SELECT price_usd FROM gpus WHERE name = 'h100-sxm') FROM tp WHERE workload = 'c-own-h100');
+-- passive data-center PCIe cards (gpus.sold_in 'rack-server') are bought in
+-- 8-card servers: 8 x $15,000 (a100-pcie-80gb) + the $77,000 host share =
+-- $197,000 a unit, plus $1,882 of network a GPU = $26,507 a GPU
+SELECT 'c-own-pcie-server', (SELECT unit_gpus = 8 AND unit_usd = 197000 AND capex_usd_per_gpu = 26507 AND gpus_per_node = 8 AND instance_type = '8-card PCIe server' FROM offers WHERE offer = 'owned/a100-pcie-80gb');
+-- ... drawing 300 W x 1.8 a GPU, with support (20% of the unit a year) and
+-- staff ($87,500 a server a year): 0.54 x 1.54 x 0.12 + 184.06 x 0.54 / 730
+-- + 0.20 x 24,625 / 8,760 + 87,500 / 8 / 8,760 = 0.09979 + 0.13616 + 0.56221 + 1.24857 = 2.04673 $/GPU-hour
+SELECT 'c-own-pcie-running', (SELECT watts_per_gpu = 540 AND abs(running_usd_per_gpu_hour - 2.04673) < 0.00001 FROM offers WHERE offer = 'owned/a100-pcie-80gb');
+-- a desktop card is bought alone, one per computer you own: no host, network, support or staff
+SELECT 'c-own-desktop-card', (SELECT unit_gpus = 1 AND unit_usd = 1599 AND capex_usd_per_gpu = 1599 AND gpus_per_node = 1 AND watts_per_gpu = 450 AND instance_type = 'the card alone, in a computer you own' FROM offers WHERE offer = 'owned/rtx-4090');
+SELECT 'c-own-sold-in', (SELECT count(*) = 0 FROM offers o JOIN gpus g ON g.name = o.gpu WHERE o.pricing = 'owned' AND ((g.sold_in IN ('desktop', 'system')) <> (o.gpus_per_node = 1 AND o.unit_gpus = 1)));
 -- rent against buy for the same 8 GPUs: 2 x H200 at $10/h is $40/h for 8;
 -- break-even 248,000 / (40 - 14.464840) = 9,712.1 hours
 SELECT 'c-rvb-same-gpus', (SELECT n_gpus = 8 AND rental_gpus = 2 AND rent_usd_per_hour = 40.0 AND abs(break_even_hours - 9712.1) < 0.05 AND capex_usd = 248000 FROM rb WHERE workload = 'c-h200' AND rental = 'test/2xh200');
