@@ -1,8 +1,23 @@
-# tests/lib.sh: the checks shared by the test scripts in tests/*/, sourced
-# after they `cd` to the repository root. Each check prints `ok NAME` or
+# tests/lib.sh: the prelude and checks shared by the test scripts in
+# tests/*/. A script starts
+#
+#   set -u
+#   . "$(dirname "$0")/../lib.sh"
+#
+# which moves to the repository root and sets EXT (the extension to load:
+# $GPUADV_EXT, default ./gpuadv), SQLITE3 (the shell: $SQLITE3, default
+# sqlite3), PY (/usr/bin/python3, which can load extensions) and TMP (a
+# scratch folder removed on exit). Each check prints `ok NAME` or
 # `FAIL NAME` and counts failures in $fails; a script ends with
 # `[ "$fails" -eq 0 ]`. (tests/clients/ and tests/views/ report with a
 # detail after the name and keep their own.)
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT" || exit 2
+EXT="${GPUADV_EXT:-./gpuadv}"
+SQLITE3="${SQLITE3:-sqlite3}"
+PY=/usr/bin/python3
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
 fails=0
 
 check() {  # check NAME STATUS

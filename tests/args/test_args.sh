@@ -8,11 +8,7 @@
 #
 #   bash tests/args/test_args.sh        # from anywhere; uses ./gpuadv
 set -u
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-cd "$ROOT" || exit 2
-. tests/lib.sh
-EXT="${GPUADV_EXT:-./gpuadv}"
+. "$(dirname "$0")/../lib.sh"
 
 out=$(/usr/bin/python3 - "$EXT" <<'PYEOF' 2>&1
 import math, sqlite3, sys

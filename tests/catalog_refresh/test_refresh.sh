@@ -3,16 +3,10 @@
 # `ok NAME` or `FAIL NAME`, and exits non-zero if any check failed.
 # Run from anywhere:  bash tests/catalog_refresh/test_refresh.sh
 set -u
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-cd "$ROOT" || exit 2
-. tests/lib.sh
-PY=/usr/bin/python3
+. "$(dirname "$0")/../lib.sh"
 SCRIPT=catalogs/refresh_cloud_instances.py
 FX=tests/catalog_refresh/fixtures
 REAL_SRC="${CLOUD_PRICES_SRC:-../shared/data/cloud-prices}"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
 run() {  # run SRC OUT  (stderr to $OUT.err)
   "$PY" "$SCRIPT" --src "$1" --gpus catalogs/gpus.csv --map catalogs/gpu_name_map.csv \
         --out "$2" 2>"$2.err"

@@ -9,9 +9,7 @@
 # model_config without error.
 # Prints `ok NAME` / `FAIL NAME`; exit status 1 on any failure.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
-. tests/lib.sh
-SQLITE3=${SQLITE3:-sqlite3}
+. "$(dirname "$0")/../lib.sh"
 EXT=./gpuadv
 
 # fixture catalog-name params-tolerance

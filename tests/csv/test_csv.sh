@@ -8,15 +8,7 @@
 #   bash tests/csv/test_csv.sh          # from anywhere; uses ./gpuadv
 #   GPUADV_EXT=/path/to/gpuadv bash tests/csv/test_csv.sh
 set -u
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-cd "$ROOT" || exit 2
-. tests/lib.sh
-EXT="${GPUADV_EXT:-./gpuadv}"
-SQLITE3="${SQLITE3:-sqlite3}"
-PY=/usr/bin/python3
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/../lib.sh"
 
 Q=tests/csv/quotes.csv
 QBYTES=$(wc -c < "$Q" | tr -d ' ')

@@ -11,8 +11,7 @@
 #   bash tests/fuzz/test_fuzz_regressions.sh
 #   FUZZ_CC=clang-14 bash tests/fuzz/test_fuzz_regressions.sh
 set -u
-cd "$(dirname "$0")/../.." || exit 2
-. tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 FUZZ_CC="${FUZZ_CC:-clang}"
 TARGETS="fuzz_functions fuzz_csv fuzz_catalog fuzz_config"
 OUT=build/fuzz

@@ -3,8 +3,7 @@
 # the measurements catalog accepts, and refit.py recovers known constants.
 # Prints `ok NAME` / `FAIL NAME` per check, or `skip NAME: torch not
 # installed` and exit 0 where PyTorch cannot be imported.
-cd "$(dirname "$0")/../.."
-. tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 PY=${PYTHON:-/usr/bin/python3}
 EXT=${EXT:-./gpuadv}
 

@@ -18,16 +18,8 @@
 # (`make gpuadv.so build/sqlhost build/asan/sqlhost build/asan/gpuadv.so`).
 #   MATRIX_MODES="host asan"  bash tests/matrix/test_matrix.sh   # skip valgrind
 set -u
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-cd "$ROOT" || exit 2
-. tests/lib.sh
-EXT="${GPUADV_EXT:-./gpuadv}"
-SQLITE3="${SQLITE3:-sqlite3}"
-PY=/usr/bin/python3
+. "$(dirname "$0")/../lib.sh"
 MODES="${MATRIX_MODES:-host asan valgrind}"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
 t0=$(date +%s)
 
 # ------------------------------------------------------------ 1 and 2: hosts

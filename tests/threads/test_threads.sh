@@ -9,16 +9,10 @@
 #   bash tests/threads/test_threads.sh
 #   THREADS=16 ITERATIONS=5000 TSAN_ITERATIONS=1000 bash tests/threads/test_threads.sh
 set -u
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-cd "$ROOT" || exit 2
-. tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 THREADS="${THREADS:-8}"
 ITERATIONS="${ITERATIONS:-2000}"
 TSAN_ITERATIONS="${TSAN_ITERATIONS:-200}"
-EXT="${GPUADV_EXT:-./gpuadv}"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
 
 # Build (a no-op when up to date). The main Makefile includes threads.mk;
 # until it does, name both files.
