@@ -34,9 +34,6 @@ SQLITE_EXTENSION_INIT3
 #define KEYWORD GPUADV_KEYWORD
 #define WHOLE GPUADV_WHOLE
 
-/* Index of fp16 in gpuadv_dtypes[], the kv_cache_gb default. */
-#define DTYPE_FP16 2
-
 /* The largest GPU count we accept: bigger than any cluster built, small
 ** enough that counts stay exact in a double. */
 #define MAX_GPUS 1e7
@@ -88,7 +85,7 @@ static const gpuadv_fn fn_kv_cache_gb = {
   "kv_cache_gb", 4, 6,
   {POSITIVE("layers"), POSITIVE("kv_heads"), POSITIVE("head_dim"),
    NONNEG("seq_len"), NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   DTYPE("dtype", DTYPE_FP16)}};
+   DTYPE("dtype", GPUADV_FP16)}};
 
 static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {

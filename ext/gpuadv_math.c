@@ -17,23 +17,23 @@
 ** mxfp4 (OCP Microscaling) shares one 8-bit scale per 32 fp4 values. */
 /* The matmul precision: weight-only formats (int4, nf4, GGUF) dequantise to
 ** 16 bits before multiplying; fp8, int8 and fp4 run on their own units. */
-const gpuadv_dtype gpuadv_dtypes[] = {
-  {"fp32",   4.0,          "IEEE binary32",                       GPUADV_COMPUTE_FP32,  0},
-  {"tf32",   4.0,          "stored as fp32",                      GPUADV_COMPUTE_TF32,  0},
-  {"fp16",   2.0,          "IEEE binary16",                       GPUADV_COMPUTE_16BIT, 0},
-  {"bf16",   2.0,          "bfloat16",                            GPUADV_COMPUTE_16BIT, 0},
-  {"fp8",    1.0,          "e4m3 or e5m2",                        GPUADV_COMPUTE_FP8,   0},
-  {"int8",   1.0,          "8-bit integer",                       GPUADV_COMPUTE_INT8,  0},
-  {"int4",   0.5,          "4-bit integer, scales not counted",   GPUADV_COMPUTE_16BIT, 0},
-  {"nf4",    0.5,          "4-bit NormalFloat, constants not counted", GPUADV_COMPUTE_16BIT, 0},
-  {"fp4",    0.5,          "e2m1, scales not counted",            GPUADV_COMPUTE_FP4,   0},
-  {"mxfp4",  4.25 / 8.0,   "OCP MX: 32 x 4 bits + 8-bit scale",   GPUADV_COMPUTE_FP4,   0},
-  {"q8_0",   8.5 / 8.0,    "GGUF: 34 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
-  {"q6_k",   6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",     GPUADV_COMPUTE_16BIT, 1},
-  {"q4_k_m", 4.89 / 8.0,   "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B", GPUADV_COMPUTE_16BIT, 1},
-  {"q4_0",   4.5 / 8.0,    "GGUF: 18 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
+const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES] = {
+  [GPUADV_FP32]   = {"fp32",   4.0,          "IEEE binary32",                       GPUADV_COMPUTE_FP32,  0},
+  [GPUADV_TF32]   = {"tf32",   4.0,          "stored as fp32",                      GPUADV_COMPUTE_TF32,  0},
+  [GPUADV_FP16]   = {"fp16",   2.0,          "IEEE binary16",                       GPUADV_COMPUTE_16BIT, 0},
+  [GPUADV_BF16]   = {"bf16",   2.0,          "bfloat16",                            GPUADV_COMPUTE_16BIT, 0},
+  [GPUADV_FP8]    = {"fp8",    1.0,          "e4m3 or e5m2",                        GPUADV_COMPUTE_FP8,   0},
+  [GPUADV_INT8]   = {"int8",   1.0,          "8-bit integer",                       GPUADV_COMPUTE_INT8,  0},
+  [GPUADV_INT4]   = {"int4",   0.5,          "4-bit integer, scales not counted",   GPUADV_COMPUTE_16BIT, 0},
+  [GPUADV_NF4]    = {"nf4",    0.5,          "4-bit NormalFloat, constants not counted", GPUADV_COMPUTE_16BIT, 0},
+  [GPUADV_FP4]    = {"fp4",    0.5,          "e2m1, scales not counted",            GPUADV_COMPUTE_FP4,   0},
+  [GPUADV_MXFP4]  = {"mxfp4",  4.25 / 8.0,   "OCP MX: 32 x 4 bits + 8-bit scale",   GPUADV_COMPUTE_FP4,   0},
+  [GPUADV_Q8_0]   = {"q8_0",   8.5 / 8.0,    "GGUF: 34 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
+  [GPUADV_Q6_K]   = {"q6_k",   6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",     GPUADV_COMPUTE_16BIT, 1},
+  [GPUADV_Q4_K_M] = {"q4_k_m", 4.89 / 8.0,   "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B", GPUADV_COMPUTE_16BIT, 1},
+  [GPUADV_Q4_0]   = {"q4_0",   4.5 / 8.0,    "GGUF: 18 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
 };
-const int gpuadv_n_dtypes = (int)(sizeof(gpuadv_dtypes) / sizeof(gpuadv_dtypes[0]));
+const int gpuadv_n_dtypes = GPUADV_N_DTYPES;
 
 const char *const gpuadv_train_mode_names[] = {
   "full", "full16", "lora", "qlora", "inference", NULL
@@ -69,15 +69,17 @@ int gpuadv_keyword_find(const char *const *words, const char *name,
 ** compares at most four names (a column of dtypes is looked up on every
 ** row). Written by hand from the table above; test_math.c checks that every
 ** name, in any case, is found through it and that no name is missing. */
+#define D(id) ((id) + 1)
 static const unsigned char dtype_by_letter[26][5] = {
-  ['b' - 'a'] = {4},
-  ['f' - 'a'] = {1, 3, 5, 9},
-  ['i' - 'a'] = {6, 7},
-  ['m' - 'a'] = {10},
-  ['n' - 'a'] = {8},
-  ['q' - 'a'] = {11, 12, 13, 14},
-  ['t' - 'a'] = {2},
+  ['b' - 'a'] = {D(GPUADV_BF16)},
+  ['f' - 'a'] = {D(GPUADV_FP32), D(GPUADV_FP16), D(GPUADV_FP8), D(GPUADV_FP4)},
+  ['i' - 'a'] = {D(GPUADV_INT8), D(GPUADV_INT4)},
+  ['m' - 'a'] = {D(GPUADV_MXFP4)},
+  ['n' - 'a'] = {D(GPUADV_NF4)},
+  ['q' - 'a'] = {D(GPUADV_Q8_0), D(GPUADV_Q6_K), D(GPUADV_Q4_K_M), D(GPUADV_Q4_0)},
+  ['t' - 'a'] = {D(GPUADV_TF32)},
 };
+#undef D
 
 int gpuadv_dtype_find(const char *name, int n_bytes) {
   const unsigned char *candidate;
@@ -86,6 +88,7 @@ int gpuadv_dtype_find(const char *name, int n_bytes) {
   first = ascii_lower((unsigned char)name[0]);
   if (first < 'a' || first > 'z') return -1;
   for (candidate = dtype_by_letter[first - 'a']; *candidate; candidate++) {
+    assert(*candidate - 1 < GPUADV_N_DTYPES);
     if (word_equals(name, n_bytes, gpuadv_dtypes[*candidate - 1].name)) {
       return *candidate - 1;
     }

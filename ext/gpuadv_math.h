@@ -277,8 +277,17 @@ typedef struct gpuadv_dtype {
   int gguf;                /* 1 for llama.cpp's block-quantised types */
 } gpuadv_dtype;
 
-/* The known dtypes, in the order error messages list them. */
-extern const gpuadv_dtype gpuadv_dtypes[];
+/* Indices of gpuadv_dtypes[], in the order error messages list them; the
+** table is initialised by these names, so the two cannot drift. */
+enum gpuadv_dtype_id {
+  GPUADV_FP32, GPUADV_TF32, GPUADV_FP16, GPUADV_BF16, GPUADV_FP8,
+  GPUADV_INT8, GPUADV_INT4, GPUADV_NF4, GPUADV_FP4, GPUADV_MXFP4,
+  GPUADV_Q8_0, GPUADV_Q6_K, GPUADV_Q4_K_M, GPUADV_Q4_0,
+  GPUADV_N_DTYPES
+};
+
+/* The known dtypes, indexed by enum gpuadv_dtype_id. */
+extern const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES];
 extern const int gpuadv_n_dtypes;
 
 /* Index of a dtype by case-insensitive name, or -1. */

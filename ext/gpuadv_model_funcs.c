@@ -37,9 +37,6 @@
 
 SQLITE_EXTENSION_INIT3
 
-/* Index of fp16 and bf16 in gpuadv_dtypes[]. */
-#define DTYPE_FP16 2
-
 /* Room for "'a', 'b', 'c'" suggestions. */
 #define SUGGEST_BUF 200
 /* An unknown name is quoted in the message up to this many bytes. */
@@ -191,7 +188,7 @@ static const gpuadv_fn fn_model_kv_gb = {
   {GPUADV_MODEL("model"),
    GPUADV_NONNEG("seq_len"),
    GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   GPUADV_DTYPE("dtype", DTYPE_FP16)}};
+   GPUADV_DTYPE("dtype", GPUADV_FP16)}};
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -232,9 +229,11 @@ static int memory_class(int gpu) {
   const gpuadv_cell *c =
       gpuadv_catalog_cell(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_CLASS);
   const char *t = c->type == GPUADV_CELL_TEXT ? c->v.text : "";
-  if (t[0] == 'H') return GPUADV_MEM_HBM;
-  if (t[0] == 'G') return GPUADV_MEM_GDDR;
-  if (t[0] == 'u') return GPUADV_MEM_UNIFIED;
+  /* catalogs/gen_catalog.py admits only these four words. */
+  if (strcmp(t, "HBM") == 0) return GPUADV_MEM_HBM;
+  if (strcmp(t, "GDDR") == 0) return GPUADV_MEM_GDDR;
+  if (strcmp(t, "unified") == 0) return GPUADV_MEM_UNIFIED;
+  assert(strcmp(t, "DDR") == 0);
   return GPUADV_MEM_DDR;
 }
 

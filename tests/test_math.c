@@ -34,13 +34,13 @@ static void test_dtypes(void) {
   check_close("dtype q4_0 4.5 bits", bpp("q4_0") * 8, 4.5, 1e-12);
   check_close("dtype q6_k 6.5625 bits", bpp("q6_k") * 8, 6.5625, 1e-12);
   check_close("dtype q4_k_m 4.89 bits", bpp("q4_k_m") * 8, 4.89, 1e-12);
-  check_true("dtype case-insensitive BF16", gpuadv_dtype_find("BF16", 4) == 3);
+  check_true("dtype case-insensitive BF16", gpuadv_dtype_find("BF16", 4) == GPUADV_BF16);
   check_true("dtype Q4_K_M", gpuadv_dtype_find("Q4_K_M", 6) >= 0);
   check_true("dtype unknown fp5", gpuadv_dtype_find("fp5", 3) == -1);
   check_true("dtype prefix is not a match", gpuadv_dtype_find("fp", 2) == -1);
   check_true("dtype longer is not a match", gpuadv_dtype_find("fp166", 5) == -1);
   check_true("dtype counted bytes, no NUL needed",
-             gpuadv_dtype_find("int8garbage", 4) == 5);
+             gpuadv_dtype_find("int8garbage", 4) == GPUADV_INT8);
   check_true("dtype empty", gpuadv_dtype_find("", 0) == -1);
   check_true("dtype first byte not a letter", gpuadv_dtype_find("8fp", 3) == -1);
   check_true("dtype first byte past ASCII", gpuadv_dtype_find("\xc3\xa9", 2) == -1);
