@@ -9,6 +9,8 @@
 #ifndef GPUADV_CATALOG_H
 #define GPUADV_CATALOG_H
 
+#include <assert.h>
+
 enum gpuadv_cell_type {
   GPUADV_CELL_NULL,
   GPUADV_CELL_INTEGER,
@@ -71,6 +73,8 @@ extern const gpuadv_catalog gpuadv_catalog_aliases;
 /* The cell at (row, column). Inline: estimates read a dozen per call. */
 static inline const gpuadv_cell *gpuadv_catalog_cell(
     const gpuadv_catalog *cat, int row, int column) {
+  assert(row >= 0 && row < cat->n_rows);
+  assert(column >= 0 && column < cat->n_columns);
   return &cat->cells[(long)row * cat->n_columns + column];
 }
 
