@@ -109,17 +109,6 @@ static void describe_range(const gpuadv_arg *a, char *buf, int n_buf) {
   }
 }
 
-static inline int in_range(const gpuadv_arg *a, double x) {
-  switch (a->range) {
-    case GPUADV_RANGE_GT:       return x > a->lo;
-    case GPUADV_RANGE_GE:       return x >= a->lo;
-    case GPUADV_RANGE_OPEN_LO:  return x > a->lo && x <= a->hi;
-    case GPUADV_RANGE_OPEN_HI:  return x >= a->lo && x < a->hi;
-    case GPUADV_RANGE_CLOSED:   return x >= a->lo && x <= a->hi;
-    default:                    return 1;
-  }
-}
-
 /* The list "fp32, tf32, ..." of a keyword argument's choices. */
 static void list_choices(const gpuadv_arg *a, char *buf, int n_buf) {
   int i, n = 0;
@@ -219,8 +208,9 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
       gpuadv_result_errorf(ctx, fn, "%s must be > 0, got %s", a->name, got);
       return 0;
     }
-  } else if (!in_range(a, x) ||
-             (a->kind == GPUADV_ARG_WHOLE && x != floor(x))) {
+  } else if (!gpuadv_number_fits(a, x)) {
+    /* The bounds as the fast path reads them (one representation: the
+    ** range and its inclusive fast_lo/fast_hi, filled by the same macro). */
     char want[96];
     describe_value(v, got, (int)sizeof(got));
     describe_range(a, want, (int)sizeof(want));
