@@ -684,7 +684,7 @@ static const struct {
 } families[] = {
   {"llama", "llama"},     {"mistral", "mistral"}, {"mixtral", "mistral"},
   {"ministral", "mistral"}, {"qwen", "qwen"},     {"gemma", "gemma"},
-  {"phi", "phi"},         {"deepseek", "deepseek"}, {"kimi", "moonshot"},
+  {"phi", "phi"},         {"deepseek", "deepseek"}, {"kimi", "kimi"},
   {"gpt_oss", "gpt-oss"}, {"glm", "glm"},         {"minimax", "minimax"},
   {"falcon", "falcon"},   {"cohere", "cohere"},   {"gpt_neox", "gpt-neox"},
   {0, 0}
@@ -1235,14 +1235,19 @@ static int vis_int(config_ctx *c, int obj, const char *name, const char *key,
   return 0;
 }
 
-/* A true/false key of the vision object; dflt when absent or not a
-** boolean (these keys only switch small projector parts on). */
-static int vis_bool(config_ctx *c, int obj, const char *key, int dflt) {
+/* A true/false key of object obj (named name in messages); dflt when
+** absent or null, -1 with the error set when not a boolean. */
+static int vis_bool(config_ctx *c, int obj, const char *name, const char *key,
+                    int dflt) {
   int node = json_get(&c->doc, obj, key);
-  if (node < 0) return dflt;
+  if (node < 0 || c->doc.nodes[node].type == JSON_NULL) return dflt;
   if (c->doc.nodes[node].type == JSON_TRUE) return 1;
   if (c->doc.nodes[node].type == JSON_FALSE) return 0;
-  return dflt;
+  {
+    char got[64];
+    quote_value(c, node, got, sizeof(got));
+    return cfg_fail(c, "'%s.%s' must be true or false, got %s", name, key, got);
+  }
 }
 
 /* The common shape of a ViT: width, MLP width, layers, channels, image and
@@ -1297,10 +1302,12 @@ static int vision_siglip(config_ctx *c, int obj, const char *name, double h,
   static const vit dflt = {768, 3072, 12, 3, 224, 16};
   vit t;
   double grid, layer, head = 0;
+  int use_head;
   if (read_vit(c, obj, name, &dflt, &t) < 0) return -1;
+  if ((use_head = vis_bool(c, obj, name, "vision_use_head", 1)) < 0) return -1;
   grid = floor(t.img / t.patch);
   layer = 4 * (t.hv * t.hv + t.hv) + 2 * t.hv * t.iv + t.iv + t.hv + 4 * t.hv;
-  if (vis_bool(c, obj, "vision_use_head", 1)) {
+  if (use_head) {
     /* probe, attention in/out projections, LayerNorm, MLP */
     head = t.hv + 4 * (t.hv * t.hv + t.hv) + 2 * t.hv + 2 * t.hv * t.iv + t.iv + t.hv;
   }
@@ -1318,19 +1325,22 @@ static int vision_pixtral(config_ctx *c, int obj, const char *name, double h,
                           double *out) {
   static const vit dflt = {1024, 4096, 24, 3, 1024, 16};
   vit t;
-  double merge = 2, bias;
+  double merge = 2;
+  int adapter_bias, projector_bias;
   if (read_vit(c, obj, name, &dflt, &t) < 0) return -1;
+  adapter_bias = vis_bool(c, obj, name, "adapter_bias", 0);
+  projector_bias = cfg_bool(c, "multimodal_projector_bias", 0, 0);
+  if (adapter_bias < 0 || projector_bias < 0) return -1;
   /* Mistral3Config keeps spatial_merge_size at the top, a params.json in
   ** its vision_encoder. */
   if (cfg_int(c, INT1("spatial_merge_size"), OPTIONAL, POSITIVE, &merge, 0, 0) < 0 ||
       vis_int(c, obj, name, "spatial_merge_size", merge, &merge) < 0) {
     return -1;
   }
-  bias = vis_bool(c, obj, "adapter_bias", 0) ||
-         vis_bool(c, c->root, "multimodal_projector_bias", 0);
   *out = t.ch * t.patch * t.patch * t.hv + t.hv +
          t.L * (4 * t.hv * t.hv + 3 * t.hv * t.iv + 2 * t.hv) + t.hv +
-         merge * merge * t.hv * t.hv + t.hv * h + h * h + (bias ? 2 * h : 0);
+         merge * merge * t.hv * t.hv + t.hv * h + h * h +
+         (adapter_bias || projector_bias ? 2 * h : 0);
   return 0;
 }
 

@@ -396,6 +396,10 @@ static void test_errors(void) {
      " \"text_config\": {\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2,"
      " \"hidden_size\": 8, \"num_attention_heads\": 2, \"intermediate_size\": 8}}",
      "config: 'vision_config.hidden_size' must be a positive integer, got -1"},
+    {"{\"model_type\": \"gemma3\", \"vision_config\": {\"vision_use_head\": 1},"
+     " \"text_config\": {\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2,"
+     " \"hidden_size\": 8, \"num_attention_heads\": 2, \"intermediate_size\": 8}}",
+     "config: 'vision_config.vision_use_head' must be true or false, got 1"},
     {"{\"num_hidden_layers\": 2000000000, \"hidden_size\": 2000000000,"
      " \"num_attention_heads\": 2, \"vocab_size\": 10, \"intermediate_size\": 8}",
      "config: the shape gives 3.2e+19 billion parameters, more than 100000"},
