@@ -1251,7 +1251,9 @@ static int vis_bool(config_ctx *c, int obj, const char *name, const char *key,
 }
 
 /* The common shape of a ViT: width, MLP width, layers, channels, image and
-** patch side. Each kind passes its config class's defaults. */
+** patch side. Each kind passes the defaults of its transformers config
+** class (Llama4VisionConfig, SiglipVisionConfig, PixtralVisionConfig) for
+** the keys a config leaves out. */
 typedef struct vit {
   double hv, iv, L, ch, img, patch;
 } vit;
@@ -1276,7 +1278,7 @@ static int read_vit(config_ctx *c, int obj, const char *name, const vit *dflt,
 ** projector_output_dim, no biases); the projector to the text width. */
 static int vision_llama4(config_ctx *c, int obj, const char *name, double h,
                          double *out) {
-  static const vit dflt = {768, 3072, 34, 3, 448, 14};
+  static const vit dflt = {768, 5632, 34, 3, 448, 14};
   vit t;
   double pin, pout, vout, grid, layer;
   if (read_vit(c, obj, name, &dflt, &t) < 0 ||
