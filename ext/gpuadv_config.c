@@ -431,6 +431,8 @@ typedef struct config_ctx {
   json_doc doc;
   int root;             /* node of the top object */
   int text;             /* node of text_config, or -1 */
+  int moe;              /* Mistral params.json: node of its "moe" object, or -1 */
+  int native;           /* 1: a Mistral params.json (dim, n_layers, ...) */
   char model_type[48];  /* of text_config when there is one */
   gpuadv_config_model *out;
   char *err;
@@ -500,9 +502,10 @@ static int cfg_fail(config_ctx *c, const char *format, ...) {
   return -1;
 }
 
-/* The value node of key: in text_config first, then at the top; null
-** counts as absent (transformers then takes its default). *where gets the
-** key as the user would write it. */
+/* The value node of key: in text_config first, then at the top, then
+** (Mistral params.json) in its "moe" object; null counts as absent
+** (transformers then takes its default). *where gets the key as the user
+** would write it. */
 static int cfg_find(config_ctx *c, const char *key, char *where, int n_where) {
   int v = -1;
   if (c->text >= 0) {
@@ -516,6 +519,13 @@ static int cfg_find(config_ctx *c, const char *key, char *where, int n_where) {
   if (v >= 0 && c->doc.nodes[v].type != JSON_NULL) {
     if (where) snprintf(where, (size_t)n_where, "%s", key);
     return v;
+  }
+  if (c->moe >= 0) {
+    v = json_get(&c->doc, c->moe, key);
+    if (v >= 0 && c->doc.nodes[v].type != JSON_NULL) {
+      if (where) snprintf(where, (size_t)n_where, "moe.%s", key);
+      return v;
+    }
   }
   if (where) {
     snprintf(where, (size_t)n_where, "%s%s", c->text >= 0 ? "text_config." : "",
@@ -599,6 +609,13 @@ static int cfg_bool(config_ctx *c, const char *key, int dflt, int *found) {
   }
 }
 
+/* 1 when key holds the string value. */
+static int cfg_str_is(config_ctx *c, const char *key, const char *value) {
+  int node = cfg_find(c, key, 0, 0);
+  return node >= 0 && c->doc.nodes[node].type == JSON_STRING &&
+         json_str_eq(&c->doc, node, value);
+}
+
 /* An array under key, checked to hold n entries when n > 0; -1 absent,
 ** -2 error. */
 static int cfg_array(config_ctx *c, const char *key, double n, char *where,
@@ -667,7 +684,7 @@ static const struct {
 } families[] = {
   {"llama", "llama"},     {"mistral", "mistral"}, {"mixtral", "mistral"},
   {"ministral", "mistral"}, {"qwen", "qwen"},     {"gemma", "gemma"},
-  {"phi", "phi"},         {"deepseek", "deepseek"}, {"kimi", "moonshot"},
+  {"phi", "phi"},         {"deepseek", "deepseek"}, {"kimi", "kimi"},
   {"gpt_oss", "gpt-oss"}, {"glm", "glm"},         {"minimax", "minimax"},
   {"falcon", "falcon"},   {"cohere", "cohere"},   {"gpt_neox", "gpt-neox"},
   {0, 0}
@@ -694,10 +711,14 @@ typedef struct shape {
   /* MoE */
   double n_routed, k, moe_inter, shared_inter, n_moe, dense_inter;
   int shared_gate;  /* Qwen's sigmoid gate on the shared expert */
+  int router_bias;  /* a per-expert routing bias (e_score_correction_bias) */
   /* layers */
   double n_linear, sliding, window;
   int linear_kind;  /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning */
   double lin_state, lin_params;
+  double vision;  /* parameters of the vision tower and its projector */
+  const char *vision_from;  /* its key, and how it was counted */
+  char vision_how[160];
   int tied, gated_mlp, qkv_bias, o_bias, mlp_bias, gated_q, falcon_new;
 } shape;
 
@@ -708,20 +729,20 @@ static int read_dense(config_ctx *c, shape *s) {
   char from[96];
   int found;
   if (cfg_int(c, (const char *const[]){"num_hidden_layers", "n_layer",
-                                       "num_layers", 0},
+                                       "num_layers", "n_layers", 0},
               REQUIRED, POSITIVE, &s->L, from, sizeof(from)) < 0) return -1;
   add_row(m, "layers", s->L, from, "decoder layers");
-  if (cfg_int(c, (const char *const[]){"hidden_size", "n_embd", "d_model", 0},
+  if (cfg_int(c, (const char *const[]){"hidden_size", "n_embd", "d_model", "dim", 0},
               REQUIRED, POSITIVE, &s->h, from, sizeof(from)) < 0) return -1;
   add_row(m, "hidden", s->h, from, "width of the residual stream");
-  if (cfg_int(c, (const char *const[]){"num_attention_heads", "n_head", 0},
+  if (cfg_int(c, (const char *const[]){"num_attention_heads", "n_head", "n_heads", 0},
               REQUIRED, POSITIVE, &s->H, from, sizeof(from)) < 0) return -1;
   add_row(m, "heads", s->H, from, "query heads");
 
   /* Key/value heads. */
   {
     int r = cfg_int(c, (const char *const[]){"num_key_value_heads",
-                                             "num_kv_heads", 0},
+                                             "num_kv_heads", "n_kv_heads", 0},
                     OPTIONAL, POSITIVE, &s->kvH, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 0) {
@@ -748,8 +769,9 @@ static int read_dense(config_ctx *c, shape *s) {
               &s->V, from, sizeof(from)) < 0) return -1;
   add_row(m, "vocab", s->V, from, "rows of the embedding matrix");
   {
+    /* Kimi Linear gives its context only as model_max_length. */
     int r = cfg_int(c, (const char *const[]){"max_position_embeddings",
-                                             "n_positions", 0},
+                                             "n_positions", "model_max_length", 0},
                     OPTIONAL, POSITIVE, &s->ctx, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 0) {
@@ -822,7 +844,8 @@ static int read_moe(config_ctx *c, shape *s) {
                   OPTIONAL, NONNEG, &s->n_routed, from, sizeof(from));
   double inter_found = 0;
   if (r < 0) return -1;
-  r = cfg_int(c, (const char *const[]){"intermediate_size", "ffn_hidden_size", 0},
+  r = cfg_int(c, (const char *const[]){"intermediate_size", "ffn_hidden_size",
+                                       "hidden_dim", 0},
               OPTIONAL, POSITIVE, &s->inter, inter_key, sizeof(inter_key));
   if (r < 0) return -1;
   inter_found = r;
@@ -843,16 +866,16 @@ static int read_moe(config_ctx *c, shape *s) {
     return 0;
   }
   add_row(m, "n_experts", s->n_routed, from, "routed experts per MoE layer");
-  if (cfg_int(c, (const char *const[]){"num_experts_per_tok", "experts_per_token",
-                                       "moe_topk", 0},
+  if (cfg_int(c, (const char *const[]){"num_experts_per_tok", "num_experts_per_token",
+                                       "experts_per_token", "moe_topk", 0},
               REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0) return -1;
   if (s->k > s->n_routed) {
     return cfg_fail(c, "'%s' (%.0f) is more than the %.0f routed experts", from,
                     s->k, s->n_routed);
   }
   add_row(m, "experts_per_token", s->k, from, "routed experts each token uses (top-k)");
-  r = cfg_int(c, INT1("moe_intermediate_size"), OPTIONAL, POSITIVE,
-              &s->moe_inter, from, sizeof(from));
+  r = cfg_int(c, (const char *const[]){"moe_intermediate_size", "expert_hidden_dim", 0},
+              OPTIONAL, POSITIVE, &s->moe_inter, from, sizeof(from));
   if (r < 0) return -1;
   if (r == 0) {
     if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
@@ -867,8 +890,8 @@ static int read_moe(config_ctx *c, shape *s) {
   /* Shared experts. */
   {
     double n_shared = 0, w = 0;
-    r = cfg_int(c, INT1("n_shared_experts"), OPTIONAL, NONNEG, &n_shared, from,
-                sizeof(from));
+    r = cfg_int(c, (const char *const[]){"n_shared_experts", "num_shared_experts", 0},
+                OPTIONAL, NONNEG, &n_shared, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 1 && n_shared > 0) {
       s->shared_inter = n_shared * s->moe_inter;
@@ -892,6 +915,18 @@ static int read_moe(config_ctx *c, shape *s) {
     }
   }
 
+  /* Routers with auxiliary-loss-free balancing add a bias of one value
+  ** per expert to the scores (e_score_correction_bias in the
+  ** checkpoints): DeepSeek-V3's noaux_tc and its descendants (Kimi K2),
+  ** Kimi Linear's sigmoid router, GLM-4.5 and MiniMax-M2's routing bias. */
+  {
+    int urb = cfg_bool(c, "use_routing_bias", 0, 0);
+    if (urb < 0) return -1;
+    s->router_bias = urb || cfg_str_is(c, "topk_method", "noaux_tc") ||
+                     cfg_str_is(c, "moe_router_activation_func", "sigmoid") ||
+                     starts_with(mt, "glm4_moe");
+  }
+
   /* Which layers are MoE. */
   {
     double first_k = 0, freq = 1, step = 1, nd = 0;
@@ -899,7 +934,8 @@ static int read_moe(config_ctx *c, shape *s) {
     if ((r = cfg_int(c, INT1("first_k_dense_replace"), OPTIONAL, NONNEG,
                      &first_k, from, sizeof(from))) < 0) return -1;
     if (r == 1) {
-      if (cfg_int(c, INT1("moe_layer_freq"), OPTIONAL, POSITIVE, &freq, NULL, 0) < 0) {
+      if (cfg_int(c, (const char *const[]){"moe_layer_freq", "route_every_n", 0},
+                  OPTIONAL, POSITIVE, &freq, NULL, 0) < 0) {
         return -1;
       }
       if (first_k > s->L) first_k = s->L;
@@ -1172,6 +1208,188 @@ static int read_layers(config_ctx *c, shape *s) {
   return 0;
 }
 
+
+/* ------------------------------------------------------ vision towers */
+
+/* A positive whole number under key of the vision object obj (named
+** name in messages); dflt when absent, or an error when dflt is 0. */
+static int vis_int(config_ctx *c, int obj, const char *name, const char *key,
+                   double dflt, double *v) {
+  int node = json_get(&c->doc, obj, key);
+  const json_node *nd;
+  if (node < 0 || c->doc.nodes[node].type == JSON_NULL) {
+    if (dflt > 0) {
+      *v = dflt;
+      return 0;
+    }
+    return cfg_fail(c, "missing key '%s.%s'", name, key);
+  }
+  nd = &c->doc.nodes[node];
+  if (nd->type != JSON_NUMBER || nd->number != floor(nd->number) ||
+      nd->number <= 0.0 || nd->number > CONFIG_MAX_DIM) {
+    char got[64];
+    quote_value(c, node, got, sizeof(got));
+    return cfg_fail(c, "'%s.%s' must be a positive integer, got %s", name, key, got);
+  }
+  *v = nd->number;
+  return 0;
+}
+
+/* A true/false key of object obj (named name in messages); dflt when
+** absent or null, -1 with the error set when not a boolean. */
+static int vis_bool(config_ctx *c, int obj, const char *name, const char *key,
+                    int dflt) {
+  int node = json_get(&c->doc, obj, key);
+  if (node < 0 || c->doc.nodes[node].type == JSON_NULL) return dflt;
+  if (c->doc.nodes[node].type == JSON_TRUE) return 1;
+  if (c->doc.nodes[node].type == JSON_FALSE) return 0;
+  {
+    char got[64];
+    quote_value(c, node, got, sizeof(got));
+    return cfg_fail(c, "'%s.%s' must be true or false, got %s", name, key, got);
+  }
+}
+
+/* The common shape of a ViT: width, MLP width, layers, channels, image and
+** patch side. Each kind passes the defaults of its transformers config
+** class (Llama4VisionConfig, SiglipVisionConfig, PixtralVisionConfig) for
+** the keys a config leaves out. */
+typedef struct vit {
+  double hv, iv, L, ch, img, patch;
+} vit;
+
+static int read_vit(config_ctx *c, int obj, const char *name, const vit *dflt,
+                    vit *t) {
+  if (vis_int(c, obj, name, "hidden_size", dflt->hv, &t->hv) < 0 ||
+      vis_int(c, obj, name, "intermediate_size", dflt->iv, &t->iv) < 0 ||
+      vis_int(c, obj, name, "num_hidden_layers", dflt->L, &t->L) < 0 ||
+      vis_int(c, obj, name, "num_channels", dflt->ch, &t->ch) < 0 ||
+      vis_int(c, obj, name, "image_size", dflt->img, &t->img) < 0 ||
+      vis_int(c, obj, name, "patch_size", dflt->patch, &t->patch) < 0) {
+    return -1;
+  }
+  return 0;
+}
+
+/* Llama 4 (Llama4VisionModel and Llama4MultiModalProjector): unfold patch
+** linear, class and position embeddings, two LayerNorms; layers of q, k,
+** v, o and a 2-matrix GELU MLP, all with biases, and two LayerNorms; the
+** pixel-shuffle MLP (intermediate_size -> projector_input_dim ->
+** projector_output_dim, no biases); the projector to the text width. */
+static int vision_llama4(config_ctx *c, int obj, const char *name, double h,
+                         double *out) {
+  static const vit dflt = {768, 5632, 34, 3, 448, 14};
+  vit t;
+  double pin, pout, vout, grid, layer;
+  if (read_vit(c, obj, name, &dflt, &t) < 0 ||
+      vis_int(c, obj, name, "projector_input_dim", 4096, &pin) < 0 ||
+      vis_int(c, obj, name, "projector_output_dim", 4096, &pout) < 0 ||
+      vis_int(c, obj, name, "vision_output_dim", 7680, &vout) < 0) {
+    return -1;
+  }
+  grid = floor(t.img / t.patch);
+  layer = 4 * (t.hv * t.hv + t.hv) + 2 * t.hv * t.iv + t.iv + t.hv + 4 * t.hv;
+  *out = t.ch * t.patch * t.patch * t.hv + t.hv + (grid * grid + 1) * t.hv +
+         4 * t.hv + t.L * layer + t.iv * pin + pout * pout + vout * h;
+  return 0;
+}
+
+/* Gemma 3 (SigLIP and Gemma3MultiModalProjector): patch convolution with
+** bias, position embeddings, layers of q, k, v, o and a 2-matrix MLP with
+** biases and two LayerNorms, the post LayerNorm, the attention-pooling
+** head when vision_use_head; the projection to the text width and its
+** RMSNorm. */
+static int vision_siglip(config_ctx *c, int obj, const char *name, double h,
+                         double *out) {
+  static const vit dflt = {768, 3072, 12, 3, 224, 16};
+  vit t;
+  double grid, layer, head = 0;
+  int use_head;
+  if (read_vit(c, obj, name, &dflt, &t) < 0) return -1;
+  if ((use_head = vis_bool(c, obj, name, "vision_use_head", 1)) < 0) return -1;
+  grid = floor(t.img / t.patch);
+  layer = 4 * (t.hv * t.hv + t.hv) + 2 * t.hv * t.iv + t.iv + t.hv + 4 * t.hv;
+  if (use_head) {
+    /* probe, attention in/out projections, LayerNorm, MLP */
+    head = t.hv + 4 * (t.hv * t.hv + t.hv) + 2 * t.hv + 2 * t.hv * t.iv + t.iv + t.hv;
+  }
+  *out = t.ch * t.patch * t.patch * t.hv + t.hv + grid * grid * t.hv + t.L * layer +
+         2 * t.hv + head + t.hv * h + t.hv;
+  return 0;
+}
+
+/* Pixtral (Mistral Small 3.1's vision_config, Mistral params.json's
+** vision_encoder): patch convolution and RMSNorms without biases, layers of
+** q, k, v, o and a gated MLP; the projector: an RMSNorm, the patch merger
+** (spatial_merge_size^2 patches into one) and two linears to the text
+** width. */
+static int vision_pixtral(config_ctx *c, int obj, const char *name, double h,
+                          double *out) {
+  static const vit dflt = {1024, 4096, 24, 3, 1024, 16};
+  vit t;
+  double merge = 2;
+  int adapter_bias, projector_bias;
+  if (read_vit(c, obj, name, &dflt, &t) < 0) return -1;
+  adapter_bias = vis_bool(c, obj, name, "adapter_bias", 0);
+  projector_bias = cfg_bool(c, "multimodal_projector_bias", 0, 0);
+  if (adapter_bias < 0 || projector_bias < 0) return -1;
+  /* Mistral3Config keeps spatial_merge_size at the top, a params.json in
+  ** its vision_encoder. */
+  if (cfg_int(c, INT1("spatial_merge_size"), OPTIONAL, POSITIVE, &merge, 0, 0) < 0 ||
+      vis_int(c, obj, name, "spatial_merge_size", merge, &merge) < 0) {
+    return -1;
+  }
+  *out = t.ch * t.patch * t.patch * t.hv + t.hv +
+         t.L * (4 * t.hv * t.hv + 3 * t.hv * t.iv + 2 * t.hv) + t.hv +
+         merge * merge * t.hv * t.hv + t.hv * h + h * h +
+         (adapter_bias || projector_bias ? 2 * h : 0);
+  return 0;
+}
+
+/* The vision tower of a multimodal checkpoint: loaded with the weights,
+** not run for text tokens (so in the total, not in the active count). */
+static int read_vision(config_ctx *c, shape *s) {
+  json_doc *d = &c->doc;
+  const char *name = c->native ? "vision_encoder" : "vision_config";
+  int obj = json_get(d, c->root, name), r;
+  char parent[48] = "", kind[48] = "";
+  s->vision = 0;
+  s->vision_from = "";
+  if (obj < 0 || d->nodes[obj].type != JSON_OBJECT) {
+    snprintf(s->vision_how, sizeof(s->vision_how), "no vision tower");
+    return 0;
+  }
+  s->vision_from = name;
+  {
+    int v = json_get(d, c->root, "model_type");
+    if (v >= 0 && d->nodes[v].type == JSON_STRING) {
+      json_str_copy(d, v, parent, sizeof(parent));
+    }
+    v = json_get(d, obj, "model_type");
+    if (v >= 0 && d->nodes[v].type == JSON_STRING) {
+      json_str_copy(d, v, kind, sizeof(kind));
+    }
+  }
+  if (strcmp(parent, "llama4") == 0) {
+    r = vision_llama4(c, obj, name, s->h, &s->vision);
+  } else if (strcmp(parent, "gemma3") == 0) {
+    r = vision_siglip(c, obj, name, s->h, &s->vision);
+  } else if (c->native || strcmp(parent, "mistral3") == 0) {
+    r = vision_pixtral(c, obj, name, s->h, &s->vision);
+  } else {
+    snprintf(s->vision_how, sizeof(s->vision_how),
+             "a vision tower of model_type '%.40s' this reader does not count",
+             kind[0] ? kind : "?");
+    return 0;
+  }
+  if (r < 0) return -1;
+  snprintf(s->vision_how, sizeof(s->vision_how),
+           "%.40s tower and projector: in the total (loaded), not in the "
+           "active parameters (text tokens do not run it)",
+           c->native ? "Pixtral" : kind[0] ? kind : "vision");
+  return 0;
+}
+
 /* ------------------------------------------------------------ counting */
 
 static void count_params(config_ctx *c, shape *s) {
@@ -1207,7 +1425,8 @@ static void count_params(config_ctx *c, shape *s) {
                       (s->mlp_bias ? (g - 1) * s->dense_inter + h : 0));
   expert = g * h * s->moe_inter;
   if (strcmp(mt, "gpt_oss") == 0) expert += 2 * s->moe_inter + h; /* biases */
-  router = s->n_routed * h + (strcmp(mt, "gpt_oss") == 0 ? s->n_routed : 0);
+  router = s->n_routed * h +
+           (strcmp(mt, "gpt_oss") == 0 || s->router_bias ? s->n_routed : 0);
   moe_layer = s->n_routed * expert + g * h * s->shared_inter + router +
               (s->shared_gate ? h : 0);
   p->experts = s->n_routed > 0 ? s->n_moe * moe_layer : 0;
@@ -1225,9 +1444,10 @@ static void count_params(config_ctx *c, shape *s) {
 
   p->embeddings = s->V * h;
   p->lm_head = s->tied ? 0 : s->V * h;
+  p->vision = s->vision;
   p->total = p->embeddings + p->attention + p->linear_attention + p->mlp +
-             p->experts + p->norms + p->lm_head;
-  p->active = p->total - inactive;
+             p->experts + p->norms + p->lm_head + p->vision;
+  p->active = p->total - inactive - p->vision;
 }
 
 /* Attention-kind flags that depend on the model type and on the keys. */
@@ -1237,10 +1457,12 @@ static int read_flags(config_ctx *c, shape *s) {
   int found, b;
   char from[96];
 
-  b = cfg_bool(c, "tie_word_embeddings", in_list(tied_by_default, mt), &found);
+  b = cfg_bool(c, c->native ? "tied_embeddings" : "tie_word_embeddings",
+               in_list(tied_by_default, mt), &found);
   if (b < 0) return -1;
   s->tied = b;
-  add_row(m, "tied_embeddings", b, found ? "tie_word_embeddings" : "",
+  add_row(m, "tied_embeddings", b,
+          found ? (c->native ? "tied_embeddings" : "tie_word_embeddings") : "",
           found ? (b ? "the LM head is the embedding matrix"
                      : "the LM head is its own matrix")
                 : (b ? "absent: this model_type ties the LM head to the embeddings"
@@ -1334,18 +1556,25 @@ static void add_param_rows(config_ctx *c, shape *s) {
   if (s->n_routed > 0) {
     add_row(m, "params_experts", p->experts,
             "hidden_size, moe_intermediate_size, experts",
-            "%.0f MoE layers x (%.0f experts of width %.0f + shared width %.0f + router)",
-            s->n_moe, s->n_routed, s->moe_inter, s->shared_inter);
+            "%.0f MoE layers x (%.0f experts of width %.0f + shared width %.0f + router%s)",
+            s->n_moe, s->n_routed, s->moe_inter, s->shared_inter,
+            s->router_bias ? " with its per-expert bias" : "");
   }
   add_row(m, "params_norms", p->norms, "num_hidden_layers, hidden_size", "norm weights of every layer and the final norm");
   add_row(m, "params_lm_head", p->lm_head,
           s->tied ? "tie_word_embeddings" : "vocab_size, hidden_size",
           s->tied ? "tied: shares the embedding matrix" : "vocab x hidden");
+  add_row(m, "params_vision", p->vision, s->vision_from, "%s", s->vision_how);
   add_row(m, "params_total", p->total, "",
-          "sum of the above; multi-token-prediction layers and vision towers not counted");
-  add_row(m, "params_active", p->active, "",
-          s->n_routed > 0 ? "total less the %.0f unused routed experts of each MoE layer"
-                          : "dense: every parameter", s->n_routed - s->k);
+          "sum of the above; multi-token-prediction layers not counted");
+  if (s->n_routed > 0) {
+    add_row(m, "params_active", p->active, "",
+            "total less the %.0f unused routed experts of each MoE layer%s",
+            s->n_routed - s->k, s->vision > 0 ? " and the vision tower" : "");
+  } else {
+    add_row(m, "params_active", p->active, "", "dense: every parameter%s",
+            s->vision > 0 ? " but the vision tower" : "");
+  }
   add_row(m, "params_b", m->def.params_b, "", "params_total / 1e9");
   add_row(m, "active_params_b", m->def.active_params_b, "", "params_active / 1e9");
 }
@@ -1371,14 +1600,27 @@ static int interpret(config_ctx *c) {
   }
   v = json_get(d, c->root, "text_config");
   c->text = v >= 0 && d->nodes[v].type == JSON_OBJECT ? v : -1;
+  /* Mistral's own params.json (the only config of Mistral Large 3): dim,
+  ** n_layers, n_heads, hidden_dim, and the MoE keys in a "moe" object. */
+  c->native = c->text < 0 && json_get(d, c->root, "dim") >= 0 &&
+              json_get(d, c->root, "n_layers") >= 0 &&
+              json_get(d, c->root, "hidden_size") < 0;
+  v = c->native ? json_get(d, c->root, "moe") : -1;
+  c->moe = v >= 0 && d->nodes[v].type == JSON_OBJECT ? v : -1;
 
   /* model_type and name. */
   v = cfg_find(c, "model_type", from, sizeof(from));
   if (v >= 0 && d->nodes[v].type == JSON_STRING) {
     json_str_copy(d, v, c->model_type, sizeof(c->model_type));
   }
-  v = json_get(d, c->root, "_name_or_path");
-  if (v >= 0 && d->nodes[v].type == JSON_STRING && d->nodes[v].len > 2) {
+  if (c->native) {
+    snprintf(c->model_type, sizeof(c->model_type), "mistral");
+    snprintf(m->name, sizeof(m->name), "mistral");
+    snprintf(from, sizeof(from), "dim, n_layers");
+    add_text_row(m, "name", m->name, "dim, n_layers",
+                 "a Mistral params.json, which names no model");
+  } else if ((v = json_get(d, c->root, "_name_or_path")) >= 0 &&
+             d->nodes[v].type == JSON_STRING && d->nodes[v].len > 2) {
     json_str_copy(d, v, m->name, sizeof(m->name));
     add_text_row(m, "name", m->name, "_name_or_path", "the config's own name");
   } else {
@@ -1401,6 +1643,7 @@ static int interpret(config_ctx *c) {
   if (read_moe(c, &s) < 0) return -1;
   if (read_layers(c, &s) < 0) return -1;
   if (read_flags(c, &s) < 0) return -1;
+  if (read_vision(c, &s) < 0) return -1;
   count_params(c, &s);
   if (!(m->params.total / 1e9 <= GPUADV_MAX_PARAMS_B)) {
     return cfg_fail(c, "the shape gives %.3g billion parameters, more than %.0f",

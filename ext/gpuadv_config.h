@@ -22,16 +22,24 @@
 **     same conventions as the models catalog (catalogs/models.md), and a
 **     parameter count computed from the shapes.
 **
-** What is read, by architecture:
+** What is read, by architecture (a Mistral params.json, the only config of
+** Mistral Large 3, is read under its own names: dim, n_layers, n_heads,
+** n_kv_heads, hidden_dim, tied_embeddings, and the moe object's
+** num_experts, num_experts_per_tok, expert_hidden_dim, num_shared_experts,
+** first_k_dense_replace, route_every_n):
 **   dense       hidden_size, num_hidden_layers, num_attention_heads,
 **               num_key_value_heads (absent: MHA), head_dim (absent:
 **               hidden / heads), intermediate_size, vocab_size,
-**               max_position_embeddings, tie_word_embeddings,
+**               max_position_embeddings (Kimi Linear: model_max_length),
+**               tie_word_embeddings,
 **               attention_bias, mlp_bias; Gemma 3 and Llama 4 read inside
 **               text_config; Falcon's multi_query and parallel_attn;
 **   MoE         num_local_experts | num_experts | n_routed_experts,
-**               num_experts_per_tok, moe_intermediate_size,
-**               n_shared_experts, shared_expert_intermediate_size,
+**               num_experts_per_tok | num_experts_per_token,
+**               moe_intermediate_size, n_shared_experts | num_shared_experts,
+**               shared_expert_intermediate_size, the routing bias
+**               (topk_method noaux_tc, a sigmoid moe_router_activation_func,
+**               use_routing_bias, GLM-4.5),
 **               first_k_dense_replace, moe_layer_freq, decoder_sparse_step,
 **               mlp_only_layers, interleave_moe_layer_step,
 **               intermediate_size_mlp;
@@ -43,15 +51,21 @@
 **               Llama 4's attention_chunk_size on its RoPE layers;
 **   hybrid      layer_types "linear_attention" or full_attention_interval
 **               with the Gated DeltaNet keys (Qwen3-Next), Kimi Linear's
-**               linear_attn_config, MiniMax-01's attn_type_list.
+**               linear_attn_config, MiniMax-01's attn_type_list;
+**   vision      vision_config (vision_encoder in a params.json) of Llama 4,
+**               Gemma 3 (SigLIP) and Mistral 3 / Mistral Large 3 (Pixtral):
+**               hidden_size, intermediate_size, num_hidden_layers,
+**               num_channels, image_size, patch_size and the projector keys.
+**               Other vision towers are named in model_config, not counted.
 **
 ** Parameters are counted as the checkpoints hold them: embeddings, the
 ** attention projections (with their biases where the config or the
-** architecture has them), MLP or experts with the router and any shared
-** expert, norms, and the LM head unless tied. Multi-token-prediction
-** layers (num_nextn_predict_layers, mtp_*) and vision towers are not
-** counted, as in the published totals. Active parameters are the total less
-** the routed experts a token does not use.
+** architecture has them), MLP or experts with the router (and its bias)
+** and any shared expert, norms, the LM head unless tied, and the vision
+** tower with its projector. Multi-token-prediction layers
+** (num_nextn_predict_layers, mtp_*) are not counted, as in the published
+** totals. Active parameters are the total less the routed experts a token
+** does not use and less the vision tower, which text tokens do not run.
 */
 #ifndef GPUADV_CONFIG_H
 #define GPUADV_CONFIG_H
@@ -94,6 +108,7 @@ typedef struct gpuadv_config_params {
   double experts;           /* MoE layers: routed + shared experts, router */
   double norms;             /* every norm weight (and bias) */
   double lm_head;           /* output projection; 0 when tied */
+  double vision;            /* vision tower and projector; 0 when none */
   double total, active;     /* active: per token */
 } gpuadv_config_params;
 

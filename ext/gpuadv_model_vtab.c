@@ -20,7 +20,8 @@
 ** field (field, value, from_keys, how): every field of the definition,
 ** then the parameter breakdown (params_embeddings, params_attention,
 ** params_linear_attention, params_mlp, params_experts, params_norms,
-** params_lm_head, params_total, params_active, params_b, active_params_b).
+** params_lm_head, params_vision, params_total, params_active, params_b,
+** active_params_b).
 ** from_keys is NULL for fields computed from others.
 **
 ** Plans: the argument must be given, as an equality on the hidden column

@@ -88,20 +88,23 @@ static void test_fixtures(void) {
     {"mistral-7b-v0.1",     7.24,   0.01, 7241732096.0,    7241732096.0,    131072},
     {"mixtral-8x7b",        46.7,   0.01, mixtral,
      mixtral - 32.0 * 6 * 3 * 4096 * 14336,                                 131072},
-    {"deepseek-v3",         671.0,  0.01, 671026404352.0,  37552282624.0,   61.0 * 576 * 2},
+    {"deepseek-v3",         671.0,  0.01, 671026419200.0,  37552297472.0,   61.0 * 576 * 2},
     {"gpt-oss-120b",        116.83, 0.01, 116829156672.0,  5711982912.0,    73728},
     {"gemma-2-9b",          9.24,   0.01, 9241705984.0,    9241705984.0,    344064},
-    {"gemma-3-27b",         27.016, 0.01, 27009346304.0,   27009346304.0,   507904},
+    {"gemma-3-27b",         27.433, 0.01, 27432406640.0,   27009346304.0,   507904},
     {"phi-4-mini",          3.84,   0.01, 3836021760.0,    3836021760.0,    131072},
-    {"glm-4.5-air",         106.0,  0.01, 106852245504.0,  13424123904.0,   188416},
+    {"glm-4.5-air",         106.0,  0.01, 106852251264.0,  13424129664.0,   188416},
     {"qwen3-next-80b-a3b",  80.0,   0.01, 79674391296.0,   3874929408.0,
      36.0 * (32 * 128 * 128 + 3 * 8192) * 2 + 12.0 * 2 * 2 * 256 * 2},
-    /* Published totals that count more than the language model: Meta's
-    ** 109B includes the vision encoder (about 0.9B: 34 layers of width
-    ** 1408 and the projector), so 1.5% here; Moonshot's 1.04T (Kimi K2
-    ** report) is 1.3% above the count from the config's shapes. */
-    {"llama-4-scout",       109.0,  0.015, 107769861120.0, 17172894720.0,   196608},
-    {"kimi-k2",             1040.0, 0.015, 1026408209408.0, 32861477888.0,  70272},
+    /* Meta's 109B and Mistral's 675B include the vision encoder, counted
+    ** in the total and not in the active parameters. Kimi K2 and Kimi
+    ** Linear: the tensor counts of the released checkpoints (Moonshot's
+    ** rounded "1T" and "48B" are 2.6% and 2.3% off them). */
+    {"llama-4-scout",       109.0,  0.01, 108641793536.0, 17172894720.0,    196608},
+    {"kimi-k2",             1026.408, 0.01, 1026408232448.0, 32861500928.0, 70272},
+    {"kimi-linear-48b-a3b", 49.1227, 0.01, 49122681728.0,  3484459904.0,
+     20.0 * 561152 * 2 + 7.0 * 576 * 2},
+    {"mistral-large-3",     675.0,  0.01, 675991176960.0, 39946968064.0,    70272},
   };
   size_t i;
   for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
@@ -147,6 +150,57 @@ static void test_fields(void) {
     check_close("deepseek-v3 intermediate per expert", model.def.intermediate, 2048, 0);
     /* 3 dense layers of width 18432, 58 MoE layers. */
     check_close("deepseek-v3 dense mlp", model.params.mlp, 3.0 * 3 * 7168 * 18432, 0);
+    /* Each MoE layer: 256 routed and 1 shared expert of 3 x 7168 x 2048,
+    ** the router 256 x 7168 and its bias of 256 (topk_method noaux_tc). */
+    check_close("deepseek-v3 experts with router bias", model.params.experts,
+                58.0 * (257.0 * 3 * 7168 * 2048 + 256.0 * 7168 + 256), 0);
+  }
+  if (read_file("tests/configs/gemma-3-27b.json") == 0) {
+    /* SigLIP: patch convolution with bias, 64 x 64 position embeddings,
+    ** 27 layers (q, k, v, o and fc1, fc2 with biases, two LayerNorms),
+    ** post LayerNorm; the projection 1152 x 5376 and its RMSNorm. */
+    check_close("gemma-3 vision tower", model.params.vision,
+                3.0 * 14 * 14 * 1152 + 1152 + 64.0 * 64 * 1152 +
+                27.0 * (4 * (1152.0 * 1152 + 1152) + 2.0 * 1152 * 4304 + 4304 +
+                        1152 + 4 * 1152) +
+                2 * 1152 + 1152.0 * 5376 + 1152, 0);
+    check_close("gemma-3 active without vision", model.params.active,
+                model.params.total - model.params.vision, 0);
+  }
+  if (read_file("tests/configs/llama-4-scout.json") == 0) {
+    /* Unfold linear, class and 577 position embeddings, two LayerNorms,
+    ** 34 layers with biases, pixel-shuffle MLP 5632 -> 4096 -> 4096, and
+    ** the projector 4096 x 5120. */
+    check_close("llama-4 vision tower", model.params.vision,
+                3.0 * 14 * 14 * 1408 + 1408 + 577.0 * 1408 + 4 * 1408 +
+                34.0 * (4 * (1408.0 * 1408 + 1408) + 2.0 * 1408 * 5632 + 5632 +
+                        1408 + 4 * 1408) +
+                5632.0 * 4096 + 4096.0 * 4096 + 4096.0 * 5120, 0);
+  }
+  if (read_file("tests/configs/kimi-linear-48b-a3b.json") == 0) {
+    check_close("kimi-linear context from model_max_length", model.def.context,
+                1048576, 0);
+    check_close("kimi-linear experts per token", model.def.experts_per_token, 8, 0);
+    check_close("kimi-linear linear layers", model.def.shape.linear_layers, 20, 0);
+    /* num_shared_experts 1 of width 1024 beside 256 routed, router bias. */
+    check_close("kimi-linear experts", model.params.experts,
+                26.0 * (257.0 * 3 * 2304 * 1024 + 256.0 * 2304 + 256), 0);
+  }
+  if (read_file("tests/configs/mistral-large-3.json") == 0) {
+    /* Mistral's params.json: dim, n_layers, hidden_dim, moe.* keys. */
+    check_str("mistral-large-3 name", model.name, "mistral");
+    check_str("mistral-large-3 attention", model.attention, "mla");
+    check_close("mistral-large-3 hidden from dim", model.def.hidden, 7168, 0);
+    check_close("mistral-large-3 experts from moe", model.def.n_experts, 128, 0);
+    check_close("mistral-large-3 top-k", model.def.experts_per_token, 4, 0);
+    check_close("mistral-large-3 dense mlp from hidden_dim", model.params.mlp,
+                3.0 * 3 * 7168 * 16384, 0);
+    /* Pixtral: 48 layers of 1664 (gated MLP 8192, no biases), patch merger
+    ** of 2 x 2 patches, adapter 1664 -> 7168 -> 7168. */
+    check_close("mistral-large-3 vision tower", model.params.vision,
+                3.0 * 14 * 14 * 1664 + 1664 +
+                48.0 * (4.0 * 1664 * 1664 + 3.0 * 1664 * 8192 + 2 * 1664) + 1664 +
+                4.0 * 1664 * 1664 + 1664.0 * 7168 + 7168.0 * 7168, 0);
   }
   if (read_file("tests/configs/gpt-oss-120b.json") == 0) {
     check_close("gpt-oss sliding layers from layer_types",
@@ -232,6 +286,46 @@ static void test_synthetic(void) {
               gpuadv_model_kv_gb(&model.def.shape, 10, 1, 1) * 1e9,
               80.0 * 10 + 3 * (4.0 * 32 * 32 + 3.0 * 4 * 32 * 3), 1e-6);
 
+  {
+    /* A vision tower of a kind the reader does not know: listed, not
+    ** counted; the text model reads as without it. */
+    const char *llava =
+        "{\"model_type\": \"llava\", \"vision_config\": {\"model_type\":"
+        " \"clip_vision_model\", \"hidden_size\": 1024}, \"text_config\":"
+        " {\"model_type\": \"llama\", \"hidden_size\": 64, \"num_attention_heads\": 4,"
+        " \"num_hidden_layers\": 2, \"intermediate_size\": 128, \"vocab_size\": 10}}";
+    int i, found = 0;
+    check_str("llava reads", read_text(llava) == 0 ? "" : err, "");
+    check_close("llava vision not counted", model.params.vision, 0, 0);
+    for (i = 0; i < model.n_rows; i++) {
+      if (strcmp(model.rows[i].field, "params_vision") == 0) {
+        found = 1;
+        check_str("llava vision row", model.rows[i].how,
+                  "a vision tower of model_type 'clip_vision_model' this reader "
+                  "does not count");
+      }
+    }
+    check_close("llava vision row present", found, 1, 0);
+  }
+
+  {
+    /* The shape keys of Mistral Small 3.1 (Mistral3ForConditionalGeneration,
+    ** a Pixtral tower): 24,011,361,280 parameters in the checkpoint, as the
+    ** Keras Hub preset mistral_small_3.1_24b_base_2503_en lists them. */
+    const char *small31 =
+        "{\"model_type\": \"mistral3\", \"spatial_merge_size\": 2,"
+        " \"multimodal_projector_bias\": false, \"text_config\": {\"model_type\":"
+        " \"mistral\", \"hidden_size\": 5120, \"num_hidden_layers\": 40,"
+        " \"num_attention_heads\": 32, \"num_key_value_heads\": 8, \"head_dim\": 128,"
+        " \"intermediate_size\": 32768, \"vocab_size\": 131072,"
+        " \"max_position_embeddings\": 131072, \"sliding_window\": null},"
+        " \"vision_config\": {\"model_type\": \"pixtral\", \"hidden_size\": 1024,"
+        " \"image_size\": 1540, \"intermediate_size\": 4096, \"num_attention_heads\": 16,"
+        " \"num_hidden_layers\": 24, \"patch_size\": 14, \"head_dim\": 64}}";
+    check_str("mistral small 3.1 reads", read_text(small31) == 0 ? "" : err, "");
+    check_close("mistral small 3.1 total", model.params.total, 24011361280.0, 0);
+  }
+
   check_str("qwen sliding reads", read_text(qwen_window) == 0 ? "" : err, "");
   check_close("qwen layers past max_window_layers slide",
               model.def.shape.sliding_layers, 4, 0);
@@ -298,6 +392,14 @@ static void test_errors(void) {
     {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
      " \"vocab_size\": 10, \"intermediate_size\": 8, \"tie_word_embeddings\": 1}",
      "config: 'tie_word_embeddings' must be true or false, got 1"},
+    {"{\"model_type\": \"gemma3\", \"vision_config\": {\"hidden_size\": -1},"
+     " \"text_config\": {\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2,"
+     " \"hidden_size\": 8, \"num_attention_heads\": 2, \"intermediate_size\": 8}}",
+     "config: 'vision_config.hidden_size' must be a positive integer, got -1"},
+    {"{\"model_type\": \"gemma3\", \"vision_config\": {\"vision_use_head\": 1},"
+     " \"text_config\": {\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2,"
+     " \"hidden_size\": 8, \"num_attention_heads\": 2, \"intermediate_size\": 8}}",
+     "config: 'vision_config.vision_use_head' must be true or false, got 1"},
     {"{\"num_hidden_layers\": 2000000000, \"hidden_size\": 2000000000,"
      " \"num_attention_heads\": 2, \"vocab_size\": 10, \"intermediate_size\": 8}",
      "config: the shape gives 3.2e+19 billion parameters, more than 100000"},

@@ -4,8 +4,7 @@
 # model_spec(config) has the catalog row's shape (every column from layers
 # to linear_state_elems), model_kv_gb agrees with the catalog at 1 and
 # 32768 tokens, and params_b is within 1% of the catalog's published
-# figure (Gemma 3: the catalog's 27.4B includes the 0.4B vision encoder,
-# which a text config does not count). Every file reads through
+# figure (vision encoders included on both sides). Every file reads through
 # model_config without error.
 # Prints `ok NAME` / `FAIL NAME`; exit status 1 on any failure.
 set -u
@@ -23,7 +22,14 @@ mixtral-8x7b mixtral-8x7b 0.01
 deepseek-v3 deepseek-v3 0.01
 gpt-oss-120b gpt-oss-120b 0.01
 gemma-2-9b gemma-2-9b 0.01
-gemma-3-27b gemma-3-27b 0.02"
+gemma-3-27b gemma-3-27b 0.01
+phi-4-mini phi-4-mini 0.01
+glm-4.5-air glm-4.5-air 0.01
+qwen3-next-80b-a3b qwen3-next-80b-a3b 0.01
+llama-4-scout llama-4-scout 0.01
+kimi-k2 kimi-k2 0.01
+kimi-linear-48b-a3b kimi-linear-48b-a3b 0.01
+mistral-large-3 mistral-large-3 0.01"
 
 cols="layers hidden intermediate heads kv_heads head_dim vocab context attention
       kv_lora_rank qk_rope_head_dim n_experts experts_per_token sliding_window

@@ -9,6 +9,10 @@ SELECT model_decode_tps(' {"a": [1,}', 'h100-sxm', 'bf16');
 -- error: model_decode_tps(): model: config: not valid JSON at byte 10: expected a value
 SELECT model_prefill_tps('{"text_config": {"num_hidden_layers": 2}}', 'h100-sxm', 'bf16');
 -- error: model_prefill_tps(): model: config: missing key 'text_config.hidden_size'
+SELECT model_weights_gb('{"dim": 8, "n_layers": 2, "n_heads": 2, "vocab_size": 10, "hidden_dim": 16, "moe": {"num_experts": 4, "num_experts_per_tok": 8}}', 'bf16');
+-- error: model_weights_gb(): model: config: 'moe.num_experts_per_tok' (8) is more than the 4 routed experts
+SELECT model_weights_gb('{"model_type": "llama4", "vision_config": {"patch_size": 0}, "text_config": {"num_hidden_layers": 2, "hidden_size": 8, "num_attention_heads": 2, "vocab_size": 10, "intermediate_size": 8}}', 'bf16');
+-- error: model_weights_gb(): model: config: 'vision_config.patch_size' must be a positive integer, got 0
 SELECT model_kv_gb('{"num_hidden_layers": 2, "hidden_size": 8, "num_attention_heads": 2, "vocab_size": 10, "intermediate_size": 8, "layer_types": ["full_attention"]}', 1);
 -- error: model_kv_gb(): model: config: 'layer_types' has 1 entries, 'num_hidden_layers' is 2
 SELECT model_kv_gb('{"num_hidden_layers": 1e999}', 1);

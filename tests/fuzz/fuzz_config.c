@@ -75,7 +75,7 @@ static void check_model(const gpuadv_config_model *m) {
   FZ_CHECK(d->params_b <= GPUADV_MAX_PARAMS_B, "params_b %g", d->params_b);
   FZ_CHECK(p->active <= p->total, "active %g > total %g", p->active, p->total);
   parts = p->embeddings + p->attention + p->linear_attention + p->mlp +
-          p->experts + p->norms + p->lm_head;
+          p->experts + p->norms + p->lm_head + p->vision;
   FZ_CHECK(parts == p->total, "parts %.17g != total %.17g", parts, p->total);
   FZ_CHECK(d->shape.sliding_layers + d->shape.linear_layers <= d->shape.layers,
            "sliding %g + linear %g > layers %g", d->shape.sliding_layers,

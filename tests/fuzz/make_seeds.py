@@ -527,11 +527,19 @@ CONFIG_KEYS = [
     "attn_type_list", "multi_query", "new_decoder_architecture", "bias",
     "num_nextn_predict_layers", "mtp_num_hidden_layers", "n_layer", "n_embd",
     "n_head", "num_kv_heads", "n_positions", "ffn_hidden_size",
-    "experts_per_token"]
+    "experts_per_token", "num_experts_per_token", "num_shared_experts",
+    "model_max_length", "topk_method", "use_routing_bias",
+    "moe_router_activation_func", "vision_config", "vision_encoder",
+    "vision_use_head", "image_size", "patch_size", "num_channels",
+    "projector_input_dim", "projector_output_dim", "vision_output_dim",
+    "spatial_merge_size", "adapter_bias", "multimodal_projector_bias",
+    "dim", "n_layers", "n_heads", "n_kv_heads", "hidden_dim",
+    "tied_embeddings", "moe", "expert_hidden_dim", "route_every_n"]
 CONFIG_VALUES = ["linear_attention", "full_attention", "sliding_attention",
                  "gemma2", "gemma3_text", "qwen3_next", "qwen2", "llama4_text",
                  "falcon", "gpt_oss", "glm4_moe", "mistral", "minimax_m2",
-                 "kimi_linear", "deepseek_v3"]
+                 "kimi_linear", "deepseek_v3", "llama4", "gemma3", "mistral3",
+                 "noaux_tc", "sigmoid"]
 
 
 # -------------------------------------------------------- dictionaries

@@ -47,7 +47,7 @@ SELECT 'spec-hidden-arg', (SELECT model = 'qwen3-8b' FROM model_spec('qwen3-8b')
 SELECT 'config-rows', (SELECT count(*) FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b'))) >= 25;
 SELECT 'config-kv-heads-from', (SELECT from_keys = 'num_key_value_heads' AND value = 8 FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'kv_heads');
 SELECT 'config-head-dim-how', (SELECT from_keys = 'hidden_size, num_attention_heads' AND value = 128 FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'head_dim');
-SELECT 'config-breakdown-sums', (SELECT sum(CASE WHEN field IN ('params_embeddings', 'params_attention', 'params_linear_attention', 'params_mlp', 'params_experts', 'params_norms', 'params_lm_head') THEN value END) = sum(CASE WHEN field = 'params_total' THEN value END) FROM model_config((SELECT text FROM cfg WHERE name = 'mixtral')));
+SELECT 'config-breakdown-sums', (SELECT sum(CASE WHEN field IN ('params_embeddings', 'params_attention', 'params_linear_attention', 'params_mlp', 'params_experts', 'params_norms', 'params_lm_head', 'params_vision') THEN value END) = sum(CASE WHEN field = 'params_total' THEN value END) FROM model_config((SELECT text FROM cfg WHERE name = 'mixtral')));
 SELECT 'config-total-integer', (SELECT value = 8030261248 AND typeof(value) = 'integer' FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'params_total');
 SELECT 'config-text-values', (SELECT value = 'gqa' FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'attention');
 SELECT 'config-null-from', (SELECT from_keys IS NULL FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'params_total');
