@@ -456,7 +456,7 @@ static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m,
 ** GPUs, the node a replica that spans nodes is made of. */
 #define LAYOUT_ARGS                                                     \
   GPUADV_WHOLE("pp", 1, 1024, 1), GPUADV_WHOLE("ep", 1, 1024, 1),       \
-      GPUADV_WHOLE("gpus_per_node", 1, 1024, NODE_GPUS_DEFAULT),        \
+      GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT),        \
       GPUADV_NUM("fabric_gbps", GPUADV_RANGE_GE, 0, 0, FABRIC_GBPS_DEFAULT)
 
 static const gpuadv_fn fn_model_decode_tps = {

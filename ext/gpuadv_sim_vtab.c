@@ -173,7 +173,7 @@ static const sim_arg sim_args[N_ARGS] = {
   {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
   {"ttft_p95_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
   {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
-  {"gpus_per_node", KIND_WHOLE, 1, 0, 1024, 0, 8, 0},
+  {"gpus_per_node", KIND_WHOLE, 1, 0, 1e6, 0, 8, 0},
   {"fabric_gbps", KIND_NUMBER, 0, 0, 1e6, 0, 3200, 0},
 };
 
