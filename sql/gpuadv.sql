@@ -861,15 +861,19 @@ w AS (
   FROM workload_inputs i
   LEFT JOIN model_spec(i.model) ms ON i.catalog_model
   WHERE i.kind = 'serve'),
+offs AS MATERIALIZED (
+  SELECT DISTINCT workload, gpu, devices, fraction,
+         CASE WHEN fabric_gbps > 0 AND fraction = 1 THEN fabric_gbps ELSE 0 END AS fabric_gbps
+  FROM workload_offers WHERE kind = 'serve'),
+-- each configuration within a node (fabric_gbps 0), and across nodes at
+-- each fabric speed its offers have
 cfg AS (
   SELECT c.workload, c.gpu, c.devices, c.fraction, c.fabric_gbps, g.memory_gb * c.fraction AS memory_gb,
          g.mem_bw_gbs * c.fraction AS mem_bw_gbs,
          g.bf16_tflops, g.fp16_tflops, g.fp8_tflops, g.int8_tops, g.fp32_tflops
-  FROM (SELECT DISTINCT workload, gpu, devices, fraction, 0 AS fabric_gbps
-        FROM workload_offers WHERE kind = 'serve'
+  FROM (SELECT workload, gpu, devices, fraction, 0 AS fabric_gbps FROM offs
         UNION
-        SELECT DISTINCT workload, gpu, devices, fraction, fabric_gbps
-        FROM workload_offers WHERE kind = 'serve' AND fabric_gbps > 0 AND fraction = 1) c
+        SELECT workload, gpu, devices, fraction, fabric_gbps FROM offs WHERE fabric_gbps > 0) c
   JOIN gpus g ON g.name = c.gpu),
 -- tp x pp: within a node (fabric_gbps 0) or pipeline stages of a whole node
 lay AS (
