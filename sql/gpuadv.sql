@@ -1126,7 +1126,9 @@ final AS (
                          j.weights_gb + j.kv_gb / j.concurrency, j.devices, j.memory_gb * (1 - j.mem_headroom))
                   || CASE WHEN j.fraction < 1 THEN ''
                           WHEN j.fab > 0 THEN ' per node, 8 nodes of pipeline stages at most'
-                          ELSE ' per node, and no fabric between nodes (fabric_gbps NULL or 0): a replica cannot span nodes' END
+                          ELSE ' per node, and no fabric between nodes (fabric_gbps NULL or 0'
+                               || CASE WHEN j.owned = 1 THEN '; set owned_prices.fabric_gbps' ELSE '' END
+                               || '): a replica cannot span nodes' END
            WHEN NOT j.interconnect_ok
              THEN printf('needs tensor parallel over %d GPUs; %s has PCIe only, no NVLink', j.gpus_per_replica, j.gpu)
            WHEN NOT j.user_ok
