@@ -32,8 +32,9 @@ int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg);
 
 /* gpuadv_model_funcs.c: a serving replica of the model, GPU, dtype and
 ** engine given as SQL values (NULL dtype: bf16; NULL engine: vllm), over
-** tp x pp GPUs with ep of them holding experts; the KV cache per context
-** token taken at mean_context. Fills *r and *e (which *r points to) and
+** tp x pp GPUs with ep of them holding experts, on nodes of gpus_per_node
+** GPUs joined by fabric_gbps Gbit/s each; the KV cache per context token
+** taken at mean_context. Fills *r and *e (which *r points to) and
 ** returns SQLITE_OK, or sets *pzErr (sqlite3_malloc'd) and returns an
 ** error code. */
 struct gpuadv_replica;
@@ -41,6 +42,7 @@ struct gpuadv_engine_consts;
 int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu,
                                sqlite3_value *dtype, sqlite3_value *engine,
                                double tp, double pp, double ep,
+                               double gpus_per_node, double fabric_gbps,
                                double mean_context, struct gpuadv_replica *r,
                                struct gpuadv_engine_consts *e, char **pzErr);
 

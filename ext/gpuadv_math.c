@@ -346,6 +346,26 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
                                tokens, s->hidden);
 }
 
+/* Seconds a replica's links add for `tokens` tokens going through every
+** layer once: the tensor-parallel all-reduces, the pipeline hops (pp of
+** them: pp - 1 between stages and the sampled tokens' return), and the
+** expert all-to-alls (a dispatch and a combine per MoE layer). */
+static double replica_links_s(const gpuadv_replica *r, double tokens) {
+  const gpuadv_decode_setup *d = &r->decode;
+  double s = gpuadv_tp_allreduce_s(r->tp, d->interconnect_gbs, d->layers,
+                                   tokens, d->hidden);
+  if (r->pp > 1.0) {
+    s += r->pp * r->hop_latency_s +
+         (r->pp - 1.0) * tokens * d->hidden * 2.0 / 1e9 / r->hop_gbs;
+  }
+  if (r->ep > 1.0 && r->moe_layers > 0.0) {
+    double moved_gb = tokens * d->experts_per_token * d->hidden * 2.0 / 1e9 *
+                      (r->ep - 1.0) / r->ep;
+    s += 2.0 * r->moe_layers * (r->a2a_latency_s + moved_gb / r->a2a_gbs);
+  }
+  return s;
+}
+
 double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
                              double decode_context, double prefill_tokens,
                              double prefill_pairs) {
@@ -354,12 +374,16 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
   gpuadv_decode_setup touched = *d;
   double gpus = r->tp * r->pp;
   double tokens = decode_seqs + prefill_tokens;
+  /* pp micro-batches in flight, one per stage: each micro-batch reads
+  ** every stage's weights once per step */
+  double micro = tokens / r->pp;
   double bandwidth = gpus * d->mem_bw_gbs;
   double dense_b = r->prefill.active_params_b - r->prefill.embedding_params_b;
   double step_s, matmul_s = 0.0, mfu;
-  touched.batch = tokens > 1.0 ? tokens : 1.0;
+  assert(r->tp >= 1.0 && r->pp >= 1.0);
+  touched.batch = micro > 1.0 ? micro : 1.0;
   step_s = gpuadv_decode_weights_read_gb(&touched) /
-           (bandwidth * decode_efficiency(d));
+           (r->tp * d->mem_bw_gbs * decode_efficiency(d));
   mfu = prefill_tokens > 0.0 ? e->prefill_mfu * prefill_tokens /
                                    (prefill_tokens + e->prefill_half_tokens)
                              : e->prefill_mfu;
@@ -376,17 +400,19 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
             (bandwidth * e->kv_eff);
   step_s += d->layers * e->layer_overhead_s +
             decode_seqs * e->token_overhead_s / gpus;
-  step_s += gpuadv_tp_allreduce_s(r->tp, d->interconnect_gbs,
-                                  d->layers, tokens, d->hidden);
-  if (r->pp > 1.0) {
-    step_s += (r->pp - 1.0) *
-              (r->hop_latency_s + tokens * d->hidden * 2.0 / 1e9 / r->hop_gbs);
-  }
-  if (r->ep > 1.0 && r->moe_layers > 0.0) {
-    double moved_gb = tokens * d->experts_per_token * d->hidden * 2.0 / 1e9 *
-                      (r->ep - 1.0) / r->ep;
-    step_s += 2.0 * r->moe_layers *
-              (r->a2a_latency_s + moved_gb / r->a2a_gbs);
-  }
+  /* the links of one micro-batch's way through the stages: the other
+  ** micro-batches cross theirs in the other stages meanwhile */
+  step_s += replica_links_s(r, micro);
   return step_s;
+}
+
+double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens) {
+  gpuadv_prefill_setup p = r->prefill;
+  assert(r->tp >= 1.0 && r->pp >= 1.0);
+  /* one prompt goes through the stages one after another */
+  p.n_gpus = r->tp;
+  return gpuadv_prefill_s(&p, tokens, 0.0) -
+         gpuadv_tp_allreduce_s(r->tp, p.interconnect_gbs, p.layers, tokens,
+                               p.hidden) +
+         replica_links_s(r, tokens);
 }

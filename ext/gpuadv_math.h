@@ -185,23 +185,33 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 /* One engine step of a serving replica of tp x pp GPUs (ep of them holding
 ** the experts of an MoE model): a decode token for each running sequence
 ** and prompt tokens of chunked prefills, as the serving simulator asks.
-**   weights and matmuls: as a decode step of decode_seqs + prefill_tokens
-**     tokens over tp x pp GPUs (decode tokens at compute_eff, prompt tokens
-**     at the prefill mfu of the step's prompt tokens);
-**   + the KV cache the decoding sequences read (kv_gb_per_token per context
-**     token, plus state_gb_per_seq of linear-attention state);
+** A pipeline of pp stages of tp GPUs keeps pp micro-batches in flight, one
+** per stage, each of 1/pp of the step's tokens (vLLM's virtual engines); a
+** sequence's next token waits for its micro-batch to pass every stage, so
+** the step is pp stage times:
+**   weights: each micro-batch reads every stage's weights once, the
+**     experts its own tokens touch: one stage's tp GPUs read them all, as
+**     without the pipeline (pipelining adds memory, not decode speed);
+**   matmuls: of decode_seqs + prefill_tokens tokens over tp x pp GPUs
+**     (decode tokens at compute_eff, prompt tokens at the prefill mfu of
+**     the step's prompt tokens), the larger of the two;
+**   + the KV cache the decoding sequences read over tp x pp GPUs
+**     (kv_gb_per_token per context token, plus state_gb_per_seq of
+**     linear-attention state);
 **   + the prompt tokens' attention, 4 x attn_dim FLOP per query-key pair;
 **   + layers x layer_overhead + decode_seqs x token_overhead / GPUs;
-**   + tensor-parallel all-reduces of the step's tokens over tp;
-**   + pipeline: (pp - 1) hops of the step's tokens x hidden x 2 bytes over
-**     hop_gbs (NVLink within a node, the node fabric across nodes), each
-**     with hop_latency_s;
-**   + expert parallelism: per MoE layer an all-to-all dispatch and combine
-**     of tokens x experts_per_token x hidden x 2 bytes, (ep - 1) / ep of it
-**     leaving each GPU over a2a_gbs.
-** What it leaves out: overlap of communication with compute, pipeline
-** bubbles beyond the hops (continuous batching keeps pp micro-batches in
-** flight), load imbalance between experts. */
+**   + the links of one micro-batch's way: tensor-parallel all-reduces over
+**     tp; pp hops (pp - 1 of the micro-batch x hidden x 2 bytes over
+**     hop_gbs, NVLink within a node, the node fabric across nodes, and the
+**     sampled tokens' return), each with hop_latency_s; per MoE layer an
+**     all-to-all dispatch and combine of the micro-batch x
+**     experts_per_token x hidden x 2 bytes, (ep - 1) / ep of it leaving
+**     each GPU over a2a_gbs.
+** What it leaves out: overlap of communication with compute, a pipeline
+** bubble when fewer than pp micro-batches are ready, stages of unequal
+** work, load imbalance between experts, and what expert parallelism saves
+** (whole experts per GPU, larger expert matmuls): ep only adds its
+** all-to-alls. */
 typedef struct gpuadv_replica {
   gpuadv_decode_setup decode;   /* batch, kv_gb_per_seq and n_gpus unused */
   gpuadv_prefill_setup prefill; /* n_gpus unused */
@@ -218,6 +228,11 @@ typedef struct gpuadv_replica {
 double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
                              double decode_context, double prefill_tokens,
                              double prefill_pairs);
+
+/* Seconds to prefill one prompt of `tokens` on the replica: the stages one
+** after another (the prefill of gpuadv_prefill_s on one stage's tp GPUs),
+** plus its pipeline hops and expert all-to-alls. */
+double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens);
 
 /* Seconds of the two all-reduces per layer of `tokens` x hidden 16-bit
 ** activations over n_gpus (0 for one GPU). */

@@ -371,15 +371,133 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
   p->linear_layers = m->shape.linear_layers;
 }
 
+/* The default node of a replica that spans nodes: 8 GPUs (HGX/DGX-class
+** servers) and 3200 Gbit/s of fabric, one 400 Gbit/s NDR InfiniBand or
+** EFA port per GPU (AWS p5, Azure ND H100 v5: the instance_fabrics view). */
+#define NODE_GPUS_DEFAULT 8
+#define FABRIC_GBPS_DEFAULT 3200
+#define FABRIC_LATENCY_S 20e-6   /* RDMA send and receive */
+
+/* The layout of replica r (tp, pp, ep on nodes of gpus_per_node GPUs
+** joined by fabric_gbps Gbit/s each) and the GB/s and latency of its
+** pipeline hops and all-to-alls: NVLink-class within a node
+** (interconnect_gbs counts both directions), else PCIe; across nodes the
+** share of the node's fabric the GPUs that send own. A replica that spans
+** nodes crosses the fabric at every hop (stages sharing a node are not
+** told apart: a slight overestimate). SQLITE_OK; SQLITE_ERROR with the
+** text after "NAME(): " in *pzMsg, which the caller frees; SQLITE_NOMEM. */
+static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
+                          double gpus_per_node, double fabric_gbps,
+                          char **pzMsg) {
+  double link_gbs = r->decode.interconnect_gbs > 0.0
+                        ? r->decode.interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
+  double link_latency_s = r->decode.interconnect_gbs > 0.0
+                              ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
+                              : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  double node_gbs = fabric_gbps / 8.0;
+  int bad = 1;
+  assert(tp >= 1.0 && pp >= 1.0 && ep >= 1.0 && gpus_per_node >= 1.0);
+  *pzMsg = 0;
+  if (ep > tp * pp) {
+    *pzMsg = sqlite3_mprintf("ep must be <= tp x pp (%g GPUs), got %g",
+                             tp * pp, ep);
+  } else if (tp > gpus_per_node) {
+    *pzMsg = sqlite3_mprintf("tp must be <= gpus_per_node (%g): tensor "
+                             "parallelism stays within a node, got %g",
+                             gpus_per_node, tp);
+  } else if (tp * pp > gpus_per_node && !(fabric_gbps > 0.0)) {
+    *pzMsg = sqlite3_mprintf("a replica of %g GPUs spans nodes of %g, and "
+                             "fabric_gbps is 0: no fabric between nodes",
+                             tp * pp, gpus_per_node);
+  } else {
+    bad = 0;
+  }
+  if (bad) return *pzMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+  r->tp = tp;
+  r->pp = pp;
+  r->ep = ep;
+  r->decode.n_gpus = tp * pp;
+  if (tp * pp <= gpus_per_node) {
+    r->hop_gbs = link_gbs;
+    r->hop_latency_s = link_latency_s;
+  } else {
+    r->hop_gbs = node_gbs * tp / gpus_per_node;
+    r->hop_latency_s = FABRIC_LATENCY_S;
+  }
+  if (ep <= gpus_per_node && (ep <= tp || tp * pp <= gpus_per_node)) {
+    r->a2a_gbs = link_gbs;
+    r->a2a_latency_s = link_latency_s;
+  } else {
+    r->a2a_gbs = node_gbs / gpus_per_node;
+    r->a2a_latency_s = FABRIC_LATENCY_S;
+  }
+  return SQLITE_OK;
+}
+
+/* The replica of model m in dtype on the GPU with engine e, its KV per
+** token at mean_context; the caller sets the layout (replica_layout). */
+static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m,
+                         int gpu, int dtype, const gpuadv_engine_consts *e,
+                         double mean_context) {
+  double bpe = kv_bytes_per_element(dtype);
+  double ctx = mean_context > 1.0 ? mean_context : 1.0;
+  double state = gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, bpe);
+  memset(r, 0, sizeof(*r));
+  fill_decode_setup(&r->decode, m, gpu, dtype, e);
+  r->decode.batch = 1.0;
+  fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
+  r->state_gb_per_seq = state;
+  r->kv_gb_per_token = (gpuadv_model_kv_gb(&m->shape, ctx, 1.0, bpe) - state) / ctx;
+  r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
+}
+
+/* The layout arguments after engine: pipeline stages, expert-parallel
+** GPUs, the node a replica that spans nodes is made of. */
+#define LAYOUT_ARGS                                                     \
+  GPUADV_WHOLE("pp", 1, 1024, 1), GPUADV_WHOLE("ep", 1, 1024, 1),       \
+      GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT),        \
+      GPUADV_NUM("fabric_gbps", GPUADV_RANGE_GE, 0, 0, FABRIC_GBPS_DEFAULT)
+
 static const gpuadv_fn fn_model_decode_tps = {
-  "model_decode_tps", 3, 7,
+  "model_decode_tps", 3, 11,
   {GPUADV_MODEL("model"),
    GPUADV_NAME("gpu"),
    GPUADV_DTYPE("dtype", 0),
    GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
    GPUADV_NONNEG("context_tokens"),
    GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
-   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT)}};
+   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+   LAYOUT_ARGS}};
+
+/* The replica of a layout (a[first..first+3]: pp, ep, gpus_per_node,
+** fabric_gbps) for the SQL functions; 0 after setting the error. */
+static int layout_replica(sqlite3_context *ctx, const gpuadv_fn *fn,
+                          gpuadv_replica *r, const gpuadv_model_def *m,
+                          int gpu, int dtype, const gpuadv_engine_consts *e,
+                          double tp, const double *layout,
+                          double mean_context) {
+  char *msg;
+  int rc;
+  replica_fill(r, m, gpu, dtype, e, mean_context);
+  rc = replica_layout(r, tp, layout[0], layout[1], layout[2], layout[3], &msg);
+  if (rc == SQLITE_ERROR) {
+    char *full = sqlite3_mprintf("%s(): %s", fn->name, msg);
+    sqlite3_free(msg);
+    if (full) {
+      sqlite3_result_error(ctx, full, -1);
+      sqlite3_free(full);
+      return 0;
+    }
+    rc = SQLITE_NOMEM;
+  }
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return 0;
+  }
+  r->decode.engine = e;
+  r->prefill.engine = e;
+  return 1;
+}
 
 static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -400,6 +518,16 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
     return;
   }
   engine_consts(engine, &e);
+  if (a[7] > 1.0 || a[8] > 1.0) {
+    /* pipeline or expert parallel: the serving simulator's replica */
+    gpuadv_replica r;
+    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[5], a + 7, a[4])) {
+      return;
+    }
+    gpuadv_result_number(
+        ctx, fn, a[3] / gpuadv_replica_step_s(&r, a[3], a[3] * a[4], 0.0, 0.0));
+    return;
+  }
   fill_decode_setup(&d, &m, gpu, dtype, &e);
   d.kv_gb_per_seq =
       gpuadv_model_kv_gb(&m.shape, a[4], 1.0, kv_bytes_per_element(dtype));
@@ -412,13 +540,14 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
 #define PREFILL_DEFAULT_TOKENS 512
 
 static const gpuadv_fn fn_model_prefill_tps = {
-  "model_prefill_tps", 3, 6,
+  "model_prefill_tps", 3, 10,
   {GPUADV_MODEL("model"),
    GPUADV_NAME("gpu"),
    GPUADV_DTYPE("dtype", 0),
    GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
    GPUADV_WHOLE("prompt_tokens", 1, 1e9, PREFILL_DEFAULT_TOKENS),
-   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT)}};
+   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+   LAYOUT_ARGS}};
 
 static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
@@ -441,6 +570,14 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
     return;
   }
   engine_consts(engine, &e);
+  if (a[6] > 1.0 || a[7] > 1.0) {
+    gpuadv_replica r;
+    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[3], a + 6, a[4])) {
+      return;
+    }
+    gpuadv_result_number(ctx, fn, a[4] / gpuadv_replica_prefill_s(&r, a[4]));
+    return;
+  }
   fill_prefill_setup(&p, &m, gpu, dtype, &e);
   p.n_gpus = a[3];
   gpuadv_result_number(ctx, fn, a[4] / gpuadv_prefill_s(&p, a[4], 0.0));
@@ -473,21 +610,16 @@ static void sql_engine_serves(sqlite3_context *ctx, int argc,
 ** errors as "serving_sim(): ..." strings instead of a function's result.
 */
 
-/* The GB/s and latency of a pipeline hop or an all-to-all: NVLink-class
-** within a node (interconnect_gbs, one direction), else PCIe; across nodes
-** the node fabric. */
-#define FABRIC_GBS 50.0          /* 400 Gbit/s per GPU (one NDR port) */
-#define FABRIC_LATENCY_S 20e-6   /* RDMA send and receive */
-
 int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
                                sqlite3_value *dtype_v, sqlite3_value *engine_v,
                                double tp, double pp, double ep,
+                               double gpus_per_node, double fabric_gbps,
                                double mean_context, gpuadv_replica *r,
                                gpuadv_engine_consts *e, char **pzErr) {
   const char *z;
-  int n, gpu, dtype, engine = ENGINE_DEFAULT;
+  char *layout_err;
+  int n, rc, gpu, dtype, engine = ENGINE_DEFAULT;
   gpuadv_model_def m;
-  double bpe, gpus_per_node = 8.0;
   memset(r, 0, sizeof(*r));
   /* model */
   z = model ? (const char *)sqlite3_value_text(model) : 0;
@@ -575,22 +707,16 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     return SQLITE_ERROR;
   }
   engine_consts(engine, e);
-  bpe = kv_bytes_per_element(dtype);
-  fill_decode_setup(&r->decode, &m, gpu, dtype, e);
-  r->decode.n_gpus = tp * pp;
-  r->decode.batch = 1.0;
-  fill_prefill_setup(&r->prefill, &m, gpu, dtype, e);
-  r->tp = tp;
-  r->pp = pp;
-  r->ep = ep;
-  {
-    double ctx = mean_context > 1.0 ? mean_context : 1.0;
-    double state = gpuadv_model_kv_gb(&m.shape, 0.0, 1.0, bpe);
-    r->state_gb_per_seq = state;
-    r->kv_gb_per_token =
-        (gpuadv_model_kv_gb(&m.shape, ctx, 1.0, bpe) - state) / ctx;
+  replica_fill(r, &m, gpu, dtype, e, mean_context);
+  rc = replica_layout(r, tp, pp, ep, gpus_per_node, fabric_gbps, &layout_err);
+  if (rc != SQLITE_OK) {
+    if (rc == SQLITE_ERROR) {
+      *pzErr = sqlite3_mprintf("serving_sim(): %s", layout_err);
+      sqlite3_free(layout_err);
+      if (!*pzErr) rc = SQLITE_NOMEM;
+    }
+    return rc;
   }
-  r->moe_layers = m.n_experts > 0.0 ? m.shape.layers : 0.0;
   /* What the KV cache holds: the memory of the replica's GPUs less the
   ** engine's usual 10% left free (vLLM's gpu_memory_utilization 0.90) and
   ** the weights, less each running sequence's fixed state. */
@@ -611,28 +737,6 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
           tp * pp, cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
       return SQLITE_ERROR;
     }
-  }
-  /* A pipeline stage of tp GPUs; stages within a node talk over its links,
-  ** across nodes over the fabric. */
-  if (tp * pp <= gpus_per_node && r->decode.interconnect_gbs > 0.0) {
-    r->hop_gbs = r->decode.interconnect_gbs / 2.0;
-    r->hop_latency_s = GPUADV_ALLREDUCE_LATENCY_NVLINK_S;
-  } else if (tp * pp <= gpus_per_node) {
-    r->hop_gbs = GPUADV_PCIE_GBS;
-    r->hop_latency_s = GPUADV_ALLREDUCE_LATENCY_PCIE_S;
-  } else {
-    r->hop_gbs = FABRIC_GBS * tp;
-    r->hop_latency_s = FABRIC_LATENCY_S;
-  }
-  if (ep <= gpus_per_node && r->decode.interconnect_gbs > 0.0) {
-    r->a2a_gbs = r->decode.interconnect_gbs / 2.0;
-    r->a2a_latency_s = GPUADV_ALLREDUCE_LATENCY_NVLINK_S;
-  } else if (ep <= gpus_per_node) {
-    r->a2a_gbs = GPUADV_PCIE_GBS;
-    r->a2a_latency_s = GPUADV_ALLREDUCE_LATENCY_PCIE_S;
-  } else {
-    r->a2a_gbs = FABRIC_GBS;
-    r->a2a_latency_s = FABRIC_LATENCY_S;
   }
   return SQLITE_OK;
 }

@@ -50,6 +50,10 @@
 **                                      `rate` that meets them and keeps up
 **                                      (a bisection of 9 runs), and the
 **                                      row's statistics are at that rate
+**   gpus_per_node             8        GPUs a node holds: a replica of
+**                                      more spans nodes (pp stages of tp)
+**   fabric_gbps               3200     Gbit/s of fabric per node (one
+**                                      400G port per GPU); 0: none
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
 ** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
@@ -98,7 +102,7 @@ enum {
   ARG_MAX_RUNNING, ARG_KV, ARG_BUDGET, ARG_WARMUP,
   ARG_STEP_FIXED, ARG_STEP_SEQ, ARG_STEP_CTX, ARG_STEP_PREFILL, ARG_STEP_PAIR,
   ARG_MODEL, ARG_GPU, ARG_DTYPE, ARG_ENGINE, ARG_TP, ARG_PP, ARG_EP,
-  ARG_TTFT_TARGET, ARG_TPOT_TARGET,
+  ARG_TTFT_TARGET, ARG_TPOT_TARGET, ARG_NODE_GPUS, ARG_FABRIC,
   N_ARGS
 };
 
@@ -117,7 +121,7 @@ static const char sim_schema[] =
     "step_per_ctx_token_us HIDDEN, step_per_prefill_token_us HIDDEN, "
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
-    "tpot_p95_max_ms HIDDEN)";
+    "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -169,6 +173,8 @@ static const sim_arg sim_args[N_ARGS] = {
   {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
   {"ttft_p95_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
   {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
+  {"gpus_per_node", KIND_WHOLE, 1, 0, 1e6, 0, 8, 0},
+  {"fabric_gbps", KIND_NUMBER, 0, 0, 1e6, 0, 3200, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -319,7 +325,8 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 /* ------------------------------------------------------------------------
 ** The step-time model of a call.
 **
-** With model (and gpu, dtype, engine, tp, pp, ep) given, the step times are
+** With model (and gpu, dtype, engine, tp, pp, ep, gpus_per_node,
+** fabric_gbps) given, the step times are
 ** the engine speed model's (gpuadv_replica_step_s in gpuadv_math.c), and
 ** max_running and kv_capacity_tokens default to the engine's max_batch and
 ** to what the replica's memory holds beside the weights. Otherwise the
@@ -345,6 +352,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
   for (i = ARG_MODEL; i <= ARG_EP; i++) {
     if (call->given[i]) model_based = 1;
   }
+  if (call->given[ARG_NODE_GPUS] || call->given[ARG_FABRIC]) model_based = 1;
   if (model_based) {
     sim_replica *s = sqlite3_malloc(sizeof(*s));
     int rc;
@@ -353,8 +361,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
     rc = gpuadv_replica_from_values(
         call->given[ARG_MODEL], call->given[ARG_GPU], call->given[ARG_DTYPE],
         call->given[ARG_ENGINE], call->value[ARG_TP], call->value[ARG_PP],
-        call->value[ARG_EP],
-        call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
+        call->value[ARG_EP], call->value[ARG_NODE_GPUS],
+        call->value[ARG_FABRIC], call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
         pzErr);
     if (rc != SQLITE_OK) {
       sqlite3_free(s);

@@ -845,11 +845,18 @@ SELECT e.name AS engine, g.name AS gpu,
 FROM engines e CROSS JOIN gpus g;
 
 -- The one place where speed is estimated: every serve workload x device
--- configuration the workload's engine serves its dtype on x GPUs per
--- replica (n) x candidate batch, up to the engine's max_batch. Catalog models use
--- the calibrated model_decode_tps / model_prefill_tps (SPEC 2b); a model
--- given by params_b (or a fractional GPU) uses the roofline functions with
--- the datasheet figures.
+-- configuration the workload's engine serves its dtype on x parallel
+-- layout x candidate batch, up to the engine's max_batch. Layouts: tensor
+-- parallel (tp) over 1, 2, 4 or 8 GPUs of a node; where the weights fit no
+-- node and the offer has a fabric (fabric_gbps > 0), pipeline stages (pp)
+-- of a whole node each over 2, 4 or 8 nodes, the fewest that fit and twice
+-- that; for MoE models, each tp layout of 2 GPUs or more also with its
+-- experts spread (ep) over the tp GPUs of a stage and, across nodes, over
+-- every GPU of the replica. n = tp x pp GPUs per replica (ep reuses them).
+-- Catalog models use the calibrated model_decode_tps / model_prefill_tps
+-- (SPEC 2b); a model given by params_b (or a fractional GPU) uses the
+-- roofline functions with the datasheet figures, a pipeline's weights and
+-- KV read by one stage's GPUs.
 CREATE VIEW serving_speeds AS
 WITH
 w AS (
@@ -859,29 +866,60 @@ w AS (
          CASE WHEN i.catalog_model THEN model_kv_gb(i.model, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
               ELSE kv_cache_gb(i.layers, i.kv_heads, i.head_dim, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
          END AS kv_gb_per_seq,
-         i.prompt_tokens + i.output_tokens / 2.0 AS mean_context
-  FROM workload_inputs i WHERE i.kind = 'serve'),
+         i.prompt_tokens + i.output_tokens / 2.0 AS mean_context,
+         coalesce(ms.n_experts, 0) > 0 AS moe
+  FROM workload_inputs i
+  LEFT JOIN model_spec(i.model) ms ON i.catalog_model
+  WHERE i.kind = 'serve'),
+offs AS MATERIALIZED (
+  SELECT DISTINCT workload, gpu, devices, fraction,
+         CASE WHEN fabric_gbps > 0 AND fraction = 1 THEN fabric_gbps ELSE 0 END AS fabric_gbps
+  FROM workload_offers WHERE kind = 'serve'),
+-- each configuration within a node (fabric_gbps 0), and across nodes at
+-- each fabric speed its offers have
 cfg AS (
-  SELECT c.workload, c.gpu, c.devices, c.fraction, g.memory_gb * c.fraction AS memory_gb,
+  SELECT c.workload, c.gpu, c.devices, c.fraction, c.fabric_gbps, g.memory_gb * c.fraction AS memory_gb,
          g.mem_bw_gbs * c.fraction AS mem_bw_gbs,
          g.bf16_tflops, g.fp16_tflops, g.fp8_tflops, g.int8_tops, g.fp32_tflops
-  FROM (SELECT DISTINCT workload, gpu, devices, fraction FROM workload_offers WHERE kind = 'serve') c
+  FROM (SELECT workload, gpu, devices, fraction, 0 AS fabric_gbps FROM offs
+        UNION
+        SELECT workload, gpu, devices, fraction, fabric_gbps FROM offs WHERE fabric_gbps > 0) c
   JOIN gpus g ON g.name = c.gpu),
-grid AS (
+-- tp x pp: within a node (fabric_gbps 0) or pipeline stages of a whole node
+lay AS (
+  SELECT c.*, t.column1 AS tp, 1 AS pp
+  FROM cfg c JOIN (VALUES (1), (2), (4), (8)) t ON t.column1 <= c.devices AND c.devices % t.column1 = 0
+  WHERE c.fabric_gbps = 0
+  UNION ALL
+  SELECT c.*, c.devices, p.column1
+  FROM cfg c JOIN (VALUES (2), (4), (8)) p
+  WHERE c.fabric_gbps > 0 AND c.devices IN (1, 2, 4, 8)),
+grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
-         w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq,
+         w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
          min(w.concurrency, e.max_batch) AS concurrency, w.engine, w.prompt_tokens,
-         c.gpu, c.devices, c.fraction, c.mem_bw_gbs,
+         c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
          c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype IN ('fp32', 'tf32') THEN c.fp32_tflops
                            ELSE coalesce(c.bf16_tflops, c.fp16_tflops) END AS tflops,
-         n.column1 AS n,
-         max_batch(c.memory_gb * n.column1, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS max_seqs
+         c.tp, c.pp, c.tp * c.pp AS n,
+         max_batch(c.memory_gb * c.tp * c.pp, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS max_seqs,
+         max_batch(c.memory_gb * c.devices, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS node_seqs
   FROM w
   JOIN engines e ON e.name = w.engine
-  JOIN cfg c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)
-  JOIN (VALUES (1), (2), (4), (8)) n ON n.column1 <= c.devices AND c.devices % n.column1 = 0),
+  JOIN lay c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)),
+-- pipelines only where one node holds no sequence: the fewest stages that
+-- hold one, and twice that
+grid1 AS (
+  SELECT g.*, min(g.pp) FILTER (WHERE g.max_seqs >= 1)
+                OVER (PARTITION BY g.workload, g.gpu, g.devices, g.fabric_gbps) AS pp_fit
+  FROM grid0 g),
+grid AS (
+  SELECT g.*, CASE k.column1 WHEN 0 THEN 1 WHEN 1 THEN g.tp ELSE g.tp * g.pp END AS ep
+  FROM grid1 g JOIN (VALUES (0), (1), (2)) k
+  WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
+    AND (k.column1 = 0 OR (g.moe AND g.tp > 1 AND (k.column1 = 1 OR g.pp > 1)))),
 cand AS (
   SELECT g.*, b.column1 AS batch
   FROM grid g
@@ -889,20 +927,27 @@ cand AS (
     ON b.column1 < min(g.max_seqs, g.concurrency)
   UNION ALL
   SELECT g.*, min(g.max_seqs, g.concurrency) FROM grid g WHERE g.max_seqs >= 1)
-SELECT workload, engine, gpu, devices, fraction, n, batch, max_seqs, weights_gb, kv_gb_per_seq,
+SELECT workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
+       'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
+                  || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END AS layout,
+       batch, max_seqs, weights_gb, kv_gb_per_seq,
        CASE WHEN catalog_model AND fraction = 1
-            THEN model_decode_tps(model, gpu, dtype, batch, mean_context, n, engine)
-            ELSE decode_tps(mem_bw_gbs * n, weights_gb, batch, NULL,
+            THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
+            ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
                             CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
-                                 ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END,
+                                 ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END
+                              / pp,
                             CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
        CASE WHEN catalog_model AND fraction = 1
-              THEN model_prefill_tps(model, gpu, dtype, n, max(1, CAST(prompt_tokens AS INTEGER)), engine)
-            WHEN tflops > 0 THEN prefill_tps(tflops * n, active_b) END AS prefill_tps
+              THEN model_prefill_tps(model, gpu, dtype, tp, max(1, CAST(prompt_tokens AS INTEGER)), engine,
+                                     pp, ep, devices, fabric_gbps)
+            WHEN tflops > 0 THEN prefill_tps(tflops * tp, active_b) END AS prefill_tps
 FROM cand;
 
--- serve workload x offer: the replica shape (GPUs, batch) that meets the
--- per-user target at the lowest cost, replicas for the traffic, latency.
+-- serve workload x offer: the replica shape (layout, GPUs, batch) that
+-- meets the per-user target at the lowest cost, replicas for the traffic,
+-- latency. Layouts that span nodes are priced only on offers with a
+-- fabric, at that fabric's speed.
 CREATE VIEW serving_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
@@ -913,13 +958,22 @@ s AS (
   FROM serving_speeds sp JOIN w ON w.name = sp.workload),
 -- per replica shape: the largest batch that keeps every user at the target
 -- (no target: the largest that fits), else batch 1 (target missed)
-b AS (
-  SELECT s.*, row_number() OVER (PARTITION BY s.workload, s.gpu, s.devices, s.fraction, s.n
+b0 AS (
+  SELECT s.*, row_number() OVER (PARTITION BY s.workload, s.gpu, s.devices, s.fraction, s.fabric_gbps,
+                                              s.tp, s.pp, s.ep
                                  ORDER BY s.user_ok DESC,
-                                          CASE WHEN s.user_ok THEN -s.batch ELSE s.batch END) AS r
+                                          CASE WHEN s.user_ok THEN -s.batch ELSE s.batch END) AS r0
   FROM s),
+-- of the layouts with as many GPUs, the one fastest at its batch goes on
+-- to the simulator (tp8 rather than tp8 ep8 when the all-to-alls cost more)
+b AS (
+  SELECT b0.*, row_number() OVER (PARTITION BY b0.workload, b0.gpu, b0.devices, b0.fraction, b0.fabric_gbps, b0.n
+                                  ORDER BY b0.user_ok DESC, b0.replica_tps DESC, b0.ep, b0.tp DESC) AS r
+  FROM b0 WHERE b0.r0 = 1),
 -- per replica shape, the serving simulator (serving_sim with the engine's
--- step times, at most `batch` sequences at once) finds the highest request
+-- step times, at most `batch` sequences at once; a replica within a node
+-- is simulated as a node of its own GPUs, so that nodes of any size share
+-- the run) finds the highest request
 -- rate one replica serves within the p95 targets without falling behind:
 -- max_rps_per_replica sizes the replicas. Models given by params_b alone
 -- and fractional GPUs keep the closed-form sizing.
@@ -944,41 +998,55 @@ rep AS (
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
    AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
-   AND s.engine = r.engine AND s.tp = r.n AND s.max_running = r.batch
+   AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
+   AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.batch
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)),
+-- device configurations; fab: the fabric between nodes (0: none, a
+-- replica stays within a node)
 cfg AS (
   SELECT DISTINCT o.workload, o.gpu, o.devices, o.fraction, o.owned,
+         CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END AS fab,
          CASE WHEN g.scale_up_link IS NULL THEN 1
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE o.devices END AS tp_max
   FROM workload_offers o JOIN gpus g ON g.name = o.gpu WHERE o.kind = 'serve'),
 shape AS (
-  SELECT r.*, c.owned, c.tp_max,
+  SELECT r.*, c.owned, c.fab, c.tp_max,
          -- tensor parallelism within a node runs over NVLink or, costed
          -- with the all-reduces of the speed model, over PCIe
          1 AS interconnect_ok,
          r.max_rps_per_replica IS NULL OR r.max_rps_per_replica > 0 AS p95_ok,
          r.ttft_s IS NULL OR (r.ttft_est_s IS NOT NULL AND r.ttft_est_s <= r.ttft_s * (1 + 1e-9)) AS ttft_ok,
-         CASE WHEN c.owned = 1 THEN r.replicas * r.n
+         CASE WHEN c.owned = 1 OR r.n > r.devices THEN r.replicas * r.n
               ELSE nodes_required(r.replicas, r.devices / r.n) * r.devices END AS n_gpus
   FROM rep r JOIN cfg c ON c.workload = r.workload AND c.gpu = r.gpu AND c.devices = r.devices
-                          AND c.fraction = r.fraction),
+                          AND c.fraction = r.fraction AND r.fabric_gbps IN (0, c.fab)),
+-- per configuration: of the shapes that meet every target, the fewest
+-- GPUs; else the shape that comes closest (the targets in the order
+-- why_not checks them, then the most tokens/s per user, the earliest first
+-- token, the most GPUs), so that why_not quotes the best shape tried
 pick AS (
-  SELECT sh.*, row_number() OVER (PARTITION BY sh.workload, sh.gpu, sh.devices, sh.fraction, sh.owned
+  SELECT sh.*, row_number() OVER (PARTITION BY sh.workload, sh.gpu, sh.devices, sh.fraction, sh.owned, sh.fab
                                   ORDER BY sh.interconnect_ok DESC, sh.user_ok AND sh.ttft_ok AND sh.p95_ok DESC,
-                                           sh.n_gpus, sh.n) AS r2
+                                           sh.user_ok DESC, sh.ttft_ok DESC, sh.p95_ok DESC,
+                                           CASE WHEN sh.user_ok AND sh.ttft_ok AND sh.p95_ok THEN sh.n_gpus END,
+                                           CASE WHEN sh.user_ok AND sh.ttft_ok AND sh.p95_ok THEN 0
+                                                WHEN NOT sh.user_ok THEN -sh.per_user_tps
+                                                WHEN NOT sh.ttft_ok THEN coalesce(sh.ttft_est_s, 1e300)
+                                                ELSE -sh.n END,
+                                           sh.n_gpus, sh.n, sh.ep) AS r2
   FROM shape sh),
 -- configurations where the weights fit on no replica shape
 nofit AS (
-  SELECT c.gpu, c.devices, c.fraction, c.owned, c.workload
+  SELECT c.gpu, c.devices, c.fraction, c.owned, c.fab, c.workload
   FROM cfg c
   WHERE NOT EXISTS (SELECT 1 FROM rep r WHERE r.workload = c.workload AND r.gpu = c.gpu
-                    AND r.devices = c.devices AND r.fraction = c.fraction)),
+                    AND r.devices = c.devices AND r.fraction = c.fraction AND r.fabric_gbps IN (0, c.fab))),
 -- latency percentiles of the chosen shape at its planned load (the design
 -- rate split over its replicas)
 lat AS (
-  SELECT p.workload, p.gpu, p.devices, p.fraction, p.owned,
+  SELECT p.workload, p.gpu, p.devices, p.fraction, p.owned, p.fab,
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms
   FROM pick p
@@ -986,13 +1054,14 @@ lat AS (
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / p.replicas) END
    AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
-   AND s.engine = p.engine AND s.tp = p.n AND s.max_running = p.batch
+   AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
+   AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.batch
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
   WHERE p.r2 = 1),
 plan AS (
   SELECT p.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         1 AS fits, p.n AS gpus_per_replica, p.batch, p.replicas, p.n_gpus,
+         p.fab, 1 AS fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.n_gpus,
          nodes_required(p.n_gpus, o.devices) AS nodes,
          p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s,
          p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs,
@@ -1002,17 +1071,19 @@ plan AS (
   FROM pick p
   JOIN workload_offers o ON o.workload = p.workload AND o.gpu = p.gpu AND o.devices = p.devices
                           AND o.fraction = p.fraction AND o.owned = p.owned
+                          AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab
   LEFT JOIN lat l ON l.workload = p.workload AND l.gpu = p.gpu AND l.devices = p.devices
-                 AND l.fraction = p.fraction AND l.owned = p.owned
+                 AND l.fraction = p.fraction AND l.owned = p.owned AND l.fab = p.fab
   WHERE p.r2 = 1
   UNION ALL
   SELECT f.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
+         f.fab, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
          NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
   FROM nofit f
   JOIN workload_offers o ON o.workload = f.workload AND o.gpu = f.gpu AND o.devices = f.devices
-                          AND o.fraction = f.fraction AND o.owned = f.owned),
+                          AND o.fraction = f.fraction AND o.owned = f.owned
+                          AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = f.fab),
 priced AS (
   SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
          w.served_tps, w.concurrency,
@@ -1063,6 +1134,11 @@ final AS (
            WHEN NOT j.fits
              THEN printf('does not fit: %.1f GB of weights and one sequence''s KV cache; %d x %.0f GB usable at most',
                          j.weights_gb + j.kv_gb / j.concurrency, j.devices, j.memory_gb * (1 - j.mem_headroom))
+                  || CASE WHEN j.fraction < 1 THEN ''
+                          WHEN j.fab > 0 THEN ' per node, 8 nodes of pipeline stages at most'
+                          ELSE ' per node, and no fabric between nodes (fabric_gbps NULL or 0'
+                               || CASE WHEN j.owned = 1 THEN '; set owned_prices.fabric_gbps' ELSE '' END
+                               || '): a replica cannot span nodes' END
            WHEN NOT j.interconnect_ok
              THEN printf('needs tensor parallel over %d GPUs; %s has PCIe only, no NVLink', j.gpus_per_replica, j.gpu)
            WHEN NOT j.user_ok
@@ -1095,7 +1171,7 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        interconnect_ok,
        round(replica_tps, 1) AS tps_per_replica, round(per_user_tps, 1) AS tps_per_user,
        round(ttft_est_s, 3) AS ttft_s,
-       CASE WHEN fits THEN 'tp' || gpus_per_replica END AS layout,
+       layout,
        round(max_rps_per_replica, 3) AS max_rps_per_replica,
        round(sim_ttft_p50_s, 3) AS ttft_p50_s, round(sim_ttft_p95_s, 3) AS ttft_p95_s,
        round(sim_ttft_p99_s, 3) AS ttft_p99_s,
@@ -1213,8 +1289,9 @@ UNION ALL
 SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s of %d x %s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
-                replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu, batch_per_replica,
+         printf('%d replica%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
+                replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu,
+                CASE WHEN layout LIKE '% %' THEN ' (' || layout || ')' ELSE '' END, batch_per_replica,
                 engine,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END

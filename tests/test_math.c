@@ -153,6 +153,68 @@ static void test_speed(void) {
   check_close("ridge h100", gpuadv_ridge_point(989, 3350), 295.22388059701493, 1e-9);
 }
 
+/* A replica of a dense 100 GB model (100B parameters at 1 byte) on GPUs of
+** 1000 GB/s and 1000 TFLOP/s, every efficiency 1 and no overheads: what is
+** left is the weights, the links and the pipeline's hops. */
+static void test_replica(void) {
+  gpuadv_engine_consts e;
+  gpuadv_replica r;
+  double ar8, ar4, hops, pp1;
+  memset(&e, 0, sizeof(e));
+  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
+  e.kv_eff = 1.0;
+  e.compute_eff = 1.0;
+  e.prefill_mfu = 1.0;
+  memset(&r, 0, sizeof(r));
+  r.decode.engine = &e;
+  r.decode.mem_bw_gbs = 1000;
+  r.decode.memory_class = GPUADV_MEM_HBM;
+  r.decode.tflops = 1000;
+  r.decode.interconnect_gbs = 900;
+  r.decode.params_b = r.decode.active_params_b = 100;
+  r.decode.hidden = 8192;
+  r.decode.layers = 10;
+  r.decode.bytes_per_param = 1;
+  r.prefill.engine = &e;
+  r.prefill.tflops = 1000;
+  r.prefill.interconnect_gbs = 900;
+  r.prefill.active_params_b = 100;
+  r.prefill.hidden = 8192;
+  r.prefill.layers = 10;
+  r.tp = 8;
+  r.pp = 1;
+  r.ep = 1;
+  r.hop_gbs = 400;           /* 3200 Gbit/s of fabric per node */
+  r.hop_latency_s = 20e-6;
+  /* 8 sequences on tp8: 100 GB / (8 x 1000 GB/s) = 12.5 ms, and 2 x 10
+  ** all-reduces of 8 x 8192 x 2 bytes: 10 us + 2 x 7/8 x 1.31072e-4 GB /
+  ** 450 GB/s each */
+  ar8 = 20 * (10e-6 + 1.75 * 8 * 8192 * 2 / 1e9 / 450);
+  pp1 = gpuadv_replica_step_s(&r, 8, 0, 0, 0);
+  check_close("replica tp8 step", pp1, 12.5e-3 + ar8, 1e-12);
+  /* two stages: a micro-batch of 4 per stage, each reading every stage's
+  ** weights, so still 12.5 ms; the all-reduces of 4 tokens; 2 hops of 20 us
+  ** and one of 4 x 8192 x 2 bytes at 400 GB/s */
+  r.pp = 2;
+  ar4 = 20 * (10e-6 + 1.75 * 4 * 8192 * 2 / 1e9 / 450);
+  hops = 2 * 20e-6 + 4 * 8192 * 2 / 1e9 / 400;
+  check_close("replica tp8 pp2 step", gpuadv_replica_step_s(&r, 8, 0, 0, 0),
+              12.5e-3 + ar4 + hops, 1e-12);
+  /* one 1000-token prompt goes through both stages: 2e14 FLOP / (8 x 1000
+  ** TFLOP/s) = 25 ms on one stage's GPUs, plus 2 x 20 us and one hop of
+  ** 1000 x 8192 x 2 bytes */
+  r.pp = 1;
+  pp1 = gpuadv_replica_prefill_s(&r, 1000);
+  r.pp = 2;
+  check_close("replica pp2 prefill adds hops",
+              gpuadv_replica_prefill_s(&r, 1000) - pp1,
+              2 * 20e-6 + 1000 * 8192 * 2 / 1e9 / 400, 1e-12);
+  r.pp = 1;
+  r.prefill.n_gpus = 8;
+  check_close("replica prefill on tp8",
+              pp1, gpuadv_prefill_s(&r.prefill, 1000, 0), 1e-12);
+}
+
 static void test_counts(void) {
   check_close("nodes 1260/80", gpuadv_nodes_required(1260, 80, 0), 16, 0);
   check_close("nodes 1260/640", gpuadv_nodes_required(1260, 640, 0), 2, 0);
@@ -190,6 +252,7 @@ int main(void) {
   test_train_mem();
   test_kv_and_activations();
   test_speed();
+  test_replica();
   test_counts();
   test_money();
   printf("%d passed, %d failed\n", n_pass, n_fail);

@@ -68,6 +68,22 @@ SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-405b' AND gpu = 
 -- error: serving_sim(): 811.8 GB of weights leave no room for the KV cache on 1 x h100-sxm
 SELECT * FROM serving_sim WHERE rate = 5 AND model = '{"hidden_size": 4096}' AND gpu = 'h100-sxm';
 -- error: serving_sim(): model: config: missing key 'num_hidden_layers'
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-405b' AND gpu = 'h100-sxm' AND tp = 8 AND pp = 2 AND fabric_gbps = 0;
+-- error: serving_sim(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 16;
+-- error: serving_sim(): ep must be <= tp x pp (8 GPUs), got 16
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND tp = 8 AND gpus_per_node = 4;
+-- error: serving_sim(): tp must be <= gpus_per_node (4): tensor parallelism stays within a node, got 8
+SELECT * FROM serving_sim WHERE rate = 1 AND fabric_gbps = 'x';
+-- error: serving_sim(): fabric_gbps must be a number, got 'x'
+SELECT * FROM serving_sim WHERE rate = 1 AND gpus_per_node = 0;
+-- error: serving_sim(): gpus_per_node must be >= 1, got 0
+SELECT model_prefill_tps('llama-3.1-405b', 'h100-sxm', 'bf16', 8, 1000, 'vllm', 2, 1, 8, 0);
+-- error: model_prefill_tps(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes
+SELECT model_decode_tps('deepseek-v3', 'h200', 'fp8', 1, 0, 8, 'vllm', 1, 16);
+-- error: model_decode_tps(): ep must be <= tp x pp (8 GPUs), got 16
+SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 'vllm', 1, 1, 8, -1);
+-- error: model_decode_tps(): fabric_gbps must be >= 0, got -1
 INSERT INTO serving_sim(rate) VALUES (1);
 -- error: table serving_sim may not be modified
 CREATE VIRTUAL TABLE temp.s USING serving_sim;

@@ -66,4 +66,10 @@ SELECT 'sim-model-tp-faster', (SELECT a.tpot_p50_ms > b.tpot_p50_ms FROM serving
 -- Pipeline stages across two nodes pay hops over the fabric: 405B in bf16
 -- on two 8 x H100 nodes runs, slower per token than 8 x H200 in fp8 on one.
 SELECT 'sim-model-pp-two-nodes', (SELECT a.tpot_p50_ms > 0 AND a.tpot_p50_ms > b.tpot_p50_ms FROM serving_sim(0.1, 100) a, serving_sim(0.1, 100) b WHERE a.model = 'llama-3.1-405b' AND a.gpu = 'h100-sxm' AND a.tp = 8 AND a.pp = 2 AND b.model = 'llama-3.1-405b' AND b.gpu = 'h200' AND b.dtype = 'fp8' AND b.tp = 8);
+-- A pipeline keeps a micro-batch per stage in flight: a token still waits
+-- for every stage, whose 8 GPUs read its 811.8 GB of weights at most at
+-- 8 x 3350 GB/s: 30.3 ms per token or more. A slower fabric (100 Gbit/s
+-- per node instead of 3200) makes the hops, and the token, slower.
+SELECT 'sim-model-pp-weights-per-token', (SELECT tpot_p50_ms >= 811.8 / (8 * 3350) * 1000 FROM serving_sim(0.1, 100) WHERE model = 'llama-3.1-405b' AND gpu = 'h100-sxm' AND tp = 8 AND pp = 2);
+SELECT 'sim-model-pp-fabric', (SELECT a.tpot_p50_ms > b.tpot_p50_ms FROM serving_sim(0.1, 100) a, serving_sim(0.1, 100) b WHERE a.model = 'llama-3.1-405b' AND a.gpu = 'h100-sxm' AND a.tp = 8 AND a.pp = 2 AND a.fabric_gbps = 100 AND b.model = 'llama-3.1-405b' AND b.gpu = 'h100-sxm' AND b.tp = 8 AND b.pp = 2 AND b.fabric_gbps = 3200);
 SELECT 'sim-model-ep', (SELECT tpot_p50_ms > 0 AND NOT saturated FROM serving_sim(0.5, 200) WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 8);

@@ -1,0 +1,75 @@
+-- Parallel layouts in serving_plans (sql/gpuadv.sql, which the runner runs
+-- first): tensor parallel within a node, pipeline stages across nodes over
+-- an offer's fabric, expert parallel for MoE models. Offers are pinned with
+-- rental quotes so that the answers do not move with catalog prices.
+-- Every check is one line `SELECT 'NAME', <boolean>;` printing NAME|1.
+PRAGMA trusted_schema = OFF;
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, fabric_gbps) VALUES
+  ('lay', '1xh100', 'h100-sxm', 1, 2.00, NULL),
+  ('lay', '8xh100', 'h100-sxm', 8, 16.00, NULL),
+  ('lay', 'ib-8xh100', 'h100-sxm', 8, 20.00, 3200),
+  ('lay', 'ib-8xh200', 'h200', 8, 28.00, 3200),
+  ('lay', '2xl40s', 'l40s', 2, 2.00, NULL);
+
+-- 1. llama-3.1-405b in bf16: 811.8 GB of weights + one sequence's KV cache
+--    (1000 + 200 tokens x 126 layers x 8 KV heads x 128 x 2 x 2 bytes =
+--    0.62 GB) = 812.4 GB. One 8 x H100 node holds 8 x 80 x 0.9 = 576 GB:
+--    no fit; two nodes 1152 GB: pipeline stages 'tp8 pp2', 16 GPUs per
+--    replica, 2 nodes; four nodes (twice the fewest) are tried too. Without
+--    a fabric the replica cannot span the two nodes. 8 x H200 holds 8 x 141
+--    x 0.9 = 1015 GB: one node, 'tp8'.
+--    A pipeline does not speed decoding: every micro-batch reads every
+--    stage's weights, so one stage's 8 GPUs read all 811.8 GB per token:
+--    at most 8 x 3350 / 811.8 = 33.0 tokens/s per user.
+-- 2. deepseek-v3 in fp8: 671 GB of weights: one 8 x H200 node (1015 GB);
+--    8 x H100 (576 GB) needs two nodes. MoE: the experts spread over the
+--    8 GPUs of a stage ('ep8') and, across nodes, over all 16 ('ep16') are
+--    tried; their all-to-alls only add time in the speed model, so the same
+--    GPUs without them serve faster.
+-- 3. llama-3.1-70b in fp8 (70.6 GB) on 2 x L40S (86.4 GB usable): 'tp2'.
+-- 4. llama-3.1-8b (16 GB) fits one GPU of every offer: 'tp1'.
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
+                      user_tps, tpot_p95_ms, offer_glob) VALUES
+  ('lay-405b', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, NULL, NULL, 'lay/*'),
+  ('lay-405b-ib', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, NULL, NULL, 'lay/ib-8xh100'),
+  ('lay-405b-own', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, NULL, NULL, 'owned/h100-sxm'),
+  ('lay-405b-25', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, 25, NULL, 'lay/*'),
+  ('lay-ds3', 'serve', 'deepseek-v3', 'fp8', 6, 1000, 200, NULL, NULL, 'lay/*'),
+  ('lay-70b', 'serve', 'llama-3.1-70b', 'fp8', 6, 1000, 200, NULL, NULL, 'lay/2xl40s'),
+  ('lay-8b', 'serve', 'llama-3.1-8b', 'bf16', 6, 1000, 200, NULL, NULL, 'lay/*'),
+  ('lay-8b-fast', 'serve', 'llama-3.1-8b', 'bf16', 60, 1000, 100, 5000, NULL, 'lay/8xh100'),
+  ('lay-t10', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 10, NULL, 'lay/*'),
+  ('lay-t30', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 30, NULL, 'lay/*'),
+  ('lay-t60', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 60, NULL, 'lay/*'),
+  ('lay-p50', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, NULL, 50, 'lay/*'),
+  ('lay-p20', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, NULL, 20, 'lay/*');
+
+CREATE TEMP TABLE sp AS SELECT * FROM serving_plans WHERE workload LIKE 'lay-%';
+CREATE TEMP TABLE ss AS SELECT * FROM serving_speeds WHERE workload LIKE 'lay-%';
+
+SELECT 'lay-405b-pp2', (SELECT works AND layout = 'tp8 pp2' AND gpus_per_replica = 16 AND replicas = 1 AND n_gpus = 16 AND nodes = 2 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh100');
+SELECT 'lay-405b-tried', (SELECT count(DISTINCT layout) = 2 AND min(layout) = 'tp8 pp2' AND max(layout) = 'tp8 pp4' AND min(fabric_gbps) = 3200 FROM ss WHERE workload = 'lay-405b' AND gpu = 'h100-sxm');
+SELECT 'lay-405b-speed', (SELECT abs(tps_per_user - round(model_decode_tps('llama-3.1-405b', 'h100-sxm', 'bf16', batch_per_replica, 1100, 8, 'vllm', 2, 1, 8, 3200) / batch_per_replica, 1)) < 0.05 AND tps_per_user < 8 * 3350 / 811.8 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh100');
+SELECT 'lay-405b-no-fabric', (SELECT NOT fits AND NOT works AND layout IS NULL AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/8xh100');
+SELECT 'lay-405b-owned-no-fabric', (SELECT NOT fits AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0; set owned_prices.fabric_gbps): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm');
+SELECT 'lay-405b-h200-one-node', (SELECT works AND layout = 'tp8' AND gpus_per_replica = 8 AND nodes = 1 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh200');
+SELECT 'lay-405b-best-h200', (SELECT works AND reason LIKE '1 replica of 8 x h200 at batch %' FROM best_plans WHERE workload = 'lay-405b');
+SELECT 'lay-405b-best-names-layout', (SELECT works AND nodes = 2 AND reason LIKE '1 replica of 16 x h100-sxm (tp8 pp2) at batch %' FROM best_plans WHERE workload = 'lay-405b-ib');
+-- missing 25 tokens/s per user: why_not quotes the closest layout tried
+-- (tp8 pp2 at batch 1, a hair faster than tp8 pp4)
+SELECT 'lay-405b-target-why', (SELECT NOT works AND layout = 'tp8 pp2' AND batch_per_replica = 1 AND why_not = printf('%.1f tokens/s per user < 25 target even at batch 1', (SELECT max(replica_tps / batch) FROM ss WHERE workload = 'lay-405b-25' AND gpu = 'h100-sxm')) FROM sp WHERE workload = 'lay-405b-25' AND offer = 'lay/ib-8xh100');
+SELECT 'lay-ds3-h200', (SELECT works AND layout IN ('tp8', 'tp8 ep8') AND gpus_per_replica = 8 AND nodes = 1 FROM sp WHERE workload = 'lay-ds3' AND offer = 'lay/ib-8xh200');
+SELECT 'lay-ds3-h100-two-nodes', (SELECT works AND layout LIKE 'tp8 pp2%' AND gpus_per_replica = 16 AND n_gpus = 16 AND nodes = 2 FROM sp WHERE workload = 'lay-ds3' AND offer = 'lay/ib-8xh100');
+SELECT 'lay-ds3-ep-tried', (SELECT count(*) FILTER (WHERE gpu = 'h200' AND layout = 'tp8 ep8') > 0 AND count(*) FILTER (WHERE gpu = 'h100-sxm' AND layout = 'tp8 pp2 ep8') > 0 AND count(*) FILTER (WHERE gpu = 'h100-sxm' AND layout = 'tp8 pp2 ep16') > 0 FROM ss WHERE workload = 'lay-ds3');
+SELECT 'lay-ds3-ep-costs', (SELECT count(*) > 0 AND count(*) FILTER (WHERE e.replica_tps < t.replica_tps) = count(*) FROM ss t JOIN ss e ON e.workload = t.workload AND e.gpu = t.gpu AND e.devices = t.devices AND e.fabric_gbps = t.fabric_gbps AND e.tp = t.tp AND e.pp = t.pp AND e.batch = t.batch AND e.ep > 1 WHERE t.workload = 'lay-ds3' AND t.ep = 1);
+SELECT 'lay-dense-no-ep', (SELECT count(*) FILTER (WHERE ep > 1) = 0 AND count(*) > 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b'));
+SELECT 'lay-gpus-tp-pp', (SELECT count(*) FILTER (WHERE n <> tp * pp OR layout <> 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END) = 0 AND count(*) > 0 FROM ss);
+SELECT 'lay-70b-l40s-tp2', (SELECT works AND layout = 'tp2' AND gpus_per_replica = 2 AND nodes = 1 FROM sp WHERE workload = 'lay-70b' AND offer = 'lay/2xl40s');
+SELECT 'lay-8b-tp1', (SELECT count(*) = 5 AND count(*) FILTER (WHERE works AND layout = 'tp1' AND gpus_per_replica = 1) = 5 FROM sp WHERE workload = 'lay-8b');
+-- a missed target quotes the fastest shape per user (tp8), not the first (tp1)
+SELECT 'lay-why-best-shape', (SELECT NOT works AND layout = 'tp8' AND tps_per_user = round((SELECT max(replica_tps / batch) FROM ss WHERE workload = 'lay-8b-fast' AND gpu = 'h100-sxm' AND devices = 8), 1) FROM sp WHERE workload = 'lay-8b-fast' AND offer = 'lay/8xh100');
+-- tighter targets never give fewer GPUs on an offer; on 8 x H100 the
+-- replica grows from tp1 (10 tokens/s per user) to tp2 (30) to tp4 (60)
+SELECT 'lay-targets-monotonic', (SELECT count(*) > 0 AND count(*) FILTER (WHERE b.n_gpus < a.n_gpus) = 0 FROM sp a JOIN sp b ON b.offer = a.offer AND a.works AND b.works AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t30'), ('lay-t30', 'lay-t60'), ('lay-t10', 'lay-t60'), ('lay-p50', 'lay-p20'))));
+SELECT 'lay-targets-grow', (SELECT group_concat(layout, ',') = 'tp1,tp2,tp4' FROM (SELECT layout FROM sp WHERE offer = 'lay/8xh100' AND workload IN ('lay-t10', 'lay-t30', 'lay-t60') ORDER BY workload));
+SELECT 'lay-targets-cost', (SELECT count(*) = 2 AND count(*) FILTER (WHERE b.usd_per_hour >= a.usd_per_hour) = 2 FROM sp a JOIN sp b ON b.rank = 1 AND a.rank = 1 AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t30'), ('lay-p50', 'lay-p20'))));
