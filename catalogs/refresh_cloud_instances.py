@@ -470,7 +470,7 @@ class Build:
         the specifications from the CSV row, else from a CSV row of the same instance
         type in another region, else from the listing.  as_of is the date of the older
         source a row's prices come from, so a row keeping a CSV spot price keeps the
-        CSV's date."""
+        CSV's date (a spot at or above on-demand is dropped, and dates nothing)."""
         if csv_path and not (csv_meta['as_of'] and js_meta['as_of'] >= csv_meta['as_of']):
             raise Failure('%s: a listing must be dated, and no earlier than %s' % (js_path, csv_path))
         insts, prices = read_listing(js_path)
@@ -511,7 +511,7 @@ class Build:
                 else:
                     notes.append('on-demand price of the %s listing; it was %s on %s' % (new_d, fmt(od_old), old_d))
                     self.event('%s on-demand price changed by the %s listing' % (provider, new_d))
-                if spot is not None:
+                if spot is not None and spot < price:  # (emit drops a spot >= on-demand)
                     spot_src = csv_meta['source']
                     if csv_meta['repo'] and csv_meta['repo'] == js_meta['repo']:
                         spot_src = spot_src[len(csv_meta['repo']):].strip()

@@ -10,7 +10,7 @@ cd "$ROOT" || exit 2
 PY=/usr/bin/python3
 SCRIPT=catalogs/refresh_cloud_instances.py
 FX=tests/catalog_refresh/fixtures
-REAL_SRC="${CLOUD_PRICES_SRC:-../shared/data/cloud-prices}"
+REAL_SRC="${CLOUD_PRICES_SRC:-build/cloud-prices}"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 run() {  # run SRC OUT  (stderr to $OUT.err)
@@ -166,9 +166,11 @@ C=catalogs/cloud_instances.csv
 check spot_checks_match_extract $?
 
 # (f) the real extract reproduces catalogs/cloud_instances.csv byte for byte,
-#     and two runs give the same bytes.  The extract lives outside the repository
-#     (CLOUD_PRICES_SRC, default ../shared/data/cloud-prices); where it is absent
-#     these two checks print `skip NAME` (neither ok nor FAIL).
+#     and two runs give the same bytes.  The extract is not part of the repository
+#     (CLOUD_PRICES_SRC, default build/cloud-prices, made by
+#     catalogs/assemble_price_extract.sh from ../shared/data/cloud-prices and a
+#     tsaol/aws-gpu git directory); where it is absent these two checks print
+#     `skip NAME` (neither ok nor FAIL).
 if [ -f "$REAL_SRC/MANIFEST.csv" ]; then
   run "$REAL_SRC" "$TMP/real1.csv" && run "$REAL_SRC" "$TMP/real2.csv" && \
     cmp -s "$TMP/real1.csv" "$TMP/real2.csv"
