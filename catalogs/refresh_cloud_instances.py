@@ -19,6 +19,7 @@ slug, when a file lacks provenance, or when the output key would not be unique;
 """
 import argparse
 import csv
+import json
 import os
 import re
 import statistics
@@ -155,6 +156,43 @@ def read_csv(path):
             elif len(r) < n:
                 r = r + [''] * (n - len(r))
             yield rd.line_num, dict(zip(hdr, r))
+
+
+def read_listing(path):
+    """Read an instances.vantage.sh listing as tsaol/aws-gpu writes it
+    (data/all_gpu_instances.js: a JavaScript array of instances, each with apiName,
+    gpu, gpuCount, vcpu, memory and pricing{region: {onDemand, reserved}}).
+    Returns {instance_type: (line, instance)} and {(instance_type, region): price};
+    an instance without apiName or a region without onDemand gives no price."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    try:
+        data = json.loads(text[text.index('['):text.rindex(']') + 1])
+    except ValueError as e:
+        raise Failure('%s: not an instance listing (%s)' % (path, e))
+    if not isinstance(data, list):
+        raise Failure('%s: not an instance listing (no array)' % path)
+    insts, prices = {}, {}
+    for inst in data:
+        itype = inst.get('apiName') if isinstance(inst, dict) else None
+        if not itype:
+            continue
+        at = text.find('"apiName": "%s"' % itype)
+        line = text.count('\n', 0, at) + 1 if at >= 0 else 0
+        if itype in insts:
+            raise Failure('%s:%d: instance %s listed twice' % (path, line, itype))
+        insts[itype] = (line, inst)
+        for region, pr in sorted((inst.get('pricing') or {}).items()):
+            od = num(pr.get('onDemand')) if isinstance(pr, dict) else None
+            if od is not None:
+                prices[(itype, region)] = od
+    return insts, prices
+
+
+def first_number(s):
+    """The leading number of a listing field such as '512 GB' or '2048 GiB'."""
+    m = re.match(r'\s*(\d+(?:\.\d+)?)', str(s or ''))
+    return float(m.group(1)) if m else None
 
 
 # ---------------------------------------------------------------- slugs and map
@@ -424,6 +462,66 @@ class Build:
                       num(r.get('vCPUs')), num(r.get('MemoryGiB')), price, spot,
                       gpu_mem=per_gpu_mem_gib(provider, r, count), notes=notes)
 
+    def with_listing(self, csv_path, csv_meta, js_path, js_meta, provider):
+        """A provider priced by a vantage-format CSV (aws.csv: on-demand and spot, with
+        the instance specifications) and by a later on-demand-only listing
+        (read_listing).  Each (instance type, region) of either gives one row: the
+        on-demand price from the listing where it has one, the spot price from the CSV,
+        the specifications from the CSV row, else from a CSV row of the same instance
+        type in another region, else from the listing.  as_of is the date of the older
+        source a row's prices come from, so a row keeping a CSV spot price keeps the
+        CSV's date (a spot at or above on-demand is dropped, and dates nothing)."""
+        if csv_path and not (csv_meta['as_of'] and js_meta['as_of'] >= csv_meta['as_of']):
+            raise Failure('%s: a listing must be dated, and no earlier than %s' % (js_path, csv_path))
+        insts, prices = read_listing(js_path)
+        old, spec = {}, {}
+        for line, r in (read_csv(csv_path) if csv_path else ()):
+            key = ((r.get('InstanceType') or '').strip(), (r.get('Region') or '').strip())
+            old[key] = (line, r)
+            spec.setdefault(key[0], (line, r))
+        new_d = js_meta['as_of']
+        old_d = csv_meta['as_of'] if csv_path else ''
+        for key in sorted(set(old) | set(prices)):
+            itype, region = key
+            if key in old or itype in spec:
+                path = csv_path
+                line, r = old[key] if key in old else spec[itype]
+            else:
+                path = js_path
+                line, inst = insts[itype]
+                # vcpu and memory are vantage's numbers (memory in GiB, written 'GB')
+                r = {'InstanceType': itype, 'AcceleratorName': inst.get('gpu') or '',
+                     'AcceleratorCount': inst.get('gpuCount'), 'GpuMemoryGiB': '',
+                     'vCPUs': inst.get('vcpu'), 'MemoryGiB': first_number(inst.get('memory'))}
+            acc = (r.get('AcceleratorName') or '').strip()
+            count = num(r.get('AcceleratorCount'))
+            od_old = num(r.get('Price')) if key in old else None
+            spot = num(r.get('SpotPrice')) if key in old else None
+            od_new = prices.get(key)
+            notes, meta, price = [], js_meta, od_new
+            if od_new is None:
+                meta, price = csv_meta, od_old
+                notes.append('not in the %s listing' % new_d)
+            elif key not in old:
+                notes.append('on-demand price of the %s listing; no %s price' % (new_d, old_d or 'earlier'))
+                self.event('%s region new in the %s listing' % (provider, new_d))
+            else:
+                if od_old == od_new:
+                    notes.append('on-demand price of the %s listing, unchanged since %s' % (new_d, old_d))
+                else:
+                    notes.append('on-demand price of the %s listing; it was %s on %s' % (new_d, fmt(od_old), old_d))
+                    self.event('%s on-demand price changed by the %s listing' % (provider, new_d))
+                if spot is not None and spot < price:  # (emit drops a spot >= on-demand)
+                    spot_src = csv_meta['source']
+                    if csv_meta['repo'] and csv_meta['repo'] == js_meta['repo']:
+                        spot_src = spot_src[len(csv_meta['repo']):].strip()
+                    meta = {'source': js_meta['source'] + '; spot: ' + spot_src, 'repo': js_meta['repo'],
+                            'as_of': old_d, 'as_of_unknown': False}
+                    notes.append('spot price of %s, which dates the row' % old_d)
+            self.emit(path, line, provider, meta, itype, region, acc, count,
+                      num(r.get('vCPUs')), num(r.get('MemoryGiB')), price, spot,
+                      gpu_mem=per_gpu_mem_gib(provider, r, count), notes=notes)
+
     def gcp(self, path, provider, meta):
         for line, r in read_csv(path):
             acc = (r.get('AcceleratorName') or '').strip()
@@ -509,7 +607,7 @@ def read_manifest(src):
         date = (r.get('source_date') or '').strip()
         m = re.match(r'^(\d{4}-\d{2}-\d{2})', date)
         files.append((r['file'], PROVIDER_SLUG.get(r['provider'], r['provider']), {
-            'source': src_str,
+            'source': src_str, 'repo': (r.get('source_repo') or '').strip(),
             'as_of': m.group(1) if m else '',
             'as_of_unknown': not m,
         }))
@@ -537,10 +635,28 @@ def main(argv=None):
         files = read_manifest(a.src)
         b = Build(rules)
         for fname, provider, meta in files:
+            if not os.path.isfile(os.path.join(a.src, fname)):
+                raise Failure('%s: listed in MANIFEST.csv but missing' % os.path.join(a.src, fname))
+        # a .js file is an on-demand listing that updates its provider's one CSV file
+        listings = {}
+        for fname, provider, meta in files:
+            if fname.endswith('.js'):
+                csvs = [f for f in files if f[1] == provider and not f[0].endswith('.js')]
+                if provider in listings or len(csvs) > 1:
+                    raise Failure('%s: a listing needs at most one CSV file and one listing of '
+                                  'provider %s' % (os.path.join(a.src, fname), provider))
+                listings[provider] = (os.path.join(a.src, fname), meta, csvs)
+        for provider, (js_path, js_meta, csvs) in sorted(listings.items()):
+            if not csvs:
+                b.with_listing(None, None, js_path, js_meta, provider)
+        for fname, provider, meta in files:
             path = os.path.join(a.src, fname)
-            if not os.path.isfile(path):
-                raise Failure('%s: listed in MANIFEST.csv but missing' % path)
-            if fname == 'gcp_instances.csv':
+            if fname.endswith('.js'):
+                continue
+            if provider in listings:
+                js_path, js_meta, _ = listings[provider]
+                b.with_listing(path, meta, js_path, js_meta, provider)
+            elif fname == 'gcp_instances.csv':
                 b.gcp_instances(path, provider, meta)
             elif provider == 'gcp':
                 b.gcp(path, provider, meta)

@@ -6,7 +6,7 @@ set -u
 . "$(dirname "$0")/../lib.sh"
 SCRIPT=catalogs/refresh_cloud_instances.py
 FX=tests/catalog_refresh/fixtures
-REAL_SRC="${CLOUD_PRICES_SRC:-../shared/data/cloud-prices}"
+REAL_SRC="${CLOUD_PRICES_SRC:-build/cloud-prices}"
 run() {  # run SRC OUT  (stderr to $OUT.err)
   "$PY" "$SCRIPT" --src "$1" --gpus catalogs/gpus.csv --map catalogs/gpu_name_map.csv \
         --out "$2" 2>"$2.err"
@@ -114,6 +114,43 @@ PYEOF
 [ "$n" = "8 True 24 6 [('p2.16xlarge', '16'), ('p2.8xlarge', '8'), ('p2.xlarge', '1')]" ]
 check committed_catalog_flags $? "$n"
 
+# (c2) a later on-demand listing (aws_listing.js, 2026-01-21) over aws.csv (2025-11-30).
+#  p5.48xlarge us-east-1: on-demand 55.04 in both, spot 13.2182 only in aws.csv -> the row
+#  keeps the spot and the older date.  us-east-1-atl-1: no spot; the fixture listing says
+#  50.0 where aws.csv says 55.04 -> 50, dated 2026-01-21.  ap-northeast-2: only in the
+#  listing; specs from the us-east-1 row of aws.csv.  g7e.2xlarge: only in the listing;
+#  8 vCPU, 64 GiB = 68.7 GB.  g4dn.xlarge: only in aws.csv -> its price and date.
+run "$FX/listing" "$TMP/listing.csv"; rc=$?
+L="$TMP/listing.csv"
+[ $rc -eq 0 ] && [ "$(wc -l < "$L")" -eq 7 ] && \
+  [ "$(field "$L" aws p5.48xlarge us-east-1 usd_per_hour)/$(field "$L" aws p5.48xlarge us-east-1 spot_usd_per_hour)/$(field "$L" aws p5.48xlarge us-east-1 as_of)" = 55.04/13.2182/2025-11-30 ] && \
+  [ "$(field "$L" aws p5.48xlarge us-east-1 source)" = "github.com/tsaol/aws-gpu (data from instances.vantage.sh) data/all_gpu_instances.js @7412fd25; spot: data/gpu_instances_raw.json @2d0108c7" ] && \
+  [ "$(field "$L" aws p5.48xlarge us-east-1 notes)" = "on-demand price of the 2026-01-21 listing, unchanged since 2025-11-30; spot price of 2025-11-30, which dates the row" ]
+check listing_keeps_older_spot_and_its_date $?
+[ "$(field "$L" aws p5.48xlarge us-east-1-atl-1 usd_per_hour)/$(field "$L" aws p5.48xlarge us-east-1-atl-1 as_of)" = 50/2026-01-21 ] && \
+  [ "$(field "$L" aws p5.48xlarge us-east-1-atl-1 notes)" = "on-demand price of the 2026-01-21 listing; it was 55.04 on 2025-11-30" ] && \
+  grep -q '1 aws on-demand price changed by the 2026-01-21 listing' "$L.err"
+check listing_price_replaces_older_on_demand $?
+[ "$(field "$L" aws p5.48xlarge ap-northeast-2 usd_per_hour)/$(field "$L" aws p5.48xlarge ap-northeast-2 gpu)/$(field "$L" aws p5.48xlarge ap-northeast-2 ram_gb)/$(field "$L" aws p5.48xlarge ap-northeast-2 as_of)" = 75.9552/h100-sxm/2199.0/2026-01-21 ] && \
+  [ "$(field "$L" aws g7e.2xlarge us-east-1 gpu)/$(field "$L" aws g7e.2xlarge us-east-1 gpu_count)/$(field "$L" aws g7e.2xlarge us-east-1 vcpus)/$(field "$L" aws g7e.2xlarge us-east-1 ram_gb)/$(field "$L" aws g7e.2xlarge us-east-1 usd_per_hour)" = rtx-pro-6000-server/1/8/68.7/3.36312 ] && \
+  [ "$(field "$L" aws g4dn.xlarge us-east-1 usd_per_hour)/$(field "$L" aws g4dn.xlarge us-east-1 as_of)/$(field "$L" aws g4dn.xlarge us-east-1 notes)" = "0.526/2025-11-30/not in the 2026-01-21 listing" ] && \
+  grep -q '2 aws region new in the 2026-01-21 listing' "$L.err"
+check listing_new_regions_and_types $?
+# a listing dated before its CSV, and a file that is not a listing, fail and write nothing
+mkdir -p "$TMP/early" "$TMP/notjs"
+cp "$FX/listing/aws.csv" "$FX/listing/aws_listing.js" "$TMP/early/"
+sed 's/2026-01-21T14:56:50+00:00/2025-10-01T00:00:00+00:00/' "$FX/listing/MANIFEST.csv" > "$TMP/early/MANIFEST.csv"
+run "$TMP/early" "$TMP/early.csv"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$TMP/early.csv" ] && \
+  grep -qx "$TMP/early/aws_listing.js: a listing must be dated, and no earlier than $TMP/early/aws.csv" "$TMP/early.csv.err"
+check listing_older_than_csv_fails $?
+cp "$FX/listing/aws.csv" "$FX/listing/MANIFEST.csv" "$TMP/notjs/"
+printf 'const allGPUInstances = {"p5.48xlarge": 1};\n' > "$TMP/notjs/aws_listing.js"
+run "$TMP/notjs" "$TMP/notjs.csv"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$TMP/notjs.csv" ] && \
+  grep -q "^$TMP/notjs/aws_listing.js: not an instance listing" "$TMP/notjs.csv.err"
+check listing_malformed_fails $?
+
 # (e) the committed catalog holds the spot-check values of the extract
 C=catalogs/cloud_instances.csv
 [ "$(field $C aws p5.48xlarge us-east-1 usd_per_hour)" = 55.04 ] && \
@@ -123,9 +160,11 @@ C=catalogs/cloud_instances.csv
 check spot_checks_match_extract $?
 
 # (f) the real extract reproduces catalogs/cloud_instances.csv byte for byte,
-#     and two runs give the same bytes.  The extract lives outside the repository
-#     (CLOUD_PRICES_SRC, default ../shared/data/cloud-prices); where it is absent
-#     these two checks print `skip NAME` (neither ok nor FAIL).
+#     and two runs give the same bytes.  The extract is not part of the repository
+#     (CLOUD_PRICES_SRC, default build/cloud-prices, made by
+#     catalogs/assemble_price_extract.sh from ../shared/data/cloud-prices and a
+#     tsaol/aws-gpu git directory); where it is absent these two checks print
+#     `skip NAME` (neither ok nor FAIL).
 if [ -f "$REAL_SRC/MANIFEST.csv" ]; then
   run "$REAL_SRC" "$TMP/real1.csv" && run "$REAL_SRC" "$TMP/real2.csv" && \
     cmp -s "$TMP/real1.csv" "$TMP/real2.csv"
@@ -135,6 +174,18 @@ if [ -f "$REAL_SRC/MANIFEST.csv" ]; then
 else
   echo "skip deterministic_rerun (no extract at $REAL_SRC)"
   echo "skip real_data_reproduces_catalog (no extract at $REAL_SRC)"
+fi
+# (g) without the assembled extract, the shared extract alone (the AWS rows of
+#     2025-11-30, no later listing) reproduces every row of the other providers
+#     byte for byte: only AWS comes from the later listing.
+SHARED_SRC=../shared/data/cloud-prices
+if [ -f "$SHARED_SRC/MANIFEST.csv" ]; then
+  run "$SHARED_SRC" "$TMP/shared.csv" && \
+    cmp -s <(grep -v '^aws,' "$TMP/shared.csv") <(grep -v '^aws,' "$C") && \
+    [ "$(grep -c '^aws,' "$TMP/shared.csv")" -eq 1127 ]
+  check shared_extract_reproduces_other_providers $?
+else
+  echo "skip shared_extract_reproduces_other_providers (no extract at $SHARED_SRC)"
 fi
 
 [ $fails -eq 0 ]

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Assemble the price extract that catalogs/refresh_cloud_instances.py reads.
+#
+# Usage (from the repository root):
+#   bash catalogs/assemble_price_extract.sh OUT BASE AWS_GPU_GIT [COMMIT]
+#
+#   OUT          folder to write (created; its CSV, JS and MANIFEST files are replaced)
+#   BASE         the provider extract with its MANIFEST.csv (../shared/data/cloud-prices)
+#   AWS_GPU_GIT  a git directory of github.com/tsaol/aws-gpu (bare or work tree)
+#   COMMIT       the commit to take data/all_gpu_instances.js from (default 7412fd25,
+#                2026-01-21, the newest that changes the file)
+#
+# OUT gets every file BASE's MANIFEST lists, copied unchanged, plus aws_listing.js:
+# data/all_gpu_instances.js of tsaol/aws-gpu at COMMIT, byte for byte.  That file is
+# an instances.vantage.sh listing of on-demand prices (no spot) regenerated on the
+# commit's day; the refresh takes AWS on-demand prices from it and keeps the spot
+# prices of BASE's aws.csv (catalogs/cloud_instances.md, 'Sources and freshness').
+# Its MANIFEST row carries the commit and the commit's own date, read from git.
+# Needs bash, git and /usr/bin/python3; no network.
+set -euo pipefail
+[ $# -ge 3 ] || { sed -n '4,12p' "$0" >&2; exit 2; }
+OUT="$1"; BASE="$2"; GITDIR="$3"; COMMIT="${4:-7412fd256c5eda04a70a17742a68e8e44824b2cb}"
+SRC_PATH=data/all_gpu_instances.js
+[ -f "$BASE/MANIFEST.csv" ] || { echo "$BASE/MANIFEST.csv: not found" >&2; exit 1; }
+git --git-dir="$GITDIR" cat-file -e "$COMMIT:$SRC_PATH" 2>/dev/null || \
+  git -C "$GITDIR" cat-file -e "$COMMIT:$SRC_PATH" 2>/dev/null || \
+  { echo "$GITDIR: no $SRC_PATH at $COMMIT" >&2; exit 1; }
+g() { git --git-dir="$GITDIR" "$@" 2>/dev/null || git -C "$GITDIR" "$@"; }
+full=$(g rev-parse "$COMMIT")
+# the commit date of the newest commit at or before COMMIT that changed the file
+date=$(g log -1 --format=%cI "$full" -- "$SRC_PATH")
+last=$(g log -1 --format=%H "$full" -- "$SRC_PATH")
+[ "$last" = "$full" ] || echo "note: $SRC_PATH last changed at $last, before $full" >&2
+mkdir -p "$OUT"
+g show "$full:$SRC_PATH" > "$OUT/aws_listing.js.tmp"
+/usr/bin/python3 - "$BASE" "$OUT" "$full" "$date" <<'PY'
+import csv, json, os, shutil, sys
+base, out, commit, date = sys.argv[1:5]
+with open(os.path.join(base, 'MANIFEST.csv'), newline='') as f:
+    rows = list(csv.reader(f))
+hdr, body = rows[0], [r for r in rows[1:] if r]
+for r in body:
+    shutil.copyfile(os.path.join(base, r[0]), os.path.join(out, r[0]))
+text = open(os.path.join(out, 'aws_listing.js.tmp'), encoding='utf-8').read()
+data = json.loads(text[text.index('['):text.rindex(']') + 1])
+n_in = sum(len(i.get('pricing') or {}) for i in data)
+n_od = sum(1 for i in data for p in (i.get('pricing') or {}).values()
+           if isinstance(p, dict) and p.get('onDemand') is not None)
+os.replace(os.path.join(out, 'aws_listing.js.tmp'), os.path.join(out, 'aws_listing.js'))
+body = [r for r in body if r[0] != 'aws_listing.js']
+body.append(['aws_listing.js', 'aws', 'github.com/tsaol/aws-gpu (data from instances.vantage.sh)',
+             'data/all_gpu_instances.js', commit, date, str(n_in), str(n_in), str(n_od),
+             'on-demand listing, no spot prices; updates the on-demand prices of aws.csv'])
+with open(os.path.join(out, 'MANIFEST.csv'), 'w', newline='') as f:
+    w = csv.writer(f, lineterminator='\n')
+    w.writerow(hdr)
+    w.writerows(sorted(body))
+print('%s: %d files from %s + aws_listing.js (%s @%s, %s, %d region prices)'
+      % (out, len(body) - 1, base, 'data/all_gpu_instances.js', commit[:8], date[:10], n_od))
+PY
