@@ -32,54 +32,22 @@ CREATE TEMP TABLE rb AS SELECT * FROM rent_vs_buy;
 SELECT name AS workload, kind, model, coalesce(mode, dtype) AS "mode/dtype", notes FROM workloads ORDER BY kind DESC, name;
 
 .print ''
-.print '== 13b-pretrain: top 5 training plans'
-SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
-       n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
-       round(wall_days, 1) AS "days", printf('$%,d', CAST(round(compute_usd) AS INTEGER)) AS "compute $",
-       printf('$%,d', CAST(round(storage_usd + egress_usd + managed_usd) AS INTEGER)) AS "storage+egress $",
-       printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $"
-FROM tp WHERE workload = '13b-pretrain' AND rank <= 5 ORDER BY rank;
-
-.print ''
-.print '== 70b-qlora: top 5 training plans'
-SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+.print '== Training and fine-tuning: the top 5 plans of each workload (8b-full-ft: within 7 days and $1,000)'
+SELECT workload, rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
        n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
        round(wall_days, 2) AS "days", printf('$%,d', CAST(round(compute_usd) AS INTEGER)) AS "compute $",
        printf('$%,d', CAST(round(storage_usd + egress_usd + managed_usd) AS INTEGER)) AS "storage+egress $",
-       printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $"
-FROM tp WHERE workload = '70b-qlora' AND rank <= 5 ORDER BY rank;
-
-.print ''
-.print '== 8b-full-ft: top 5 training plans (within 7 days and $1,000)'
-SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
-       n_gpus AS "GPUs", nodes, zero_stage AS "ZeRO", tp AS "TP", mem_gb_per_gpu AS "GB/GPU",
-       round(wall_days, 2) AS "days", printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $",
+       printf('$%,d', CAST(round(total_usd) AS INTEGER)) AS "total $",
        coalesce(why_not, 'works') AS verdict
-FROM tp WHERE workload = '8b-full-ft' AND rank <= 5 ORDER BY rank;
+FROM tp WHERE rank <= 5 ORDER BY workload, rank;
 
 .print ''
-.print '== 70b-chat: top 5 serving plans'
-SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
-       gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+.print '== Serving: the top 5 plans of each workload'
+SELECT workload, rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
+       layout, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
        tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
-       printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
-FROM sp WHERE workload = '70b-chat' AND rank <= 5 ORDER BY rank;
-
-.print ''
-.print '== 8b-chat-fp8: top 5 serving plans'
-SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
-       gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
-       tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
-       printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
-FROM sp WHERE workload = '8b-chat-fp8' AND rank <= 5 ORDER BY rank;
-
-.print ''
-.print '== mixtral-batch: top 5 serving plans'
-SELECT rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
-       gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
-       tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
-       printf('$%.3f', usd_per_mtok) AS "$/Mtok", printf('$%,d', CAST(round(capex_usd) AS INTEGER)) AS "to buy $"
-FROM sp WHERE workload = 'mixtral-batch' AND rank <= 5 ORDER BY rank;
+       printf('$%.3f', usd_per_mtok) AS "$/Mtok", CASE WHEN capex_usd IS NOT NULL THEN printf('$%,d', CAST(round(capex_usd) AS INTEGER)) ELSE '' END AS "to buy $"
+FROM sp WHERE rank <= 5 ORDER BY workload, rank;
 
 .print ''
 .print '== Best rental for each workload (when you cannot or will not buy)'
