@@ -147,8 +147,9 @@ double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
 **     outside the layers the final norm's 8 and the head's bf16 input 2.
 **   LoRA on a bf16 base (PEFT adapters under autocast): each norm's fp32
 **     copy of its input (2 x 4), the adapters' bf16 casts of their inputs
-**     (q, k, v 6, o 2, gate and up 4), attention (8) and the MLP (8 I/h),
-**     the log-sum-exp: 28 + 8 I/h + 4 a/h; the bf16 input (2) with
+**     (q, k, v 6, o 2, gate and up 4), attention (8), the MLP's gate, SiLU
+**     and up outputs and the down adapter's cast of its input (8 I/h), the
+**     log-sum-exp: 28 + 8 I/h + 4 a/h; the bf16 input (2) with
 **     checkpointing; the final norm's fp32 input (4) outside.
 **   bf16 weights and gradients ('full16', 'inference'): Korthikanti et al.
 **     2022, table 2: 34 without checkpointing, 2 with; nothing counted.
