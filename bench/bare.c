@@ -171,14 +171,36 @@ static void bare_train_mem_gb(sqlite3_context *ctx, int argc,
 static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
                                sqlite3_value **argv) {
   int r = argc > 9 ? word(argv[9], recomputes, 3) : 1;
-  double tokens = D(5) * D(6);
-  double state = train_mem(D(0), word(argv[1], train_modes, 5), OPT(7, 1.0),
-                           (int)OPT(8, 0.0), 0.0);
-  double act = activation(D(2), D(3), D(4), D(5), D(6), r);
-  double rebuilt = r == 2 ? 34.0 * tokens * D(3) / 1e9 : 0.0;
-  double logits = tokens * OPT(10, 0.0) * (2.0 + 12.31 / OPT(11, 1.0)) / 1e9;
-  sqlite3_result_double(ctx,
-                        (1.0 + 0.01958) * (state + act + rebuilt + logits));
+  int mode = word(argv[1], train_modes, 5);
+  double p = D(0), layers = D(2), h = D(3), a = D(4), s = D(5), b = D(6);
+  double n = OPT(7, 1.0), vocab = OPT(10, 0.0), ce = OPT(11, 1.0);
+  int z = (int)OPT(8, 0.0);
+  double inter = OPT(12, 0.0) > 0.0 ? OPT(12, 0.0) : 8.0 * h / 3.0;
+  double sbh = s * b * h;
+  double base = mode == 2 || mode == 3 ? 28.0 : 34.0;
+  double pi = mode == 1 || mode == 4 ? 0.0 : 8.0;
+  double pa = mode == 1 || mode == 4 ? 0.0 : 4.0;
+  double in = mode == 0 ? 4.0 : 2.0;
+  double head = mode == 0 ? 10.0 : mode == 2 || mode == 3 ? 4.0 : 0.0;
+  double layer = base + pi * inter / h + pa * a / h +
+                 (r == 0 ? 5.0 * a * s / h : 0.0);
+  double act = layers * (r == 2 ? in : layer) * sbh / 1e9;
+  double rebuilt = r == 2 ? layer * sbh / 1e9 : 0.0;
+  double loss = (head * sbh + s * b * vocab * (2.0 + 12.51 / ce)) / 1e9;
+  if (mode == 0) {
+    double z1 = z >= 1 ? n : 1.0, z2 = z >= 2 ? n : 1.0, z3 = z >= 3 ? n : 1.0;
+    double linear = p - vocab * h / 1e9 > 0.0 ? p - vocab * h / 1e9 : 0.0;
+    double resident = p * (4.0 / z3 + 8.0 / z1);
+    double step = resident + p * (4.0 / z2 + 4.0 / z1);
+    double casts = 2.0 * linear / z3;
+    double back;
+    if (r == 2) rebuilt += casts / layers;
+    back = resident + casts + act + (loss > rebuilt ? loss : rebuilt);
+    sqlite3_result_double(ctx, step > back ? step : back);
+    return;
+  }
+  sqlite3_result_double(ctx, train_mem(p, mode, n, z, 0.0) + act + loss +
+                                 rebuilt);
 }
 
 static void bare_kv_cache_gb(sqlite3_context *ctx, int argc,

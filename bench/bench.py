@@ -124,6 +124,10 @@ STEP = (f"(max({MEM_S}, {COMP_S}) + m.layers * 0.0001172 + (CASE WHEN {NG2} > 1 
         f" / 1e9) / (CASE WHEN g.interconnect_gbs > 0 THEN g.interconnect_gbs / "
         f"2.0 ELSE 25.0 END)) ELSE 0 END))")
 
+Z1 = f"(CASE WHEN {ZS} >= 1 THEN {NGPU} ELSE 1 END)"
+Z2 = f"(CASE WHEN {ZS} >= 2 THEN {NGPU} ELSE 1 END)"
+Z3 = f"(CASE WHEN {ZS} >= 3 THEN {NGPU} ELSE 1 END)"
+
 CASES = [
     ("bytes_per_param", "S", f"bytes_per_param({DT})", f"(CASE {DT}{DTYPE_CASE})"),
     ("weights_gb", "S", f"weights_gb({P}, 'bf16')", f"{P} * 2.0"),
@@ -134,11 +138,14 @@ CASES = [
     ("train_peak_gb", "S",
      f"train_peak_gb({P}, 'full', {LAY}, 4096, 32, {SEQ}, {MB}, {NGPU}, {ZS}, "
      f"'full', 128256, {CE})",
-     f"(1.0 + 0.01958) * (({P} * (2.0 / (CASE WHEN {ZS} >= 3 THEN {NGPU} ELSE 1 END)"
-     f" + 4.0 / (CASE WHEN {ZS} >= 2 THEN {NGPU} ELSE 1 END) + 12.0 / (CASE WHEN "
-     f"{ZS} >= 1 THEN {NGPU} ELSE 1 END)) + 0.0) + {LAY} * (2.0 * ({SEQ} * {MB} * "
-     f"4096)) / 1e9 + 34.0 * ({SEQ} * {MB}) * 4096 / 1e9 + ({SEQ} * {MB}) * 128256 "
-     f"* (2.0 + 12.31 / {CE}) / 1e9)"),
+     # 'full' with checkpointing, h 4096, 32 heads, I = 8h/3: the larger of
+     # the optimizer step and the loss's backward
+     f"max({P} * (4.0 / {Z3} + 8.0 / {Z1}) + {P} * (4.0 / {Z2} + 4.0 / {Z1}), "
+     f"{P} * (4.0 / {Z3} + 8.0 / {Z1}) + 2.0 * max({P} - 128256 * 4096 / 1e9, 0)"
+     f" / {Z3} + {LAY} * 4.0 * ({SEQ} * {MB} * 4096) / 1e9 + max((10.0 * ({SEQ}"
+     f" * {MB} * 4096) + ({SEQ} * {MB}) * 128256 * (2.0 + 12.51 / {CE})) / 1e9,"
+     f" (34.0 + 8.0 * 8 / 3.0 + 4.0 * 32 / 4096) * ({SEQ} * {MB} * 4096) / 1e9"
+     f" + 2.0 * max({P} - 128256 * 4096 / 1e9, 0) / {Z3} / {LAY}))"),
     ("kv_cache_gb", "S", f"kv_cache_gb({LAY}, 8, 128, {SEQ}, {B64}, 'fp16')",
      f"2.0 * {LAY} * 8 * 128 * {SEQ} * {B64} * 2.0 / 1e9"),
     ("activation_gb", "S", f"activation_gb({LAY}, 4096, 32, {SEQ}, {MB}, 'none')",

@@ -84,12 +84,28 @@ def register_udfs(con):
     def train_peak_gb(p, mode, layers, h, heads, s, b, *a):
         n, z = _opt(a, 0, 1.0), _opt(a, 1, 0)
         rc, vocab, ce = _opt(a, 2, "selective"), _opt(a, 3, 0.0), _opt(a, 4, 1.0)
-        tokens = float(s) * b
-        state = train_mem_gb(p, mode, n, z, 0.0)
-        act = activation_gb(layers, h, heads, s, b, rc)
-        rebuilt = 34.0 * tokens * h / 1e9 if rc == "full" else 0.0
-        logits = tokens * vocab * (2.0 + 12.31 / ce) / 1e9
-        return (1.0 + 0.01958) * (state + act + rebuilt + logits)
+        inter = _opt(a, 5, 0.0) or 8.0 * h / 3.0
+        sbh = float(s) * b * h
+        adapter = mode in ("lora", "qlora")
+        bf16 = mode in ("full16", "inference")
+        layer = ((28.0 if adapter else 34.0)
+                 + (0.0 if bf16 else 8.0 * inter / h + 4.0 * heads / h)
+                 + (5.0 * heads * s / h if rc == "none" else 0.0))
+        ckpt = rc == "full"
+        act = layers * ((4.0 if mode == "full" else 2.0) if ckpt else layer) \
+            * sbh / 1e9
+        rebuilt = layer * sbh / 1e9 if ckpt else 0.0
+        head = 10.0 if mode == "full" else 4.0 if adapter else 0.0
+        loss = (head * sbh + float(s) * b * vocab * (2.0 + 12.51 / ce)) / 1e9
+        if mode != "full":
+            return train_mem_gb(p, mode, n, z, 0.0) + act + loss + rebuilt
+        z1, z2, z3 = (n if z >= k else 1.0 for k in (1, 2, 3))
+        resident = p * (4.0 / z3 + 8.0 / z1)
+        step = resident + p * (4.0 / z2 + 4.0 / z1)
+        casts = 2.0 * max(p - vocab * h / 1e9, 0.0) / z3
+        if ckpt:
+            rebuilt += casts / layers
+        return max(step, resident + casts + act + max(loss, rebuilt))
 
     def kv_cache_gb(layers, kvh, hd, seq, *a):
         batch = _opt(a, 0, 1.0)

@@ -9,48 +9,54 @@ Run from the repository root. Standard library only.
 The estimate (what train_peak_gb() computes in C; GB = 1e9 bytes, per GPU):
 
     train_peak_gb(params_b, mode, layers, hidden, heads, seq_len, micro_batch
-                  [, n_gpus [, zero_stage [, recompute [, vocab [, ce_chunks]]]]])
-      = (1 + GPUADV_TRAIN_ALLOC_SLACK) x ( state + act + recomp + logits )
+                  [, n_gpus [, zero_stage [, recompute [, vocab [, ce_chunks
+                  [, intermediate]]]]]])
 
-      state  = train_mem_gb(params_b, mode, n_gpus, zero_stage)
-               (bytes per parameter of the mode; ZeRO stage 1/2/3 divides the
-               optimizer state / also the gradients / also the weights by
-               n_gpus; FSDP full shard is stage 3)
-      act    = activation_gb(layers, hidden, heads, seq_len, micro_batch,
-                             recompute)
-               none:      layers x s*b*h*(34 + 5*a*s/h) / 1e9
-               selective: layers x 34*s*b*h / 1e9
-               full:      layers x  2*s*b*h / 1e9
-      recomp = 34*s*b*h / 1e9 when recompute = 'full', else 0
-               (the one layer whose activations are rebuilt during its
-               backward; 34sbh because flash attention keeps no s^2 term)
-      logits = micro_batch x seq_len x vocab
-               x (2 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks) / 1e9
-               (16-bit logits of every position, plus the fp32 working
-               buffers of the cross entropy: upcast logits, log-softmax,
-               gradient; chunked cross entropy holds them for one chunk)
+    s = seq_len (per GPU: divide by the context-parallel degree),
+    b = micro_batch, h = hidden, a = heads, I = intermediate (default 8h/3),
+    L = layers, V = vocab, P = params_b; bytes / 1e9.
 
-    with s = seq_len (per GPU: divide by the context-parallel degree),
-    b = micro_batch, h = hidden, a = heads. Defaults: n_gpus 1, zero_stage 0,
-    recompute 'selective' (as activation_gb), vocab 0 (no logits term),
-    ce_chunks 1 (unchunked; torchtune's chunked loss uses 8).
+    mode 'full' (PyTorch AMP, the Hugging Face Trainer's bf16=True: fp32
+    weights, bf16 autocast, AdamW with fp32 moments; bench/gpu/README.md):
+      the larger of
+        optimizer step  P x (4 weights + 4 grads + 8 moments + 4 temporary)
+        backward start  P x (4 + 8) + 2 x (P - V h) bf16 weight copies
+                        + activations + max(head + logits, rebuilt layer)
+    other modes (bf16 weights; torchtune, torchtitan, PEFT):
+        train_mem_gb's state + activations + head + logits + rebuilt layer
+    ZeRO stage 1/2/3 divides the optimizer part / also the gradients / also
+    the weights (and the bf16 copies) by n_gpus; FSDP full shard is stage 3.
 
-There is no fixed overhead term: fitted freely it comes out negative (the
-measured figures are PyTorch caching-allocator statistics, which never
-include the CUDA context, the usual content of such a term); see the
-diagnostics this script prints.
+    activations = L x s b h x (checkpointing: its input, 4 bytes in 'full'
+                  (the fp32 residual stream), else 2; without: the layer's
+                  saved tensors, per_layer_bytes())
+    rebuilt layer (checkpointing only) = one layer's saved tensors, plus in
+                  'full' its bf16 weight copies
+    head   = s b h x 10 ('full': the final norm's fp32 input and output, the
+             head's bf16 input), 4 (LoRA: the final norm's fp32 input), 0
+    logits = b s V x (2 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)
+             (16-bit logits of every position, plus the fp32 buffers of the
+             cross entropy: upcast logits, log-softmax, gradient; chunked
+             cross entropy holds them for one chunk)
+
+The terms of 'full' and the activation counts are bench/gpu's exact counts of
+the live tensors (train_memory.py, saved_tensors.py; torch 2.x figures);
+they are not fitted here. The one constant fitted is the logits' fp32
+bytes. Why the bf16-weight modes add the rebuilt layer to the loss's
+backward instead of taking the larger of the two, and why there is no
+allocator slack or fixed overhead: see the diagnostics this script prints
+and catalogs/train_peak.md.
 
 It reads catalogs/measurements.csv (the 48 kind='train_mem' rows) and
-catalogs/models.csv (layers, hidden, heads, vocab), maps each row to the
-arguments above (TABLE below: target rows, and the reason for each row left
-out), fits the two constants on the target rows by least squares on the log
-of estimate/measured, and prints the #defines, the per-row table and the
-error summary. GiB rows are converted to GB (x 1.073741824) first.
+catalogs/models.csv (layers, hidden, intermediate, heads, vocab), maps each
+row to the arguments above (TABLE below: target rows, and the reason for
+each row left out), fits the constant on the target rows by least squares
+on the log of estimate/measured, and prints the #define, the per-row table
+and the error summary. GiB rows are converted to GB (x 1.073741824) first.
 
-With --check HEADER it reads the two #defines from the C header and prints
-ok/FAIL for each (within 0.5% relative of the fit) and for the median error
-on the target set with the header's values (<= 10%); exit status 1 on any
-FAIL.
+With --check HEADER it reads the #define from the C header and prints
+ok/FAIL (within 0.5% relative of the fit) and for the median error on the
+target set with the header's value (<= 10%); exit status 1 on any FAIL.
 """
 import argparse
 import csv
@@ -162,7 +168,7 @@ TABLE = {
     "T054": ("out", TP + " (TP 8 x PP 8 + CP)", None),
     "T055": ("out", TP + " (TP 8 x PP 8 + CP)", None),
 }
-CONSTANTS = ("GPUADV_TRAIN_ALLOC_SLACK", "GPUADV_TRAIN_CE_FP32_BYTES")
+CONSTANTS = ("GPUADV_TRAIN_CE_FP32_BYTES",)
 MEDIAN_TARGET = 0.10
 
 
@@ -187,25 +193,74 @@ def state_gb(params_b, bytes3, n_gpus, zero_stage):
     return params_b * (w + g + o)
 
 
-def activation_gb(layers, hidden, heads, s, b, recompute):
-    sbh = s * b * hidden
-    per_layer = {"none": sbh * (34 + 5 * heads * s / hidden),
-                 "selective": 34 * sbh, "full": 2 * sbh}[recompute]
-    return layers * per_layer / 1e9
+# Bytes per token per layer per hidden unit that a layer keeps for backward
+# without checkpointing, as (constant, per I/h, per a/h), its input kept
+# with checkpointing, and bytes per token per hidden unit outside the
+# layers: GPUADV_TRAIN_ACT_* of ext/gpuadv_math.h.
+ACT = {
+    # PyTorch AMP (fp32 weights, bf16 autocast, SDPA): bench/gpu counts,
+    # torch 2.x; the residual stream is fp32.
+    "full": dict(sel=(34.0, 8.0, 4.0), ckpt=4.0, head=10.0),
+    # bf16 base, fp32 adapters under autocast (PEFT): the same counts.
+    "lora": dict(sel=(28.0, 8.0, 4.0), ckpt=2.0, head=4.0),
+    "qlora": dict(sel=(28.0, 8.0, 4.0), ckpt=2.0, head=4.0),
+    # bf16 weights and gradients (FSDP2 mixed precision, the ZeRO paper's
+    # accounting): Korthikanti et al. 2022, table 2; nothing counted.
+    "full16": dict(sel=(34.0, 0.0, 0.0), ckpt=2.0, head=0.0),
+    "inference": dict(sel=(34.0, 0.0, 0.0), ckpt=2.0, head=0.0),
+}
+
+
+def per_layer_bytes(c):
+    """Bytes per token per hidden unit one layer keeps without
+    checkpointing: 'selective' is flash attention (no s^2 term), 'none'
+    adds Korthikanti's 5 a s / h."""
+    k, i, a = ACT[c["mode"]]["sel"]
+    x = k + i * c["inter"] / c["hidden"] + a * c["heads"] / c["hidden"]
+    if c["recompute"] == "none":
+        x += 5 * c["heads"] * c["s"] / c["hidden"]
+    return x
 
 
 def parts(c, ce_fp32_bytes):
-    """The four terms of the estimate, in GB, before the slack factor."""
-    s, b, h = c["s"], c["b"], c["hidden"]
+    """The terms of the estimate, in GB."""
+    s, b, h, n, z = c["s"], c["b"], c["hidden"], c["n"], c["zero"]
+    sbh = s * b * h
+    act = ACT[c["mode"]]
+    ckpt = c["recompute"] == "full"
+    if c["mode"] == "full":
+        z1 = n if z >= 1 else 1
+        z2 = n if z >= 2 else 1
+        z3 = n if z >= 3 else 1
+        linear = max(c["params_b"] - c["vocab"] * h / 1e9, 0.0)
+        resident = c["params_b"] * (4.0 / z3 + 8.0 / z1)
+        step = resident + c["params_b"] * (4.0 / z2 + 4.0 / z1)
+        casts = 2.0 * linear / z3
+    else:
+        resident = step = state_gb(c["params_b"], c["bytes3"], n, z)
+        casts = 0.0
+    layer = per_layer_bytes(c)
     return dict(
-        state=state_gb(c["params_b"], c["bytes3"], c["n"], c["zero"]),
-        act=activation_gb(c["layers"], h, c["heads"], s, b, c["recompute"]),
-        recomp=34 * s * b * h / 1e9 if c["recompute"] == "full" else 0.0,
+        step=step, resident=resident, casts=casts,
+        act=c["layers"] * (act["ckpt"] if ckpt else layer) * sbh / 1e9,
+        recomp=(layer * sbh / 1e9 + casts / c["layers"]) if ckpt else 0.0,
+        head=act["head"] * sbh / 1e9,
         logits=b * s * c["vocab"] * (2 + ce_fp32_bytes / c["chunks"]) / 1e9)
 
 
-def estimate(c, slack, ce_fp32_bytes, overhead=0.0):
-    return (1 + slack) * sum(parts(c, ce_fp32_bytes).values()) + overhead
+def peak_gb(p, larger_of):
+    """The step's peak from its terms. larger_of: the loss's backward and
+    the rebuilt layer are apart in time (exact counts of 'full'); else they
+    add up (what the allocator statistics of the bf16-weight rows show)."""
+    loss = p["head"] + p["logits"]
+    tail = max(loss, p["recomp"]) if larger_of else loss + p["recomp"]
+    return max(p["step"], p["resident"] + p["casts"] + p["act"] + tail)
+
+
+def estimate(c, ce_fp32_bytes, slack=0.0, larger_of=None):
+    if larger_of is None:
+        larger_of = c["mode"] == "full"
+    return (1 + slack) * peak_gb(parts(c, ce_fp32_bytes), larger_of)
 
 
 def floor_gb(c):
@@ -226,7 +281,8 @@ def make_case(r, m, mode, zero, recompute, cp, chunks, bytes3=None):
         params_b=num(r["params_b"]), n=int(num(r["gpu_count"])), zero=zero,
         recompute=recompute, s=num(r["seq_len"]) / cp, cp=cp,
         b=num(r["micro_batch"]), chunks=chunks, layers=num(m["layers"]),
-        hidden=num(m["hidden"]), heads=num(m["heads"]), vocab=num(m["vocab"]),
+        hidden=num(m["hidden"]),
+        inter=num(m["intermediate"]) or 8.0 * num(m["hidden"]) / 3.0, heads=num(m["heads"]), vocab=num(m["vocab"]),
         measured=num(r["value"]) * (GIB_GB if r["unit"] == "GiB" else 1.0),
         model=r["model"], fw=r["framework"])
 
@@ -257,10 +313,10 @@ def cases(models, meas):
 
 
 # ---------------------------------------------------------------- fitting
-def log_loss(rows, slack, fp32, overhead=0.0):
+def log_loss(rows, fp32, slack=0.0, overhead=0.0, larger_of=None):
     total = 0.0
     for c in rows:
-        e = estimate(c, slack, fp32, overhead)
+        e = estimate(c, fp32, slack, larger_of) + overhead
         if e <= 0:
             return 1e18
         total += math.log(e / c["measured"]) ** 2
@@ -268,21 +324,22 @@ def log_loss(rows, slack, fp32, overhead=0.0):
 
 
 def fit(rows):
-    """Slack >= 0 and fp32 CE bytes > 0, no overhead."""
-    def f(x):
-        if x[0] < 0 or x[1] <= 0:
-            return 1e18
-        return log_loss(rows, x[0], x[1])
-    return nelder_mead(f, [0.05, 8.0])
+    """The fp32 CE bytes > 0; no slack, no overhead."""
+    return nelder_mead(lambda x: log_loss(rows, x[0]) if x[0] > 0
+                       else 1e18, [8.0])[0]
 
 
-def fit_with_overhead(rows):
-    """Diagnostic: the same with a free fixed overhead in GB."""
+def fit_diagnostic(rows, free, larger_of=None):
+    """Diagnostic: the same with a free allocator slack (>= 0) or a free
+    fixed overhead in GB; returns (fp32, slack, overhead)."""
     def f(x):
-        if x[1] <= 0:
+        if x[0] <= 0 or (free == "slack" and x[1] < 0):
             return 1e18
-        return log_loss(rows, x[0], x[1], x[2])
-    return nelder_mead(f, [0.05, 8.0, 0.5], 6000)
+        if free == "slack":
+            return log_loss(rows, x[0], slack=x[1], larger_of=larger_of)
+        return log_loss(rows, x[0], overhead=x[1], larger_of=larger_of)
+    x = nelder_mead(f, [8.0, 0.05], 6000)
+    return (x[0], x[1], 0.0) if free == "slack" else (x[0], 0.0, x[1])
 
 
 def summary(errs):
@@ -303,6 +360,77 @@ def summary_line(c):
         seq, c["vocab"], c["chunks"])
 
 
+# ---------------------------------------------------------------- counts
+CPU_COUNTS = os.path.join("bench", "gpu", "train_memory_cpu.csv")
+# torch 1.13, which counted them, keeps 8 bytes per token per hidden unit
+# more in each layer than torch 2.x (mean()'s fp32 square in both norms)
+# and 4 more outside the layers (the final norm's).
+TORCH113_EXTRA = dict(layer=8.0, head=4.0)
+COUNT_TOLERANCE = 0.03
+
+
+def count_case(r):
+    """A bench/gpu count as a case of 'full' or 'lora', and its peak."""
+    n = lambda k: float(r[k])  # noqa: E731
+    c = dict(mode=r["mode"], bytes3=MODES[r["mode"]], params_b=n("params")
+             / 1e9, n=1, zero=0, s=n("seq"), b=n("batch"), chunks=1,
+             recompute="full" if r["checkpointing"] == "yes" else "selective",
+             layers=n("layers"), hidden=n("hidden"), heads=n("heads"),
+             vocab=n("vocab"), inter=n("intermediate"), cp=1)
+    return c, n("peak_bytes") / 1e9
+
+
+def count_estimate(c, lora_params_b):
+    """The formula's peak for a count: torch 1.13's extra tensors, 12
+    allocated bytes per logit (no 16-bit logits at the loss's backward, no
+    allocator), and for LoRA the counted state: 2 per base weight, 12 per
+    adapter weight, 2 more for the adapters' bf16 copies without
+    checkpointing; 20 per adapter weight at the optimizer step."""
+    k, i, a = ACT[c["mode"]]["sel"]
+    saved = ACT[c["mode"]]
+    ACT[c["mode"]] = dict(saved, sel=(k + TORCH113_EXTRA["layer"], i, a),
+                          head=saved["head"] + TORCH113_EXTRA["head"])
+    try:
+        p = parts(c, 10.0)
+    finally:
+        ACT[c["mode"]] = saved
+    if c["mode"] == "lora":
+        base = c["params_b"] - lora_params_b
+        p["resident"] = 2 * base + (12 if c["recompute"] == "full" else 14) \
+            * lora_params_b
+        p["step"] = 2 * base + 20 * lora_params_b
+    return peak_gb(p, True)
+
+
+def count_errors(path):
+    """Relative error of the formula on each count of the torch 2.x AdamW
+    arithmetic, per (mode, checkpointing)."""
+    out = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if "2.x" not in r["optimizer"]:
+                continue
+            c, peak = count_case(r)
+            e = count_estimate(c, float(r["lora_params"] or 0) / 1e9)
+            key = (r["mode"], r["checkpointing"])
+            out.setdefault(key, []).append(e / peak - 1)
+    return out
+
+
+def held_out(target, fitter):
+    """Each configuration left out of the fit in turn: its errors with the
+    constants fitted on the rest."""
+    groups = {}
+    for c in target:
+        key = (c["model"], c["mode"], c["n"], c["s"], c["b"], c["chunks"])
+        groups.setdefault(key, []).append(c)
+    out = []
+    for g in groups.values():
+        est = fitter([c for c in target if c not in g])
+        out.append((g, [est(c) / c["measured"] - 1 for c in g]))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--catalogs", default="catalogs")
@@ -311,9 +439,8 @@ def main():
     models, meas = load(opts.catalogs)
     target, other = cases(models, meas)
 
-    slack, fp32 = fit(target)
-    fitted = {"GPUADV_TRAIN_ALLOC_SLACK": slack,
-              "GPUADV_TRAIN_CE_FP32_BYTES": fp32}
+    fp32 = fit(target)
+    fitted = {"GPUADV_TRAIN_CE_FP32_BYTES": fp32}
     for k in CONSTANTS:
         print("#define %s %.4g" % (k, fitted[k]))
     print()
@@ -332,7 +459,7 @@ def main():
     for c in sorted(target + other, key=lambda c: c["id"]):
         inset = c in target
         if "recompute" in c:
-            e = estimate(c, slack, fp32)
+            e = estimate(c, fp32)
             err = e / c["measured"] - 1
             est_s, err_s = "%8.2f" % e, "%+7.3f" % err
             if inset:
@@ -349,55 +476,74 @@ def main():
 
     # Terms of the target rows, and the floor that T003/T024 fail.
     print()
-    print("terms (GB, before the slack factor), floor = stored weights + "
-          "2sbh per layer + 16-bit logits:")
+    print("terms (GB), floor = stored weights + 2sbh per layer + 16-bit "
+          "logits:")
     for c in sorted(target + [o for o in other if o["id"] in
                               ("T003", "T024")], key=lambda c: c["id"]):
         p = parts(c, fp32)
-        print("  %s state %6.2f act %6.2f recomp %5.2f logits %6.2f | "
-              "floor %6.2f vs measured %6.2f%s" % (
-                  c["id"], p["state"], p["act"], p["recomp"], p["logits"],
-                  floor_gb(c), c["measured"],
+        print("  %s state %6.2f act %6.2f recomp %5.2f head %4.2f logits "
+              "%6.2f | floor %6.2f vs measured %6.2f%s" % (
+                  c["id"], p["resident"], p["act"], p["recomp"], p["head"],
+                  p["logits"], floor_gb(c), c["measured"],
                   "  (floor above measured: out)"
                   if floor_gb(c) > c["measured"] else ""))
 
-    # Diagnostics: a free overhead, and each configuration left out.
-    s3, f3, o3 = fit_with_overhead(target)
-    e3 = summary([estimate(c, s3, f3, o3) / c["measured"] - 1
-                  for c in target])
+    # Each configuration left out of the fit in turn.
     print()
-    print("diagnostic, overhead free: slack %.4f, CE fp32 bytes %.3f, "
-          "overhead %+.3f GB (negative: left out), median %.3f, worst %.3f"
-          % (s3, f3, o3, e3["median"], e3["worst"]))
-    groups = {}
-    for c in target:
-        key = (c["model"], c["mode"], c["n"], c["s"], c["b"], c["chunks"])
-        groups.setdefault(key, []).append(c)
     held = []
-    for key, g in groups.items():
-        rest = [c for c in target if c not in g]
-        hs, hf = fit(rest)
-        errs_g = [estimate(c, hs, hf) / c["measured"] - 1 for c in g]
-        held += errs_g
-        print("  left out %-28s fit on the rest: slack %.4f, CE fp32 "
-              "bytes %6.3f -> err %s" % (
-                  ",".join(c["id"] for c in g), hs, hf,
-                  " ".join("%+.3f" % e for e in errs_g)))
+    for g, e in held_out(target, lambda rows: (
+            lambda f: lambda c: estimate(c, f))(fit(rows))):
+        held += e
+        print("  left out %-28s -> err %s" % (
+            ",".join(c["id"] for c in g), " ".join("%+.3f" % x for x in e)))
     hs = summary(held)
     print("each configuration left out of the fit in turn: median %.3f, "
           "p90 %.3f, worst %.3f" % (hs["median"], hs["p90"], hs["worst"]))
 
+    # The structure of 'full' and LoRA on the exact counts of bench/gpu.
+    print()
+    counts = count_errors(CPU_COUNTS)
+    worst_count = 0.0
+    for key in sorted(counts):
+        a = [abs(e) for e in counts[key]]
+        worst_count = max(worst_count, max(a))
+        print("exact counts (%s), %s, checkpointing %s: %d runs, median "
+              "|rel err| %.4f, worst %.4f" % (CPU_COUNTS, key[0], key[1],
+                                               len(a), statistics.median(a),
+                                               max(a)))
+
+    # Diagnostics: a free slack or overhead, and the larger-of structure of
+    # 'full' for every mode.
+    print()
+    for label, free, larger in (
+            ("slack free", "slack", None),
+            ("overhead free (GB)", "overhead", None),
+            ("larger-of for every mode, slack free", "slack", True)):
+        f3, s3, o3 = fit_diagnostic(target, free, larger)
+        e3 = summary([estimate(c, f3, s3, larger) / c["measured"] - 1 + o3
+                      / c["measured"] for c in target])
+        h3 = []
+        for _, e in held_out(target, lambda rows: (
+                lambda x: lambda c: (estimate(c, x[0], x[1], larger) + x[2])
+        )(fit_diagnostic(rows, free, larger))):
+            h3 += e
+        h3 = summary(h3)
+        print("diagnostic, %s: CE fp32 bytes %.3f, slack %.4f, overhead "
+              "%+.3f; median %.3f, p90 %.3f; left out in turn: median "
+              "%.3f, p90 %.3f" % (label, f3, s3, o3, e3["median"],
+                                  e3["p90"], h3["median"], h3["p90"]))
+
     # What-if: pure-bf16 rows under an 8 B/param accounting (not fitted).
     print()
     print("what-if, not in the fit: torchtune pure-bf16 rows with 2+2+4 "
-          "B/param (weights, grads, bf16 Adam moments):")
+          "B/param (weights, grads, bf16 Adam moments), as mode full16:")
     for c in other:
         if c["id"] not in ("T010", "T011", "T012", "T013", "T023"):
             continue
         rcs = [c["recompute"]] + (["none"] if c["id"] == "T010" else [])
         for rc in rcs:
-            w = dict(c, bytes3=PURE_BF16, recompute=rc)
-            e = estimate(w, slack, fp32)
+            w = dict(c, mode="full16", bytes3=PURE_BF16, recompute=rc)
+            e = estimate(w, fp32)
             print("  %s %-9s est %6.2f meas %6.2f err %+.3f" % (
                 c["id"], rc, e, c["measured"], e / c["measured"] - 1))
 
@@ -405,6 +551,12 @@ def main():
         return 0
     print()
     status = 0
+    ok = worst_count <= COUNT_TOLERANCE
+    print("%s train-peak-counts: the formula within %.3f of every exact "
+          "count of %s (worst %.4f)" % ("ok" if ok else "FAIL",
+                                         COUNT_TOLERANCE, CPU_COUNTS,
+                                         worst_count))
+    status |= not ok
     consts = header_constants(opts.check)
     for k in CONSTANTS:
         have = consts.get(k)
@@ -413,16 +565,16 @@ def main():
                                                have, fitted[k]))
         status |= not ok
     if all(consts.get(k) is not None for k in CONSTANTS):
-        hs_ = summary([estimate(c, consts[CONSTANTS[0]], consts[CONSTANTS[1]])
-                       / c["measured"] - 1 for c in target])
+        hs_ = summary([estimate(c, consts[CONSTANTS[0]]) / c["measured"] - 1
+                       for c in target])
         ok = hs_["median"] <= MEDIAN_TARGET
         print("%s train-peak-median: %.3f <= %.2f with the header's "
-              "constants (%d target rows)" % ("ok" if ok else "FAIL",
-                                              hs_["median"], MEDIAN_TARGET,
-                                              hs_["n"]))
+              "constant (%d target rows)" % ("ok" if ok else "FAIL",
+                                             hs_["median"], MEDIAN_TARGET,
+                                             hs_["n"]))
     else:
         ok = False
-        print("FAIL train-peak-median: constants missing from %s"
+        print("FAIL train-peak-median: constant missing from %s"
               % opts.check)
     status |= not ok
     return status

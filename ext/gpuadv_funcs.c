@@ -115,7 +115,7 @@ static void sql_activation_gb(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_train_peak_gb = {
-  "train_peak_gb", 7, 12,
+  "train_peak_gb", 7, 13,
   {PARAMS_B("params_b"),
    KEYWORD("mode", gpuadv_train_mode_names, 0),
    POSITIVE("layers"), POSITIVE("hidden"), POSITIVE("heads"),
@@ -124,7 +124,8 @@ static const gpuadv_fn fn_train_peak_gb = {
    WHOLE("zero_stage", 0, 3, 0),
    KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE),
    NONNEG("vocab"),
-   WHOLE("ce_chunks", 1, 1e6, 1)}};
+   WHOLE("ce_chunks", 1, 1e6, 1),
+   NONNEG("intermediate")}};
 
 static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -134,7 +135,7 @@ static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
   gpuadv_result_number(
       ctx, fn,
       gpuadv_train_peak_gb(a[0], (int)a[1], a[7], (int)a[8], a[2], a[3], a[4],
-                           a[5], a[6], (int)a[9], a[10], a[11]));
+                           a[5], a[6], (int)a[9], a[10], a[11], a[12]));
 }
 
 static const gpuadv_fn fn_decode_tps = {

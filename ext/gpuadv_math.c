@@ -139,20 +139,95 @@ double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
   return params_b * (b.weights + b.grads + b.optimizer) + activation_gb;
 }
 
+/* What one layer keeps for backward, in bytes per token per hidden unit,
+** by training mode (bench/gpu/saved_tensors.py; torch 2.x, whose mean()
+** keeps no fp32 square, 8 less than the torch 1.13 counts):
+**   'full' (fp32 weights, bf16 autocast): each RMSNorm's fp32 input and
+**     normalized output (2 x 8), q, k, v's own bf16 casts of their input
+**     (6), attention's q, k, v and output (8), gate and up's casts (4), the
+**     MLP's gate, SiLU, up and product (8 I/h), the fp32 log-sum-exp
+**     (4 a/h): 34 + 8 I/h + 4 a/h; with checkpointing the fp32 input (4);
+**     outside the layers the final norm's 8 and the head's bf16 input 2.
+**   LoRA on a bf16 base (PEFT adapters under autocast): each norm's fp32
+**     copy of its input (2 x 4), the adapters' bf16 casts of their inputs
+**     (q, k, v 6, o 2, gate and up 4), attention (8), the MLP's gate, SiLU
+**     and up outputs and the down adapter's cast of its input (8 I/h), the
+**     log-sum-exp: 28 + 8 I/h + 4 a/h; the bf16 input (2) with
+**     checkpointing; the final norm's fp32 input (4) outside.
+**   bf16 weights and gradients ('full16', 'inference'): Korthikanti et al.
+**     2022, table 2: 34 without checkpointing, 2 with; nothing counted.
+** Left out: the adapters' rank-wide outputs (under 1% at r 8 to 64 and
+** h 4096), dropout (off in the Trainer's and PEFT's defaults). */
+typedef struct gpuadv_train_act {
+  double base, per_inter, per_heads; /* without checkpointing */
+  double input;                      /* with: the layer's input */
+  double head;                       /* outside the layers, per token */
+} gpuadv_train_act;
+
+static gpuadv_train_act train_act(int mode) {
+  static const gpuadv_train_act amp = {34.0, 8.0, 4.0, 4.0, 10.0};
+  static const gpuadv_train_act adapter = {28.0, 8.0, 4.0, 2.0, 4.0};
+  static const gpuadv_train_act bf16 = {34.0, 0.0, 0.0, 2.0, 0.0};
+  switch (mode) {
+    case GPUADV_MODE_FULL: return amp;
+    case GPUADV_MODE_LORA:
+    case GPUADV_MODE_QLORA: return adapter;
+    default: return bf16;
+  }
+}
+
+/* GB a step holds at its peak under mode 'full' (PyTorch AMP), given the
+** GB that do not depend on the mode's state: `layers_gb` (activations),
+** `loss_gb` (head and logits, at the loss's backward) and `layer_gb` (one
+** rebuilt layer's activations, 0 without checkpointing). */
+static double amp_peak_gb(double params_b, double n_gpus, int zero_stage,
+                          double linear_b, double layers, double layers_gb,
+                          double loss_gb, double layer_gb) {
+  double z1 = zero_stage >= 1 ? n_gpus : 1.0;
+  double z2 = zero_stage >= 2 ? n_gpus : 1.0;
+  double z3 = zero_stage >= 3 ? n_gpus : 1.0;
+  double resident = params_b * (4.0 / z3 + 8.0 / z1);
+  double step = resident + params_b * (4.0 / z2 + 4.0 / z1);
+  double casts = 2.0 * linear_b / z3;
+  double rebuilt = layer_gb > 0.0 ? layer_gb + casts / layers : 0.0;
+  double backward =
+      resident + casts + layers_gb + (loss_gb > rebuilt ? loss_gb : rebuilt);
+  return step > backward ? step : backward;
+}
+
 double gpuadv_train_peak_gb(double params_b, int mode, double n_gpus,
                             int zero_stage, double layers, double hidden,
                             double heads, double seq_len, double micro_batch,
-                            int recompute, double vocab, double ce_chunks) {
-  double tokens = seq_len * micro_batch;
-  double state = gpuadv_train_mem_gb(params_b, mode, n_gpus, zero_stage, 0.0);
-  double activations = gpuadv_activation_gb(layers, hidden, heads, seq_len,
-                                            micro_batch, recompute);
-  double rebuilt = recompute == GPUADV_RECOMPUTE_FULL
-                       ? 34.0 * tokens * hidden / 1e9 : 0.0;
-  double logits =
-      tokens * vocab * (2.0 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks) / 1e9;
-  return (1.0 + GPUADV_TRAIN_ALLOC_SLACK) *
-         (state + activations + rebuilt + logits);
+                            int recompute, double vocab, double ce_chunks,
+                            double intermediate) {
+  gpuadv_train_act a = train_act(mode);
+  double sbh = seq_len * micro_batch * hidden;
+  double inter = intermediate > 0.0 ? intermediate : 8.0 * hidden / 3.0;
+  double per_layer =
+      a.base + a.per_inter * inter / hidden + a.per_heads * heads / hidden;
+  int ckpt = recompute == GPUADV_RECOMPUTE_FULL;
+  double layers_gb, layer_gb, loss_gb, linear_b;
+  assert(ce_chunks >= 1.0);
+  if (recompute == GPUADV_RECOMPUTE_NONE) {
+    per_layer += 5.0 * heads * seq_len / hidden;
+  }
+  layers_gb = layers * (ckpt ? a.input : per_layer) * sbh / 1e9;
+  layer_gb = ckpt ? per_layer * sbh / 1e9 : 0.0;
+  loss_gb = (a.head * sbh + seq_len * micro_batch * vocab *
+                                (2.0 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)) /
+            1e9;
+  if (mode == GPUADV_MODE_FULL) {
+    linear_b = params_b - vocab * hidden / 1e9;
+    if (linear_b < 0.0) linear_b = 0.0;
+    return amp_peak_gb(params_b, n_gpus, zero_stage, linear_b, layers,
+                       layers_gb, loss_gb, layer_gb);
+  }
+  /* The bf16-weight modes: the rebuilt layer adds to the loss's peak. Their
+  ** GPU rows (allocator statistics, which hold more than the live tensors)
+  ** need the sum: with the larger of the two, as in 'full', the error of
+  ** each configuration left out of the fit goes from 2% to 20%. */
+  return gpuadv_train_mem_gb(params_b, mode, n_gpus, zero_stage, 0.0) +
+         layers_gb + loss_gb + layer_gb;
 }
 
 double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,

@@ -240,36 +240,60 @@ double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
                              double layers, double tokens, double hidden);
 
 /* ------------------------------------------------------------------------
-** Peak training memory (train_peak_gb), fitted by catalogs/calibrate_train.py
-** on the 9 rows of the measurements catalog whose configuration is fully
-** stated (torchtune LoRA/QLoRA on RTX 4090 and A100, torchtitan Llama 3.1
-** 8B with full activation checkpointing); catalogs/train_peak.md lists the
-** other 39 rows and why each is left out. Error on the 9: median 3.4%, 90th
-** percentile 10.8%; each configuration left out of the fit in turn: median
-** 11.1%. The measurements are PyTorch allocator peaks, which leave out the
-** CUDA context and NCCL buffers (0.5 to 1 GB more in nvidia-smi). */
-
-/* Allocator slack: fragmentation of PyTorch's caching allocator, as a share
-** of everything allocated. */
-#define GPUADV_TRAIN_ALLOC_SLACK 0.01958
+** Peak training memory (train_peak_gb).
+**
+** Mode 'full' is PyTorch automatic mixed precision as the Hugging Face
+** Trainer runs it with bf16=True (fp32 weights, bf16 autocast, AdamW with
+** fp32 moments, torch 2.x foreach step). Its terms are exact counts of the
+** live tensors of such a step, bench/gpu/train_memory.py and
+** saved_tensors.py (CPU allocator records, torch 1.13 with the torch 2.x
+** autograd formulas; bench/gpu/README.md), not fitted: reproduced on those
+** counts within 2.2% (median 0.03%) by catalogs/calibrate_train.py.
+** The other modes keep bf16 weights (LoRA and QLoRA on a bf16 or NF4 base,
+** 'full16' as torchtitan's FSDP2); their one fitted constant, below, comes
+** from the 9 GPU rows of the measurements catalog whose configuration is
+** fully stated (torchtune LoRA/QLoRA on RTX 4090 and A100, 2024;
+** torchtitan Llama 3.1 8B with full activation checkpointing on H100, Dec
+** 2024); catalogs/train_peak.md lists the other 39 rows and why each is
+** left out. Error on the 9: median 0.6%, 90th percentile 9.4%, worst 18%
+** (T005); each configuration left out of the fit in turn: median 2.0%,
+** 90th percentile 9.6%. The measurements are PyTorch allocator peaks (torchtune: active,
+** torchtitan: reserved), which leave out the CUDA context and NCCL buffers
+** (0.5 to 1 GB more in nvidia-smi). */
 
 /* Bytes per logit of the cross-entropy's fp32 buffers (upcast logits,
-** softmax, gradient: about three fp32 copies, 12), beside the 16-bit
-** logits themselves; a chunked loss holds one chunk's worth. */
-#define GPUADV_TRAIN_CE_FP32_BYTES 12.31
+** log-softmax, gradient: three fp32 copies, 12), beside the 16-bit logits
+** themselves; a chunked loss holds one chunk's worth. Fitted on the 9 GPU
+** rows above (2024 torchtune and torchtitan). The exact count of the
+** allocated bytes at the loss's backward is 12 per logit with the 16-bit
+** logits already freed (bench/gpu/README.md); an allocator that cannot put
+** a 4-byte-per-logit buffer in the freed 2-byte block reserves 14. */
+#define GPUADV_TRAIN_CE_FP32_BYTES 12.51
 
-/* Peak GB per GPU of a training step:
-**   (1 + slack) x (model state, as train_mem_gb
-**                  + activations, as activation_gb
-**                  + with full recomputation, the one layer rebuilt during
-**                    backward, 34 s b h bytes (flash attention: no s^2 term)
-**                  + logits: b s vocab x (2 + 12.31 / ce_chunks) bytes)
-** seq_len is the tokens each GPU holds (divide by the context-parallel
-** degree); vocab 0 leaves the logits out. */
+/* Peak GB per GPU of a training step, s = seq_len (the tokens each GPU
+** holds: divide by the context-parallel degree), b = micro_batch,
+** h = hidden, a = heads, I = intermediate (0: 8h/3), L = layers, V = vocab
+** (0 leaves the logits out), P = params_b:
+**
+**   'full':  max( optimizer step:  P x (4 w + 4 grads + 8 m, v + 4 temp),
+**                 loss's backward: P x (4 + 8) + 2 (P - V h) bf16 copies
+**                                  + activations
+**                                  + max(head + logits, rebuilt layer) )
+**   others:  train_mem_gb's state + activations + head + logits
+**            + rebuilt layer
+**
+**   activations = L s b h x per-layer bytes (gpuadv_train_act below)
+**   rebuilt layer (recompute 'full' only): one layer without checkpointing,
+**                 plus in 'full' that layer's bf16 weight copies
+**   logits = b s V x (2 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)
+**
+** ZeRO stage 1 divides the moments and the optimizer's temporary by n_gpus,
+** 2 also the gradients, 3 also the weights and their bf16 copies. */
 double gpuadv_train_peak_gb(double params_b, int mode, double n_gpus,
                             int zero_stage, double layers, double hidden,
                             double heads, double seq_len, double micro_batch,
-                            int recompute, double vocab, double ce_chunks);
+                            int recompute, double vocab, double ce_chunks,
+                            double intermediate);
 
 /* ------------------------------------------------------------------------
 ** Data types: storage bytes per parameter.

@@ -44,4 +44,38 @@ sys.exit(1 if bad or n < 100 else 0)
 PYEOF
 status=$((status | $?))
 $PY catalogs/calibrate_train.py --check ext/gpuadv_math.h | grep -E '^(ok|FAIL) '
-exit $(( status | ${PIPESTATUS[0]} ))
+status=$((status | ${PIPESTATUS[0]}))
+# train_peak_gb: the Python mirror of calibrate_train.py gives the
+# extension's figure on every mode, recomputation, ZeRO stage and chunking.
+$PY - <<'PYEOF'
+import itertools, sqlite3, sys
+sys.path.insert(0, "catalogs")
+import calibrate_train as T
+con = sqlite3.connect(":memory:")
+con.enable_load_extension(True)
+con.load_extension("./gpuadv")
+fp32 = T.header_constants("ext/gpuadv_math.h")["GPUADV_TRAIN_CE_FP32_BYTES"]
+bad, n = [], 0
+for mode, rc, (n_gpus, zero), chunks, (vocab, inter) in itertools.product(
+        T.MODES, ("none", "selective", "full"),
+        ((1, 0), (8, 1), (8, 2), (8, 3)), (1, 8),
+        ((0, 0), (32000, 11008), (128256, 14336))):
+    c = dict(mode=mode, bytes3=T.MODES[mode], params_b=7.0, n=n_gpus,
+             zero=zero, recompute=rc, s=4096.0, b=2.0, chunks=chunks,
+             layers=32.0, hidden=4096.0, heads=32.0, vocab=vocab,
+             inter=inter or 4096 * 8 / 3.0)
+    py = T.estimate(c, fp32)
+    sql = con.execute("SELECT train_peak_gb(7, ?, 32, 4096, 32, 4096, 2, ?, "
+                      "?, ?, ?, ?, ?)", (mode, n_gpus, zero, rc, vocab,
+                                         chunks, inter)).fetchone()[0]
+    n += 1
+    if abs(py / sql - 1) > 1e-12:
+        bad.append("%s %s n%d z%d ch%d V%d: python %r sql %r"
+                   % (mode, rc, n_gpus, zero, chunks, vocab, py, sql))
+print("%s train_peak_gb python mirror equals the extension on %d setups"
+      % ("FAIL" if bad else "ok", n))
+for b in bad[:10]:
+    print("#   " + b)
+sys.exit(1 if bad else 0)
+PYEOF
+exit $(( status | $? ))

@@ -115,3 +115,7 @@ SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 0);
 -- error: train_peak_gb(): ce_chunks must be a whole number in [1, 1000000], got 0
 SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'some');
 -- error: train_peak_gb(): recompute must be one of none, selective, full; got 'some'
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, -5);
+-- error: train_peak_gb(): intermediate must be >= 0, got -5
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, 11008, 3);
+-- error: wrong number of arguments to function train_peak_gb()
