@@ -22,9 +22,9 @@ LoadExt = $ROOT/gpuadv
 INI
 sql="SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, round(usd_per_hour, 2) AS usd_per_hour FROM serving_plans WHERE workload = '70b' AND rank <= 3 ORDER BY rank"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "$sql" 2>&1)
-[ "$want" = "1|owned/a100-pcie-80gb|8|1|52.4|4.25
-2|owned/rtx-5090|8|2|45.7|4.87
-3|owned/a100-pcie-40gb|8|2|45.0|6.01" ]; check "libreoffice: the shell's answer is README's" $? "$want"
+[ "$want" = "1|cudo/intel-ice-lake-a800-pci_8x64v128gb|8|1|52.3|7.15
+2|vast/4x-H100_SXM-32-65536|4|1|47.6|7.47
+3|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|52.3|7.52" ]; check "libreoffice: the shell's answer is README's" $? "$want"
 
 out=$(ODBCINI="$tmp/odbc.ini" timeout 180 "$PYTHON" clients/libreoffice/odbc_to_calc.py --dsn gpuadv \
       --sql "$sql" --odb "$tmp/gpuadv.odb" --out "$tmp/plans.ods" --csv "$tmp/direct.csv" 2>&1)
@@ -54,7 +54,7 @@ z = zipfile.ZipFile(sys.argv[1])
 x = z.read("content.xml").decode()
 print(re.search(r"xlink:href=\"([^\"]*)\"", x).group(1))
 c = zipfile.ZipFile(sys.argv[2]).read("content.xml").decode()
-print(len(re.findall(r"office:value-type=\"float\" office:value=\"4.25\"", c)))' "$tmp/gpuadv.odb" "$tmp/plans.ods" 2>&1)
+print(len(re.findall(r"office:value-type=\"float\" office:value=\"7.15\"", c)))' "$tmp/gpuadv.odb" "$tmp/plans.ods" 2>&1)
 expect "libreoffice: the Base file points at the ODBC DSN; \$/hour is a number cell" "$got" "sdbc:odbc:gpuadv
 1"
 exit $status
