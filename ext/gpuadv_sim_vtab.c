@@ -50,6 +50,21 @@
 **                                      `rate` that meets them and keeps up
 **                                      (a bisection of 9 runs), and the
 **                                      row's statistics are at that rate
+**   concurrency               -        a closed loop of this many clients,
+**                                      [1, 10^6], instead of an open loop
+**                                      at `rate` (give one of the two)
+**   think_time_s              0        closed loop: seconds from a
+**                                      client's completion to its next
+**                                      request, [0, 10^6]
+**
+** A closed loop is what a benchmark client with a concurrency limit
+** measures (`vllm bench serve --max-concurrency N`): every client sends a
+** request at time 0 and the next one think_time_s after each completes, so
+** requests_per_s is what the replica delivers at that concurrency, the
+** queue never holds more than the clients, and saturated is 0. The rate
+** column is NULL in a closed loop and the concurrency column NULL in an
+** open one; arrival 'gamma' and the p95 targets (a search over rates) need
+** an open loop.
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
 ** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
@@ -98,7 +113,7 @@ enum {
   ARG_MAX_RUNNING, ARG_KV, ARG_BUDGET, ARG_WARMUP,
   ARG_STEP_FIXED, ARG_STEP_SEQ, ARG_STEP_CTX, ARG_STEP_PREFILL, ARG_STEP_PAIR,
   ARG_MODEL, ARG_GPU, ARG_DTYPE, ARG_ENGINE, ARG_TP, ARG_PP, ARG_EP,
-  ARG_TTFT_TARGET, ARG_TPOT_TARGET,
+  ARG_TTFT_TARGET, ARG_TPOT_TARGET, ARG_CONCURRENCY, ARG_THINK,
   N_ARGS
 };
 
@@ -117,7 +132,7 @@ static const char sim_schema[] =
     "step_per_ctx_token_us HIDDEN, step_per_prefill_token_us HIDDEN, "
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
-    "tpot_p95_max_ms HIDDEN)";
+    "tpot_p95_max_ms HIDDEN, concurrency HIDDEN, think_time_s HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -169,6 +184,9 @@ static const sim_arg sim_args[N_ARGS] = {
   {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
   {"ttft_p95_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
   {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
+  {"concurrency", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0, 0,
+   0},
+  {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -493,8 +511,10 @@ static int simBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   }
   info->idxNum = (int)usable;
   info->estimatedRows = 1;
-  /* Without a rate the call is an error: make that plan the last choice. */
-  info->estimatedCost = (usable & (1u << ARG_RATE)) ? 1000.0 : 1e12;
+  /* Without a rate or a concurrency the call is an error: make that plan
+  ** the last choice. */
+  info->estimatedCost =
+      (usable & ((1u << ARG_RATE) | (1u << ARG_CONCURRENCY))) ? 1000.0 : 1e12;
   return SQLITE_OK;
 }
 
@@ -618,10 +638,34 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     rc = parse_arg(call, i, v, &err);
     if (rc != SQLITE_OK) goto done;
   }
-  if (!call->given[ARG_RATE]) {
+  if (call->given[ARG_CONCURRENCY]) {
+    const char *clash =
+        call->given[ARG_ARRIVAL] ? "arrival"
+        : call->given[ARG_ARRIVAL_CV] ? "arrival_cv"
+        : call->given[ARG_TTFT_TARGET] ? "ttft_p95_max_s"
+        : call->given[ARG_TPOT_TARGET] ? "tpot_p95_max_ms" : 0;
+    if (call->given[ARG_RATE]) {
+      err = sqlite3_mprintf("serving_sim(): give rate (an open loop) or "
+                            "concurrency (a closed loop), not both");
+      rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+      goto done;
+    }
+    if (clash) {
+      err = sqlite3_mprintf("serving_sim(): %s needs an open loop (rate), "
+                            "not concurrency", clash);
+      rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+      goto done;
+    }
+  } else if (!call->given[ARG_RATE]) {
     if (idxNum & (1 << ARG_RATE)) goto done; /* rate NULL: no row */
     err = sqlite3_mprintf("serving_sim(): rate is required, as the first "
-                          "argument or WHERE rate = ...");
+                          "argument or WHERE rate = ... (or concurrency for "
+                          "a closed loop)");
+    rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+    goto done;
+  } else if (call->given[ARG_THINK]) {
+    err = sqlite3_mprintf("serving_sim(): think_time_s needs a closed loop "
+                          "(concurrency)");
     rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
     goto done;
   }
@@ -655,6 +699,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   }
   gpuadv_sim_config_init(&cfg);
   cfg.rate = call->value[ARG_RATE];
+  cfg.concurrency = (int64_t)call->value[ARG_CONCURRENCY];
+  cfg.think_time = call->value[ARG_THINK];
   cfg.n_requests = (int64_t)call->value[ARG_N_REQUESTS];
   cfg.seed = (uint64_t)call->seed;
   cfg.arrival = (int)call->value[ARG_ARRIVAL];
@@ -777,6 +823,9 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
         } else {
           sqlite3_result_null(ctx);
         }
+      } else if ((i == ARG_RATE && call->value[ARG_CONCURRENCY] > 0) ||
+                 (i == ARG_CONCURRENCY && !(call->value[ARG_CONCURRENCY] > 0))) {
+        sqlite3_result_null(ctx); /* the loop the run did not use */
       } else if (a->kind == KIND_SEED) {
         sqlite3_result_int64(ctx, call->seed);
       } else if (a->kind == KIND_WORD) {

@@ -2,8 +2,9 @@
 ** test_sim.c: unit tests of the serving simulator (ext/gpuadv_sim.c),
 ** without SQLite: queueing-theory checks (M/D/1 and M/M/1 mean waits by
 ** the Pollaczek-Khinchine formula, the closed loop by Little's law) and the
-** scheduling rules, each with a value that can be worked out by hand. Each check prints "ok - NAME" or
-** "not ok - NAME: ..."; the last line is "N passed, M failed".
+** scheduling rules, each with a value that can be worked out by hand.
+** Each check prints "ok - NAME" or "not ok - NAME: ..."; the last line is
+** "N passed, M failed".
 */
 #include <math.h>
 #include <stdint.h>
