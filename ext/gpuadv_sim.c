@@ -86,7 +86,8 @@
 ** the arrival of the last request (to the end of the run when those two
 ** coincide). In a closed loop those arrivals are known only when the
 ** requests are generated (at a completion, before they arrive), so the
-** window's ends are set then; no step before them can reach into it. Throughput (output tokens of steps ending in the window),
+** window's ends are set then; no step before them can reach into it.
+** Throughput (output tokens of steps ending in the window),
 ** requests per second (completions in the window), the mean batch
 ** (sequences in the running batch, time-weighted, idle time counting 0) and
 ** the mean queue (requests waiting, time-weighted) are over that window;
@@ -287,19 +288,15 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   } else if (!open && c->arrival != GPUADV_SIM_POISSON) {
     msg = "arrival 'gamma' needs an open loop (rate), not concurrency";
     got = c->arrival;
-  } else if (!open) {
-    /* A closed loop has no rate: its arrivals follow completions. */
-  } else if (!(c->rate > 0.0)) {
+  } else if (open && !(c->rate > 0.0)) {
+    /* (A closed loop has no rate: its arrivals follow completions.) */
     msg = "rate must be > 0"; got = c->rate;
-  } else if (!(c->rate >= GPUADV_SIM_MIN_RATE)) {
+  } else if (open && !(c->rate >= GPUADV_SIM_MIN_RATE)) {
     /* Time is kept in seconds as a double: a run of 10^7 requests at this
     ** rate spans 10^10 s, where a double still resolves 2 us. */
     msg = "rate must be >= 0.001 (one request per 1000 s)"; got = c->rate;
-  } else if (!(c->rate <= GPUADV_SIM_MAX_RATE)) {
+  } else if (open && !(c->rate <= GPUADV_SIM_MAX_RATE)) {
     msg = "rate must be <= 1000000000"; got = c->rate;
-  }
-  if (msg) {
-    /* reported below */
   } else if (c->n_requests < 1) {
     msg = "n_requests must be >= 1"; got = (double)c->n_requests;
   } else if (c->n_requests > GPUADV_SIM_MAX_REQUESTS) {
