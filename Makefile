@@ -10,7 +10,8 @@
 #                 holds NAME (views_plans, sim, web, ...)
 #   make asan     the SQL suite under AddressSanitizer and UBSan only
 #   make valgrind the SQL suite under valgrind only
-#   make accuracy the estimates' error against published measurements
+#   make accuracy the estimates' error against published measurements, and
+#                 the serving simulator's (sql/latency_accuracy.sql)
 
 CC      ?= cc
 PYTHON  ?= /usr/bin/python3
@@ -95,7 +96,8 @@ demo: $(LIB)
 	@$(SQLITE3) -cmd '.load ./gpuadv' :memory: < sql/demo.sql
 
 # How far the estimates are from the published measurements, in SQL, then
-# the fit with each GPU left out.
+# the fit with each GPU left out, then the serving simulator against the
+# published serving benchmarks.
 accuracy: $(LIB)
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
 	  "SELECT kind, engine, rows, round(median_abs_error, 3) AS median_abs_error, \
@@ -103,6 +105,10 @@ accuracy: $(LIB)
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
 	   FROM estimate_accuracy_summary ORDER BY kind, engine"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -box :memory: \
+	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
+	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \
+	   FROM latency_accuracy_summary ORDER BY split, statistic"
 
 unit: build/test_math build/test_config build/test_sim
 	./build/test_math

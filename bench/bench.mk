@@ -8,6 +8,7 @@
 #   make bench BENCH_REPEAT=5       runs per median (default 3)
 #   make bench BENCH_CALLGRIND=0    without the callgrind instruction counts
 #   make bench BENCH_SIM=N          simulated requests per serving_sim run
+#                                   (part 6, which also times best_plans)
 #   make bench BENCH_CSV_MB=40      a smaller generated CSV for part 6's
 #                                   memory figure (default 120 MB)
 #

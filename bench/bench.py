@@ -17,7 +17,10 @@ Parts:
      RSS as the sweep grows;
   5. `.load` time and the time of the `make demo` report;
   6. the serving simulator (serving_sim): simulated requests per second of
-     CPU time for a chat case and the cases around it.
+     CPU time for a chat case and the cases around it, against one
+     model_decode_tps call per row; and the time of `SELECT * FROM
+     best_plans` for the demo workloads, cold against warm (serving_sim's
+     cache) and against the closed-form serving speeds.
   7. gpuadv_csv: a join of two 20,000-row CSV tables against the same join
      of indexed native tables, and the peak RSS of a large CSV against its
      size.
@@ -1002,46 +1005,141 @@ class Bench:
 
     # -- part 6 --------------------------------------------------------------
 
-    # name, serving_sim arguments, target (simulated requests/s) or None.
-    # Chat: 1,000-token prompts and 300-token answers (gamma, cv 1), at most
-    # 256 running sequences, at 12 requests/s (a mean batch of about 94).
+    # name, serving_sim arguments (a WHERE clause), target (simulated
+    # requests/s) or None. Chat: 1,000-token prompts and 300-token answers
+    # (gamma, cv 1), at most 256 running sequences, at 12 requests/s (a mean
+    # batch of about 94), with the default linear step model; then the cases
+    # around it, the engine speed model's step times (one replica of
+    # llama-3.1-70b FP8 on 4 x H100, what the plan views simulate) and a
+    # closed loop of 64 clients.
+    CHAT = ("prompt_tokens = 1000 AND prompt_cv = 1 AND output_tokens = 300 "
+            "AND output_cv = 1")
     SIM_CASES = [
         ("chat, 12 req/s, batch <= 256 (gamma lengths)",
-         "12, {n}, 1, 'poisson', 1, 1000, 1, 300, 1, 0, 256", 1_000_000),
+         f"rate = 12 AND {CHAT} AND max_running = 256", 1_000_000),
         ("chat, fixed lengths",
-         "12, {n}, 1, 'poisson', 1, 1000, 0, 300, 0, 0, 256", None),
+         "rate = 12 AND max_running = 256", None),
         ("chat, 2 req/s (batch ~5: ~60 steps per request)",
-         "2, {n}, 1, 'poisson', 1, 1000, 1, 300, 1, 0, 256", None),
+         f"rate = 2 AND {CHAT} AND max_running = 256", None),
         ("chat, 16 req/s (saturated, batch 256)",
-         "16, {n}, 1, 'poisson', 1, 1000, 1, 300, 1, 0, 256", None),
+         f"rate = 16 AND {CHAT} AND max_running = 256", None),
         ("M/D/1 at rho 0.9 (one step per request)",
-         "900, {n}, 1, 'poisson', 1, 1, 0, 1, 0, 0, 1, 1000000, 1, 0.1, 1, 0, 0, 0, 0",
-         None),
+         "rate = 900 AND prompt_tokens = 1 AND output_tokens = 1 AND max_running = 1 "
+         "AND token_budget = 1 AND step_fixed_ms = 1 AND step_per_seq_ms = 0 "
+         "AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 "
+         "AND step_per_pair_ns = 0", None),
+        ("chat, engine speed model (llama-3.1-70b FP8, 4 x H100), 10 req/s",
+         f"rate = 10 AND {CHAT} AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' "
+         "AND dtype = 'fp8' AND tp = 4", None),
+        ("chat, closed loop of 64 clients",
+         f"concurrency = 64 AND {CHAT} AND max_running = 256", None),
     ]
+    # The baseline: the closed-form estimate a plan would use instead of a
+    # simulation, one call per row, arguments changing every row.
+    SIM_BASE = ("SELECT sum(model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', "
+                "s.value % 64 + 1, 2048, 4)) FROM bench_series({n}) AS s")
 
     def part6(self):
         a = self.a
         n = a.sim_requests
         self.log(f"part 6: serving_sim, {len(self.SIM_CASES)} cases of {n:,} requests")
-        lines = [f"sim{i}\tSELECT * FROM serving_sim({args.format(n=n)})"
-                 for i, (_, args, _) in enumerate(self.SIM_CASES)]
-        res, rss = self.run_driver(lines, extra=["--repeat", str(a.repeat)],
-                                   what="serving_sim")
-        tab = ["| case | CPU s (median) | simulated requests/s |", "|---|---:|---:|"]
-        for i, (name, args, target) in enumerate(self.SIM_CASES):
+        lines = [f"sim{i}\tSELECT * FROM serving_sim WHERE n_requests = {n} AND {where}"
+                 for i, (_, where, _) in enumerate(self.SIM_CASES)]
+        lines.append("base\t" + self.SIM_BASE.format(n=n))
+        # serving_sim keeps its answers per connection: each run is a fresh
+        # driver process, or the repeats would time the cache.
+        res, rss = {}, 0
+        for _ in range(a.repeat):
+            r, m = self.run_driver(lines, what="serving_sim")
+            for k, v in r.items():
+                res.setdefault(k, []).extend(v)
+            rss = max(rss, m or 0)
+        base = statistics.median(r[0] for r in res["base"]) / n
+        tab = ["| case | CPU s (median) | simulated requests/s | one request / one "
+               "model_decode_tps call |", "|---|---:|---:|---:|"]
+        for i, (name, where, target) in enumerate(self.SIM_CASES):
             t = statistics.median(r[0] for r in res[f"sim{i}"])
             rate = n / t
-            tab.append(f"| {name} | {t:.3f} | {rate:,.0f} |")
-            self.rows.append(("6", f"serving_sim: {name}", f"{rate:,.0f} req/s", "-", "-",
+            ratio = t / n / base
+            tab.append(f"| {name} | {t:.3f} | {rate:,.0f} | {ratio:.1f}x |")
+            self.rows.append(("6", f"serving_sim: {name}", f"{rate:,.0f} req/s",
+                              f"{1 / base:,.0f} calls/s", f"{ratio:.1f}x",
                               f">= {target:,} req/s" if target else "report",
-                              rate >= target if target else None))
+                              rate >= target if target else None,
+                              "ratio: CPU per simulated request / per model_decode_tps call"))
         self.md.append(("6. Serving simulator", [
-            f"`SELECT * FROM serving_sim(...)` with {n:,} simulated requests per run, "
-            f"median CPU time of {a.repeat} runs in the C driver (one process; peak RSS "
-            f"{rss / 1024:.1f} MiB). The default step model; arguments in "
-            "`serving_sim`'s positional order (README).", "", *tab, "",
-            *[f"- {name}: `serving_sim({args.format(n=n)})`"
-              for name, args, _ in self.SIM_CASES], ""]))
+            f"`SELECT * FROM serving_sim WHERE n_requests = {n:,} AND ...`, median CPU "
+            f"time of {a.repeat} runs, each in a fresh C driver process (serving_sim "
+            "keeps its answers per connection, so a repeat in the same process would "
+            f"time the cache; peak RSS {rss / 1024:.1f} MiB). Baseline, in the same "
+            f"processes: `{self.SIM_BASE.format(n=n)}`, {base * 1e9:.0f} ns per call "
+            "(the closed-form speed estimate a plan uses where it does not simulate): "
+            "the last column is what one simulated request costs in such calls.", "",
+            *tab, "",
+            *[f"- {name}: `{where}`" for name, where, _ in self.SIM_CASES], ""]))
+        self.part6_plans()
+
+    def demo_workloads(self):
+        """The statements of sql/demo.sql that fill `workloads` (before its
+        first report query), without the shell's dot-commands."""
+        with open("sql/demo.sql") as f:
+            text = f.read()
+        head = text.split("CREATE TEMP TABLE", 1)[0]
+        return "\n".join(ln for ln in head.splitlines() if not ln.startswith("."))
+
+    def part6_plans(self):
+        """`SELECT * FROM best_plans` for the demo's six workloads: cold (a
+        fresh connection, every serving_sim run done) against warm (the same
+        query again, serving_sim answering from its cache) and against the
+        closed-form serving speeds alone."""
+        a = self.a
+        self.log("part 6: best_plans for the demo workloads")
+        with open("sql/gpuadv.sql") as f:
+            schema = f.read()
+        workloads = self.demo_workloads()
+        queries = [("best_plans", "SELECT * FROM best_plans"),
+                   ("serving_speeds", "SELECT * FROM serving_speeds")]
+        times = {k: [] for k in ("cold", "warm", "speeds")}
+        rows = {}
+        for _ in range(max(a.repeat, 3)):
+            con = sqlite3.connect(":memory:")
+            con.enable_load_extension(True)
+            con.load_extension(a.lib)
+            con.executescript(schema)
+            con.executescript(workloads)
+            for key, sql in (("speeds", queries[1][1]), ("cold", queries[0][1]),
+                             ("warm", queries[0][1])):
+                t0 = time.process_time()
+                got = con.execute(sql).fetchall()
+                times[key].append(time.process_time() - t0)
+                rows[key] = len(got)
+            con.close()
+        med = {k: statistics.median(v) for k, v in times.items()}
+        self.rows.append(("6", "best_plans, demo workloads: cold against warm",
+                          f"{med['cold'] * 1000:.0f} ms", f"{med['warm'] * 1000:.0f} ms",
+                          f"{med['cold'] / med['warm']:.1f}x", "report", None,
+                          "baseline: the same query again (serving_sim cached)"))
+        self.rows.append(("6", "best_plans, demo workloads: cold against serving_speeds",
+                          f"{med['cold'] * 1000:.0f} ms", f"{med['speeds'] * 1000:.0f} ms",
+                          f"{med['cold'] / med['speeds']:.1f}x", "report", None,
+                          "baseline: the closed-form speeds of every serving shape"))
+        self.md.append(("6b. Plan time", [
+            "`SELECT * FROM best_plans` for the workloads of `sql/demo.sql` (its "
+            f"INSERTs, {rows['cold']} plans), in `/usr/bin/python3`'s sqlite3 module, "
+            f"CPU time, median of {max(a.repeat, 3)} fresh connections (each: load, "
+            "`sql/gpuadv.sql`, the workloads). Cold: the first `best_plans` of the "
+            "connection, which runs every training and serving plan and every "
+            "serving_sim run of the serving plans (the search for each replica "
+            "shape's max_rps and the latency run of the chosen one). Warm: the same "
+            "query again, serving_sim answering from the connection's cache, so "
+            "cold - warm is about the simulator's share. Baseline 2: `SELECT * FROM "
+            f"serving_speeds` ({rows['speeds']} rows), the closed-form speed of every "
+            "serving shape that the serving plans start from, run first in each "
+            "connection.", "",
+            "| query | CPU ms (median) |", "|---|---:|",
+            f"| `SELECT * FROM serving_speeds` | {med['speeds'] * 1000:.1f} |",
+            f"| `SELECT * FROM best_plans`, cold | {med['cold'] * 1000:.1f} |",
+            f"| `SELECT * FROM best_plans`, warm | {med['warm'] * 1000:.1f} |", ""]))
 
     # -- output ------------------------------------------------------------
 

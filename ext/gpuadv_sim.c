@@ -41,9 +41,23 @@
 ** but one token: the last prompt token is always computed, for the logits)
 ** needs no prefill, but still occupies KV and is attended to.
 **
-** Requests: arrivals are Poisson (exponential gaps) or gamma-distributed
-** gaps with coefficient of variation arrival_cv (1 is Poisson, 0 a regular
-** clock, above 1 bursty). Prompt and output lengths are fixed when their cv
+** Requests: in an open loop (the default), arrivals are Poisson
+** (exponential gaps) or gamma-distributed gaps with coefficient of
+** variation arrival_cv (1 is Poisson, 0 a regular clock, above 1 bursty),
+** whatever the replica does. In a closed loop (concurrency > 0), a fixed
+** number of clients each keep one request in the system, the way a
+** benchmark client with a concurrency limit and no rate limit does
+** (`vllm bench serve --max-concurrency`, SGLang's bench_serving, the
+** InferenceX sweeps): all clients send their first request at time 0, and
+** a client sends its next one think_time seconds after its last one
+** completes. Arrivals then follow completions, so the queue never holds
+** more than `concurrency` requests and the throughput is what the replica
+** delivers at that concurrency: by Little's law, concurrency / (mean e2e +
+** think_time) requests per second. Benchmark clients run a fixed number
+** of prompts and the last ones run at falling concurrency while the
+** others have finished; that tail is after the window (below) and is left
+** out of the throughput and batch statistics, but not of the latencies of
+** the requests in it. Prompt and output lengths are fixed when their cv
 ** is 0, else gamma with the given mean and cv; rounded to the nearest
 ** integer and at least 1. A request longer than the KV cache is cut like an
 ** engine's max_model_len cuts it: the prompt to kv_capacity_tokens - 1,
@@ -70,7 +84,10 @@
 **
 ** The measured window runs from the arrival of the first measured request to
 ** the arrival of the last request (to the end of the run when those two
-** coincide). Throughput (output tokens of steps ending in the window),
+** coincide). In a closed loop those arrivals are known only when the
+** requests are generated (at a completion, before they arrive), so the
+** window's ends are set then; no step before them can reach into it.
+** Throughput (output tokens of steps ending in the window),
 ** requests per second (completions in the window), the mean batch
 ** (sequences in the running batch, time-weighted, idle time counting 0) and
 ** the mean queue (requests waiting, time-weighted) are over that window;
@@ -88,7 +105,8 @@
 ** the mean batch and queue, far below 5% of the arrivals of a run of a few
 ** thousand requests. A replica loaded within 5% above its capacity may go
 ** unflagged; a run of a few hundred requests, whose window holds the
-** filling of the batch, may be flagged while stable.
+** filling of the batch, may be flagged while stable. A closed loop is never
+** flagged: its backlog is at most `concurrency` by construction.
 **
 ** WHAT IT LEAVES OUT
 **
@@ -259,13 +277,25 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   const char *msg = 0;
   double got = 0;
   char buf[160];
-  if (!(c->rate > 0.0)) {
+  int open = c->concurrency == 0;
+  if (c->concurrency < 0 || c->concurrency > GPUADV_SIM_MAX_CONCURRENCY) {
+    msg = "concurrency must be in [1, 1000000] (0: an open loop at rate)";
+    got = (double)c->concurrency;
+  } else if (!(c->think_time >= 0.0 && c->think_time <= GPUADV_SIM_MAX_THINK)) {
+    msg = "think_time_s must be in [0, 1000000]"; got = c->think_time;
+  } else if (open && c->think_time != 0.0) {
+    msg = "think_time_s needs a closed loop (concurrency)"; got = c->think_time;
+  } else if (!open && c->arrival != GPUADV_SIM_POISSON) {
+    msg = "arrival 'gamma' needs an open loop (rate), not concurrency";
+    got = c->arrival;
+  } else if (open && !(c->rate > 0.0)) {
+    /* (A closed loop has no rate: its arrivals follow completions.) */
     msg = "rate must be > 0"; got = c->rate;
-  } else if (!(c->rate >= GPUADV_SIM_MIN_RATE)) {
+  } else if (open && !(c->rate >= GPUADV_SIM_MIN_RATE)) {
     /* Time is kept in seconds as a double: a run of 10^7 requests at this
     ** rate spans 10^10 s, where a double still resolves 2 us. */
     msg = "rate must be >= 0.001 (one request per 1000 s)"; got = c->rate;
-  } else if (!(c->rate <= GPUADV_SIM_MAX_RATE)) {
+  } else if (open && !(c->rate <= GPUADV_SIM_MAX_RATE)) {
     msg = "rate must be <= 1000000000"; got = c->rate;
   } else if (c->n_requests < 1) {
     msg = "n_requests must be >= 1"; got = (double)c->n_requests;
@@ -336,6 +366,12 @@ typedef struct sim_req {
   int64_t output;
 } sim_req;
 
+/* A FIFO of requests: a ring of cap (a power of 2, or 0) entries. */
+typedef struct sim_ring {
+  sim_req *a;
+  int64_t head, len, cap;
+} sim_ring;
+
 /* A request being prefilled or finishing its prefill in this step. */
 typedef struct sim_pre {
   sim_req r;
@@ -359,15 +395,20 @@ typedef struct sim {
   sim_dist gap, prompt, output;
   int64_t n, n_warm, m;   /* requests, warm-up ones, measured ones */
 
-  /* Arrivals: the next one is generated when the previous one arrives. */
+  /* Arrivals. Open loop: the next one is generated when the previous one
+  ** arrives. Closed loop: one is generated at each completion (while
+  ** requests are left), arriving think_time later; the earliest is `next`,
+  ** the others wait in `pend`, in arrival order (completions come in time
+  ** order and the think time is fixed). */
+  int closed;
   int64_t n_gen;          /* requests generated */
   sim_req next;           /* the next arrival, when has_next */
   int has_next;
   double last_arrival;
+  sim_ring pend;
 
-  /* FIFO queue: a ring of cap_q (a power of 2) entries. */
-  sim_req *q;
-  int64_t q_head, q_len, cap_q;
+  /* FIFO queue of requests that have arrived and wait for admission. */
+  sim_ring queue;
 
   /* The request part-way through its prefill, if any. */
   int has_partial;
@@ -409,19 +450,32 @@ static int grow(void **p, int64_t *cap, size_t elem, int64_t need) {
   return 0;
 }
 
-static void gen_next(sim *S) {
+/* Make request number n_gen, arriving at `arrival`, with the next lengths.
+** In a closed loop, the window's ends are the arrivals of requests n_warm
+** and n - 1, known from here on. */
+static void make_req(sim *S, sim_req *r, double arrival) {
   const gpuadv_sim_config *c = S->cfg;
-  sim_req *r = &S->next;
   assert(S->n_gen < S->n);
-  r->arrival = S->last_arrival + dist_sample(&S->gap, &S->rng_gap);
+  r->arrival = arrival;
   r->id = S->n_gen++;
   r->prompt = dist_tokens(&S->prompt, &S->rng_len, c->kv_capacity - 1);
   r->output = dist_tokens(&S->output, &S->rng_len, c->kv_capacity - r->prompt);
-  S->last_arrival = r->arrival;
+  if (S->closed) {
+    if (r->id == S->n_warm) S->t0 = arrival;
+    /* All measured requests arrive at once: the window runs to the end. */
+    if (r->id == S->n - 1) S->t1 = arrival > S->t0 ? arrival : INFINITY;
+  }
 }
 
-/* The window's ends, from a first pass over the arrival times: the
-** statistics of a step must know them when the step ends, which can be
+/* Open loop: the next arrival, one gap after the last. */
+static void gen_next(sim *S) {
+  make_req(S, &S->next,
+           S->last_arrival + dist_sample(&S->gap, &S->rng_gap));
+  S->last_arrival = S->next.arrival;
+}
+
+/* Open loop: the window's ends, from a first pass over the arrival times:
+** the statistics of a step must know them when the step ends, which can be
 ** before the requests that fix them are generated. */
 static void find_window(sim *S) {
   sim_rng r = S->rng_gap;
@@ -445,26 +499,58 @@ static inline void window_add(const sim *S, double *area, double value,
 
 /* The queue length changes at time t. */
 static inline void queue_mark(sim *S, double t) {
-  window_add(S, &S->q_area, (double)S->q_len, S->last_q_time, t);
+  window_add(S, &S->q_area, (double)S->queue.len, S->last_q_time, t);
   S->last_q_time = t;
 }
 
-static int enqueue(sim *S, const sim_req *r) {
-  if (S->q_len == S->cap_q) {
+/* Append r to the ring; -1 when out of memory. */
+static int ring_push(sim_ring *g, const sim_req *r) {
+  if (g->len == g->cap) {
     /* Double the ring and unwrap it. */
-    int64_t old = S->cap_q, i;
-    sim_req *nq = malloc((size_t)(old * 2) * sizeof(sim_req));
-    if (!nq) return -1;
-    for (i = 0; i < S->q_len; i++) nq[i] = S->q[(S->q_head + i) & (old - 1)];
-    free(S->q);
-    S->q = nq;
-    S->q_head = 0;
-    S->cap_q = old * 2;
+    int64_t old = g->cap, i, cap = old ? old * 2 : 1024;
+    sim_req *na = malloc((size_t)cap * sizeof(sim_req));
+    if (!na) return -1;
+    for (i = 0; i < g->len; i++) na[i] = g->a[(g->head + i) & (old - 1)];
+    free(g->a);
+    g->a = na;
+    g->head = 0;
+    g->cap = cap;
   }
-  queue_mark(S, r->arrival);
-  S->q[(S->q_head + S->q_len) & (S->cap_q - 1)] = *r;
-  S->q_len++;
+  g->a[(g->head + g->len) & (g->cap - 1)] = *r;
+  g->len++;
   return 0;
+}
+
+static inline sim_req *ring_front(sim_ring *g) {
+  assert(g->len > 0);
+  return &g->a[g->head];
+}
+
+static inline void ring_pop(sim_ring *g) {
+  assert(g->len > 0);
+  g->head = (g->head + 1) & (g->cap - 1);
+  g->len--;
+}
+
+static int enqueue(sim *S, const sim_req *r) {
+  queue_mark(S, r->arrival);
+  return ring_push(&S->queue, r);
+}
+
+/* Closed loop: a request arrives at time `arrival` (a client's first, or
+** its next after a completion), while requests are left to send. */
+static int client_sends(sim *S, double arrival) {
+  sim_req r;
+  assert(S->closed);
+  if (S->n_gen >= S->n) return 0;
+  make_req(S, &r, arrival);
+  if (!S->has_next) {
+    S->next = r;
+    S->has_next = 1;
+    return 0;
+  }
+  assert(r.arrival >= S->next.arrival);
+  return ring_push(&S->pend, &r);
 }
 
 static void heap_push(sim *S, const sim_run *x) {
@@ -497,9 +583,10 @@ static void heap_pop(sim *S) {
   S->heap[i] = last;
 }
 
-/* A request leaves the system at time t. */
-static void complete(sim *S, int64_t id, double arrival, double first,
-                     int64_t output, int64_t kv, double t) {
+/* A request leaves the system at time t; in a closed loop its client
+** sends the next one. -1 when out of memory. */
+static int complete(sim *S, int64_t id, double arrival, double first,
+                    int64_t output, int64_t kv, double t) {
   S->kv_used -= kv;
   S->completed++;
   assert(S->kv_used >= 0);
@@ -514,6 +601,7 @@ static void complete(sim *S, int64_t id, double arrival, double first,
       S->sum_tpot += tpot;
     }
   }
+  return S->closed ? client_sends(S, t + S->cfg->think_time) : 0;
 }
 
 /* A request is admitted at time t: its wait ends. */
@@ -599,7 +687,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   double t = 0.0;
   int64_t step = 0, d_seqs = 0;
   gpuadv_step_load load;
-  const double inv_rate = 1.0 / cfg->rate;
 
   memset(res, 0, sizeof(*res));
   memset(&S, 0, sizeof(S));
@@ -615,23 +702,35 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     rng_seed(&S.rng_gap, &state);
     rng_seed(&S.rng_len, &state);
   }
-  dist_init(&S.gap, inv_rate,
+  /* The gaps of an open loop (a closed loop has no rate and draws none). */
+  dist_init(&S.gap, cfg->concurrency > 0 ? 1.0 : 1.0 / cfg->rate,
             cfg->arrival == GPUADV_SIM_POISSON ? 1.0 : cfg->arrival_cv);
   dist_init(&S.prompt, cfg->prompt_mean, cfg->prompt_cv);
   dist_init(&S.output, cfg->output_mean, cfg->output_cv);
 
-  S.cap_q = 1024;
-  S.q = malloc((size_t)S.cap_q * sizeof(sim_req));
   S.ttft = malloc((size_t)S.m * sizeof(float));
   S.tpot = malloc((size_t)S.m * sizeof(float));
   S.e2e = malloc((size_t)S.m * sizeof(float));
-  if (!S.q || !S.ttft || !S.tpot || !S.e2e) {
+  if (!S.ttft || !S.tpot || !S.e2e) {
     fail(res, "out of memory");
     goto done;
   }
-  find_window(&S);
-  gen_next(&S);
-  S.has_next = 1;
+  S.closed = cfg->concurrency > 0;
+  if (S.closed) {
+    /* Every client sends its first request at time 0. */
+    int64_t k;
+    S.t0 = S.t1 = INFINITY;
+    for (k = 0; k < cfg->concurrency && S.n_gen < S.n; k++) {
+      if (client_sends(&S, 0.0) != 0) {
+        fail(res, "out of memory");
+        goto done;
+      }
+    }
+  } else {
+    find_window(&S);
+    gen_next(&S);
+    S.has_next = 1;
+  }
 
   while (S.completed < S.n) {
     int64_t budget, n_batch, i;
@@ -645,16 +744,22 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       }
       /* It came during a step, so it waits (at least) to its end. */
       if (S.next.arrival < t && S.next.arrival >= S.t0 &&
-          S.next.arrival <= S.t1 && S.q_len > S.max_queue) {
-        S.max_queue = S.q_len;
+          S.next.arrival <= S.t1 && S.queue.len > S.max_queue) {
+        S.max_queue = S.queue.len;
       }
-      if (S.n_gen < S.n) {
+      if (S.closed) {
+        S.has_next = S.pend.len > 0;
+        if (S.has_next) {
+          S.next = *ring_front(&S.pend);
+          ring_pop(&S.pend);
+        }
+      } else if (S.n_gen < S.n) {
         gen_next(&S);
       } else {
         S.has_next = 0;
       }
     }
-    if (d_seqs == 0 && !S.has_partial && S.q_len == 0) {
+    if (d_seqs == 0 && !S.has_partial && S.queue.len == 0) {
       /* Idle until the next arrival. */
       assert(S.has_next);
       t = S.next.arrival;
@@ -684,10 +789,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         S.fin[S.n_fin++] = S.partial;
       }
     }
-    if (S.q_len > 0 && budget > 0) queue_mark(&S, t);
-    while (budget > 0 && S.q_len > 0 &&
+    if (S.queue.len > 0 && budget > 0) queue_mark(&S, t);
+    while (budget > 0 && S.queue.len > 0 &&
            d_seqs + S.has_partial + S.n_fin < cfg->max_running) {
-      sim_req *r = &S.q[S.q_head];
+      sim_req *r = ring_front(&S.queue);
       sim_pre p;
       if (S.kv_used + r->prompt + r->output > cfg->kv_capacity) break;
       S.kv_used += r->prompt + r->output;
@@ -695,8 +800,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       p.r = *r;
       p.done = (int64_t)floor(cfg->prefix_hit * (double)r->prompt);
       if (p.done > r->prompt - 1) p.done = r->prompt - 1;
-      S.q_head = (S.q_head + 1) & (S.cap_q - 1);
-      S.q_len--;
+      ring_pop(&S.queue);
       prefill_chunk(&p, &budget, &load);
       if (p.done == p.r.prompt) {
         if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), S.n_fin + 1)) {
@@ -738,7 +842,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         S.sum_ttft += t_end - p->r.arrival;
       }
       if (p->r.output == 1) {
-        complete(&S, p->r.id, p->r.arrival, t_end, 1, kv, t_end);
+        if (complete(&S, p->r.id, p->r.arrival, t_end, 1, kv, t_end) != 0) {
+          fail(res, "out of memory");
+          goto done;
+        }
       } else {
         sim_run x;
         if (grow((void **)&S.heap, &S.cap_heap, sizeof(sim_run),
@@ -758,9 +865,14 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
     while (S.n_heap > 0 && S.heap[0].finish_step == step) {
       const sim_run *x = &S.heap[0];
+      int crc;
       ctx_next -= (double)x->kv;
-      complete(&S, x->id, x->arrival, x->first, x->output, x->kv, t_end);
+      crc = complete(&S, x->id, x->arrival, x->first, x->output, x->kv, t_end);
       heap_pop(&S);
+      if (crc != 0) {
+        fail(res, "out of memory");
+        goto done;
+      }
     }
     assert(S.n_heap == 0 || S.heap[0].finish_step > step);
     d_seqs = S.n_heap;
@@ -796,13 +908,14 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       percentiles(S.tpot, S.n_tpot, &res->tpot_p50, &res->tpot_p95,
                   &res->tpot_p99);
     }
-    res->saturated = arrived > 0 &&
+    res->saturated = !S.closed && arrived > 0 &&
                      (double)(arrived - S.window_done) > 0.05 * (double)arrived;
   }
   rc = 0;
 
 done:
-  free(S.q);
+  free(S.queue.a);
+  free(S.pend.a);
   free(S.fin);
   free(S.heap);
   free(S.ttft);

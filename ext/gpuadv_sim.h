@@ -72,11 +72,20 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_MAX_BUDGET 100000000LL  /* token_budget */
 #define GPUADV_SIM_MIN_RATE 0.001          /* requests per second */
 #define GPUADV_SIM_MAX_RATE 1e9
+#define GPUADV_SIM_MAX_CONCURRENCY 1000000LL /* closed-loop clients */
+#define GPUADV_SIM_MAX_THINK 1e6           /* think time, seconds */
 
 typedef struct gpuadv_sim_config {
+  int64_t concurrency;     /* 0: an open loop at `rate`; else a closed loop
+                           ** of this many clients, [1, 10^6], each sending
+                           ** its next request think_time after its last
+                           ** completes (rate, arrival and arrival_cv are
+                           ** then not used) */
+  double think_time;       /* closed loop: seconds, [0, 10^6] */
   int arrival;             /* enum gpuadv_sim_arrival */
   double arrival_cv;       /* gamma only: [0, 10]; 1 is Poisson, 0 regular */
-  double rate;             /* requests per second, [0.001, 1e9] */
+  double rate;             /* open loop: requests per second,
+                           ** [0.001, 1e9] */
   double prompt_mean;      /* prompt tokens, [1, 1e7] */
   double prompt_cv;        /* 0: fixed; else gamma, [0, 10] */
   double output_mean;      /* output tokens, [1, 1e7] */
@@ -94,7 +103,8 @@ typedef struct gpuadv_sim_config {
   const void *step_arg;
 } gpuadv_sim_config;
 
-/* Fill in the defaults (rate 0 and step_time 0: the caller sets them). */
+/* Fill in the defaults (rate 0 and step_time 0: the caller sets them;
+** concurrency 0: an open loop). */
 void gpuadv_sim_config_init(gpuadv_sim_config *cfg);
 
 /* 0 when cfg is acceptable; else -1 and a message such as
@@ -114,7 +124,8 @@ typedef struct gpuadv_sim_result {
   double mean_queue;       /* time-weighted requests waiting */
   int64_t max_queue;       /* most requests waiting at once */
   double mean_wait;        /* seconds from arrival to admission */
-  int saturated;           /* the queue grows without bound */
+  int saturated;           /* the queue grows without bound (never in a
+                           ** closed loop, whose clients wait) */
   int64_t requests;        /* simulated requests */
   int64_t measured;        /* requests in the statistics */
   int64_t steps;           /* engine steps simulated */

@@ -54,6 +54,21 @@
 **                                      more spans nodes (pp stages of tp)
 **   fabric_gbps               3200     Gbit/s of fabric per node (one
 **                                      400G port per GPU); 0: none
+**   concurrency               -        a closed loop of this many clients,
+**                                      [1, 10^6], instead of an open loop
+**                                      at `rate` (give one of the two)
+**   think_time_s              0        closed loop: seconds from a
+**                                      client's completion to its next
+**                                      request, [0, 10^6]
+**
+** A closed loop is what a benchmark client with a concurrency limit
+** measures (`vllm bench serve --max-concurrency N`): every client sends a
+** request at time 0 and the next one think_time_s after each completes, so
+** requests_per_s is what the replica delivers at that concurrency, the
+** queue never holds more than the clients, and saturated is 0. The rate
+** column is NULL in a closed loop and the concurrency column NULL in an
+** open one; arrival 'gamma' and the p95 targets (a search over rates) need
+** an open loop.
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
 ** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
@@ -69,7 +84,8 @@
 **   serving_sim(): rate must be > 0, got -1
 **
 ** Plans: every = constraint on an argument column is passed to xFilter
-** (idxNum is the bit set of the arguments given, in column order) and
+** (idxStr holds one character per argument, '1' where it is given, in
+** column order: more arguments than an int has bits) and
 ** omitted from SQLite's own check. A constraint that SQLite cannot supply
 ** yet (an argument taken from a table to the right) makes the plan
 ** unusable (SQLITE_CONSTRAINT), so a lateral join puts serving_sim last.
@@ -103,6 +119,7 @@ enum {
   ARG_STEP_FIXED, ARG_STEP_SEQ, ARG_STEP_CTX, ARG_STEP_PREFILL, ARG_STEP_PAIR,
   ARG_MODEL, ARG_GPU, ARG_DTYPE, ARG_ENGINE, ARG_TP, ARG_PP, ARG_EP,
   ARG_TTFT_TARGET, ARG_TPOT_TARGET, ARG_NODE_GPUS, ARG_FABRIC,
+  ARG_CONCURRENCY, ARG_THINK,
   N_ARGS
 };
 
@@ -121,7 +138,8 @@ static const char sim_schema[] =
     "step_per_ctx_token_us HIDDEN, step_per_prefill_token_us HIDDEN, "
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
-    "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN)";
+    "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
+    "concurrency HIDDEN, think_time_s HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -175,6 +193,9 @@ static const sim_arg sim_args[N_ARGS] = {
   {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
   {"gpus_per_node", KIND_WHOLE, 1, 0, 1e6, 0, 8, 0},
   {"fabric_gbps", KIND_NUMBER, 0, 0, 1e6, 0, 3200, 0},
+  {"concurrency", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0, 0,
+   0},
+  {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -475,34 +496,44 @@ static int simDisconnect(sqlite3_vtab *pVtab) {
 /* See "Plans" in the header comment. */
 static int simBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   int constraint_of[N_ARGS];
-  unsigned usable = 0, unusable = 0;
+  sqlite3_uint64 usable = 0, unusable = 0;
+  char *given;
   int i, n = 0;
   (void)pVtab;
-  assert(N_ARGS <= 31);
+  assert(N_ARGS <= 64);
   for (i = 0; i < N_ARGS; i++) constraint_of[i] = -1;
   for (i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int j = c->iColumn - COL_FIRST_ARG;
     if (j < 0 || j >= N_ARGS || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
     if (!c->usable) {
-      unusable |= 1u << j;
+      unusable |= (sqlite3_uint64)1 << j;
     } else if (constraint_of[j] < 0) {
-      usable |= 1u << j;
+      usable |= (sqlite3_uint64)1 << j;
       constraint_of[j] = i;
     }
   }
   /* An argument that must come from a table to the right: try another
   ** order of the join. */
   if (unusable & ~usable) return SQLITE_CONSTRAINT;
+  given = sqlite3_malloc(N_ARGS + 1);
+  if (!given) return SQLITE_NOMEM;
   for (i = 0; i < N_ARGS; i++) {
+    given[i] = constraint_of[i] < 0 ? '0' : '1';
     if (constraint_of[i] < 0) continue;
     info->aConstraintUsage[constraint_of[i]].argvIndex = ++n;
     info->aConstraintUsage[constraint_of[i]].omit = 1;
   }
-  info->idxNum = (int)usable;
+  given[N_ARGS] = 0;
+  info->idxStr = given;
+  info->needToFreeIdxStr = 1;
+  info->idxNum = 0;
   info->estimatedRows = 1;
-  /* Without a rate the call is an error: make that plan the last choice. */
-  info->estimatedCost = (usable & (1u << ARG_RATE)) ? 1000.0 : 1e12;
+  /* Without a rate or a concurrency the call is an error: make that plan
+  ** the last choice. */
+  info->estimatedCost =
+      (usable & (((sqlite3_uint64)1 << ARG_RATE) |
+                 ((sqlite3_uint64)1 << ARG_CONCURRENCY))) ? 1000.0 : 1e12;
   return SQLITE_OK;
 }
 
@@ -609,7 +640,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   sqlite3_uint64 key = 0;
   char *err = 0;
   int rc = SQLITE_OK, i, k = 0;
-  (void)idxStr;
+  (void)idxNum;
+  assert(idxStr && (int)strlen(idxStr) == N_ARGS);
   memset(&model, 0, sizeof(model));
   memset(call, 0, sizeof(*call));
   release_kept(cur);
@@ -618,7 +650,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   call->seed = 1;
   for (i = 0; i < N_ARGS; i++) {
     sqlite3_value *v;
-    if (!(idxNum & (1 << i))) continue;
+    if (idxStr[i] != '1') continue;
     assert(k < argc);
     v = argv[k++];
     if (sqlite3_value_type(v) == SQLITE_NULL) continue; /* the default */
@@ -626,10 +658,34 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     rc = parse_arg(call, i, v, &err);
     if (rc != SQLITE_OK) goto done;
   }
-  if (!call->given[ARG_RATE]) {
-    if (idxNum & (1 << ARG_RATE)) goto done; /* rate NULL: no row */
+  if (call->given[ARG_CONCURRENCY]) {
+    const char *clash =
+        call->given[ARG_ARRIVAL] ? "arrival"
+        : call->given[ARG_ARRIVAL_CV] ? "arrival_cv"
+        : call->given[ARG_TTFT_TARGET] ? "ttft_p95_max_s"
+        : call->given[ARG_TPOT_TARGET] ? "tpot_p95_max_ms" : 0;
+    if (call->given[ARG_RATE]) {
+      err = sqlite3_mprintf("serving_sim(): give rate (an open loop) or "
+                            "concurrency (a closed loop), not both");
+      rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+      goto done;
+    }
+    if (clash) {
+      err = sqlite3_mprintf("serving_sim(): %s needs an open loop (rate), "
+                            "not concurrency", clash);
+      rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+      goto done;
+    }
+  } else if (!call->given[ARG_RATE]) {
+    if (idxStr[ARG_RATE] == '1') goto done; /* rate NULL: no row */
     err = sqlite3_mprintf("serving_sim(): rate is required, as the first "
-                          "argument or WHERE rate = ...");
+                          "argument or WHERE rate = ... (or concurrency for "
+                          "a closed loop)");
+    rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
+    goto done;
+  } else if (call->given[ARG_THINK]) {
+    err = sqlite3_mprintf("serving_sim(): think_time_s needs a closed loop "
+                          "(concurrency)");
     rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
     goto done;
   }
@@ -663,6 +719,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   }
   gpuadv_sim_config_init(&cfg);
   cfg.rate = call->value[ARG_RATE];
+  cfg.concurrency = (int64_t)call->value[ARG_CONCURRENCY];
+  cfg.think_time = call->value[ARG_THINK];
   cfg.n_requests = (int64_t)call->value[ARG_N_REQUESTS];
   cfg.seed = (uint64_t)call->seed;
   cfg.arrival = (int)call->value[ARG_ARRIVAL];
@@ -785,6 +843,9 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
         } else {
           sqlite3_result_null(ctx);
         }
+      } else if ((i == ARG_RATE && call->value[ARG_CONCURRENCY] > 0) ||
+                 (i == ARG_CONCURRENCY && !(call->value[ARG_CONCURRENCY] > 0))) {
+        sqlite3_result_null(ctx); /* the loop the run did not use */
       } else if (a->kind == KIND_SEED) {
         sqlite3_result_int64(ctx, call->seed);
       } else if (a->kind == KIND_WORD) {

@@ -127,7 +127,8 @@ SCHEMA_SQL = "sql/gpuadv.sql"
 # Golden files whose name starts with a key run after that SQL script, which
 # the test host cannot `.read` itself.
 PRELUDES = {"views_": SCHEMA_SQL, "examples_": SCHEMA_SQL,
-            "accuracy_": "sql/accuracy.sql"}
+            "accuracy_": "sql/accuracy.sql",
+            "sim_latency_": "sql/latency_accuracy.sql"}
 
 
 def with_schema(path):

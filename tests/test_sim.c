@@ -1,9 +1,10 @@
 /*
 ** test_sim.c: unit tests of the serving simulator (ext/gpuadv_sim.c),
 ** without SQLite: queueing-theory checks (M/D/1 and M/M/1 mean waits by
-** the Pollaczek-Khinchine formula) and the scheduling rules, each with a
-** value that can be worked out by hand. Each check prints "ok - NAME" or
-** "not ok - NAME: ..."; the last line is "N passed, M failed".
+** the Pollaczek-Khinchine formula, the closed loop by Little's law) and the
+** scheduling rules, each with a value that can be worked out by hand.
+** Each check prints "ok - NAME" or "not ok - NAME: ..."; the last line is
+** "N passed, M failed".
 */
 #include <math.h>
 #include <stdint.h>
@@ -447,6 +448,86 @@ static void test_nearest_rank(void) {
   check_rel("10 values: p99 is the 10th", r.e2e_p99, 0.094, 1e-6);
 }
 
+/* A closed loop of fixed requests on a fixed step, worked by hand. Steps
+** of 10 ms whatever they hold; prompts of 10 tokens (one step's prefill,
+** which gives the first token), 5 output tokens (4 more steps): every
+** request takes 5 steps, 50 ms, and its client sends the next one
+** think_time later. 4 clients stay in lockstep. Throughput is
+** concurrency / (service + think): 4 / 50 ms = 80/s with no think time,
+** 4 / (50 + 30) ms = 50/s with 30 ms. Over 400 requests with warm-up 0.1
+** the window runs from the arrival of request 40 (cycle 10) to that of
+** request 399 (cycle 99): 89 cycles of 4 completions inside it, so these
+** are exact. The batch holds 4 while busy: 4 x 50 / 80 = 2.5 on average
+** with the think time. */
+static void closed_fixed(gpuadv_sim_config *c, gpuadv_sim_linear *lin,
+                         double think) {
+  gpuadv_sim_config_init(c);
+  memset(lin, 0, sizeof(*lin));
+  lin->fixed_s = 0.010;
+  c->concurrency = 4;
+  c->think_time = think;
+  c->prompt_mean = 10;
+  c->output_mean = 5;
+  c->n_requests = 400;
+  c->step_time = gpuadv_sim_linear_step;
+  c->step_arg = lin;
+}
+
+static void test_closed_loop_by_hand(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  closed_fixed(&c, &lin, 0.0);
+  check_true("closed loop runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("closed loop, no think: 4 / 50 ms", r.requests_per_s, 80, 1e-9);
+  check_rel("closed loop, no think: tokens 5 x 80", r.throughput_tps, 400,
+            1e-9);
+  check_rel("closed loop, no think: batch 4", r.mean_batch, 4, 1e-9);
+  check_rel("closed loop: TTFT one step", r.ttft_p95, 0.010, 1e-6);
+  check_rel("closed loop: TPOT one step", r.tpot_p50, 0.010, 1e-6);
+  check_rel("closed loop: e2e five steps", r.e2e_mean, 0.050, 1e-9);
+  check_close("closed loop, lockstep: nobody waits", r.mean_wait, 0, 1e-12);
+  check_true("closed loop is never saturated", r.saturated == 0);
+  closed_fixed(&c, &lin, 0.030);
+  check_true("closed loop with think time runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("closed loop, 30 ms think: 4 / 80 ms", r.requests_per_s, 50,
+            1e-9);
+  check_rel("closed loop, 30 ms think: batch 4 x 50 / 80", r.mean_batch, 2.5,
+            1e-9);
+  check_rel("closed loop, 30 ms think: e2e still 50 ms", r.e2e_p99, 0.050,
+            1e-6);
+}
+
+/* A closed loop with random lengths and a step time that grows with the
+** batch: Little's law over the clients gives throughput = concurrency /
+** (mean e2e + think), and requests in the system (batch + queue) =
+** concurrency x e2e / (e2e + think). The window's edges leave a small
+** error: 1% over 20000 requests. More clients than batch slots queue, but
+** never more than the clients left over. */
+static void test_closed_loop_little(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  double cycle;
+  chat(&c, &lin, 0);
+  c.concurrency = 48;
+  c.think_time = 0.5;
+  c.max_running = 32;
+  c.token_budget = 2048;
+  c.n_requests = 20000;
+  check_true("closed loop with random lengths runs",
+             gpuadv_sim_run(&c, &r) == 0);
+  cycle = r.e2e_mean + c.think_time;
+  check_rel("closed loop: throughput = concurrency / (e2e + think)",
+            r.requests_per_s, 48 / cycle, 0.01);
+  check_rel("closed loop: in system = concurrency x e2e / (e2e + think)",
+            r.mean_batch + r.mean_queue, 48 * r.e2e_mean / cycle, 0.01);
+  check_true("closed loop: queue at most concurrency - max_running",
+             r.max_queue <= 48 - 32 && r.max_queue > 0);
+  check_true("closed loop: the batch fills to max_running",
+             r.mean_batch <= 32 && r.mean_batch > 16);
+}
+
 static double zero_step(const void *arg, const gpuadv_step_load *load) {
   (void)arg;
   (void)load;
@@ -494,6 +575,27 @@ static void test_errors(void) {
   check_true("step time 0 rejected", gpuadv_sim_run(&c, &r) == -1);
   check_str("step time 0 message", r.error,
             "the step-time model must give a finite time > 0 s, gave 0");
+  chat(&c, &lin, 1);
+  c.think_time = 1;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("think time needs a closed loop", err,
+            "think_time_s needs a closed loop (concurrency), got 1");
+  chat(&c, &lin, 0);
+  c.concurrency = 8;
+  c.arrival = GPUADV_SIM_GAMMA;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("gamma arrivals need an open loop", err,
+            "arrival 'gamma' needs an open loop (rate), not concurrency, "
+            "got 1");
+  chat(&c, &lin, 0);
+  c.concurrency = -2;
+  gpuadv_sim_check(&c, err, sizeof(err));
+  check_str("negative concurrency", err,
+            "concurrency must be in [1, 1000000] (0: an open loop at rate), "
+            "got -2");
+  chat(&c, &lin, 0);
+  c.concurrency = 8;
+  check_true("a closed loop needs no rate", gpuadv_sim_run(&c, &r) == 0);
   /* A random request longer than the KV cache is cut, not stuck. */
   chat(&c, &lin, 1);
   c.kv_capacity = 2000;
@@ -542,6 +644,8 @@ int main(void) {
   test_nearest_rank();
   test_errors();
   test_gamma_arrivals();
+  test_closed_loop_by_hand();
+  test_closed_loop_little();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }

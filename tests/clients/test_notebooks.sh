@@ -9,7 +9,8 @@ need_lib "notebooks"
   skip_or_fail "notebooks" "jupyter not installed (apt-get install jupyter-nbconvert python3-nbclient python3-ipykernel python3-pandas python3-matplotlib)"
 
 figures="01_serving_plans_70b_chat 01_training_plans_70b_qlora 01_rent_vs_buy_8b_chat
-01_seed000_cost_per_mtok 02_roofline 02_cost_frontier_70b_fp8 02_cost_per_mtok_8b 02_train_memory_modes"
+01_seed000_cost_per_mtok 02_roofline 02_cost_frontier_70b_fp8 02_cost_per_mtok_8b 02_train_memory_modes
+02_latency_curve_70b_fp8"
 out=build/notebooks
 
 for nb in notebooks/*.ipynb; do

@@ -15,9 +15,9 @@ SELECT * FROM serving_sim(x'01');
 SELECT * FROM serving_sim(2e9);
 -- error: serving_sim(): rate must be <= 1000000000, got 2000000000
 SELECT * FROM serving_sim;
--- error: serving_sim(): rate is required, as the first argument or WHERE rate = ...
+-- error: serving_sim(): rate is required, as the first argument or WHERE rate = ... (or concurrency for a closed loop)
 SELECT * FROM serving_sim WHERE n_requests = 100;
--- error: serving_sim(): rate is required, as the first argument or WHERE rate = ...
+-- error: serving_sim(): rate is required, as the first argument or WHERE rate = ... (or concurrency for a closed loop)
 SELECT * FROM serving_sim(5, 2.5);
 -- error: serving_sim(): n_requests must be a whole number, got 2.5
 SELECT * FROM serving_sim(5, 0);
@@ -88,3 +88,19 @@ INSERT INTO serving_sim(rate) VALUES (1);
 -- error: table serving_sim may not be modified
 CREATE VIRTUAL TABLE temp.s USING serving_sim;
 -- error: no such module: serving_sim
+SELECT * FROM serving_sim WHERE concurrency = 8 AND rate = 5;
+-- error: serving_sim(): give rate (an open loop) or concurrency (a closed loop), not both
+SELECT * FROM serving_sim WHERE concurrency = 0;
+-- error: serving_sim(): concurrency must be >= 1, got 0
+SELECT * FROM serving_sim WHERE concurrency = 2.5;
+-- error: serving_sim(): concurrency must be a whole number, got 2.5
+SELECT * FROM serving_sim WHERE concurrency = 2000000;
+-- error: serving_sim(): concurrency must be <= 1000000, got 2000000
+SELECT * FROM serving_sim WHERE concurrency = 8 AND arrival = 'gamma';
+-- error: serving_sim(): arrival needs an open loop (rate), not concurrency
+SELECT * FROM serving_sim WHERE concurrency = 8 AND ttft_p95_max_s = 1;
+-- error: serving_sim(): ttft_p95_max_s needs an open loop (rate), not concurrency
+SELECT * FROM serving_sim WHERE concurrency = 8 AND think_time_s = -1;
+-- error: serving_sim(): think_time_s must be >= 0, got -1
+SELECT * FROM serving_sim WHERE rate = 5 AND think_time_s = 1;
+-- error: serving_sim(): think_time_s needs a closed loop (concurrency)

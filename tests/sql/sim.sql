@@ -73,3 +73,13 @@ SELECT 'sim-model-pp-two-nodes', (SELECT a.tpot_p50_ms > 0 AND a.tpot_p50_ms > b
 SELECT 'sim-model-pp-weights-per-token', (SELECT tpot_p50_ms >= 811.8 / (8 * 3350) * 1000 FROM serving_sim(0.1, 100) WHERE model = 'llama-3.1-405b' AND gpu = 'h100-sxm' AND tp = 8 AND pp = 2);
 SELECT 'sim-model-pp-fabric', (SELECT a.tpot_p50_ms > b.tpot_p50_ms FROM serving_sim(0.1, 100) a, serving_sim(0.1, 100) b WHERE a.model = 'llama-3.1-405b' AND a.gpu = 'h100-sxm' AND a.tp = 8 AND a.pp = 2 AND a.fabric_gbps = 100 AND b.model = 'llama-3.1-405b' AND b.gpu = 'h100-sxm' AND b.tp = 8 AND b.pp = 2 AND b.fabric_gbps = 3200);
 SELECT 'sim-model-ep', (SELECT tpot_p50_ms > 0 AND NOT saturated FROM serving_sim(0.5, 200) WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 8);
+-- A closed loop (concurrency): 4 clients, fixed 10 ms steps, prompts of one
+-- prefill step and 5 output tokens: every request takes 50 ms, so the
+-- replica serves 4 / 50 ms = 80 requests/s, and 4 / (50 + 30) ms = 50 with
+-- a 30 ms think time (tests/test_sim.c works the window out).
+SELECT 'sim-closed-by-hand', abs(requests_per_s - 80) < 1e-9 AND abs(mean_batch - 4) < 1e-9 AND abs(e2e_p99_s - 0.05) < 1e-8 AND saturated = 0 FROM serving_sim WHERE concurrency = 4 AND n_requests = 400 AND prompt_tokens = 10 AND output_tokens = 5 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0;
+SELECT 'sim-closed-think', abs(requests_per_s - 50) < 1e-9 AND abs(mean_batch - 2.5) < 1e-9 FROM serving_sim WHERE concurrency = 4 AND think_time_s = 0.03 AND n_requests = 400 AND prompt_tokens = 10 AND output_tokens = 5 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0;
+-- Little's law over the clients: requests/s = concurrency / mean e2e.
+SELECT 'sim-closed-little', abs(requests_per_s * e2e_mean_s / 16 - 1) < 0.02 FROM serving_sim WHERE concurrency = 16 AND n_requests = 2000 AND output_cv = 1;
+SELECT 'sim-closed-columns', rate IS NULL AND concurrency = 16 AND think_time_s = 0.0 FROM serving_sim WHERE concurrency = 16 AND n_requests = 100;
+SELECT 'sim-open-no-concurrency', concurrency IS NULL AND rate = 5.0 FROM serving_sim(5, 100);

@@ -1,0 +1,157 @@
+-- gpuadv: the serving simulator against published serving benchmarks.
+--
+--   sqlite> .load ./gpuadv
+--   sqlite> .read sql/latency_accuracy.sql
+--   sqlite> SELECT * FROM latency_accuracy_summary;
+--
+-- latency_accuracy: one row per published online-serving figure (TTFT,
+-- TPOT, output tokens/s) of the measurements catalog that serving_sim can
+-- reproduce, with the simulated value, the relative error (simulated /
+-- measured - 1) and the target it is held to.
+--
+-- Reproducible means the catalog row states the model, GPU, dtype, engine,
+-- tensor-parallel degree and concurrency, runs without speculative
+-- decoding, and its source states the workload well enough to rebuild it
+-- (`latency_workload` below). Every such benchmark is closed-loop: a fixed
+-- number of clients (`--max-concurrency`, no rate limit), so each row is a
+-- serving_sim run with concurrency = the row's concurrency, think time 0,
+-- the benchmark's number of prompts, no warm-up (the benchmarks report
+-- every request), seed 1, and the replica of model, gpu, dtype, engine, tp
+-- and ep (the engine speed model of model_decode_tps and model_prefill_tps;
+-- max_running and the KV capacity are the replica's defaults).
+--
+-- The rows left out, and why:
+--   - the InferenceX "best GPU" tables (M0001-M0088): no parallelism or GPU
+--     count stated;
+--   - the MiniMax-M3 sweep (M0089-M0108) and the B300 and DGX Spark rows:
+--     the model is not in the models catalog;
+--   - the vLLM FP8 KV-cache rows whose KV-cache dtype is not the one the
+--     replica keeps (the replica keeps the KV cache in fp8 for fp8 and fp4
+--     weights, else in 16 bits): Llama-3.1-8B with an FP8 KV cache,
+--     gpt-oss-20b with a BF16 one, and the "FP8 skip-SW" mix;
+--   - speculative-decoding, disaggregated and single-stream rows.
+--
+-- Each figure is compared with the simulator's statistic of the same name:
+-- a median with p50, a p99 with p99 (nearest rank), a mean with the mean;
+-- output tokens/s with throughput_tps (over the simulator's measured
+-- window, while all clients are busy; the benchmark divides by the whole
+-- run, ramp and tail included, a few % lower at 10 to 19 prompts per
+-- client). The vLLM post reports the median inter-token latency (ITL), the
+-- catalog files it as tpot_ms_p50: the simulator's TPOT p50 is the median
+-- over requests of (e2e - TTFT) / (outputs - 1), which includes the steps
+-- that carry other requests' prefill chunks; the median ITL mostly does
+-- not. Targets: 20% for medians and means (and throughput), 30% for tail
+-- percentiles.
+--
+-- split: 'development' rows (the vLLM post, one H100) were looked at while
+-- the closed loop and this comparison were built; 'held_out' rows
+-- (InferenceX issue 870, eight H200) were not run until both were fixed.
+-- Nothing in the simulator or the speed model was fitted to either set.
+--
+-- latency_accuracy_summary: per split and kind of statistic (p50, tail,
+-- throughput), the rows, the median and worst absolute relative error and
+-- how many meet the target. Reading this file twice changes nothing.
+
+DROP VIEW IF EXISTS latency_accuracy_summary;
+DROP VIEW IF EXISTS latency_accuracy;
+DROP VIEW IF EXISTS latency_workload;
+
+-- The benchmark workloads, as their sources state them.
+--
+-- vLLM blog 2026-04-22-fp8-kvcache.md, "Throughput under Load": 150
+-- requests at concurrency 8, ~20k input and ~2k output tokens "(±15%
+-- variance)", read as uniform within ±15% (vllm bench serve's random
+-- dataset with range ratio 0.15): cv 0.15 / sqrt(3) = 0.0866. vLLM 0.19.1
+-- on one H100 with its default max_num_batched_tokens of 8192.
+--
+-- InferenceX issue 870 (run 22740679519), DeepSeek-R1-0528 FP8 on 8 x H200,
+-- SGLang 0.5.7, TP8 EP1, ISL = OSL = 1024: InferenceX's benchmark
+-- (benchmarks/dsr1_fp8_h200.sh, benchmark_lib.sh) sends 10 x concurrency
+-- prompts with --max-concurrency and --request-rate inf, --ignore-eos, and
+-- lengths uniform on [int(1024 x 0.8), 1024] (its random range ratio 0.8):
+-- mean 921.5, cv sqrt((206^2 - 1) / 12) / 921.5 = 0.0645. The issue's own
+-- figures bear the ratio out: a mean E2E of 12.22 s at a mean TPOT of
+-- 12.8 ms and TTFT of 0.33 s is about 930 output tokens, not 1024. The
+-- script starts SGLang with --chunked-prefill-size 32768 for 1k/1k.
+CREATE VIEW latency_workload(source_prefix, split, prompt_tokens, prompt_cv,
+                             output_tokens, output_cv, prompts_per_client,
+                             prompts, token_budget) AS VALUES
+  ('vllm-project/vllm-project.github.io _posts/2026-04-22-fp8-kvcache.md',
+   'development', 20000, 0.0866, 2000, 0.0866, NULL, 150, 8192),
+  ('https://github.com/SemiAnalysisAI/InferenceX/issues/870',
+   'held_out', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 32768);
+
+CREATE VIEW latency_accuracy AS
+WITH rows AS (
+  SELECT m.id, m.kind, m.metric, m.model, m.gpu, m.dtype, m.engine, m.tp,
+         coalesce(m.ep, 1) AS ep, m.concurrency, m.value AS measured, m.unit,
+         w.split, w.prompt_tokens, w.prompt_cv, w.output_tokens, w.output_cv,
+         coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
+         w.token_budget, m.source
+  FROM measurements m
+  JOIN latency_workload w ON substr(m.source, 1, length(w.source_prefix)) = w.source_prefix
+  WHERE m.scenario = 'online' AND coalesce(m.speculative, 'no') = 'no'
+    AND m.model IS NOT NULL AND m.gpu IS NOT NULL AND m.dtype IS NOT NULL
+    AND m.engine IN ('vllm', 'sglang', 'trtllm') AND m.tp IS NOT NULL
+    AND m.concurrency IS NOT NULL
+    AND m.metric IN ('ttft_ms_p50', 'ttft_ms_p99', 'ttft_ms_mean',
+                     'tpot_ms_p50', 'tpot_ms_p99', 'tpot_ms_mean',
+                     'decode_tps_aggregate')
+    -- The KV-cache dtype the source states, where it states one, must be
+    -- the one the replica keeps.
+    AND (m.dtype_label NOT LIKE '%KV cache%'
+         OR (m.dtype IN ('fp8', 'fp4', 'mxfp4', 'nvfp4')
+             AND m.dtype_label LIKE '%KV cache FP8'
+          OR m.dtype NOT IN ('fp8', 'fp4', 'mxfp4', 'nvfp4')
+             AND m.dtype_label LIKE '%KV cache BF16'))
+),
+sim AS (
+  SELECT r.*,
+         CASE r.metric
+           WHEN 'ttft_ms_p50' THEN s.ttft_p50_s * 1000
+           WHEN 'ttft_ms_p99' THEN s.ttft_p99_s * 1000
+           WHEN 'ttft_ms_mean' THEN s.ttft_mean_s * 1000
+           WHEN 'tpot_ms_p50' THEN s.tpot_p50_ms
+           WHEN 'tpot_ms_p99' THEN s.tpot_p99_ms
+           WHEN 'tpot_ms_mean' THEN s.tpot_mean_ms
+           WHEN 'decode_tps_aggregate' THEN s.throughput_tps
+         END AS simulated
+  FROM rows r, serving_sim s
+  WHERE s.concurrency = r.concurrency AND s.n_requests = r.prompts
+    AND s.warmup = 0 AND s.seed = 1
+    AND s.prompt_tokens = r.prompt_tokens AND s.prompt_cv = r.prompt_cv
+    AND s.output_tokens = r.output_tokens AND s.output_cv = r.output_cv
+    AND s.token_budget = r.token_budget
+    AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
+    AND s.engine = r.engine AND s.tp = r.tp AND s.ep = r.ep
+)
+SELECT id, split, kind, metric,
+       CASE WHEN metric LIKE '%_p99' THEN 'tail'
+            WHEN kind = 'aggregate' THEN 'throughput'
+            ELSE 'p50' END AS statistic,
+       model, gpu, dtype, engine, tp, ep, concurrency, prompts,
+       measured, simulated, unit,
+       simulated / measured - 1 AS rel_error,
+       abs(simulated / measured - 1) AS abs_error,
+       CASE WHEN metric LIKE '%_p99' THEN 0.30 ELSE 0.20 END AS target,
+       abs(simulated / measured - 1)
+         <= CASE WHEN metric LIKE '%_p99' THEN 0.30 ELSE 0.20 END AS within_target,
+       source
+FROM sim
+WHERE measured > 0 AND simulated IS NOT NULL;
+
+CREATE VIEW latency_accuracy_summary AS
+WITH e AS (
+  SELECT split, statistic, id, abs_error, within_target,
+         row_number() OVER (PARTITION BY split, statistic ORDER BY abs_error) AS k,
+         count(*) OVER (PARTITION BY split, statistic) AS n
+  FROM latency_accuracy
+)
+SELECT split, statistic, max(n) AS rows,
+       avg(CASE WHEN k IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
+       max(abs_error) AS worst_abs_error,
+       (SELECT id FROM e AS w WHERE w.split = e.split AND w.statistic = e.statistic
+        ORDER BY abs_error DESC LIMIT 1) AS worst_id,
+       sum(within_target) AS within_target
+FROM e
+GROUP BY split, statistic;
