@@ -327,3 +327,8 @@ int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg) {
       db, func_table, (int)(sizeof(func_table) / sizeof(func_table[0])),
       pzErrMsg);
 }
+
+const gpuadv_fn_entry *gpuadv_function_table(int *pn) {
+  *pn = (int)(sizeof(func_table) / sizeof(func_table[0]));
+  return func_table;
+}

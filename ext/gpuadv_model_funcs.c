@@ -713,3 +713,8 @@ int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg) {
       (int)(sizeof(model_func_table) / sizeof(model_func_table[0])),
       pzErrMsg);
 }
+
+const gpuadv_fn_entry *gpuadv_model_function_table(int *pn) {
+  *pn = (int)(sizeof(model_func_table) / sizeof(model_func_table[0]));
+  return model_func_table;
+}
