@@ -1,6 +1,6 @@
 /*
-** gpuadv_funcs.c: the estimator functions of SPEC section 2 as SQL
-** functions. Each wrapper parses its arguments through gpuadv_args.c with
+** gpuadv_funcs.c: the estimator functions (README "Function reference") as
+** SQL functions. Each wrapper parses its arguments through gpuadv_args.c with
 ** the signature table below, calls the arithmetic in gpuadv_math.c, and
 ** sets the result. Registration walks one table.
 **

@@ -1,6 +1,6 @@
 /*
 ** gpuadv_model_funcs.c: estimates by catalog name or by config.json
-** (SPEC section 2b).
+** (README "Catalog-aware functions").
 **
 **   SELECT model_weights_gb('llama-3.1-70b', 'fp8');          -- 70.6
 **   SELECT model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9;    -- 70272.0
