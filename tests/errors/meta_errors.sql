@@ -8,3 +8,5 @@ CREATE VIEW Cloud_Instances AS SELECT 1; SELECT * FROM gpuadv_catalog_guard;
 -- error: gpuadv_catalog_guard: view Cloud_Instances takes the name of the cloud_instances catalog, and the views of sql/gpuadv.sql would read it instead of the catalog; rename or drop it
 CREATE VIEW meta_v AS SELECT name FROM gpuadv_tables; SELECT * FROM meta_v;
 -- error: unsafe use of virtual table "gpuadv_tables"
+CREATE TABLE broken_t(a); CREATE VIEW broken_v AS SELECT a FROM broken_t; DROP TABLE broken_t; SELECT name, rows FROM gpuadv_tables WHERE name = 'broken_v';
+-- error: gpuadv_tables: counting the rows of broken_v: no such table: main.broken_t
