@@ -13,9 +13,10 @@
 #                      docs in $(PREFIX)/share/doc/gpuadv (README.md, docs/,
 #                      catalogs/README.md)
 #   make uninstall     removes what install put there
-#   make dist          build/gpuadv-$(VERSION).tar.gz: the extension, the
-#                      Python helper, sql/, the docs, clients/ and notebooks/
-#                      in the repository's layout
+#   make dist          build/gpuadv-$(VERSION).tar.gz: the extension built
+#                      for this system, the Python helper, sql/, the docs,
+#                      clients/ and notebooks/ in the repository's layout,
+#                      no sources; its README.md says so first
 #   make clients-node  better-sqlite3 for clients/node/query.js, in build/node
 #   make clients-test  tests/clients/test_*.sh, each timed (`make test` runs
 #                      them too)
@@ -95,19 +96,36 @@ uninstall:
 # paths, then packed.
 dist: $(CLIENTS_DIST)
 
+# The tarball's README.md starts by saying what it is: a binary for this
+# system, without the sources (clients/dist-readme.md), then README.md.
 $(CLIENTS_DIST): $(LIB) VERSION $(CLIENTS_DOCS) $(CLIENTS_IMG) $(CLIENTS_SQL) \
-                 $(CLIENTS_EXAMPLES) $(CLIENTS_SCRIPTS) $(NB_SRC) clients/clients.mk | build
+                 $(CLIENTS_EXAMPLES) $(CLIENTS_SCRIPTS) $(NB_SRC) clients/clients.mk \
+                 clients/dist-readme.md | build
 	rm -rf build/dist/$(CLIENTS_DIST_NAME)
 	mkdir -p build/dist/$(CLIENTS_DIST_NAME)
 	tar cf - $(LIB) VERSION $(CLIENTS_DOCS) $(CLIENTS_IMG) $(CLIENTS_SQL) $(CLIENTS_EXAMPLES) \
 	  $(CLIENTS_SCRIPTS) $(NB_SRC) | tar xf - -C build/dist/$(CLIENTS_DIST_NAME)
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@EXT@|$(EXT)|g' \
+	    -e "s|@PLATFORM@|$$(uname -s) $$(uname -m)|g" clients/dist-readme.md \
+	  | cat - README.md > build/dist/$(CLIENTS_DIST_NAME)/README.md
 	tar czf $@ -C build/dist $(CLIENTS_DIST_NAME)
 	@echo "wrote $@"
+
+# Without a prebuilt binary to download, npm compiles better-sqlite3 with
+# node-gyp, which downloads the Node.js headers unless npm_config_nodedir
+# names a tree that has them. The node on PATH has them beside it on Debian
+# (/usr/include/node, package nodejs), in NodeSource's and nodejs.org's
+# builds and in Homebrew's: that tree is used when it holds them and
+# npm_config_nodedir is unset, so the build needs no network once npm's
+# cache holds the packages. (Recursive variables: node runs only here.)
+CLIENTS_NODE_PREFIX = $(shell node -p "require('path').resolve(process.execPath, '..', '..')" 2>/dev/null)
+CLIENTS_NODEDIR = $(if $(npm_config_nodedir),,$(if $(wildcard $(CLIENTS_NODE_PREFIX)/include/node/common.gypi),$(CLIENTS_NODE_PREFIX)))
 
 $(CLIENTS_NODE_DIR)/node_modules/better-sqlite3/package.json: clients/node/package.json | build
 	mkdir -p $(CLIENTS_NODE_DIR)
 	cp clients/node/package.json $(CLIENTS_NODE_DIR)/
-	$(CLIENTS_NPM) install --prefix $(CLIENTS_NODE_DIR) --no-audit --no-fund
+	$(if $(CLIENTS_NODEDIR),npm_config_nodedir='$(CLIENTS_NODEDIR)') \
+	  $(CLIENTS_NPM) install --prefix $(CLIENTS_NODE_DIR) --no-audit --no-fund
 	touch $@
 
 clients-node: $(CLIENTS_NODE_DIR)/node_modules/better-sqlite3/package.json

@@ -46,5 +46,6 @@ int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
   if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_sim(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_meta(db, pzErrMsg);
   return rc;
 }

@@ -1,7 +1,7 @@
 /*
 ** gpuadv_args.h: turning sqlite3_value arguments into checked numbers and
 ** keywords, and writing the error messages. The one place that knows the
-** SQL conventions of SPEC section 1:
+** SQL conventions of README "Conventions":
 **
 **   - NULL in a required argument makes the result NULL; NULL in an optional
 **     argument takes its default;
@@ -54,7 +54,7 @@ enum gpuadv_range {
 };
 
 typedef struct gpuadv_arg {
-  const char *name;               /* as the SPEC and README call it */
+  const char *name;               /* as README calls it */
   unsigned char kind;             /* enum gpuadv_arg_kind */
   unsigned char range;            /* enum gpuadv_range */
   double lo, hi;                  /* bounds for the range */
@@ -139,7 +139,7 @@ typedef struct gpuadv_fn_entry {
 int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
                              int n_entries, char **pzErrMsg);
 
-/* The slow path: the whole of SPEC section 1.
+/* The slow path: every rule of README "Conventions".
 ** Fill out[0..fn->n_args-1] from argv (keyword and dtype arguments as their
 ** index; GPUADV_ARG_NAME arguments as 0 after checking they are text).
 ** Returns 1 when the caller should compute; 0 when the result has

@@ -265,15 +265,22 @@ static sqlite3_module catalog_module = {
 #endif
 };
 
+/* Every catalog, each registered as an eponymous table of its name. */
+static const gpuadv_catalog *const catalogs[] = {
+  &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
+  &gpuadv_catalog_models, &gpuadv_catalog_measurements,
+  &gpuadv_catalog_engines, &gpuadv_catalog_engine_support,
+  &gpuadv_catalog_owned_costs, &gpuadv_catalog_committed_prices,
+  &gpuadv_catalog_spot_interruptions,
+  &gpuadv_catalog_aliases,
+};
+
+const gpuadv_catalog *const *gpuadv_catalog_list(int *pn) {
+  *pn = (int)(sizeof(catalogs) / sizeof(catalogs[0]));
+  return catalogs;
+}
+
 int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
-  static const gpuadv_catalog *const catalogs[] = {
-    &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
-    &gpuadv_catalog_models, &gpuadv_catalog_measurements,
-    &gpuadv_catalog_engines, &gpuadv_catalog_engine_support,
-    &gpuadv_catalog_owned_costs, &gpuadv_catalog_committed_prices,
-    &gpuadv_catalog_spot_interruptions,
-    &gpuadv_catalog_aliases,
-  };
   size_t i;
   for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {
     int rc = sqlite3_create_module(db, catalogs[i]->name, &catalog_module,

@@ -1,5 +1,6 @@
 /*
-** gpuadv_csv.c: the gpuadv_csv virtual-table module (SPEC section 4). It
+** gpuadv_csv.c: the gpuadv_csv virtual-table module (README "Your own price
+** lists"). It
 ** reads a user's CSV file, such as a vendor's quote or a price list, as a
 ** typed, read-only table that joins with the catalogs and feeds the
 ** estimator functions.

@@ -1,6 +1,6 @@
 /*
-** gpuadv_funcs.c: the estimator functions of SPEC section 2 as SQL
-** functions. Each wrapper parses its arguments through gpuadv_args.c with
+** gpuadv_funcs.c: the estimator functions (README "Function reference") as
+** SQL functions. Each wrapper parses its arguments through gpuadv_args.c with
 ** the signature table below, calls the arithmetic in gpuadv_math.c, and
 ** sets the result. Registration walks one table.
 **
@@ -324,4 +324,9 @@ int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg) {
   return gpuadv_register_fn_table(
       db, func_table, (int)(sizeof(func_table) / sizeof(func_table[0])),
       pzErrMsg);
+}
+
+const gpuadv_fn_entry *gpuadv_function_table(int *pn) {
+  *pn = (int)(sizeof(func_table) / sizeof(func_table[0]));
+  return func_table;
 }

@@ -11,24 +11,37 @@
 #define GPUADV_VERSION "0.1.0"
 #endif
 
-/* gpuadv_funcs.c: the estimator functions of SPEC section 2. */
+/* gpuadv_funcs.c: the estimator functions (README "Function reference").
+** gpuadv_function_table gives its registration table and, in *pn, its
+** length; gpuadv_model_function_table the same for gpuadv_model_funcs.c,
+** the estimates by catalog name (README "Catalog-aware functions").
+** gpuadv_meta.c lists both in gpuadv_functions. */
+struct gpuadv_fn_entry;
 int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg);
-
-/* gpuadv_model_funcs.c: estimates by catalog name (SPEC section 2b). */
+const struct gpuadv_fn_entry *gpuadv_function_table(int *pn);
 int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
+const struct gpuadv_fn_entry *gpuadv_model_function_table(int *pn);
 
 /* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the
 ** table-valued functions over catalog names and config.json texts. */
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg);
 
-/* gpuadv_catalog_vtab.c: the catalogs as eponymous read-only tables. */
+/* gpuadv_catalog_vtab.c: the catalogs as eponymous read-only tables;
+** gpuadv_catalog_list gives all of them and their count in *pn. */
+struct gpuadv_catalog;
 int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg);
+const struct gpuadv_catalog *const *gpuadv_catalog_list(int *pn);
 
 /* gpuadv_csv.c: the gpuadv_csv module for users' own CSV files. */
 int gpuadv_register_csv(sqlite3 *db, char **pzErrMsg);
 
 /* gpuadv_sim_vtab.c: serving_sim, the serving simulator. */
 int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg);
+
+/* gpuadv_meta.c: gpuadv_functions and gpuadv_tables, what the extension
+** offers, and gpuadv_catalog_guard, the guard of sql/gpuadv.sql's views
+** against tables named like a catalog. */
+int gpuadv_register_meta(sqlite3 *db, char **pzErrMsg);
 
 /* gpuadv_model_funcs.c: a serving replica of the model, GPU, dtype and
 ** engine given as SQL values (NULL dtype: bf16; NULL engine: vllm), over

@@ -6,9 +6,9 @@
 ** (the SQL layer in gpuadv_args.c does that). Nothing here allocates, so the
 ** code can be unit-tested and fuzzed on its own.
 **
-** Units (SPEC section 1): memory in decimal GB (1e9 bytes), bandwidth in GB/s,
-** compute in dense TFLOP/s, model size in billions of parameters, money in
-** USD, time in hours.
+** Units (README "Conventions"): memory in decimal GB (1e9 bytes), bandwidth
+** in GB/s, compute in dense TFLOP/s, model size in billions of parameters,
+** money in USD, time in hours.
 */
 #ifndef GPUADV_MATH_H
 #define GPUADV_MATH_H
@@ -43,7 +43,7 @@
 
 /* LoRA adapter size as a share of the base model's parameters: rank 64 on
 ** every linear layer (the QLoRA paper's setting, Dettmers et al. 2023) is
-** about 1.2% of Llama-2-70B; 1% is the round figure the SPEC names. */
+** about 1.2% of Llama-2-70B; 1% is the round figure README gives. */
 #define GPUADV_DEFAULT_LORA_FRACTION 0.01
 
 /* Bytes per trainable adapter parameter: fp32 weight, fp32 gradient, Adam
@@ -56,7 +56,7 @@
 ** 8/64 + 32/(64*256) = 0.127 bits per parameter. */
 #define GPUADV_NF4_CONSTANT_BYTES (0.127 / 8.0)
 
-/* Electricity defaults of owned_usd_per_hour (SPEC section 2). */
+/* Electricity defaults of owned_usd_per_hour (README "Function reference"). */
 #define GPUADV_DEFAULT_USD_PER_KWH 0.12
 #define GPUADV_DEFAULT_PUE 1.0
 
@@ -370,8 +370,9 @@ typedef struct gpuadv_train_bytes {
 gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode);
 
 /* ------------------------------------------------------------------------
-** Estimators (SPEC section 2). Arguments are in range; results may be
-** Infinity only when the inputs are huge, and the SQL layer rejects that.
+** Estimators (README "Function reference"). Arguments are in range; results
+** may be Infinity only when the inputs are huge, and the SQL layer rejects
+** that.
 */
 
 /* weights_gb = params_b x bytes_per_param(dtype). */

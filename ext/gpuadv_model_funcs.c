@@ -1,6 +1,6 @@
 /*
 ** gpuadv_model_funcs.c: estimates by catalog name or by config.json
-** (SPEC section 2b).
+** (README "Catalog-aware functions").
 **
 **   SELECT model_weights_gb('llama-3.1-70b', 'fp8');          -- 70.6
 **   SELECT model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9;    -- 70272.0
@@ -815,4 +815,9 @@ int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg) {
       db, model_func_table,
       (int)(sizeof(model_func_table) / sizeof(model_func_table[0])),
       pzErrMsg);
+}
+
+const gpuadv_fn_entry *gpuadv_model_function_table(int *pn) {
+  *pn = (int)(sizeof(model_func_table) / sizeof(model_func_table[0]));
+  return model_func_table;
 }

@@ -339,7 +339,13 @@ CREATE VIEW plan_defaults AS SELECT
   200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
   730.0  AS hours_per_month,     -- 8760 / 12
   300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 11 runs)
-  1000   AS sim_requests;        -- requests of the serving_sim run that gives a plan's latency percentiles
+  1000   AS sim_requests         -- requests of the serving_sim run that gives a plan's latency percentiles
+-- The views name the catalogs (gpus, models, cloud_instances, ...), and
+-- SQLite reads a table or view of this schema by that name before the
+-- compiled-in catalog: a user's own `models` table would change every plan
+-- without a word. gpuadv_catalog_guard fails the statement instead, naming
+-- the table; every plan view reads plan_defaults, and speed_basis joins it.
+FROM gpuadv_catalog_guard;
 
 -- Internet egress out of the cloud where the data lives, USD per GB (first
 -- paid tier). Other providers: egress_usd()'s default 0.09.
@@ -842,7 +848,7 @@ SELECT e.name AS engine, g.name AS gpu,
                                                   AND f.memory_class = g.memory_class) THEN 'same-class'
             ELSE 'extrapolated' END AS basis,
        (SELECT count(*) FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) AS measurements
-FROM engines e CROSS JOIN gpus g;
+FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
 
 -- The one place where speed is estimated: every serve workload x device
 -- configuration the workload's engine serves its dtype on x parallel

@@ -325,6 +325,14 @@ def check_functions():
            repr(bad))
     report(len(ours) >= 16, "functions: at least 16 registered",
            "got %d" % len(ours))
+    # gpuadv_functions lists every function the extension registers, with
+    # exactly its arities.
+    listed = {(n, a) for n, lo, hi in con.execute(
+                  "SELECT name, min_args, max_args FROM gpuadv_functions")
+              for a in range(lo, hi + 1)}
+    report(listed == got, "functions: gpuadv_functions == registered",
+           "only listed: %s; only registered: %s"
+           % (sorted(listed - got), sorted(got - listed)))
 
 
 def skip(name):

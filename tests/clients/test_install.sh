@@ -66,6 +66,10 @@ for f in gpuadv.so VERSION README.md docs/procurement.md docs/clients.md sql/gpu
          clients/libreoffice/odbc_to_calc.py notebooks/01_procurement_walkthrough.ipynb; do
   echo "$list" | grep -qx "gpuadv-$version/$f"; check "dist: the tarball holds gpuadv-$version/$f" $?
 done
+head=$(tar xzf "$tarball" -O "gpuadv-$version/README.md" | head -3)
+expect "dist: the tarball's README says what it is" "$head" "# gpuadv $version, built for $(uname -s) $(uname -m)
+
+This tarball is the built extension, ready to load, with what uses it: not"
 bad=$(echo "$list" | grep -v "^gpuadv-$version/")
 [ -z "$bad" ]; check "dist: everything under gpuadv-$version/" $? "$bad"
 

@@ -1,0 +1,100 @@
+-- gpuadv_functions, gpuadv_tables and gpuadv_catalog_guard (ext/gpuadv_meta.c)
+-- with the extension alone (no sql/gpuadv.sql: tests/sql/views_meta.sql
+-- reads it). Every output line must be NAME|1.
+
+-- gpuadv_functions: one row per function, and exactly the arities SQLite
+-- has registered under each name (pragma_function_list).
+SELECT 'functions_count', count(*) = 24 FROM gpuadv_functions;
+SELECT 'functions_unique', count(DISTINCT name) = 24 FROM gpuadv_functions;
+WITH RECURSIVE arity(name, n, hi) AS (
+  SELECT name, min_args, max_args FROM gpuadv_functions
+  UNION ALL SELECT name, n + 1, hi FROM arity WHERE n < hi)
+SELECT 'functions_every_arity_registered', count(*) = 61 AND
+       sum(NOT EXISTS (SELECT 1 FROM pragma_function_list p
+                       WHERE p.name = arity.name AND p.narg = arity.n)) = 0
+FROM arity;
+SELECT 'functions_no_other_arity', count(*) = 0
+FROM pragma_function_list p JOIN gpuadv_functions f ON f.name = p.name
+WHERE p.narg NOT BETWEEN f.min_args AND f.max_args;
+SELECT 'functions_flags', count(*) = 0
+FROM pragma_function_list p JOIN gpuadv_functions f ON f.name = p.name
+WHERE p.flags & 2099200 <> 2099200;  -- SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+SELECT 'functions_documented', count(*) = 0 FROM gpuadv_functions
+WHERE summary IS NULL OR returns NOT IN ('REAL', 'INTEGER', 'TEXT') OR returns IS NULL;
+
+-- The arguments as README's headings write them, and the anchors of those
+-- headings.
+SELECT 'functions_decode_tps_arguments',
+       arguments = 'mem_bw_gbs, weights_gb [, batch [, efficiency [, kv_gb [, tflops [, active_params_b]]]]]'
+       AND min_args = 2 AND max_args = 7
+FROM gpuadv_functions WHERE name = 'decode_tps';
+SELECT 'functions_model_decode_tps_readme',
+       readme = 'README.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine'
+FROM gpuadv_functions WHERE name = 'model_decode_tps';
+SELECT 'functions_weights_gb_readme', readme = 'README.md#weights_gbparams_b-dtype'
+FROM gpuadv_functions WHERE name = 'weights_gb';
+SELECT 'functions_version', arguments = '' AND readme = 'README.md#gpuadv_version'
+       AND returns = 'TEXT'
+FROM gpuadv_functions WHERE name = 'gpuadv_version';
+
+-- returns agrees with what the functions give.
+SELECT 'functions_returns_integer',
+       typeof(max_batch(80, 10, 1)) = 'integer' AND typeof(nodes_required(100, 80)) = 'integer'
+       AND (SELECT group_concat(name) FROM (SELECT name FROM gpuadv_functions
+                                            WHERE returns = 'INTEGER' ORDER BY name))
+           = 'engine_serves,max_batch,nodes_required';
+SELECT 'functions_returns_text',
+       (SELECT group_concat(name) FROM (SELECT name FROM gpuadv_functions
+                                        WHERE returns = 'TEXT' ORDER BY name))
+       = 'gpu_name,gpuadv_version,model_name';
+
+-- gpuadv_tables: the ten catalogs, with the counts and as_of ranges of
+-- their rows.
+SELECT 'tables_catalogs', count(*) = 10 AND sum(kind = 'catalog') = 10 FROM gpuadv_tables;
+SELECT 'tables_gpus', rows = (SELECT count(*) FROM gpus)
+       AND as_of_min = (SELECT min(as_of) FROM gpus) AND as_of_max = (SELECT max(as_of) FROM gpus)
+FROM gpuadv_tables WHERE name = 'gpus';
+SELECT 'tables_cloud_instances', rows = (SELECT count(*) FROM cloud_instances)
+       AND as_of_min = (SELECT min(as_of) FROM cloud_instances)
+       AND as_of_max = (SELECT max(as_of) FROM cloud_instances)
+FROM gpuadv_tables WHERE name = 'cloud_instances';
+SELECT 'tables_models', rows = (SELECT count(*) FROM models)
+       AND as_of_min = (SELECT min(as_of) FROM models) AND as_of_max = (SELECT max(as_of) FROM models)
+FROM gpuadv_tables WHERE name = 'models';
+SELECT 'tables_measurements', rows = (SELECT count(*) FROM measurements)
+       AND as_of_min = (SELECT min(as_of) FROM measurements)
+       AND as_of_max = (SELECT max(as_of) FROM measurements)
+FROM gpuadv_tables WHERE name = 'measurements';
+-- committed_prices has NULL and period dates ('2024-Q4'): text order.
+SELECT 'tables_committed_prices', rows = (SELECT count(*) FROM committed_prices)
+       AND as_of_min = (SELECT min(as_of) FROM committed_prices)
+       AND as_of_max = (SELECT max(as_of) FROM committed_prices)
+FROM gpuadv_tables WHERE name = 'committed_prices';
+SELECT 'tables_aliases_no_as_of', rows = (SELECT count(*) FROM aliases)
+       AND as_of_min IS NULL AND as_of_max IS NULL
+FROM gpuadv_tables WHERE name = 'aliases';
+
+-- Tables and views of the main schema follow, counted by SQL.
+CREATE TABLE quotes(name TEXT, as_of TEXT);
+INSERT INTO quotes VALUES ('a', '2025-03-01'), ('b', NULL), ('c', '2024-12-31');
+CREATE VIEW recent AS SELECT name FROM quotes WHERE as_of > '2025';
+SELECT 'tables_main_table', kind = 'table' AND rows = 3
+       AND as_of_min = '2024-12-31' AND as_of_max = '2025-03-01'
+FROM gpuadv_tables WHERE name = 'quotes';
+SELECT 'tables_main_view', kind = 'view' AND rows = 1 AND as_of_min IS NULL
+FROM gpuadv_tables WHERE name = 'recent';
+SELECT 'tables_order', group_concat(name) = 'gpus,cloud_instances,models,measurements,engines,engine_support,owned_costs,committed_prices,spot_interruptions,aliases,quotes,recent'
+FROM gpuadv_tables;
+DROP VIEW recent;
+DROP TABLE quotes;
+
+-- gpuadv_catalog_guard: one row while no table or view of main takes a
+-- catalog's name; temp and attached schemas do not count (a view of main
+-- never reads them).
+SELECT 'guard_one_row', count(*) = 1 AND min(ok) = 1 FROM gpuadv_catalog_guard;
+CREATE TEMP TABLE gpus(name TEXT);
+ATTACH ':memory:' AS aux;
+CREATE TABLE aux.models(name TEXT);
+SELECT 'guard_temp_and_attached', count(*) = 1 FROM gpuadv_catalog_guard;
+DETACH aux;
+DROP TABLE temp.gpus;
