@@ -9,7 +9,7 @@ SELECT 'functions_unique', count(DISTINCT name) = 24 FROM gpuadv_functions;
 WITH RECURSIVE arity(name, n, hi) AS (
   SELECT name, min_args, max_args FROM gpuadv_functions
   UNION ALL SELECT name, n + 1, hi FROM arity WHERE n < hi)
-SELECT 'functions_every_arity_registered', count(*) = 61 AND
+SELECT 'functions_every_arity_registered', count(*) = 70 AND
        sum(NOT EXISTS (SELECT 1 FROM pragma_function_list p
                        WHERE p.name = arity.name AND p.narg = arity.n)) = 0
 FROM arity;
@@ -29,7 +29,7 @@ SELECT 'functions_decode_tps_arguments',
        AND min_args = 2 AND max_args = 7
 FROM gpuadv_functions WHERE name = 'decode_tps';
 SELECT 'functions_model_decode_tps_readme',
-       readme = 'README.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine'
+       readme = 'README.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine--pp--ep--gpus_per_node--fabric_gbps'
 FROM gpuadv_functions WHERE name = 'model_decode_tps';
 SELECT 'functions_weights_gb_readme', readme = 'README.md#weights_gbparams_b-dtype'
 FROM gpuadv_functions WHERE name = 'weights_gb';
