@@ -63,29 +63,39 @@ static void sql_weights_gb(sqlite3_context *ctx, int argc,
       ctx, fn, gpuadv_weights_gb(a[0], gpuadv_dtypes[(int)a[1]].bytes_per_param));
 }
 
+/* The argument slots of a function whose wrapper reads them by meaning,
+** in SQL order: the signature table is initialised by them and the wrapper
+** reads a[SLOT], so the two cannot drift. (A wrapper that passes a[0..n-1]
+** straight on, in SQL order, keeps plain indices.) */
+enum { TM_PARAMS_B, TM_MODE, TM_N_GPUS, TM_ZERO, TM_ACTIVATION, TM_N };
+
 static const gpuadv_fn fn_train_mem_gb = {
-  "train_mem_gb", 2, 5,
-  {PARAMS_B("params_b"),
-   KEYWORD("mode", gpuadv_train_mode_names, 0),
-   WHOLE("n_gpus", 1, MAX_GPUS, 1),
-   WHOLE("zero_stage", 0, 3, 0),
-   NONNEG("activation_gb")}};
+  "train_mem_gb", 2, TM_N,
+  {[TM_PARAMS_B] = PARAMS_B("params_b"),
+   [TM_MODE] = KEYWORD("mode", gpuadv_train_mode_names, 0),
+   [TM_N_GPUS] = WHOLE("n_gpus", 1, MAX_GPUS, 1),
+   [TM_ZERO] = WHOLE("zero_stage", 0, 3, 0),
+   [TM_ACTIVATION] = NONNEG("activation_gb")}};
 
 static void sql_train_mem_gb(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_train_mem_gb;
   double a[GPUADV_MAX_ARGS];
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpuadv_result_number(ctx, fn,
-                       gpuadv_train_mem_gb(a[0], (int)a[1], a[2], (int)a[3],
-                                           a[4]));
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_train_mem_gb(a[TM_PARAMS_B], (int)a[TM_MODE], a[TM_N_GPUS],
+                          (int)a[TM_ZERO], a[TM_ACTIVATION]));
 }
 
+enum { KV_LAYERS, KV_HEADS, KV_HEAD_DIM, KV_SEQ_LEN, KV_BATCH, KV_DTYPE, KV_N };
+
 static const gpuadv_fn fn_kv_cache_gb = {
-  "kv_cache_gb", 4, 6,
-  {POSITIVE("layers"), POSITIVE("kv_heads"), POSITIVE("head_dim"),
-   NONNEG("seq_len"), NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   DTYPE("dtype", GPUADV_FP16)}};
+  "kv_cache_gb", 4, KV_N,
+  {[KV_LAYERS] = POSITIVE("layers"), [KV_HEADS] = POSITIVE("kv_heads"),
+   [KV_HEAD_DIM] = POSITIVE("head_dim"), [KV_SEQ_LEN] = NONNEG("seq_len"),
+   [KV_BATCH] = NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   [KV_DTYPE] = DTYPE("dtype", GPUADV_FP16)}};
 
 static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -94,38 +104,54 @@ static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_kv_cache_gb(a[0], a[1], a[2], a[3], a[4],
-                         gpuadv_dtypes[(int)a[5]].bytes_per_param));
+      gpuadv_kv_cache_gb(a[KV_LAYERS], a[KV_HEADS], a[KV_HEAD_DIM],
+                         a[KV_SEQ_LEN], a[KV_BATCH],
+                         gpuadv_dtypes[(int)a[KV_DTYPE]].bytes_per_param));
 }
 
+enum { AC_LAYERS, AC_HIDDEN, AC_HEADS, AC_SEQ_LEN, AC_MICRO_BATCH,
+       AC_RECOMPUTE, AC_N };
+
 static const gpuadv_fn fn_activation_gb = {
-  "activation_gb", 5, 6,
-  {POSITIVE("layers"), POSITIVE("hidden"), POSITIVE("heads"),
-   NONNEG("seq_len"), POSITIVE("micro_batch"),
-   KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE)}};
+  "activation_gb", 5, AC_N,
+  {[AC_LAYERS] = POSITIVE("layers"), [AC_HIDDEN] = POSITIVE("hidden"),
+   [AC_HEADS] = POSITIVE("heads"), [AC_SEQ_LEN] = NONNEG("seq_len"),
+   [AC_MICRO_BATCH] = POSITIVE("micro_batch"),
+   [AC_RECOMPUTE] = KEYWORD("recompute", gpuadv_recompute_names,
+                            GPUADV_DEFAULT_RECOMPUTE)}};
 
 static void sql_activation_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_activation_gb;
   double a[GPUADV_MAX_ARGS];
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpuadv_result_number(ctx, fn,
-                       gpuadv_activation_gb(a[0], a[1], a[2], a[3], a[4],
-                                            (int)a[5]));
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_activation_gb(a[AC_LAYERS], a[AC_HIDDEN], a[AC_HEADS],
+                           a[AC_SEQ_LEN], a[AC_MICRO_BATCH],
+                           (int)a[AC_RECOMPUTE]));
 }
 
+enum {
+  TP_PARAMS_B, TP_MODE, TP_LAYERS, TP_HIDDEN, TP_HEADS, TP_SEQ_LEN,
+  TP_MICRO_BATCH, TP_N_GPUS, TP_ZERO, TP_RECOMPUTE, TP_VOCAB, TP_CE_CHUNKS,
+  TP_INTERMEDIATE, TP_N
+};
+
 static const gpuadv_fn fn_train_peak_gb = {
-  "train_peak_gb", 7, 13,
-  {PARAMS_B("params_b"),
-   KEYWORD("mode", gpuadv_train_mode_names, 0),
-   POSITIVE("layers"), POSITIVE("hidden"), POSITIVE("heads"),
-   NONNEG("seq_len"), POSITIVE("micro_batch"),
-   WHOLE("n_gpus", 1, MAX_GPUS, 1),
-   WHOLE("zero_stage", 0, 3, 0),
-   KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE),
-   NONNEG("vocab"),
-   WHOLE("ce_chunks", 1, 1e6, 1),
-   NONNEG("intermediate")}};
+  "train_peak_gb", 7, TP_N,
+  {[TP_PARAMS_B] = PARAMS_B("params_b"),
+   [TP_MODE] = KEYWORD("mode", gpuadv_train_mode_names, 0),
+   [TP_LAYERS] = POSITIVE("layers"), [TP_HIDDEN] = POSITIVE("hidden"),
+   [TP_HEADS] = POSITIVE("heads"), [TP_SEQ_LEN] = NONNEG("seq_len"),
+   [TP_MICRO_BATCH] = POSITIVE("micro_batch"),
+   [TP_N_GPUS] = WHOLE("n_gpus", 1, MAX_GPUS, 1),
+   [TP_ZERO] = WHOLE("zero_stage", 0, 3, 0),
+   [TP_RECOMPUTE] = KEYWORD("recompute", gpuadv_recompute_names,
+                            GPUADV_DEFAULT_RECOMPUTE),
+   [TP_VOCAB] = NONNEG("vocab"),
+   [TP_CE_CHUNKS] = WHOLE("ce_chunks", 1, 1e6, 1),
+   [TP_INTERMEDIATE] = NONNEG("intermediate")}};
 
 static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -134,16 +160,22 @@ static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_train_peak_gb(a[0], (int)a[1], a[7], (int)a[8], a[2], a[3], a[4],
-                           a[5], a[6], (int)a[9], a[10], a[11], a[12]));
+      gpuadv_train_peak_gb(a[TP_PARAMS_B], (int)a[TP_MODE], a[TP_LAYERS],
+                           a[TP_HIDDEN], a[TP_HEADS], a[TP_SEQ_LEN],
+                           a[TP_MICRO_BATCH], a[TP_N_GPUS], (int)a[TP_ZERO],
+                           (int)a[TP_RECOMPUTE], a[TP_VOCAB], a[TP_CE_CHUNKS],
+                           a[TP_INTERMEDIATE]));
 }
 
+enum { DT_BW, DT_WEIGHTS, DT_BATCH, DT_EFF, DT_KV, DT_TFLOPS, DT_ACTIVE, DT_N };
+
 static const gpuadv_fn fn_decode_tps = {
-  "decode_tps", 2, 7,
-  {POSITIVE("mem_bw_gbs"), NONNEG("weights_gb"),
-   NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   FRACTION("efficiency", GPUADV_DEFAULT_DECODE_EFFICIENCY),
-   NONNEG("kv_gb"), POSITIVE("tflops"), PARAMS_B("active_params_b")}};
+  "decode_tps", 2, DT_N,
+  {[DT_BW] = POSITIVE("mem_bw_gbs"), [DT_WEIGHTS] = NONNEG("weights_gb"),
+   [DT_BATCH] = NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   [DT_EFF] = FRACTION("efficiency", GPUADV_DEFAULT_DECODE_EFFICIENCY),
+   [DT_KV] = NONNEG("kv_gb"), [DT_TFLOPS] = POSITIVE("tflops"),
+   [DT_ACTIVE] = PARAMS_B("active_params_b")}};
 
 static void sql_decode_tps(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
@@ -152,16 +184,19 @@ static void sql_decode_tps(sqlite3_context *ctx, int argc,
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   /* The compute roof applies only when tflops and active_params_b are both
   ** given; either left NULL (as a catalog join may) means no roof. */
-  if (a[5] <= 0.0 || a[6] <= 0.0) a[5] = a[6] = 0.0;
-  if (a[1] + a[4] <= 0.0 && a[5] <= 0.0) {
+  if (a[DT_TFLOPS] <= 0.0 || a[DT_ACTIVE] <= 0.0) {
+    a[DT_TFLOPS] = a[DT_ACTIVE] = 0.0;
+  }
+  if (a[DT_WEIGHTS] + a[DT_KV] <= 0.0 && a[DT_TFLOPS] <= 0.0) {
     gpuadv_result_errorf(ctx, fn,
                          "weights_gb + kv_gb must be > 0 when tflops is not "
                          "given, got 0");
     return;
   }
   gpuadv_result_number(ctx, fn,
-                       gpuadv_decode_tps(a[0], a[1], a[2], a[3], a[4], a[5],
-                                         a[6],
+                       gpuadv_decode_tps(a[DT_BW], a[DT_WEIGHTS], a[DT_BATCH],
+                                         a[DT_EFF], a[DT_KV], a[DT_TFLOPS],
+                                         a[DT_ACTIVE],
                                          GPUADV_DEFAULT_COMPUTE_EFFICIENCY));
 }
 
@@ -244,24 +279,27 @@ static void sql_egress_usd(sqlite3_context *ctx, int argc,
   gpuadv_result_number(ctx, fn, gpuadv_egress_usd(a[0], a[1], a[2]));
 }
 
+enum { BE_CAPEX, BE_RENT, BE_OWNED, BE_N };
+
 static const gpuadv_fn fn_break_even_hours = {
-  "break_even_hours", 2, 3,
-  {NONNEG("capex_usd"), POSITIVE("rent_usd_per_hour"),
-   NONNEG("owned_usd_per_hour")}};
+  "break_even_hours", 2, BE_N,
+  {[BE_CAPEX] = NONNEG("capex_usd"), [BE_RENT] = POSITIVE("rent_usd_per_hour"),
+   [BE_OWNED] = NONNEG("owned_usd_per_hour")}};
 
 static void sql_break_even_hours(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_break_even_hours;
   double a[GPUADV_MAX_ARGS];
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!(a[1] > a[2])) {
+  if (!(a[BE_RENT] > a[BE_OWNED])) {
     gpuadv_result_errorf(ctx, fn,
                          "rent_usd_per_hour must exceed owned_usd_per_hour "
                          "(%.15g) for buying to ever pay off, got %.15g",
-                         a[2], a[1]);
+                         a[BE_OWNED], a[BE_RENT]);
     return;
   }
-  gpuadv_result_number(ctx, fn, gpuadv_break_even_hours(a[0], a[1], a[2]));
+  gpuadv_result_number(
+      ctx, fn, gpuadv_break_even_hours(a[BE_CAPEX], a[BE_RENT], a[BE_OWNED]));
 }
 
 static const gpuadv_fn fn_ridge_point = {

@@ -195,9 +195,9 @@ static double amp_peak_gb(double params_b, double n_gpus, int zero_stage,
   return step > backward ? step : backward;
 }
 
-double gpuadv_train_peak_gb(double params_b, int mode, double n_gpus,
-                            int zero_stage, double layers, double hidden,
-                            double heads, double seq_len, double micro_batch,
+double gpuadv_train_peak_gb(double params_b, int mode, double layers,
+                            double hidden, double heads, double seq_len,
+                            double micro_batch, double n_gpus, int zero_stage,
                             int recompute, double vocab, double ce_chunks,
                             double intermediate) {
   gpuadv_train_act a = train_act(mode);

@@ -289,9 +289,9 @@ double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
 **
 ** ZeRO stage 1 divides the moments and the optimizer's temporary by n_gpus,
 ** 2 also the gradients, 3 also the weights and their bf16 copies. */
-double gpuadv_train_peak_gb(double params_b, int mode, double n_gpus,
-                            int zero_stage, double layers, double hidden,
-                            double heads, double seq_len, double micro_batch,
+double gpuadv_train_peak_gb(double params_b, int mode, double layers,
+                            double hidden, double heads, double seq_len,
+                            double micro_batch, double n_gpus, int zero_stage,
                             int recompute, double vocab, double ce_chunks,
                             double intermediate);
 

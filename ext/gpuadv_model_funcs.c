@@ -166,10 +166,14 @@ static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
   return 1;
 }
 
+/* Each function's argument slots, in SQL order: the signature tables are
+** initialised by them and the wrappers read a[SLOT], so the two agree. */
+enum { MW_MODEL, MW_DTYPE, MW_N };
+
 static const gpuadv_fn fn_model_weights_gb = {
-  "model_weights_gb", 2, 2,
-  {GPUADV_MODEL("model"),
-   GPUADV_DTYPE("dtype", 0)}};
+  "model_weights_gb", 2, MW_N,
+  {[MW_MODEL] = GPUADV_MODEL("model"),
+   [MW_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
 
 static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -177,18 +181,21 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
+  if (!resolve_model(ctx, fn, argv, MW_MODEL, &m)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_weights_gb(m.params_b, gpuadv_dtypes[(int)a[1]].bytes_per_param));
+      gpuadv_weights_gb(m.params_b,
+                        gpuadv_dtypes[(int)a[MW_DTYPE]].bytes_per_param));
 }
 
+enum { MKV_MODEL, MKV_SEQ_LEN, MKV_BATCH, MKV_DTYPE, MKV_N };
+
 static const gpuadv_fn fn_model_kv_gb = {
-  "model_kv_gb", 2, 4,
-  {GPUADV_MODEL("model"),
-   GPUADV_NONNEG("seq_len"),
-   GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   GPUADV_DTYPE("dtype", GPUADV_FP16)}};
+  "model_kv_gb", 2, MKV_N,
+  {[MKV_MODEL] = GPUADV_MODEL("model"),
+   [MKV_SEQ_LEN] = GPUADV_NONNEG("seq_len"),
+   [MKV_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16)}};
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -196,11 +203,11 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
+  if (!resolve_model(ctx, fn, argv, MKV_MODEL, &m)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_model_kv_gb(&m.shape, a[1], a[2],
-                         gpuadv_dtypes[(int)a[3]].bytes_per_param));
+      gpuadv_model_kv_gb(&m.shape, a[MKV_SEQ_LEN], a[MKV_BATCH],
+                         gpuadv_dtypes[(int)a[MKV_DTYPE]].bytes_per_param));
 }
 
 #define GPU(col) gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, col)
@@ -458,19 +465,25 @@ static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m,
       GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT),        \
       GPUADV_NUM("fabric_gbps", GPUADV_RANGE_GE, 0, 0, FABRIC_GBPS_DEFAULT)
 
-static const gpuadv_fn fn_model_decode_tps = {
-  "model_decode_tps", 3, 11,
-  {GPUADV_MODEL("model"),
-   GPUADV_NAME("gpu"),
-   GPUADV_DTYPE("dtype", 0),
-   GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   GPUADV_NONNEG("context_tokens"),
-   GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
-   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
-   LAYOUT_ARGS}};
+enum {
+  DEC_MODEL, DEC_GPU, DEC_DTYPE, DEC_BATCH, DEC_CONTEXT, DEC_N_GPUS,
+  DEC_ENGINE, DEC_PP, DEC_EP, DEC_NODE_GPUS, DEC_FABRIC, DEC_N
+};
 
-/* The replica of a layout (a[first..first+3]: pp, ep, gpus_per_node,
-** fabric_gbps) for the SQL functions; 0 after setting the error. */
+static const gpuadv_fn fn_model_decode_tps = {
+  "model_decode_tps", 3, DEC_N,
+  {[DEC_MODEL] = GPUADV_MODEL("model"),
+   [DEC_GPU] = GPUADV_NAME("gpu"),
+   [DEC_DTYPE] = GPUADV_DTYPE("dtype", 0),
+   [DEC_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+   [DEC_CONTEXT] = GPUADV_NONNEG("context_tokens"),
+   [DEC_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+   [DEC_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+   [DEC_PP] = LAYOUT_ARGS}};
+
+/* The replica of a layout (layout[0..3]: pp, ep, gpus_per_node,
+** fabric_gbps, the order of LAYOUT_ARGS) for the SQL functions; 0 after
+** setting the error. */
 static int layout_replica(sqlite3_context *ctx, const gpuadv_fn *fn,
                           gpuadv_replica *r, const gpuadv_model_def *m,
                           int gpu, int dtype, const gpuadv_engine_consts *e,
@@ -508,46 +521,54 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
   gpuadv_engine_consts e;
   gpuadv_decode_setup d;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
+  if (!resolve_model(ctx, fn, argv, DEC_MODEL, &m)) return;
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, DEC_GPU);
   if (gpu < 0) return;
-  dtype = (int)a[2];
-  engine = (int)a[6];
+  dtype = (int)a[DEC_DTYPE];
+  engine = (int)a[DEC_ENGINE];
   if (!engine_serves(engine, gpu, dtype)) {
     sqlite3_result_null(ctx); /* the engine does not run this dtype here */
     return;
   }
   engine_consts(engine, &e);
-  if (a[7] > 1.0 || a[8] > 1.0) {
+  if (a[DEC_PP] > 1.0 || a[DEC_EP] > 1.0) {
     /* pipeline or expert parallel: the serving simulator's replica */
     gpuadv_replica r;
-    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[5], a + 7, a[4])) {
+    double batch = a[DEC_BATCH], context = a[DEC_CONTEXT];
+    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[DEC_N_GPUS],
+                        a + DEC_PP, context)) {
       return;
     }
     gpuadv_result_number(
-        ctx, fn, a[3] / gpuadv_replica_step_s(&r, a[3], a[3] * a[4], 0.0, 0.0));
+        ctx, fn,
+        batch / gpuadv_replica_step_s(&r, batch, batch * context, 0.0, 0.0));
     return;
   }
   fill_decode_setup(&d, &m, gpu, dtype, &e);
-  d.kv_gb_per_seq =
-      gpuadv_model_kv_gb(&m.shape, a[4], 1.0, kv_bytes_per_element(dtype));
-  d.batch = a[3];
-  d.n_gpus = a[5];
+  d.kv_gb_per_seq = gpuadv_model_kv_gb(&m.shape, a[DEC_CONTEXT], 1.0,
+                                       kv_bytes_per_element(dtype));
+  d.batch = a[DEC_BATCH];
+  d.n_gpus = a[DEC_N_GPUS];
   gpuadv_result_number(ctx, fn, gpuadv_model_decode_tps(&d));
 }
 
 /* The prompt length of model_prefill_tps when none is given. */
 #define PREFILL_DEFAULT_TOKENS 512
 
+enum {
+  PRE_MODEL, PRE_GPU, PRE_DTYPE, PRE_N_GPUS, PRE_PROMPT, PRE_ENGINE,
+  PRE_PP, PRE_EP, PRE_NODE_GPUS, PRE_FABRIC, PRE_N
+};
+
 static const gpuadv_fn fn_model_prefill_tps = {
-  "model_prefill_tps", 3, 10,
-  {GPUADV_MODEL("model"),
-   GPUADV_NAME("gpu"),
-   GPUADV_DTYPE("dtype", 0),
-   GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
-   GPUADV_WHOLE("prompt_tokens", 1, 1e9, PREFILL_DEFAULT_TOKENS),
-   GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
-   LAYOUT_ARGS}};
+  "model_prefill_tps", 3, PRE_N,
+  {[PRE_MODEL] = GPUADV_MODEL("model"),
+   [PRE_GPU] = GPUADV_NAME("gpu"),
+   [PRE_DTYPE] = GPUADV_DTYPE("dtype", 0),
+   [PRE_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+   [PRE_PROMPT] = GPUADV_WHOLE("prompt_tokens", 1, 1e9, PREFILL_DEFAULT_TOKENS),
+   [PRE_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+   [PRE_PP] = LAYOUT_ARGS}};
 
 static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
@@ -558,11 +579,11 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   gpuadv_engine_consts e;
   gpuadv_prefill_setup p;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, 0, &m)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
+  if (!resolve_model(ctx, fn, argv, PRE_MODEL, &m)) return;
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, PRE_GPU);
   if (gpu < 0) return;
-  dtype = (int)a[2];
-  engine = (int)a[5];
+  dtype = (int)a[PRE_DTYPE];
+  engine = (int)a[PRE_ENGINE];
   if (datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) <= 0.0 ||
       !engine_serves(engine, gpu, dtype)) {
     /* no TFLOP/s figure published, or the engine does not run it here */
@@ -570,24 +591,29 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
     return;
   }
   engine_consts(engine, &e);
-  if (a[6] > 1.0 || a[7] > 1.0) {
+  if (a[PRE_PP] > 1.0 || a[PRE_EP] > 1.0) {
     gpuadv_replica r;
-    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[3], a + 6, a[4])) {
+    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[PRE_N_GPUS],
+                        a + PRE_PP, a[PRE_PROMPT])) {
       return;
     }
-    gpuadv_result_number(ctx, fn, a[4] / gpuadv_replica_prefill_s(&r, a[4]));
+    gpuadv_result_number(
+        ctx, fn, a[PRE_PROMPT] / gpuadv_replica_prefill_s(&r, a[PRE_PROMPT]));
     return;
   }
   fill_prefill_setup(&p, &m, gpu, dtype, &e);
-  p.n_gpus = a[3];
-  gpuadv_result_number(ctx, fn, a[4] / gpuadv_prefill_s(&p, a[4], 0.0));
+  p.n_gpus = a[PRE_N_GPUS];
+  gpuadv_result_number(ctx, fn,
+                       a[PRE_PROMPT] / gpuadv_prefill_s(&p, a[PRE_PROMPT], 0.0));
 }
 
+enum { ES_ENGINE, ES_GPU, ES_DTYPE, ES_N };
+
 static const gpuadv_fn fn_engine_serves = {
-  "engine_serves", 3, 3,
-  {GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
-   GPUADV_NAME("gpu"),
-   GPUADV_DTYPE("dtype", 0)}};
+  "engine_serves", 3, ES_N,
+  {[ES_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+   [ES_GPU] = GPUADV_NAME("gpu"),
+   [ES_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
 
 /* 1 when the engine serves weights of the dtype on the GPU (the
 ** engine_support catalog), else 0: the rule behind the NULLs of
@@ -599,9 +625,10 @@ static void sql_engine_serves(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   int gpu;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, 1);
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, ES_GPU);
   if (gpu < 0) return;
-  sqlite3_result_int(ctx, engine_serves((int)a[0], gpu, (int)a[2]));
+  sqlite3_result_int(ctx,
+                     engine_serves((int)a[ES_ENGINE], gpu, (int)a[ES_DTYPE]));
 }
 
 /* ------------------------------------------------------------------------
