@@ -12,6 +12,9 @@
 #   make valgrind the SQL suite under valgrind only
 #   make accuracy the estimates' error against published measurements, and
 #                 the serving simulator's (sql/latency_accuracy.sql)
+#   make format   clang-format the C sources in place (.clang-format)
+#   make lint     the format check, cppcheck and a build with warnings as
+#                 errors (gcc and clang); .ci/run runs it
 
 CC      ?= cc
 PYTHON  ?= /usr/bin/python3
@@ -47,7 +50,7 @@ CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.cs
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test asan valgrind unit accuracy clean
+.PHONY: all demo test asan valgrind unit accuracy clean format lint
 
 all: $(LIB)
 
@@ -130,6 +133,23 @@ valgrind: $(LIB) build/sqlhost
 
 clean:
 	rm -rf build gpuadv.so gpuadv.dylib gpuadv.dll
+
+# The C that .clang-format governs: the extension, its unit tests, fuzzers,
+# thread test and benchmark drivers.
+FORMAT_SRC := $(wildcard ext/*.c ext/*.h tests/*.c tests/fuzz/*.c tests/fuzz/*.h \
+                         tests/threads/*.c bench/*.c)
+CLANG_FORMAT ?= clang-format
+CPPCHECK ?= cppcheck
+
+format:
+	$(CLANG_FORMAT) -i $(FORMAT_SRC)
+
+lint: build/gpuadv_catalog_cols.h
+	$(CLANG_FORMAT) --dry-run -Werror $(FORMAT_SRC)
+	$(CPPCHECK) --quiet --enable=warning,portability --std=c99 -Iext -Ibuild \
+	  --suppress=missingIncludeSystem --inline-suppr --error-exitcode=1 ext/*.c
+	$(CC) $(CFLAGS) $(WARN) -Werror -Iext -Ibuild -fsyntax-only $(EXT_SRC)
+	clang $(CFLAGS) $(WARN) -Werror -Iext -Ibuild -fsyntax-only $(EXT_SRC)
 
 # Thread test build (tests/threads/test_threads.sh runs it).
 include tests/threads/threads.mk

@@ -373,7 +373,7 @@ static int csv_read_record(csv_parser *p, csv_span *spans,
                            sqlite3_int64 max_spans, sqlite3_int64 *pn_fields,
                            sqlite3_int64 *pline) {
   sqlite3_int64 n_fields = 0;
-  csv_span scratch;
+  csv_span scratch = {0};
   int rc;
   csv_skip_blank_lines(p);
   if (p->pos >= p->n) return SQLITE_DONE;
