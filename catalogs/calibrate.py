@@ -61,7 +61,7 @@ COMPUTE = {
     "16bit": ["bf16_tflops", "fp16_tflops", "fp32_tflops"],
     "fp8": ["fp8_tflops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
     "int8": ["int8_tops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
-    "fp4": ["fp4_tflops", "fp8_tflops", "bf16_tflops", "fp16_tflops"],
+    "fp4": ["fp4_tflops", "bf16_tflops", "fp16_tflops"],
 }
 PRECISION = {"fp32": "fp32", "tf32": "tf32", "fp8": "fp8", "int8": "int8",
              "fp4": "fp4", "mxfp4": "fp4"}

@@ -214,7 +214,10 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
 
 /* Dense datasheet TFLOP/s of a GPU at the matmul precision of a dtype,
 ** falling back to the next wider precision the chip has; 0 if none is
-** published. */
+** published. A 4-bit float weight on a chip without FP4 units falls back
+** to 16 bits, not to FP8: the engines dequantise it to bf16 there (vLLM's
+** gpt-oss recipe: Marlin MXFP4 MoE kernels on Ampere, the Triton MoE
+** kernels with bf16 activations on Hopper), as they do int4. */
 static double datasheet_tflops(int gpu, int compute) {
   static const int order[][4] = {
     /* FP32  */ {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
@@ -222,7 +225,7 @@ static double datasheet_tflops(int gpu, int compute) {
     /* 16BIT */ {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
     /* FP8   */ {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS},
     /* INT8  */ {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS},
-    /* FP4   */ {GPUS_COL_FP4_TFLOPS, GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS},
+    /* FP4   */ {GPUS_COL_FP4_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, -1},
   };
   int i;
   for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
