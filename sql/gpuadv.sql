@@ -831,17 +831,21 @@ FROM judged2;
 -- 'same-class' (measurements of the engine on other GPUs of the vendor and
 -- memory class), 'extrapolated' (no measurement of the engine on that
 -- vendor's GPUs of that memory class), with the count of measurements.
+-- The measurements are counted once per engine and GPU, and per engine and
+-- class (serving_plans looks a basis up for every plan).
 CREATE VIEW speed_basis AS
 WITH fitted AS (
   SELECT m.engine, m.gpu, h.vendor, h.memory_class
   FROM measurements m JOIN gpus h ON h.name = m.gpu
-  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no')
+  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no'),
+per_gpu AS MATERIALIZED (SELECT engine, gpu, count(*) AS n FROM fitted GROUP BY engine, gpu),
+per_class AS MATERIALIZED (SELECT DISTINCT engine, vendor, memory_class FROM fitted)
 SELECT e.name AS engine, g.name AS gpu,
-       CASE WHEN EXISTS (SELECT 1 FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) THEN 'measured'
-            WHEN EXISTS (SELECT 1 FROM fitted f WHERE f.engine = e.name AND f.vendor = g.vendor
-                                                  AND f.memory_class = g.memory_class) THEN 'same-class'
+       CASE WHEN EXISTS (SELECT 1 FROM per_gpu f WHERE f.engine = e.name AND f.gpu = g.name) THEN 'measured'
+            WHEN EXISTS (SELECT 1 FROM per_class f WHERE f.engine = e.name AND f.vendor = g.vendor
+                                                     AND f.memory_class = g.memory_class) THEN 'same-class'
             ELSE 'extrapolated' END AS basis,
-       (SELECT count(*) FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) AS measurements
+       coalesce((SELECT f.n FROM per_gpu f WHERE f.engine = e.name AND f.gpu = g.name), 0) AS measurements
 FROM engines e CROSS JOIN gpus g;
 
 -- The one place where speed is estimated: every serve workload x device
