@@ -3,6 +3,7 @@
 
     python3 bench/plan_workloads.py N > workloads.sql
     python3 bench/plan_workloads.py --copies 0,1,35 > workloads.sql
+    python3 bench/plan_workloads.py --variants 1 240 > workloads.sql
 
 writes INSERT statements for N workloads into `workloads` (the schema of
 sql/gpuadv.sql): the six workloads of sql/demo.sql in turn, each copy with
@@ -13,6 +14,8 @@ a set of 240 (40 copies of each) holds 35 distinct variants of each demo
 workload and five exact repeats of the shape under another name; no
 randomness, so every run plans the same set. --copies picks copies by
 number (all six workloads of each), as tests/views/plans_workloads.sql does.
+--variants K makes copy c the variant c mod K (default 35, every variant):
+with 1, every copy is the demo workload under another name.
 """
 import sys
 
@@ -49,13 +52,14 @@ def sql_value(v):
     return repr(v)
 
 
-def rows(indexes):
+def rows(indexes, variants=35):
     base = TRAIN + SERVE
     for i in indexes:
         name, kind, models, cols = base[i % len(base)]
         copy = i // len(base)
-        model = models[copy % len(models)]
-        step = RATE[(copy // len(models)) % len(RATE)]
+        v = copy % variants
+        model = models[v % len(models)]
+        step = RATE[(v // len(models)) % len(RATE)]
         vals = dict(cols)
         for k in SCALED & vals.keys():
             vals[k] = round(vals[k] * step, 6)
@@ -64,12 +68,15 @@ def rows(indexes):
 
 
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] == "--copies":
+    args, variants = sys.argv[1:], 35
+    if len(args) > 1 and args[0] == "--variants":
+        variants, args = int(args[1]), args[2:]
+    if len(args) > 1 and args[0] == "--copies":
         width = len(TRAIN + SERVE)
-        indexes = [c * width + k for c in map(int, sys.argv[2].split(",")) for k in range(width)]
+        indexes = [c * width + k for c in map(int, args[1].split(",")) for k in range(width)]
     else:
-        indexes = range(int(sys.argv[1]) if len(sys.argv) > 1 else 240)
-    for vals in rows(indexes):
+        indexes = range(int(args[0]) if args else 240)
+    for vals in rows(indexes, variants):
         print("INSERT INTO workloads(%s) VALUES (%s);"
               % (", ".join(vals), ", ".join(sql_value(v) for v in vals.values())))
 

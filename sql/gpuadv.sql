@@ -653,7 +653,9 @@ cfg AS (
   FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned, unit_gpus FROM workload_offers
         WHERE kind IN ('train', 'finetune')) c
   JOIN gpus g ON g.name = c.gpu),
-lay AS (
+-- MATERIALIZED: computed once per row; flattened into the steps below,
+-- each use of a column would compute its expression again
+lay AS MATERIALIZED (
   SELECT w.name AS workload, c.gpu, c.devices, c.fraction, c.owned, c.unit_gpus, c.tp_max,
          c.memory_gb * (1 - w.mem_headroom) AS usable_gb, c.tflops,
          t.column1 AS tp, z.column1 AS zero,
