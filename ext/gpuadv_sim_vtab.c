@@ -406,7 +406,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 ** 64-bit FNV-1a hash of every argument (numbers, seed, and the bytes of
 ** model, gpu, dtype, engine): open addressing with linear probing, from
 ** SIM_CACHE_MIN slots, doubled whenever half are used, up to SIM_CACHE_MAX
-** (about 15 MB); a full table at that size is emptied and fills again.
+** (208 bytes a slot: 13.6 MB); a full table at that size is emptied and
+** fills again.
 ** A slot keeps the result less its error text, which a kept run has empty
 ** (error is the last member). The connection's mutex serializes calls on
 ** its tables. */
