@@ -615,6 +615,22 @@ JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob
              AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
              AND (o.pricing <> 'spot' OR w.kind <> 'serve' OR coalesce(w.serve_on_spot, 0) = 1);
 
+-- Workloads alike in every column but name and notes (the same values of
+-- the same types: json_array tells 1 from 1.0 and 'x' from 'X') get the
+-- same plans: training_plans, serving_speeds and serving_plans plan the
+-- first of them by name, its shape, and copy the rows to the others. A
+-- column added to workloads must be added here (tests/sql/views_plans.sql
+-- counts them).
+CREATE VIEW workload_shapes AS
+  SELECT name, min(name) OVER (PARTITION BY json_array(kind, model, params_b, mode, dtype,
+    kv_dtype, engine, tokens_b, epochs, seq_len, micro_batch, recompute, mfu, max_days,
+    requests_per_min, prompt_tokens, output_tokens, peak_concurrency, user_tps, ttft_s,
+    ttft_p95_s, tpot_p95_ms, dataset_gb, data_location, runs_per_month, months, budget_usd,
+    utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
+    layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
+    spot_interruptions_per_day, checkpoint_hours, restart_minutes)) AS shape
+FROM workloads;
+
 -- ---------------------------------------------------------------- training
 -- workload x offer. Per device configuration (GPU type, devices per node,
 -- owned or rented, purchase unit) the cheapest parallel layout is found
@@ -634,7 +650,8 @@ w0 AS (
   FROM workload_inputs i
   JOIN workloads wl ON wl.name = i.name
   CROSS JOIN d
-  WHERE i.kind IN ('train', 'finetune')),
+  -- one workload of each shape (workload_shapes); the others get its rows below
+  WHERE i.kind IN ('train', 'finetune') AND i.name IN (SELECT shape FROM workload_shapes)),
 w AS (
   SELECT i.*,
          train_mem_gb(params_b, mode, 1, 0) AS state_gb,
@@ -651,7 +668,7 @@ cfg AS (
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE c.devices END AS tp_max
   FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned, unit_gpus FROM workload_offers
-        WHERE kind IN ('train', 'finetune')) c
+        WHERE kind IN ('train', 'finetune') AND workload IN (SELECT name FROM w0)) c
   JOIN gpus g ON g.name = c.gpu),
 -- MATERIALIZED: computed once per row; flattened into the steps below,
 -- each use of a column would compute its expression again
@@ -805,26 +822,37 @@ judged2 AS (
                 WHEN j.acquire = 'rent' AND j.owned = 1 THEN 'the workload rents only (acquire = ''rent'')'
                 WHEN j.acquire = 'buy' AND j.owned = 0 THEN 'the workload buys only (acquire = ''buy'')'
            END) AS problem
-  FROM judged j)
-SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
-       fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
-       round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
-       zero_stage, tp, n_gpus, nodes, interconnect_ok, fabric,
-       round(gpu_hours, 1) AS gpu_hours, round(wall_days, 2) AS wall_days,
-       round(n_gpus * usd_per_device_hour * (1 + managed_premium), 4) AS usd_per_hour,
-       round(compute_usd, 2) AS compute_usd, round(storage_usd, 2) AS storage_usd,
-       round(egress_usd, 2) AS egress_usd, round(managed_usd, 2) AS managed_usd,
-       round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd,
-       round(spend_usd, 2) AS spend_usd, shape_from,
-       price_flag, price_as_of,
-       CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
-       term, commit_days, round(spot_overhead, 4) AS spot_overhead,
-       CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * n_gpus, 4) END AS running_usd_per_hour,
-       row_number() OVER (PARTITION BY workload
-                          ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
-                                   total_usd IS NULL, total_usd, n_gpus,
-                                   usable_gb * devices DESC, offer) AS rank
-FROM judged2;
+  FROM judged j),
+ranked AS (
+  SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
+         fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
+         round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
+         zero_stage, tp, n_gpus, nodes, interconnect_ok, fabric,
+         round(gpu_hours, 1) AS gpu_hours, round(wall_days, 2) AS wall_days,
+         round(n_gpus * usd_per_device_hour * (1 + managed_premium), 4) AS usd_per_hour,
+         round(compute_usd, 2) AS compute_usd, round(storage_usd, 2) AS storage_usd,
+         round(egress_usd, 2) AS egress_usd, round(managed_usd, 2) AS managed_usd,
+         round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd,
+         round(spend_usd, 2) AS spend_usd, shape_from,
+         price_flag, price_as_of,
+         CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
+         term, commit_days, round(spot_overhead, 4) AS spot_overhead,
+         CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * n_gpus, 4) END AS running_usd_per_hour,
+         row_number() OVER (PARTITION BY workload
+                            ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
+                                     total_usd IS NULL, total_usd, n_gpus,
+                                     usable_gb * devices DESC, offer) AS rank
+  FROM judged2)
+-- the rows of each shape for every workload of that shape
+SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.pricing,
+       r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not,
+       r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.n_gpus, r.nodes,
+       r.interconnect_ok, r.fabric, r.gpu_hours, r.wall_days, r.usd_per_hour,
+       r.compute_usd, r.storage_usd, r.egress_usd, r.managed_usd, r.total_usd, r.capex_usd,
+       r.spend_usd, r.shape_from, r.price_flag, r.price_as_of, r.price_age_days, r.term,
+       r.commit_days, r.spot_overhead, r.running_usd_per_hour, r.rank
+FROM ranked r JOIN workload_shapes s ON s.shape = r.workload
+ORDER BY s.name, r.rank;
 
 -- ----------------------------------------------------------------- serving
 -- How much measurement backs a speed estimate of an engine on a GPU:

@@ -11,7 +11,8 @@ fixtures/plans_workloads.sql and reads best_plans, the twenty cheapest owned
 plans of each workload in rent_vs_buy, speed_basis,
 the ten first-ranked plans of each workload from serving_plans and
 training_plans, and per workload a digest of every plan (counts and sums of
-the figures that rank them), each as sorted CSV lines. fixtures/
+the figures that rank them, and the layouts and verdicts met), each as
+sorted CSV lines: the views' row order is left to SQLite. fixtures/
 plans_frozen.csv holds the lines the views gave before they were made
 faster (see its first line for how it was made); the lines must be the same.
 
@@ -38,8 +39,9 @@ QUERIES = [
      " rent_usd_per_hour, gpu, rental) AS k FROM rent_vs_buy r) WHERE k <= 20"),
     ("rent_vs_buy_digest",
      "SELECT workload, count(*), count(DISTINCT gpu), sum(n_gpus), round(sum(capex_usd), 2),"
-     " round(sum(rent_usd_per_hour), 4), round(sum(break_even_hours), 1), group_concat(DISTINCT verdict)"
+     " round(sum(rent_usd_per_hour), 4), round(sum(break_even_hours), 1)"
      " FROM rent_vs_buy GROUP BY workload"),
+    ("rent_vs_buy_verdicts", "SELECT DISTINCT workload, verdict FROM rent_vs_buy"),
     ("speed_basis", "SELECT * FROM speed_basis"),
     ("serving_top10", "SELECT * FROM serving_plans WHERE rank <= 10"),
     ("training_top10", "SELECT * FROM training_plans WHERE rank <= 10"),
@@ -47,8 +49,9 @@ QUERIES = [
      "SELECT workload, count(*), sum(fits), sum(feasible), sum(works), count(DISTINCT why_not),"
      " sum(n_gpus), sum(replicas), sum(batch_per_replica), round(sum(usd_per_hour), 4),"
      " round(sum(max_rps_per_replica), 3), round(sum(ttft_p95_s), 3), round(sum(tpot_p95_ms), 1),"
-     " round(sum(tps_per_replica), 1), group_concat(DISTINCT layout), sum(rank * n_gpus)"
+     " round(sum(tps_per_replica), 1), sum(rank * n_gpus)"
      " FROM serving_plans GROUP BY workload"),
+    ("serving_layouts", "SELECT DISTINCT workload, layout FROM serving_plans"),
     ("training_digest",
      "SELECT workload, count(*), sum(fits), sum(feasible), sum(works), count(DISTINCT why_not),"
      " sum(n_gpus), sum(nodes), sum(tp), sum(zero_stage), round(sum(total_usd), 2),"
