@@ -334,16 +334,55 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 ** linear model of the step_* arguments.
 */
 
-/* The model-based step model's state, owned by the call. */
+/* The model-based step model's state, owned by the call. Most steps of a
+** run decode without a prompt, and the terms of such a step depend on
+** its batch size alone (gpuadv_replica_step_terms): they are computed on
+** the first step of each size and kept (memo[k] for k sequences, known[k]
+** once computed), which gives the same step times to the last bit. */
+#define SIM_MEMO_MAX 4096
+
 typedef struct sim_replica {
   gpuadv_replica r;
   gpuadv_engine_consts e;
+  gpuadv_step_terms *memo;     /* n_memo entries, or 0: none kept */
+  unsigned char *known;
+  int n_memo;
 } sim_replica;
+
+static void replica_free(void *p) {
+  sim_replica *s = (sim_replica *)p;
+  if (s) sqlite3_free(s->memo);
+  sqlite3_free(s);
+}
 
 static double replica_step(const void *arg, const gpuadv_step_load *load) {
   const sim_replica *s = (const sim_replica *)arg;
-  return gpuadv_replica_step_s(&s->r, load->decode_seqs, load->decode_context,
+  double seqs = load->decode_seqs;
+  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0 &&
+      seqs < (double)s->n_memo) {
+    int k = (int)seqs;
+    assert((double)k == seqs && k >= 0);
+    if (!s->known[k]) {
+      gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &s->memo[k]);
+      s->known[k] = 1;
+    }
+    return gpuadv_replica_step_with(&s->r, &s->memo[k], seqs,
+                                    load->decode_context);
+  }
+  return gpuadv_replica_step_s(&s->r, seqs, load->decode_context,
                                load->prefill_tokens, load->prefill_pairs);
+}
+
+/* The memo for batches of up to max_running sequences (SIM_MEMO_MAX at
+** most); without memory for it, every step is computed. */
+static void replica_memo_alloc(sim_replica *s, double max_running) {
+  int n = max_running < SIM_MEMO_MAX ? (int)max_running + 1 : SIM_MEMO_MAX;
+  size_t bytes = (size_t)n * (sizeof(gpuadv_step_terms) + 1);
+  s->memo = sqlite3_malloc64(bytes);
+  if (!s->memo) return;
+  s->known = (unsigned char *)(s->memo + n);
+  memset(s->known, 0, (size_t)n);
+  s->n_memo = n;
 }
 
 static int step_model_select(sim_call *call, sim_step_model *out,
@@ -366,7 +405,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
         call->value[ARG_FABRIC], call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
         pzErr);
     if (rc != SQLITE_OK) {
-      sqlite3_free(s);
+      replica_free(s);
       return rc;
     }
     s->r.decode.engine = &s->e;
@@ -378,10 +417,11 @@ static int step_model_select(sim_call *call, sim_step_model *out,
       call->value[ARG_KV] = s->r.kv_capacity_tokens < GPUADV_SIM_MAX_KV
                                 ? s->r.kv_capacity_tokens : GPUADV_SIM_MAX_KV;
     }
+    replica_memo_alloc(s, call->value[ARG_MAX_RUNNING]);
     out->fn = replica_step;
     out->arg = s;
     out->owned = s;
-    out->release = sqlite3_free;
+    out->release = replica_free;
     return SQLITE_OK;
   }
   out->linear.fixed_s = call->value[ARG_STEP_FIXED] * 1e-3;
