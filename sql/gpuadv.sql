@@ -619,12 +619,12 @@ JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob
              AND (o.pricing <> 'spot' OR w.kind <> 'serve' OR coalesce(w.serve_on_spot, 0) = 1);
 
 -- Workloads alike in every column but name and notes (equal values: a
--- column's type affinity stores equal numbers alike; text compares with
--- its case; NULLs are alike) get the
--- same plans: training_plans, serving_speeds and serving_plans plan the
--- first of them by name, its shape, and copy the rows to the others. A
--- column added to workloads must be added here (tests/sql/views_plans.sql
--- counts them).
+-- column's type affinity stores equal numbers alike; text keeps its case;
+-- NULLs are alike) get the same plans: serving_speeds,
+-- shape_training_plans and shape_serving_plans plan the first of them by
+-- name, their shape, once, and the views over them give its rows to the
+-- others. A column added to workloads must be added here
+-- (tests/sql/views_plans.sql counts them).
 CREATE VIEW workload_shapes AS
   SELECT name, min(name) OVER (PARTITION BY kind, model, params_b, mode, dtype, kv_dtype,
     engine, tokens_b, epochs, seq_len, micro_batch, recompute, mfu, max_days,
