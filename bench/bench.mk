@@ -11,6 +11,9 @@
 #                                   (part 6, which also times best_plans)
 #   make bench BENCH_CSV_MB=40      a smaller generated CSV for part 6's
 #                                   memory figure (default 120 MB)
+#   make bench BENCH_PLANS=0        without the plan views on 240 workloads
+#                                   (bench/plans.py, about 6 minutes more)
+#   make bench-plans                only those (bench/plans_results.md)
 #
 # bench/README.md explains what is measured against what.
 
@@ -28,6 +31,8 @@ BENCH_CSV_MB    ?= 120
 BENCH_VALGRIND  ?= valgrind
 BENCH_CFLAGS    ?= -O2
 BENCH_OUT       ?= bench/results.md
+BENCH_PLANS     ?= 1
+BENCH_PLANS_OUT ?= bench/plans_results.md
 BENCH_MAKE      ?= $(MAKE)
 BENCH_DIR       := build/bench
 
@@ -41,7 +46,7 @@ BENCH_SERIES := $(BENCH_DIR)/benchseries.$(BENCH_SO)
 BENCH_DRIVER := $(BENCH_DIR)/driver
 BENCH_SHARED  = $(or $(SHARED),-shared)
 
-.PHONY: bench
+.PHONY: bench bench-plans
 
 # The bare C baseline reads the same compiled-in catalogs as gpuadv.
 $(BENCH_BARE): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_cols.h \
@@ -77,6 +82,13 @@ bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES) $(BENCH_DRIVER)
 	  --sim-requests $(BENCH_SIM) \
 	  --callgrind $(BENCH_CALLGRIND) --csv-join-rows $(BENCH_CSV_ROWS) \
 	  --csv-mb $(BENCH_CSV_MB) --out $(BENCH_OUT)
+	@if [ "$(BENCH_PLANS)" != 0 ]; then $(BENCH_MAKE) --no-print-directory bench-plans; fi
+
+# The plan views on 240 workloads against the views and extension of the
+# baseline commit in bench/plans.py, built in the same run.
+bench-plans: $(BENCH_LIB)
+	$(PYTHON) bench/plans.py --lib ./$(BENCH_LIB) --sqlite3 $(SQLITE3) --cc $(CC) \
+	  --cflags="$(CFLAGS)" --out $(BENCH_PLANS_OUT)
 
 # Included before the main Makefile's first target, these rules must not
 # become the default goal.

@@ -441,9 +441,9 @@ static double replica_links_s(const gpuadv_replica *r, double tokens) {
   return s;
 }
 
-double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
-                             double decode_context, double prefill_tokens,
-                             double prefill_pairs) {
+void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
+                               double prefill_tokens, double prefill_pairs,
+                               gpuadv_step_terms *out) {
   const gpuadv_decode_setup *d = &r->decode;
   const gpuadv_engine_consts *e = d->engine;
   gpuadv_decode_setup touched = *d;
@@ -452,7 +452,6 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
   /* pp micro-batches in flight, one per stage: each micro-batch reads
   ** every stage's weights once per step */
   double micro = tokens / r->pp;
-  double bandwidth = gpus * d->mem_bw_gbs;
   double dense_b = r->prefill.active_params_b - r->prefill.embedding_params_b;
   double step_s, matmul_s = 0.0, mfu;
   assert(r->tp >= 1.0 && r->pp >= 1.0);
@@ -469,16 +468,34 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
                 4.0 * r->prefill.attn_dim * prefill_pairs) /
                    (gpus * d->tflops * 1e12 * mfu);
   }
-  if (matmul_s > step_s) step_s = matmul_s;
-  step_s += (decode_context * r->kv_gb_per_token +
-             decode_seqs * r->state_gb_per_seq) /
-            (bandwidth * e->kv_eff);
-  step_s += d->layers * e->layer_overhead_s +
-            decode_seqs * e->token_overhead_s / gpus;
+  out->base_s = matmul_s > step_s ? matmul_s : step_s;
+  out->overhead_s = d->layers * e->layer_overhead_s +
+                    decode_seqs * e->token_overhead_s / gpus;
   /* the links of one micro-batch's way through the stages: the other
   ** micro-batches cross theirs in the other stages meanwhile */
-  step_s += replica_links_s(r, micro);
+  out->links_s = replica_links_s(r, micro);
+}
+
+double gpuadv_replica_step_with(const gpuadv_replica *r,
+                                const gpuadv_step_terms *t,
+                                double decode_seqs, double decode_context) {
+  const gpuadv_decode_setup *d = &r->decode;
+  double bandwidth = r->tp * r->pp * d->mem_bw_gbs;
+  double step_s = t->base_s;
+  step_s += (decode_context * r->kv_gb_per_token +
+             decode_seqs * r->state_gb_per_seq) /
+            (bandwidth * d->engine->kv_eff);
+  step_s += t->overhead_s;
+  step_s += t->links_s;
   return step_s;
+}
+
+double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
+                             double decode_context, double prefill_tokens,
+                             double prefill_pairs) {
+  gpuadv_step_terms t;
+  gpuadv_replica_step_terms(r, decode_seqs, prefill_tokens, prefill_pairs, &t);
+  return gpuadv_replica_step_with(r, &t, decode_seqs, decode_context);
 }
 
 double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens) {

@@ -229,6 +229,27 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
                              double decode_context, double prefill_tokens,
                              double prefill_pairs);
 
+/* The terms of a step that depend on its token counts alone, so that a
+** caller stepping through many batches of the same counts (the serving
+** simulator) computes them once: gpuadv_replica_step_s is
+** gpuadv_replica_step_with(r, terms of the counts, decode_seqs,
+** decode_context), to the last bit. */
+typedef struct gpuadv_step_terms {
+  double base_s;     /* the weights' reads or the matmuls, the slower */
+  double overhead_s; /* the engine's per-layer and per-token overheads */
+  double links_s;    /* all-reduces, pipeline hops, expert all-to-alls */
+} gpuadv_step_terms;
+
+void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
+                               double prefill_tokens, double prefill_pairs,
+                               gpuadv_step_terms *out);
+
+/* The step time from its terms: base, plus the context's KV reads, plus
+** the overheads, plus the links. */
+double gpuadv_replica_step_with(const gpuadv_replica *r,
+                                const gpuadv_step_terms *t,
+                                double decode_seqs, double decode_context);
+
 /* Seconds to prefill one prompt of `tokens` on the replica: the stages one
 ** after another (the prefill of gpuadv_prefill_s on one stage's tp GPUs),
 ** plus its pipeline hops and expert all-to-alls. */

@@ -95,6 +95,7 @@
 */
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "gpuadv_args.h" /* gpuadv_utf8_prefix */
@@ -354,16 +355,55 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 ** linear model of the step_* arguments.
 */
 
-/* The model-based step model's state, owned by the call. */
+/* The model-based step model's state, owned by the call. Most steps of a
+** run decode without a prompt, and the terms of such a step depend on
+** its batch size alone (gpuadv_replica_step_terms): they are computed on
+** the first step of each size and kept (memo[k] for k sequences, known[k]
+** once computed), which gives the same step times to the last bit. */
+#define SIM_MEMO_MAX 4096
+
 typedef struct sim_replica {
   gpuadv_replica r;
   gpuadv_engine_consts e;
+  gpuadv_step_terms *memo;     /* n_memo entries, or 0: none kept */
+  unsigned char *known;
+  int n_memo;
 } sim_replica;
+
+static void replica_free(void *p) {
+  sim_replica *s = (sim_replica *)p;
+  if (s) sqlite3_free(s->memo);
+  sqlite3_free(s);
+}
 
 static double replica_step(const void *arg, const gpuadv_step_load *load) {
   const sim_replica *s = (const sim_replica *)arg;
-  return gpuadv_replica_step_s(&s->r, load->decode_seqs, load->decode_context,
+  double seqs = load->decode_seqs;
+  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0 &&
+      seqs < (double)s->n_memo) {
+    int k = (int)seqs;
+    assert((double)k == seqs && k >= 0);
+    if (!s->known[k]) {
+      gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &s->memo[k]);
+      s->known[k] = 1;
+    }
+    return gpuadv_replica_step_with(&s->r, &s->memo[k], seqs,
+                                    load->decode_context);
+  }
+  return gpuadv_replica_step_s(&s->r, seqs, load->decode_context,
                                load->prefill_tokens, load->prefill_pairs);
+}
+
+/* The memo for batches of up to max_running sequences (SIM_MEMO_MAX at
+** most); without memory for it, every step is computed. */
+static void replica_memo_alloc(sim_replica *s, double max_running) {
+  int n = max_running < SIM_MEMO_MAX ? (int)max_running + 1 : SIM_MEMO_MAX;
+  size_t bytes = (size_t)n * (sizeof(gpuadv_step_terms) + 1);
+  s->memo = sqlite3_malloc64(bytes);
+  if (!s->memo) return;
+  s->known = (unsigned char *)(s->memo + n);
+  memset(s->known, 0, (size_t)n);
+  s->n_memo = n;
 }
 
 static int step_model_select(sim_call *call, sim_step_model *out,
@@ -386,7 +426,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
         call->value[ARG_FABRIC], call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
         pzErr);
     if (rc != SQLITE_OK) {
-      sqlite3_free(s);
+      replica_free(s);
       return rc;
     }
     s->r.decode.engine = &s->e;
@@ -398,10 +438,11 @@ static int step_model_select(sim_call *call, sim_step_model *out,
       call->value[ARG_KV] = s->r.kv_capacity_tokens < GPUADV_SIM_MAX_KV
                                 ? s->r.kv_capacity_tokens : GPUADV_SIM_MAX_KV;
     }
+    replica_memo_alloc(s, call->value[ARG_MAX_RUNNING]);
     out->fn = replica_step;
     out->arg = s;
     out->owned = s;
-    out->release = sqlite3_free;
+    out->release = replica_free;
     return SQLITE_OK;
   }
   out->linear.fixed_s = call->value[ARG_STEP_FIXED] * 1e-3;
@@ -419,22 +460,33 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 */
 
 /* A run is deterministic: the same arguments give the same row. The plan
-** views ask for the same replica shapes again (serving_plans, then
-** best_plans and rent_vs_buy over it), so each connection's table keeps
-** the last SIM_CACHE_SIZE answers, found by a 64-bit FNV-1a hash of every
-** argument (numbers, seed, and the bytes of model, gpu, dtype, engine).
-** The connection's mutex serializes calls on its tables. */
-#define SIM_CACHE_SIZE 1024
+** views ask for the same replica shapes again (the same GPU count of a
+** type in instances of several sizes, workloads of the same shape under
+** other names, serving_plans again under best_plans and rent_vs_buy), so
+** each connection's table keeps every answer in a hash table found by a
+** 64-bit FNV-1a hash of every argument (numbers, seed, and the bytes of
+** model, gpu, dtype, engine): open addressing with linear probing, from
+** SIM_CACHE_MIN slots, doubled whenever half are used, up to SIM_CACHE_MAX
+** (208 bytes a slot: 13.6 MB); a full table at that size is emptied and
+** fills again.
+** A slot keeps the result less its error text, which a kept run has empty
+** (error is the last member). The connection's mutex serializes calls on
+** its tables. */
+#define SIM_CACHE_MIN 1024
+#define SIM_CACHE_MAX 65536
+#define SIM_KEPT_BYTES offsetof(gpuadv_sim_result, error)
 
 typedef struct sim_cache_entry {
   sqlite3_uint64 key;          /* 0: empty */
-  gpuadv_sim_result res;
   double max_rps;
+  unsigned char res[SIM_KEPT_BYTES];
 } sim_cache_entry;
 
 typedef struct sim_vtab {
   sqlite3_vtab base;
-  sim_cache_entry *cache;      /* SIM_CACHE_SIZE entries, or 0 */
+  sim_cache_entry *cache;      /* n_slots entries, or 0 */
+  int n_slots;                 /* a power of two */
+  int n_used;
 } sim_vtab;
 
 static sqlite3_uint64 fnv1a(sqlite3_uint64 h, const void *p, size_t n) {
@@ -616,16 +668,62 @@ static int search_max_rps(const sim_call *call, gpuadv_sim_config *cfg,
   return SQLITE_OK;
 }
 
-/* Keep a finished run's row in the connection's cache. */
+/* The slot of key: the one that holds it, else the empty one where it
+** goes. The table always has an empty slot (at most half are used). */
+static sim_cache_entry *cache_slot(sim_cache_entry *cache, int n_slots,
+                                   sqlite3_uint64 key) {
+  int i = (int)(key & (sqlite3_uint64)(n_slots - 1));
+  assert(key != 0 && (n_slots & (n_slots - 1)) == 0);
+  while (cache[i].key != 0 && cache[i].key != key) i = (i + 1) & (n_slots - 1);
+  return &cache[i];
+}
+
+/* A table of n_slots empty slots holding the entries of the old one. */
+static int cache_resize(sim_vtab *sv, int n_slots) {
+  sim_cache_entry *fresh = sqlite3_malloc64(sizeof(*fresh) * (sqlite3_uint64)n_slots);
+  int i;
+  if (!fresh) return SQLITE_NOMEM;
+  memset(fresh, 0, sizeof(*fresh) * (size_t)n_slots);
+  for (i = 0; sv->cache && i < sv->n_slots; i++) {
+    if (sv->cache[i].key != 0) {
+      *cache_slot(fresh, n_slots, sv->cache[i].key) = sv->cache[i];
+    }
+  }
+  sqlite3_free(sv->cache);
+  sv->cache = fresh;
+  sv->n_slots = n_slots;
+  return SQLITE_OK;
+}
+
+/* The kept answer of key, or 0. */
+static const sim_cache_entry *cache_find(const sim_vtab *sv,
+                                         sqlite3_uint64 key) {
+  const sim_cache_entry *e;
+  if (!sv->cache) return 0;
+  e = cache_slot(sv->cache, sv->n_slots, key);
+  return e->key == key ? e : 0;
+}
+
+/* Keep a finished run's row in the connection's cache; without memory for
+** a larger table, the run is not kept. */
 static void remember(sqlite3_vtab *vtab, sqlite3_uint64 key,
                      const sim_cursor *cur) {
   sim_vtab *sv = (sim_vtab *)vtab;
   sim_cache_entry *e;
-  if (!sv->cache) return;
-  e = &sv->cache[key % SIM_CACHE_SIZE];
+  if (!sv->cache || 2 * (sv->n_used + 1) > sv->n_slots) {
+    int n = sv->cache ? 2 * sv->n_slots : SIM_CACHE_MIN;
+    if (n > SIM_CACHE_MAX) {
+      memset(sv->cache, 0, sizeof(*sv->cache) * (size_t)sv->n_slots);
+      sv->n_used = 0;
+    } else if (cache_resize(sv, n) != SQLITE_OK) {
+      return;
+    }
+  }
+  e = cache_slot(sv->cache, sv->n_slots, key);
+  if (e->key == 0) sv->n_used++;
   e->key = key;
-  e->res = cur->res;
   e->max_rps = cur->max_rps;
+  memcpy(e->res, &cur->res, SIM_KEPT_BYTES);
 }
 
 /* Parse the arguments and run the simulation: the one row, or none when
@@ -702,16 +800,12 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   }
 
   {
-    sim_vtab *sv = (sim_vtab *)vtab;
-    sim_cache_entry *e;
+    const sim_cache_entry *e;
     key = call_key(call);
-    if (!sv->cache) {
-      sv->cache = sqlite3_malloc(SIM_CACHE_SIZE * (int)sizeof(*sv->cache));
-      if (sv->cache) memset(sv->cache, 0, SIM_CACHE_SIZE * sizeof(*sv->cache));
-    }
-    e = sv->cache ? &sv->cache[key % SIM_CACHE_SIZE] : 0;
-    if (e && e->key == key) {
-      cur->res = e->res;
+    e = cache_find((const sim_vtab *)vtab, key);
+    if (e) {
+      memset(&cur->res, 0, sizeof(cur->res));
+      memcpy(&cur->res, e->res, SIM_KEPT_BYTES);
       cur->max_rps = e->max_rps;
       cur->eof = 0;
       goto done;

@@ -294,9 +294,12 @@ CREATE TRIGGER workloads_model_slug_update AFTER UPDATE OF model ON workloads
 DROP VIEW IF EXISTS best_plans;
 DROP VIEW IF EXISTS rent_vs_buy;
 DROP VIEW IF EXISTS serving_plans;
+DROP VIEW IF EXISTS shape_serving_plans;
 DROP VIEW IF EXISTS serving_speeds;
 DROP VIEW IF EXISTS speed_basis;
 DROP VIEW IF EXISTS training_plans;
+DROP VIEW IF EXISTS shape_training_plans;
+DROP VIEW IF EXISTS workload_shapes;
 DROP VIEW IF EXISTS workload_offers;
 DROP VIEW IF EXISTS offers;
 DROP VIEW IF EXISTS workload_inputs;
@@ -621,6 +624,23 @@ JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob
              AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
              AND (o.pricing <> 'spot' OR w.kind <> 'serve' OR coalesce(w.serve_on_spot, 0) = 1);
 
+-- Workloads alike in every column but name and notes (equal values: a
+-- column's type affinity stores equal numbers alike; text keeps its case;
+-- NULLs are alike) get the same plans: serving_speeds,
+-- shape_training_plans and shape_serving_plans plan the first of them by
+-- name, their shape, once, and the views over them give its rows to the
+-- others. A column added to workloads must be added here
+-- (tests/sql/views_plans.sql counts them).
+CREATE VIEW workload_shapes AS
+  SELECT name, min(name) OVER (PARTITION BY kind, model, params_b, mode, dtype, kv_dtype,
+    engine, tokens_b, epochs, seq_len, micro_batch, recompute, mfu, max_days,
+    requests_per_min, prompt_tokens, output_tokens, peak_concurrency, user_tps, ttft_s,
+    ttft_p95_s, tpot_p95_ms, dataset_gb, data_location, runs_per_month, months, budget_usd,
+    utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
+    layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
+    spot_interruptions_per_day, checkpoint_hours, restart_minutes) AS shape
+FROM workloads;
+
 -- ---------------------------------------------------------------- training
 -- workload x offer. Per device configuration (GPU type, devices per node,
 -- owned or rented, purchase unit) the cheapest parallel layout is found
@@ -628,8 +648,10 @@ JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob
 -- QLoRA recompute activations in full unless the workload says otherwise
 -- (every published QLoRA recipe checkpoints); spot pays for its
 -- interruptions; a commitment is paid for whole terms; owned GPUs are
--- bought by the purchase unit.
-CREATE VIEW training_plans AS
+-- bought by the purchase unit. Planned for one workload of each shape
+-- (workload_shapes), named by it: training_plans gives the rows to every
+-- workload of the shape.
+CREATE VIEW shape_training_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
 w0 AS (
@@ -640,7 +662,7 @@ w0 AS (
   FROM workload_inputs i
   JOIN workloads wl ON wl.name = i.name
   CROSS JOIN d
-  WHERE i.kind IN ('train', 'finetune')),
+  WHERE i.kind IN ('train', 'finetune') AND i.name IN (SELECT shape FROM workload_shapes)),
 w AS (
   SELECT i.*,
          train_mem_gb(params_b, mode, 1, 0) AS state_gb,
@@ -657,9 +679,11 @@ cfg AS (
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE c.devices END AS tp_max
   FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned, unit_gpus FROM workload_offers
-        WHERE kind IN ('train', 'finetune')) c
+        WHERE kind IN ('train', 'finetune') AND workload IN (SELECT name FROM w0)) c
   JOIN gpus g ON g.name = c.gpu),
-lay AS (
+-- MATERIALIZED: computed once per row; flattened into the steps below,
+-- each use of a column would compute its expression again
+lay AS MATERIALIZED (
   SELECT w.name AS workload, c.gpu, c.devices, c.fraction, c.owned, c.unit_gpus, c.tp_max,
          c.memory_gb * (1 - w.mem_headroom) AS usable_gb, c.tflops,
          t.column1 AS tp, z.column1 AS zero,
@@ -830,6 +854,19 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
                                    usable_gb * devices DESC, offer) AS rank
 FROM judged2;
 
+-- Every training workload's plans: those of its shape (workload_shapes),
+-- in the order of workload and rank.
+CREATE VIEW training_plans AS
+SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.pricing,
+       r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not,
+       r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.n_gpus, r.nodes,
+       r.interconnect_ok, r.fabric, r.gpu_hours, r.wall_days, r.usd_per_hour,
+       r.compute_usd, r.storage_usd, r.egress_usd, r.managed_usd, r.total_usd, r.capex_usd,
+       r.spend_usd, r.shape_from, r.price_flag, r.price_as_of, r.price_age_days, r.term,
+       r.commit_days, r.spot_overhead, r.running_usd_per_hour, r.rank
+FROM workload_shapes s JOIN shape_training_plans r ON r.workload = s.shape
+ORDER BY s.name, r.rank;
+
 -- ----------------------------------------------------------------- serving
 -- How much measurement backs a speed estimate of an engine on a GPU:
 -- 'measured' (a decode, prefill or full-load measurement of this engine on
@@ -837,17 +874,21 @@ FROM judged2;
 -- 'same-class' (measurements of the engine on other GPUs of the vendor and
 -- memory class), 'extrapolated' (no measurement of the engine on that
 -- vendor's GPUs of that memory class), with the count of measurements.
+-- The measurements are counted once per engine and GPU, and per engine and
+-- class (serving_plans looks a basis up for every plan).
 CREATE VIEW speed_basis AS
 WITH fitted AS (
   SELECT m.engine, m.gpu, h.vendor, h.memory_class
   FROM measurements m JOIN gpus h ON h.name = m.gpu
-  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no')
+  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no'),
+per_gpu AS MATERIALIZED (SELECT engine, gpu, count(*) AS n FROM fitted GROUP BY engine, gpu),
+per_class AS MATERIALIZED (SELECT DISTINCT engine, vendor, memory_class FROM fitted)
 SELECT e.name AS engine, g.name AS gpu,
-       CASE WHEN EXISTS (SELECT 1 FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) THEN 'measured'
-            WHEN EXISTS (SELECT 1 FROM fitted f WHERE f.engine = e.name AND f.vendor = g.vendor
-                                                  AND f.memory_class = g.memory_class) THEN 'same-class'
+       CASE WHEN EXISTS (SELECT 1 FROM per_gpu f WHERE f.engine = e.name AND f.gpu = g.name) THEN 'measured'
+            WHEN EXISTS (SELECT 1 FROM per_class f WHERE f.engine = e.name AND f.vendor = g.vendor
+                                                     AND f.memory_class = g.memory_class) THEN 'same-class'
             ELSE 'extrapolated' END AS basis,
-       (SELECT count(*) FROM fitted f WHERE f.engine = e.name AND f.gpu = g.name) AS measurements
+       coalesce((SELECT f.n FROM per_gpu f WHERE f.engine = e.name AND f.gpu = g.name), 0) AS measurements
 FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
 
 -- The one place where speed is estimated: every serve workload x device
@@ -876,11 +917,12 @@ w AS (
          coalesce(ms.n_experts, 0) > 0 AS moe
   FROM workload_inputs i
   LEFT JOIN model_spec(i.model) ms ON i.catalog_model
-  WHERE i.kind = 'serve'),
+  -- one workload of each shape (workload_shapes); the others get its rows at the end
+  WHERE i.kind = 'serve' AND i.name IN (SELECT shape FROM workload_shapes)),
 offs AS MATERIALIZED (
   SELECT DISTINCT workload, gpu, devices, fraction,
          CASE WHEN fabric_gbps > 0 AND fraction = 1 THEN fabric_gbps ELSE 0 END AS fabric_gbps
-  FROM workload_offers WHERE kind = 'serve'),
+  FROM workload_offers WHERE kind = 'serve' AND workload IN (SELECT name FROM w)),
 -- each configuration within a node (fabric_gbps 0), and across nodes at
 -- each fabric speed its offers have
 cfg AS (
@@ -933,7 +975,7 @@ cand AS (
     ON b.column1 < min(g.max_seqs, g.concurrency)
   UNION ALL
   SELECT g.*, min(g.max_seqs, g.concurrency) FROM grid g WHERE g.max_seqs >= 1)
-SELECT workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
+SELECT m.name AS workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
        'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
                   || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END AS layout,
        batch, max_seqs, weights_gb, kv_gb_per_seq,
@@ -948,16 +990,18 @@ SELECT workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
               THEN model_prefill_tps(model, gpu, dtype, tp, max(1, CAST(prompt_tokens AS INTEGER)), engine,
                                      pp, ep, devices, fabric_gbps)
             WHEN tflops > 0 THEN prefill_tps(tflops * tp, active_b) END AS prefill_tps
-FROM cand;
+FROM cand JOIN workload_shapes m ON m.shape = cand.workload;
 
 -- serve workload x offer: the replica shape (layout, GPUs, batch) that
 -- meets the per-user target at the lowest cost, replicas for the traffic,
 -- latency. Layouts that span nodes are priced only on offers with a
--- fabric, at that fabric's speed.
-CREATE VIEW serving_plans AS
+-- fabric, at that fabric's speed. Planned for one workload of each shape
+-- (workload_shapes), named by it: serving_plans gives the rows to every
+-- workload of the shape.
+CREATE VIEW shape_serving_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
-w AS (SELECT * FROM workload_inputs WHERE kind = 'serve'),
+w AS (SELECT * FROM workload_inputs WHERE kind = 'serve' AND name IN (SELECT shape FROM workload_shapes)),
 s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
          w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
@@ -1016,7 +1060,8 @@ cfg AS (
          CASE WHEN g.scale_up_link IS NULL THEN 1
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE o.devices END AS tp_max
-  FROM workload_offers o JOIN gpus g ON g.name = o.gpu WHERE o.kind = 'serve'),
+  FROM workload_offers o JOIN gpus g ON g.name = o.gpu
+  WHERE o.kind = 'serve' AND o.workload IN (SELECT name FROM w)),
 shape AS (
   SELECT r.*, c.owned, c.fab, c.tp_max,
          -- tensor parallelism within a node runs over NVLink or, costed
@@ -1200,6 +1245,21 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
                                    memory_gb * devices DESC, offer) AS rank
 FROM final2;
 
+-- Every serve workload's plans: those of its shape (workload_shapes), in
+-- the order of workload and rank.
+CREATE VIEW serving_plans AS
+SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pricing,
+       r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis,
+       r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
+       r.replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
+       r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
+       r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
+       r.usd_per_hour, r.usd_per_mtok, r.total_usd, r.capex_usd, r.spend_usd, r.paid_gpus,
+       r.price_flag, r.price_as_of, r.price_age_days, r.term, r.commit_days,
+       r.running_usd_per_hour, r.rank
+FROM workload_shapes s JOIN shape_serving_plans r ON r.workload = s.shape
+ORDER BY s.name, r.rank;
+
 -- ------------------------------------------------------------- rent vs buy
 -- Each workload's feasible owned plans (they fit, the links support them,
 -- they meet the targets) against every feasible rental plan of the same
@@ -1210,11 +1270,12 @@ WITH
 d AS (SELECT * FROM plan_defaults),
 w AS (SELECT * FROM workload_inputs),
 plans AS (
+  -- per shape (workload_shapes), given to each of its workloads at the end
   SELECT workload, offer, pricing, gpu, n_gpus, n_gpus AS paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
-  FROM training_plans WHERE feasible
+  FROM shape_training_plans WHERE feasible
   UNION ALL
   SELECT workload, offer, pricing, gpu, n_gpus, paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
-  FROM serving_plans WHERE feasible),
+  FROM shape_serving_plans WHERE feasible),
 own AS (
   SELECT p.workload, p.gpu, p.paid_gpus AS n_gpus, p.capex_usd,
          o.usd_per_device_hour * p.paid_gpus AS owned_usd_per_hour,
@@ -1231,7 +1292,7 @@ cmp AS (
   JOIN rent r ON r.workload = o.workload AND r.gpu = o.gpu
   JOIN w ON w.name = o.workload
   CROSS JOIN d)
-SELECT workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
+SELECT s.name AS workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        round(owned_usd_per_hour, 4) AS owned_usd_per_hour,
        round(running_usd_per_hour, 4) AS running_usd_per_hour,
        rental, rental_pricing, rental_gpu, rental_gpus, 1 AS same_gpu,
@@ -1253,21 +1314,26 @@ SELECT workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
                  / (hours_per_month * utilization) <= months
               THEN 'buy: pays off within the months of use'
             ELSE 'rent: pays off only after the months of use' END AS verdict
-FROM cmp;
+FROM cmp JOIN workload_shapes s ON s.shape = cmp.workload;
 
 -- --------------------------------------------------------------- best plans
 -- The first-ranked plan of each workload, with a one-line reason.
 CREATE VIEW best_plans AS
 WITH
+-- one row per shape (workload_shapes), its plan of rank 1: with a single
+-- min() in the query, SQLite takes the other (bare) columns from the row of
+-- that minimum; then one row per workload of the shape (member)
+first_training AS (
+  SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
+  FROM shape_training_plans p GROUP BY workload),
 ranked_training AS (
-  SELECT p.*, count(*) FILTER (WHERE works) OVER (PARTITION BY workload) AS n_working,
-         count(*) OVER (PARTITION BY workload) AS n_plans
-  FROM training_plans p),
+  SELECT p.*, s.name AS member FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
+first_serving AS (
+  SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
+  FROM shape_serving_plans p GROUP BY workload),
 ranked_serving AS (
-  SELECT p.*, count(*) FILTER (WHERE works) OVER (PARTITION BY workload) AS n_working,
-         count(*) OVER (PARTITION BY workload) AS n_plans
-  FROM serving_plans p)
-SELECT workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
+  SELECT p.*, s.name AS member FROM first_serving p JOIN workload_shapes s ON s.shape = p.workload)
+SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
          printf('%d x %s%s, %s (%s), ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
@@ -1292,7 +1358,7 @@ SELECT workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END AS reason
 FROM ranked_training WHERE rank = 1
 UNION ALL
-SELECT workload, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
+SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
          printf('%d replica%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',

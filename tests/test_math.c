@@ -213,6 +213,37 @@ static void test_replica(void) {
   r.prefill.n_gpus = 8;
   check_close("replica prefill on tp8",
               pp1, gpuadv_prefill_s(&r.prefill, 1000, 0), 1e-12);
+  /* the step from its terms (what the simulator keeps per batch size) is
+  ** the step, to the last bit, with KV reads, overheads, MoE and pipeline
+  ** links in play */
+  {
+    gpuadv_step_terms t;
+    double seqs, ctx, pre;
+    int same = 1;
+    e.kv_eff = 0.7;
+    e.layer_overhead_s = 1e-5;
+    e.token_overhead_s = 3e-6;
+    r.kv_gb_per_token = 1.6e-4;
+    r.moe_layers = 4;
+    r.decode.experts_per_token = 2;
+    r.ep = 8;
+    r.a2a_gbs = 300;
+    r.a2a_latency_s = 7e-6;
+    for (r.pp = 1; r.pp <= 2; r.pp++) {
+      for (seqs = 0; seqs <= 300; seqs += 7) {
+        for (pre = 0; pre <= 2048; pre += 1024) {
+          for (ctx = 0; ctx <= 1e6; ctx += 333333.3) {
+            gpuadv_replica_step_terms(&r, seqs, pre, pre * pre / 2, &t);
+            if (gpuadv_replica_step_with(&r, &t, seqs, ctx) !=
+                gpuadv_replica_step_s(&r, seqs, ctx, pre, pre * pre / 2)) {
+              same = 0;
+            }
+          }
+        }
+      }
+    }
+    check_true("replica step from its terms, bit for bit", same);
+  }
 }
 
 static void test_counts(void) {

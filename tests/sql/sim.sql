@@ -83,3 +83,22 @@ SELECT 'sim-closed-think', abs(requests_per_s - 50) < 1e-9 AND abs(mean_batch - 
 SELECT 'sim-closed-little', abs(requests_per_s * e2e_mean_s / 16 - 1) < 0.02 FROM serving_sim WHERE concurrency = 16 AND n_requests = 2000 AND output_cv = 1;
 SELECT 'sim-closed-columns', rate IS NULL AND concurrency = 16 AND think_time_s = 0.0 FROM serving_sim WHERE concurrency = 16 AND n_requests = 100;
 SELECT 'sim-open-no-concurrency', concurrency IS NULL AND rate = 5.0 FROM serving_sim(5, 100);
+
+-- Each connection keeps the row of every run (gpuadv_sim_vtab.c): 1,100
+-- runs of distinct rates (the kept set grows twice, from 1,024 slots), then
+-- the same 1,100 calls again, answered from what was kept, give the same
+-- rows; and a p95 search asked twice gives the same max_rps.
+CREATE TEMP TABLE sim_kept AS
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1100)
+SELECT i, s.ttft_p95_s, s.tpot_p50_ms, s.e2e_p99_s, s.mean_batch, s.mean_queue, s.requests, s.max_rps
+FROM n, serving_sim(i / 100.0, 20, 1, 'poisson', 1, 100, 0, 20, 0, 0, 8, 1000000, 8192, 0, 5, 0.02, 0.06, 30, 1) s;
+SELECT 'sim-kept-again', (SELECT count(*) FROM sim_kept k, serving_sim(k.i / 100.0, 20, 1, 'poisson', 1, 100, 0, 20, 0, 0, 8, 1000000, 8192, 0, 5, 0.02, 0.06, 30, 1) s
+                          WHERE s.ttft_p95_s IS k.ttft_p95_s AND s.tpot_p50_ms IS k.tpot_p50_ms AND s.e2e_p99_s IS k.e2e_p99_s
+                            AND s.mean_batch IS k.mean_batch AND s.mean_queue IS k.mean_queue
+                            AND s.requests IS k.requests AND s.max_rps IS k.max_rps) = 1100;
+SELECT 'sim-kept-distinct', (SELECT count(DISTINCT e2e_p99_s) FROM sim_kept) > 500 AND (SELECT min(requests) = 20 AND max(requests) = 20 FROM sim_kept);
+SELECT 'sim-kept-search', (SELECT count(*) FROM (SELECT 1 AS k UNION ALL SELECT 2) x, serving_sim s, serving_sim t
+                           WHERE s.rate = 50 + x.k AND s.n_requests = 20 AND s.step_fixed_ms = 5 AND s.ttft_p95_max_s = 0.05
+                             AND t.rate = 50 + x.k AND t.n_requests = 20 AND t.step_fixed_ms = 5 AND t.ttft_p95_max_s = 0.05
+                             AND s.max_rps = t.max_rps AND s.ttft_p95_s = t.ttft_p95_s AND s.max_rps > 0 AND s.max_rps < 50) = 2;
+DROP TABLE sim_kept;

@@ -142,3 +142,28 @@ INSERT OR IGNORE INTO workloads(name, kind, params_b, mode, tokens_b, utilizatio
 INSERT OR IGNORE INTO workloads(name, kind, params_b, mode, tokens_b, seq_len) VALUES ('bad-seq', 'finetune', 7, 'lora', 1, 'long');
 INSERT OR IGNORE INTO owned_prices(gpu, price_usd) VALUES ('h100-sxm', -1);
 SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%') = 0 AND (SELECT count(*) FROM owned_prices) = 0;
+
+-- Workloads alike in every column but name and notes share one plan
+-- (workload_shapes); a column added to workloads must join the shape's
+-- columns there (43 of the 45: all but name and notes). twin-b is twin-a
+-- under another name; twin-c differs in its traffic; twin-d in the case
+-- of its dtype, which gpuadv reads alike but which is another value.
+SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 45;
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob, notes) VALUES
+  ('twin-a', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'one'),
+  ('twin-b', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'two'),
+  ('twin-c', 'serve', 'llama-3.1-8b', 'bf16', 1200, 500, 200, 30, 'test/*', 'one'),
+  ('twin-d', 'serve', 'llama-3.1-8b', 'BF16', 600, 500, 200, 30, 'test/*', 'one');
+SELECT 'v-shape-names', (SELECT group_concat(name || '>' || shape, ' ') FROM (SELECT * FROM workload_shapes WHERE name LIKE 'twin-%' ORDER BY name)) = 'twin-a>twin-a twin-b>twin-a twin-c>twin-c twin-d>twin-d';
+CREATE TEMP TABLE twin_sp AS SELECT * FROM serving_plans WHERE workload LIKE 'twin-%';
+SELECT 'v-shape-same-plans', (SELECT count(*) FROM twin_sp WHERE workload = 'twin-a') = 5
+  AND (SELECT count(*) FROM twin_sp a JOIN twin_sp b ON b.workload = 'twin-b' AND b.offer = a.offer
+       WHERE a.workload = 'twin-a' AND b.rank = a.rank AND b.n_gpus IS a.n_gpus AND b.replicas IS a.replicas
+         AND b.usd_per_hour IS a.usd_per_hour AND b.max_rps_per_replica IS a.max_rps_per_replica
+         AND b.why_not IS a.why_not) = 5;
+SELECT 'v-shape-other-traffic', (SELECT sum(n_gpus) FROM twin_sp WHERE workload = 'twin-c') > (SELECT sum(n_gpus) FROM twin_sp WHERE workload = 'twin-a');
+SELECT 'v-shape-other-case', (SELECT count(*) FROM twin_sp a JOIN twin_sp d ON d.workload = 'twin-d' AND d.offer = a.offer
+                              WHERE a.workload = 'twin-a' AND d.rank = a.rank AND d.n_gpus IS a.n_gpus) = 5;
+SELECT 'v-shape-best', (SELECT count(*) FROM best_plans WHERE workload LIKE 'twin-%' AND works) = 4;
+DROP TABLE twin_sp;
+DELETE FROM workloads WHERE name LIKE 'twin-%';
