@@ -86,13 +86,20 @@ static const struct {
   int compute;
   int gguf;
 } dtypes[] = {
-  {"fp32", 4.0, C_FP32, 0},          {"tf32", 4.0, C_TF32, 0},
-  {"fp16", 2.0, C_16BIT, 0},         {"bf16", 2.0, C_16BIT, 0},
-  {"fp8", 1.0, C_FP8, 0},            {"int8", 1.0, C_INT8, 0},
-  {"int4", 0.5, C_16BIT, 0},         {"nf4", 0.5, C_16BIT, 0},
-  {"fp4", 0.5, C_FP4, 0},            {"mxfp4", 4.25 / 8.0, C_FP4, 0},
-  {"q8_0", 8.5 / 8.0, C_16BIT, 1},   {"q6_k", 6.5625 / 8.0, C_16BIT, 1},
-  {"q4_k_m", 4.89 / 8.0, C_16BIT, 1}, {"q4_0", 4.5 / 8.0, C_16BIT, 1},
+    {"fp32", 4.0, C_FP32, 0},
+    {"tf32", 4.0, C_TF32, 0},
+    {"fp16", 2.0, C_16BIT, 0},
+    {"bf16", 2.0, C_16BIT, 0},
+    {"fp8", 1.0, C_FP8, 0},
+    {"int8", 1.0, C_INT8, 0},
+    {"int4", 0.5, C_16BIT, 0},
+    {"nf4", 0.5, C_16BIT, 0},
+    {"fp4", 0.5, C_FP4, 0},
+    {"mxfp4", 4.25 / 8.0, C_FP4, 0},
+    {"q8_0", 8.5 / 8.0, C_16BIT, 1},
+    {"q6_k", 6.5625 / 8.0, C_16BIT, 1},
+    {"q4_k_m", 4.89 / 8.0, C_16BIT, 1},
+    {"q4_0", 4.5 / 8.0, C_16BIT, 1},
 };
 #define N_DTYPES ((int)(sizeof(dtypes) / sizeof(dtypes[0])))
 
@@ -135,12 +142,29 @@ static const char *const recomputes[] = {"none", "selective", "full"};
 static double train_mem(double p, int mode, double n, int z, double act) {
   double w = 0, g = 0, o = 0, f = LORA_FRACTION;
   switch (mode) {
-    case 0: w = 2.0; g = 4.0; o = 12.0; break;
-    case 1: w = 2.0; g = 2.0; o = 12.0; break;
-    case 2: w = 2.0 + f * 4.0; g = f * 4.0; o = f * 8.0; break;
-    case 3: w = 0.5 + NF4_CONSTANT_BYTES + f * 4.0; g = f * 4.0; o = f * 8.0;
-            break;
-    default: w = 2.0; break;
+    case 0:
+      w = 2.0;
+      g = 4.0;
+      o = 12.0;
+      break;
+    case 1:
+      w = 2.0;
+      g = 2.0;
+      o = 12.0;
+      break;
+    case 2:
+      w = 2.0 + f * 4.0;
+      g = f * 4.0;
+      o = f * 8.0;
+      break;
+    case 3:
+      w = 0.5 + NF4_CONSTANT_BYTES + f * 4.0;
+      g = f * 4.0;
+      o = f * 8.0;
+      break;
+    default:
+      w = 2.0;
+      break;
   }
   if (z >= 1) o /= n;
   if (z >= 2) g /= n;
@@ -148,8 +172,8 @@ static double train_mem(double p, int mode, double n, int z, double act) {
   return p * (w + g + o) + act;
 }
 
-static double activation(double layers, double h, double a, double s,
-                         double b, int r) {
+static double activation(double layers, double h, double a, double s, double b,
+                         int r) {
   double sbh = s * b * h, per_layer;
   if (r == 0) {
     per_layer = sbh * (34.0 + 5.0 * a * s / h);
@@ -163,9 +187,9 @@ static double activation(double layers, double h, double a, double s,
 
 static void bare_train_mem_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
-  sqlite3_result_double(ctx, train_mem(D(0), word(argv[1], train_modes, 5),
-                                       OPT(2, 1.0), (int)OPT(3, 0.0),
-                                       OPT(4, 0.0)));
+  sqlite3_result_double(
+      ctx, train_mem(D(0), word(argv[1], train_modes, 5), OPT(2, 1.0),
+                     (int)OPT(3, 0.0), OPT(4, 0.0)));
 }
 
 static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
@@ -182,8 +206,8 @@ static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
   double pa = mode == 1 || mode == 4 ? 0.0 : 4.0;
   double in = mode == 0 ? 4.0 : 2.0;
   double head = mode == 0 ? 10.0 : mode == 2 || mode == 3 ? 4.0 : 0.0;
-  double layer = base + pi * inter / h + pa * a / h +
-                 (r == 0 ? 5.0 * a * s / h : 0.0);
+  double layer =
+      base + pi * inter / h + pa * a / h + (r == 0 ? 5.0 * a * s / h : 0.0);
   double act = layers * (r == 2 ? in : layer) * sbh / 1e9;
   double rebuilt = r == 2 ? layer * sbh / 1e9 : 0.0;
   double loss = (head * sbh + s * b * vocab * (2.0 + 12.51 / ce)) / 1e9;
@@ -199,8 +223,8 @@ static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
     sqlite3_result_double(ctx, step > back ? step : back);
     return;
   }
-  sqlite3_result_double(ctx, train_mem(p, mode, n, z, 0.0) + act + loss +
-                                 rebuilt);
+  sqlite3_result_double(ctx,
+                        train_mem(p, mode, n, z, 0.0) + act + loss + rebuilt);
 }
 
 static void bare_kv_cache_gb(sqlite3_context *ctx, int argc,
@@ -231,8 +255,8 @@ static void bare_decode_tps(sqlite3_context *ctx, int argc,
 
 static void bare_prefill_tps(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
-  sqlite3_result_double(
-      ctx, D(0) * 1e12 * OPT(2, PREFILL_MFU) / (2.0 * D(1) * 1e9));
+  sqlite3_result_double(ctx,
+                        D(0) * 1e12 * OPT(2, PREFILL_MFU) / (2.0 * D(1) * 1e9));
 }
 
 static void bare_cost_per_mtok(sqlite3_context *ctx, int argc,
@@ -244,21 +268,21 @@ static void bare_nodes_required(sqlite3_context *ctx, int argc,
                                 sqlite3_value **argv) {
   double q = D(0) / (D(1) * (1.0 - OPT(2, 0.0)));
   double whole = floor(q);
-  sqlite3_result_int64(ctx, (sqlite3_int64)(q - whole <= q * COUNT_TOLERANCE
-                                                ? whole : ceil(q)));
+  sqlite3_result_int64(
+      ctx, (sqlite3_int64)(q - whole <= q * COUNT_TOLERANCE ? whole : ceil(q)));
 }
 
 static void bare_train_gpu_hours(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
-  sqlite3_result_double(
-      ctx, 6.0 * D(0) * 1e9 * D(1) * 1e9 / (D(2) * 1e12 * OPT(3, 1.0)) / 3600.0);
+  sqlite3_result_double(ctx, 6.0 * D(0) * 1e9 * D(1) * 1e9 /
+                                 (D(2) * 1e12 * OPT(3, 1.0)) / 3600.0);
 }
 
 static void bare_owned_usd_per_hour(sqlite3_context *ctx, int argc,
                                     sqlite3_value **argv) {
-  sqlite3_result_double(ctx, D(0) / (D(1) * 8760.0) +
-                                 OPT(2, 0.0) / 1000.0 * OPT(3, 0.12) *
-                                     OPT(4, 1.0));
+  sqlite3_result_double(ctx, D(0) / (D(1) * 8760.0) + OPT(2, 0.0) / 1000.0 *
+                                                          OPT(3, 0.12) *
+                                                          OPT(4, 1.0));
 }
 
 static void bare_egress_usd(sqlite3_context *ctx, int argc,
@@ -285,8 +309,9 @@ static void bare_max_batch(sqlite3_context *ctx, int argc,
     return;
   }
   q = free_gb / D(2);
-  sqlite3_result_int64(ctx, (sqlite3_int64)(ceil(q) - q <= q * COUNT_TOLERANCE
-                                                ? ceil(q) : floor(q)));
+  sqlite3_result_int64(
+      ctx,
+      (sqlite3_int64)(ceil(q) - q <= q * COUNT_TOLERANCE ? ceil(q) : floor(q)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -335,7 +360,10 @@ static int find_row(const name_index *ix, sqlite3_value *v) {
     int mid = (lo + hi) / 2;
     int r = strcmp(cell_text(ix->cat, ix->rows[mid], ix->col), key);
     if (r == 0) return ix->rows[mid];
-    if (r < 0) lo = mid + 1; else hi = mid - 1;
+    if (r < 0)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
   }
   return 0;
 }
@@ -365,15 +393,15 @@ static double model_kv(int m, double seq, double batch, double bpp) {
 
 static double tflops_of(int g, int compute) {
   static const int order[][4] = {
-    {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
-    {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
-    {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
-    {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
-     GPUS_COL_FP32_TFLOPS},
-    {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
-     GPUS_COL_FP32_TFLOPS},
-    {GPUS_COL_FP4_TFLOPS, GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS,
-     GPUS_COL_FP16_TFLOPS},
+      {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
+      {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
+      {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
+      {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+       GPUS_COL_FP32_TFLOPS},
+      {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+       GPUS_COL_FP32_TFLOPS},
+      {GPUS_COL_FP4_TFLOPS, GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS,
+       GPUS_COL_FP16_TFLOPS},
   };
   int i;
   for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
@@ -405,15 +433,15 @@ static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
   double batch = OPT(3, 1.0), context = OPT(4, 0.0), n = OPT(5, 1.0);
   double bpp = dtypes[dt].bytes, eff, read_b, kv_seq, step, tf;
   const gpuadv_cell *mc =
-      &gpuadv_catalog_gpus.cells[g * gpuadv_catalog_gpus.n_columns +
-                                 GPUS_COL_MEMORY_CLASS];
+      &gpuadv_catalog_gpus
+           .cells[g * gpuadv_catalog_gpus.n_columns + GPUS_COL_MEMORY_CLASS];
   char cls = mc->type == GPUADV_CELL_TEXT ? mc->v.text[0] : 0;
   int fp8ish = dtypes[dt].compute == C_FP8 || dtypes[dt].compute == C_FP4;
   eff = cls == 'H'   ? EFF_HBM
         : cls == 'G' ? EFF_GDDR
-        : cls == 'u' ? EFF_UNIFIED * (dtypes[dt].gguf ? GGUF_UNIFIED_FACTOR
-                                                      : 1.0)
-                     : EFF_UNIFIED;
+        : cls == 'u'
+            ? EFF_UNIFIED * (dtypes[dt].gguf ? GGUF_UNIFIED_FACTOR : 1.0)
+            : EFF_UNIFIED;
   read_b = M(ACTIVE_PARAMS_B);
   if (M(N_EXPERTS) > 0.0 && M(EXPERTS_PER_TOKEN) > 0.0 &&
       M(PARAMS_B) > M(ACTIVE_PARAMS_B)) {
@@ -457,32 +485,31 @@ static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,
 
 /* ------------------------------------------------------------------ */
 
-EXPORT int BARE_INIT(sqlite3 *db, char **err,
-                             const sqlite3_api_routines *api) {
+EXPORT int BARE_INIT(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
   static const struct {
     const char *name;
     void (*f)(sqlite3_context *, int, sqlite3_value **);
   } fns[] = {
-    {BARE_NAME("bytes_per_param"), bare_bytes_per_param},
-    {BARE_NAME("weights_gb"), bare_weights_gb},
-    {BARE_NAME("train_mem_gb"), bare_train_mem_gb},
-    {BARE_NAME("train_peak_gb"), bare_train_peak_gb},
-    {BARE_NAME("kv_cache_gb"), bare_kv_cache_gb},
-    {BARE_NAME("activation_gb"), bare_activation_gb},
-    {BARE_NAME("decode_tps"), bare_decode_tps},
-    {BARE_NAME("prefill_tps"), bare_prefill_tps},
-    {BARE_NAME("cost_per_mtok"), bare_cost_per_mtok},
-    {BARE_NAME("nodes_required"), bare_nodes_required},
-    {BARE_NAME("train_gpu_hours"), bare_train_gpu_hours},
-    {BARE_NAME("owned_usd_per_hour"), bare_owned_usd_per_hour},
-    {BARE_NAME("egress_usd"), bare_egress_usd},
-    {BARE_NAME("break_even_hours"), bare_break_even_hours},
-    {BARE_NAME("ridge_point"), bare_ridge_point},
-    {BARE_NAME("max_batch"), bare_max_batch},
-    {BARE_NAME("model_weights_gb"), bare_model_weights_gb},
-    {BARE_NAME("model_kv_gb"), bare_model_kv_gb},
-    {BARE_NAME("model_decode_tps"), bare_model_decode_tps},
-    {BARE_NAME("model_prefill_tps"), bare_model_prefill_tps},
+      {BARE_NAME("bytes_per_param"), bare_bytes_per_param},
+      {BARE_NAME("weights_gb"), bare_weights_gb},
+      {BARE_NAME("train_mem_gb"), bare_train_mem_gb},
+      {BARE_NAME("train_peak_gb"), bare_train_peak_gb},
+      {BARE_NAME("kv_cache_gb"), bare_kv_cache_gb},
+      {BARE_NAME("activation_gb"), bare_activation_gb},
+      {BARE_NAME("decode_tps"), bare_decode_tps},
+      {BARE_NAME("prefill_tps"), bare_prefill_tps},
+      {BARE_NAME("cost_per_mtok"), bare_cost_per_mtok},
+      {BARE_NAME("nodes_required"), bare_nodes_required},
+      {BARE_NAME("train_gpu_hours"), bare_train_gpu_hours},
+      {BARE_NAME("owned_usd_per_hour"), bare_owned_usd_per_hour},
+      {BARE_NAME("egress_usd"), bare_egress_usd},
+      {BARE_NAME("break_even_hours"), bare_break_even_hours},
+      {BARE_NAME("ridge_point"), bare_ridge_point},
+      {BARE_NAME("max_batch"), bare_max_batch},
+      {BARE_NAME("model_weights_gb"), bare_model_weights_gb},
+      {BARE_NAME("model_kv_gb"), bare_model_kv_gb},
+      {BARE_NAME("model_decode_tps"), bare_model_decode_tps},
+      {BARE_NAME("model_prefill_tps"), bare_model_prefill_tps},
   };
   size_t i;
   SQLITE_EXTENSION_INIT2(api);
@@ -496,8 +523,8 @@ EXPORT int BARE_INIT(sqlite3 *db, char **err,
     ** treat both alike (constant factoring, auxdata). */
     int rc = sqlite3_create_function(
         db, fns[i].name, -1,
-        SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0, fns[i].f,
-        0, 0);
+        SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, 0, fns[i].f, 0,
+        0);
     if (rc != SQLITE_OK) return rc;
   }
   return SQLITE_OK;

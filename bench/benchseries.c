@@ -27,7 +27,10 @@ static int seriesConnect(sqlite3 *db, void *aux, int argc,
                          char **err) {
   sqlite3_vtab *v;
   int rc;
-  (void)aux; (void)argc; (void)argv; (void)err;
+  (void)aux;
+  (void)argc;
+  (void)argv;
+  (void)err;
   rc = sqlite3_declare_vtab(db, "CREATE TABLE x(value INTEGER, stop HIDDEN)");
   if (rc != SQLITE_OK) return rc;
   v = sqlite3_malloc(sizeof(*v));
@@ -77,8 +80,8 @@ static int seriesClose(sqlite3_vtab_cursor *c) {
   return SQLITE_OK;
 }
 
-static int seriesFilter(sqlite3_vtab_cursor *pc, int idxNum,
-                        const char *idxStr, int argc, sqlite3_value **argv) {
+static int seriesFilter(sqlite3_vtab_cursor *pc, int idxNum, const char *idxStr,
+                        int argc, sqlite3_value **argv) {
   series_cursor *c = (series_cursor *)pc;
   (void)idxStr;
   c->value = 1;
@@ -108,20 +111,40 @@ static int seriesRowid(sqlite3_vtab_cursor *pc, sqlite3_int64 *rowid) {
   return SQLITE_OK;
 }
 
-static sqlite3_module series_module = {
-  0, 0, seriesConnect, seriesBestIndex, seriesDisconnect, 0,
-  seriesOpen, seriesClose, seriesFilter, seriesNext, seriesEof,
-  seriesColumn, seriesRowid, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static sqlite3_module series_module = {0,
+                                       0,
+                                       seriesConnect,
+                                       seriesBestIndex,
+                                       seriesDisconnect,
+                                       0,
+                                       seriesOpen,
+                                       seriesClose,
+                                       seriesFilter,
+                                       seriesNext,
+                                       seriesEof,
+                                       seriesColumn,
+                                       seriesRowid,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
+                                       0,
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0
+                                       0
 #endif
 };
 
 #ifdef _WIN32
 __declspec(dllexport)
 #endif
-int sqlite3_benchseries_init(sqlite3 *db, char **err,
-                             const sqlite3_api_routines *api) {
+    int sqlite3_benchseries_init(sqlite3 *db, char **err,
+                                 const sqlite3_api_routines *api) {
   SQLITE_EXTENSION_INIT2(api);
   (void)err;
   return sqlite3_create_module(db, "bench_series", &series_module, 0);

@@ -44,7 +44,9 @@
 #ifdef BENCH_HAVE_CALLGRIND
 #include <valgrind/callgrind.h>
 #else
-#define CALLGRIND_ZERO_STATS do { } while (0)
+#define CALLGRIND_ZERO_STATS \
+  do {                       \
+  } while (0)
 #define CALLGRIND_DUMP_STATS_AT(x) (void)(x)
 #endif
 
@@ -71,8 +73,8 @@ static double cpu_s(void) {
 }
 
 static void die(sqlite3 *db, const char *what, const char *label) {
-  fprintf(stderr, "driver: %s%s%s: %s\n", label ? label : "",
-          label ? ": " : "", what, db ? sqlite3_errmsg(db) : "");
+  fprintf(stderr, "driver: %s%s%s: %s\n", label ? label : "", label ? ": " : "",
+          what, db ? sqlite3_errmsg(db) : "");
   exit(1);
 }
 
@@ -255,8 +257,8 @@ int main(int argc, char **argv) {
     if (nf < 2) continue;
     qs[n_q].label = strdup(f[0]);
     qs[n_q].sql = strdup(f[1]);
-    qs[n_q].keys_sql = (nf >= 3 && strcmp(f[2], "-") && f[2][0])
-                           ? strdup(f[2]) : 0;
+    qs[n_q].keys_sql =
+        (nf >= 3 && strcmp(f[2], "-") && f[2][0]) ? strdup(f[2]) : 0;
     qs[n_q].loops = nf >= 4 ? atol(f[3]) : 1;
     if (qs[n_q].loops < 1) qs[n_q].loops = 1;
     n_q++;

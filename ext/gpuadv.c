@@ -28,8 +28,8 @@ __declspec(dllexport)
 #elif defined(__GNUC__)
 __attribute__((visibility("default")))
 #endif
-int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
-                        const sqlite3_api_routines *pApi) {
+    int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
+                            const sqlite3_api_routines *pApi) {
   int rc;
   /* Loading into a second connection of a threaded host must not write the
   ** shared API pointer while other threads read it: it is the same table. */

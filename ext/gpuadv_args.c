@@ -75,7 +75,8 @@ static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
       break;
     }
     case SQLITE_BLOB:
-      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s", sqlite3_value_bytes(v),
+      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s",
+                       sqlite3_value_bytes(v),
                        sqlite3_value_bytes(v) == 1 ? "" : "s");
       break;
     default:
@@ -190,8 +191,8 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   x = sqlite3_value_double(v);
   if (!isfinite(x)) {
     describe_value(v, got, (int)sizeof(got));
-    gpuadv_result_errorf(ctx, fn, "%s must be a finite number, got %s",
-                         a->name, got);
+    gpuadv_result_errorf(ctx, fn, "%s must be a finite number, got %s", a->name,
+                         got);
     return 0;
   }
   if (a->kind == GPUADV_ARG_PARAMS_B) {
@@ -243,7 +244,6 @@ static int parse_name(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   *out = 0.0;
   return 1;
 }
-
 
 /* Whether a required argument after position i is NULL: the SQL NULL rule
 ** wins over an error in an earlier argument. Checked on the slow path only. */
@@ -339,9 +339,8 @@ int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,
     const gpuadv_fn *fn = table[i].fn;
     int n_arg;
     for (n_arg = fn->n_required; n_arg <= fn->n_args; n_arg++) {
-      int rc = sqlite3_create_function_v2(db, fn->name, n_arg,
-                                          GPUADV_FUNC_FLAGS, 0, table[i].xFunc,
-                                          0, 0, 0);
+      int rc = sqlite3_create_function_v2(
+          db, fn->name, n_arg, GPUADV_FUNC_FLAGS, 0, table[i].xFunc, 0, 0, 0);
       if (rc != SQLITE_OK) {
         if (pzErrMsg) {
           *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register %s/%d: %s",

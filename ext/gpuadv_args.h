@@ -39,27 +39,27 @@ enum gpuadv_arg_kind {
 
 /* What a GPUADV_ARG_NAME argument may be (kept in its range field). */
 enum gpuadv_name_kind {
-  GPUADV_NAME_CATALOG,   /* text: a catalog key */
-  GPUADV_NAME_OR_CONFIG  /* that, or a config.json as text or blob */
+  GPUADV_NAME_CATALOG,  /* text: a catalog key */
+  GPUADV_NAME_OR_CONFIG /* that, or a config.json as text or blob */
 };
 
 /* Which bounds apply to a number. */
 enum gpuadv_range {
   GPUADV_RANGE_ANY,
-  GPUADV_RANGE_GT,        /* x > lo */
-  GPUADV_RANGE_GE,        /* x >= lo */
-  GPUADV_RANGE_OPEN_LO,   /* lo < x <= hi */
-  GPUADV_RANGE_OPEN_HI,   /* lo <= x < hi */
-  GPUADV_RANGE_CLOSED     /* lo <= x <= hi */
+  GPUADV_RANGE_GT,      /* x > lo */
+  GPUADV_RANGE_GE,      /* x >= lo */
+  GPUADV_RANGE_OPEN_LO, /* lo < x <= hi */
+  GPUADV_RANGE_OPEN_HI, /* lo <= x < hi */
+  GPUADV_RANGE_CLOSED   /* lo <= x <= hi */
 };
 
 typedef struct gpuadv_arg {
-  const char *name;               /* as README calls it */
-  unsigned char kind;             /* enum gpuadv_arg_kind */
-  unsigned char range;            /* enum gpuadv_range */
-  double lo, hi;                  /* bounds for the range */
-  double dflt;                    /* value when an optional arg is absent */
-  const char *const *keywords;    /* NULL-terminated, for GPUADV_ARG_KEYWORD;
+  const char *name;            /* as README calls it */
+  unsigned char kind;          /* enum gpuadv_arg_kind */
+  unsigned char range;         /* enum gpuadv_range */
+  double lo, hi;               /* bounds for the range */
+  double dflt;                 /* value when an optional arg is absent */
+  const char *const *keywords; /* NULL-terminated, for GPUADV_ARG_KEYWORD;
                                   ** 0 for GPUADV_ARG_DTYPE (the dtypes) */
   /* The range as inclusive bounds, for the one-comparison-pair fast path
   ** of number arguments (NaN and Infinity fail it too). The macros below
@@ -69,25 +69,31 @@ typedef struct gpuadv_arg {
 
 /* The next double past an exclusive bound; exact for the bounds used (0
 ** and 1) and within one unit in the last place for others. */
-#define GPUADV_NEXT_UP(x) \
-  ((x) == 0 ? DBL_TRUE_MIN : (x) > 0 ? (x) * (1 + DBL_EPSILON) : (x) * (1 - DBL_EPSILON))
-#define GPUADV_NEXT_DOWN(x) \
-  ((x) == 0 ? -DBL_TRUE_MIN : (x) > 0 ? (x) * (1 - DBL_EPSILON / 2) : (x) * (1 + DBL_EPSILON / 2))
-#define GPUADV_FAST_LO(range, lo)                                        \
-  ((range) == GPUADV_RANGE_GT || (range) == GPUADV_RANGE_OPEN_LO          \
-       ? GPUADV_NEXT_UP(lo)                                              \
-       : (range) == GPUADV_RANGE_ANY ? -DBL_MAX : (lo))
+#define GPUADV_NEXT_UP(x)              \
+  ((x) == 0  ? DBL_TRUE_MIN            \
+   : (x) > 0 ? (x) * (1 + DBL_EPSILON) \
+             : (x) * (1 - DBL_EPSILON))
+#define GPUADV_NEXT_DOWN(x)                \
+  ((x) == 0  ? -DBL_TRUE_MIN               \
+   : (x) > 0 ? (x) * (1 - DBL_EPSILON / 2) \
+             : (x) * (1 + DBL_EPSILON / 2))
+#define GPUADV_FAST_LO(range, lo)                                \
+  ((range) == GPUADV_RANGE_GT || (range) == GPUADV_RANGE_OPEN_LO \
+       ? GPUADV_NEXT_UP(lo)                                      \
+   : (range) == GPUADV_RANGE_ANY ? -DBL_MAX                      \
+                                 : (lo))
 #define GPUADV_FAST_HI(range, hi)                                        \
-  ((range) == GPUADV_RANGE_OPEN_HI                                       \
-       ? GPUADV_NEXT_DOWN(hi)                                            \
-       : ((range) == GPUADV_RANGE_OPEN_LO || (range) == GPUADV_RANGE_CLOSED) \
-             ? (hi)                                                      \
-             : DBL_MAX)
+  ((range) == GPUADV_RANGE_OPEN_HI ? GPUADV_NEXT_DOWN(hi)                \
+   : ((range) == GPUADV_RANGE_OPEN_LO || (range) == GPUADV_RANGE_CLOSED) \
+       ? (hi)                                                            \
+       : DBL_MAX)
 
 /* Argument specs for the signature tables. */
-#define GPUADV_NUM(name, range, lo, hi, dflt)                              \
-  {name, GPUADV_ARG_NUMBER, range, lo, hi, dflt, 0,                       \
-   GPUADV_FAST_LO(range, lo), GPUADV_FAST_HI(range, hi)}
+#define GPUADV_NUM(name, range, lo, hi, dflt)                \
+  {                                                          \
+    name, GPUADV_ARG_NUMBER, range, lo, hi, dflt, 0,         \
+        GPUADV_FAST_LO(range, lo), GPUADV_FAST_HI(range, hi) \
+  }
 #define GPUADV_POSITIVE(name) GPUADV_NUM(name, GPUADV_RANGE_GT, 0, 0, 0)
 #define GPUADV_NONNEG(name) GPUADV_NUM(name, GPUADV_RANGE_GE, 0, 0, 0)
 #define GPUADV_FRACTION(name, dflt) \
@@ -95,18 +101,22 @@ typedef struct gpuadv_arg {
 #define GPUADV_HEADROOM(name) GPUADV_NUM(name, GPUADV_RANGE_OPEN_HI, 0, 1, 0)
 /* Whole-number bounds must lie inside +-2^53 (the fast path casts). */
 #define GPUADV_WHOLE(name, lo, hi, dflt) \
-  {name, GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, lo, hi, dflt, 0, lo, hi}
-#define GPUADV_PARAMS_B(name) \
-  {name, GPUADV_ARG_PARAMS_B, 0, 0, 0, 0, 0, DBL_TRUE_MIN, GPUADV_MAX_PARAMS_B}
-#define GPUADV_DTYPE(name, dflt) {name, GPUADV_ARG_DTYPE, 0, 0, 0, dflt, 0, 0, 0}
+  { name, GPUADV_ARG_WHOLE, GPUADV_RANGE_CLOSED, lo, hi, dflt, 0, lo, hi }
+#define GPUADV_PARAMS_B(name)                               \
+  {                                                         \
+    name, GPUADV_ARG_PARAMS_B, 0, 0, 0, 0, 0, DBL_TRUE_MIN, \
+        GPUADV_MAX_PARAMS_B                                 \
+  }
+#define GPUADV_DTYPE(name, dflt) \
+  { name, GPUADV_ARG_DTYPE, 0, 0, 0, dflt, 0, 0, 0 }
 #define GPUADV_KEYWORD(name, list, dflt) \
-  {name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list, 0, 0}
+  { name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list, 0, 0 }
 #define GPUADV_NAME(name) \
-  {name, GPUADV_ARG_NAME, GPUADV_NAME_CATALOG, 0, 0, 0, 0, 0, 0}
+  { name, GPUADV_ARG_NAME, GPUADV_NAME_CATALOG, 0, 0, 0, 0, 0, 0 }
 /* A model: a catalog name, or the text of a config.json, which may come
 ** as a blob (the sqlite3 shell's readfile() returns one). */
 #define GPUADV_MODEL(name) \
-  {name, GPUADV_ARG_NAME, GPUADV_NAME_OR_CONFIG, 0, 0, 0, 0, 0, 0}
+  { name, GPUADV_ARG_NAME, GPUADV_NAME_OR_CONFIG, 0, 0, 0, 0, 0, 0 }
 
 #define GPUADV_MAX_ARGS 13
 
@@ -121,7 +131,7 @@ typedef struct gpuadv_fn {
 
 /* One row of a registration table: a signature and its implementation. */
 typedef struct gpuadv_fn_entry {
-  const gpuadv_fn *fn;  /* name and arities: n_required .. n_args */
+  const gpuadv_fn *fn; /* name and arities: n_required .. n_args */
   void (*xFunc)(sqlite3_context *, int, sqlite3_value **);
 } gpuadv_fn_entry;
 
@@ -236,8 +246,8 @@ GPUADV_INLINE int gpuadv_args_fast(sqlite3_context *ctx, const gpuadv_fn *fn,
 }
 
 /* Both paths: 1 when the caller should compute, 0 when the result is set. */
-#define GPUADV_ARGS(ctx, fn, argc, argv, out)        \
-  (gpuadv_args_fast(ctx, fn, argc, argv, out) ||          \
+#define GPUADV_ARGS(ctx, fn, argc, argv, out)    \
+  (gpuadv_args_fast(ctx, fn, argc, argv, out) || \
    gpuadv_args_parse(ctx, fn, argc, argv, out))
 
 /* How many of the n bytes of z to quote in a message: at most max_bytes,
@@ -299,19 +309,19 @@ GPUADV_INLINE void gpuadv_result_double(sqlite3_context *ctx,
 /* No floating-point status flags (WebAssembly): the first test alone. */
 #define GPUADV_FE_LOST 0
 #endif
-#define gpuadv_result_number(ctx, fn, expr)                            \
-  do {                                                                 \
-    double gpuadv_value_ = (expr);                                     \
-    if (gpuadv_value_ == 0.0) {                                        \
-      feclearexcept(GPUADV_FE_LOST);                                   \
-      gpuadv_value_ = (expr);                                          \
-      if (fetestexcept(GPUADV_FE_LOST) ||                              \
-          !gpuadv_args_have_zero(argc, argv)) {                        \
-        gpuadv_result_lost(ctx, fn);                                   \
-        break;                                                         \
-      }                                                                \
-    }                                                                  \
-    gpuadv_result_double(ctx, fn, gpuadv_value_);                      \
+#define gpuadv_result_number(ctx, fn, expr)       \
+  do {                                            \
+    double gpuadv_value_ = (expr);                \
+    if (gpuadv_value_ == 0.0) {                   \
+      feclearexcept(GPUADV_FE_LOST);              \
+      gpuadv_value_ = (expr);                     \
+      if (fetestexcept(GPUADV_FE_LOST) ||         \
+          !gpuadv_args_have_zero(argc, argv)) {   \
+        gpuadv_result_lost(ctx, fn);              \
+        break;                                    \
+      }                                           \
+    }                                             \
+    gpuadv_result_double(ctx, fn, gpuadv_value_); \
   } while (0)
 
 /* Set an INTEGER result from a whole double, or an error when it does not

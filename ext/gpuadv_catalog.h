@@ -29,7 +29,7 @@ typedef struct gpuadv_cell {
 
 /* One entry of an index: a key with its length, and its row. */
 typedef struct gpuadv_key {
-  const char *text;  /* "" for NULL */
+  const char *text; /* "" for NULL */
   int n_text;
   int row;
 } gpuadv_key;
@@ -38,19 +38,19 @@ typedef struct gpuadv_key {
 ** `WHERE column = ?` that compares without touching the cells. */
 typedef struct gpuadv_index {
   int column;
-  const gpuadv_key *keys;  /* n_rows of them */
-  const char *plan;        /* "name=?": idxStr, shown by EXPLAIN QUERY PLAN */
+  const gpuadv_key *keys; /* n_rows of them */
+  const char *plan;       /* "name=?": idxStr, shown by EXPLAIN QUERY PLAN */
 } gpuadv_index;
 
 typedef struct gpuadv_catalog {
-  const char *name;          /* the table's name */
-  const char *schema;        /* "CREATE TABLE x(...)" */
+  const char *name;   /* the table's name */
+  const char *schema; /* "CREATE TABLE x(...)" */
   int n_columns;
   int n_rows;
-  const gpuadv_cell *cells;  /* n_rows x n_columns, row-major */
+  const gpuadv_cell *cells; /* n_rows x n_columns, row-major */
   int n_indexes;
   const gpuadv_index *indexes;
-  int first_index_unique;    /* indexes[0] is the table's unique key */
+  int first_index_unique; /* indexes[0] is the table's unique key */
   /* gpus and models: every name and alias (catalogs/aliases.csv) folded
   ** (ASCII letters lowercased, spaces and underscores made hyphens),
   ** sorted bytewise, each with its row; 0 and NULL for the other
@@ -71,8 +71,8 @@ extern const gpuadv_catalog gpuadv_catalog_spot_interruptions;
 extern const gpuadv_catalog gpuadv_catalog_aliases;
 
 /* The cell at (row, column). Inline: estimates read a dozen per call. */
-static inline const gpuadv_cell *gpuadv_catalog_cell(
-    const gpuadv_catalog *cat, int row, int column) {
+static inline const gpuadv_cell *gpuadv_catalog_cell(const gpuadv_catalog *cat,
+                                                     int row, int column) {
   assert(row >= 0 && row < cat->n_rows);
   assert(column >= 0 && column < cat->n_columns);
   return &cat->cells[(long)row * cat->n_columns + column];

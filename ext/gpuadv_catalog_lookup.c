@@ -43,8 +43,7 @@ int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,
   return *hi - *lo;
 }
 
-int gpuadv_catalog_find(const gpuadv_catalog *cat, const char *key,
-                        int n_key) {
+int gpuadv_catalog_find(const gpuadv_catalog *cat, const char *key, int n_key) {
   const gpuadv_key *keys;
   int a = 0, b;
   if (!cat->first_index_unique || cat->n_indexes < 1) return -1;
@@ -216,7 +215,8 @@ int gpuadv_catalog_suggest(const gpuadv_catalog *cat, const char *key,
         t = name;
         n_t = (int)strlen(name);
       }
-      if (n_fold > 0 && n_fold <= n_t && memcmp(t, folded, (size_t)n_fold) == 0) {
+      if (n_fold > 0 && n_fold <= n_t &&
+          memcmp(t, folded, (size_t)n_fold) == 0) {
         rank = RANK_PREFIX;
       } else if (words_match(folded, n_fold, t, n_t)) {
         rank = RANK_WORDS;
@@ -247,8 +247,8 @@ int gpuadv_catalog_suggest(const gpuadv_catalog *cat, const char *key,
       }
     }
   }
-  shown = n_prefix >= 2 ? (n_prefix < SLOTS ? n_prefix : SLOTS)
-                        : SUGGEST_CLOSEST;
+  shown =
+      n_prefix >= 2 ? (n_prefix < SLOTS ? n_prefix : SLOTS) : SUGGEST_CLOSEST;
   if (n_buf < 1) return n_prefix >= 2 ? n_prefix : 0;
   buf[0] = 0;
   for (k = 0; k < shown && best_row[k] >= 0; k++) {

@@ -62,8 +62,8 @@ typedef struct catalog_cursor {
   sqlite3_vtab_cursor base;
   const gpuadv_catalog *cat;
   const gpuadv_key *order; /* an index's keys, or NULL for CSV order */
-  int pos;           /* position in order (or row number) */
-  int end;           /* one past the last position */
+  int pos;                 /* position in order (or row number) */
+  int end;                 /* one past the last position */
 } catalog_cursor;
 
 static int catalogConnect(sqlite3 *db, void *pAux, int argc,
@@ -211,7 +211,8 @@ static int current_row(const catalog_cursor *cur) {
 static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                          int column) {
   catalog_cursor *cur = (catalog_cursor *)pCursor;
-  const gpuadv_cell *c = gpuadv_catalog_cell(cur->cat, current_row(cur), column);
+  const gpuadv_cell *c =
+      gpuadv_catalog_cell(cur->cat, current_row(cur), column);
   switch (c->type) {
     case GPUADV_CELL_INTEGER:
       sqlite3_result_int64(ctx, c->v.integer);
@@ -236,43 +237,47 @@ static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 }
 
 static sqlite3_module catalog_module = {
-  0,                 /* iVersion */
-  0,                 /* xCreate: none, so the table is eponymous only */
-  catalogConnect,    /* xConnect */
-  catalogBestIndex,  /* xBestIndex */
-  catalogDisconnect, /* xDisconnect */
-  0,                 /* xDestroy */
-  catalogOpen,       /* xOpen */
-  catalogClose,      /* xClose */
-  catalogFilter,     /* xFilter */
-  catalogNext,       /* xNext */
-  catalogEof,        /* xEof */
-  catalogColumn,     /* xColumn */
-  catalogRowid,      /* xRowid */
-  0,                 /* xUpdate: none, so the table is read-only */
-  0,                 /* xBegin */
-  0,                 /* xSync */
-  0,                 /* xCommit */
-  0,                 /* xRollback */
-  0,                 /* xFindFunction */
-  0,                 /* xRename */
-  0,                 /* xSavepoint */
-  0,                 /* xRelease */
-  0,                 /* xRollbackTo */
-  0,                 /* xShadowName */
+    0,                 /* iVersion */
+    0,                 /* xCreate: none, so the table is eponymous only */
+    catalogConnect,    /* xConnect */
+    catalogBestIndex,  /* xBestIndex */
+    catalogDisconnect, /* xDisconnect */
+    0,                 /* xDestroy */
+    catalogOpen,       /* xOpen */
+    catalogClose,      /* xClose */
+    catalogFilter,     /* xFilter */
+    catalogNext,       /* xNext */
+    catalogEof,        /* xEof */
+    catalogColumn,     /* xColumn */
+    catalogRowid,      /* xRowid */
+    0,                 /* xUpdate: none, so the table is read-only */
+    0,                 /* xBegin */
+    0,                 /* xSync */
+    0,                 /* xCommit */
+    0,                 /* xRollback */
+    0,                 /* xFindFunction */
+    0,                 /* xRename */
+    0,                 /* xSavepoint */
+    0,                 /* xRelease */
+    0,                 /* xRollbackTo */
+    0,                 /* xShadowName */
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0                  /* xIntegrity */
+    0 /* xIntegrity */
 #endif
 };
 
 /* Every catalog, each registered as an eponymous table of its name. */
 static const gpuadv_catalog *const catalogs[] = {
-  &gpuadv_catalog_gpus, &gpuadv_catalog_cloud_instances,
-  &gpuadv_catalog_models, &gpuadv_catalog_measurements,
-  &gpuadv_catalog_engines, &gpuadv_catalog_engine_support,
-  &gpuadv_catalog_owned_costs, &gpuadv_catalog_committed_prices,
-  &gpuadv_catalog_spot_interruptions,
-  &gpuadv_catalog_aliases,
+    &gpuadv_catalog_gpus,
+    &gpuadv_catalog_cloud_instances,
+    &gpuadv_catalog_models,
+    &gpuadv_catalog_measurements,
+    &gpuadv_catalog_engines,
+    &gpuadv_catalog_engine_support,
+    &gpuadv_catalog_owned_costs,
+    &gpuadv_catalog_committed_prices,
+    &gpuadv_catalog_spot_interruptions,
+    &gpuadv_catalog_aliases,
 };
 
 const gpuadv_catalog *const *gpuadv_catalog_list(int *pn) {

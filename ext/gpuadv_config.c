@@ -32,17 +32,17 @@ enum json_type {
 };
 
 typedef struct json_node {
-  unsigned char type;  /* enum json_type */
-  int start, len;      /* the value's bytes in the text (strings: quoted) */
-  int end;             /* index one past the last node of this subtree */
-  int n;               /* items of an array, members of an object */
-  double number;       /* JSON_NUMBER */
+  unsigned char type; /* enum json_type */
+  int start, len;     /* the value's bytes in the text (strings: quoted) */
+  int end;            /* index one past the last node of this subtree */
+  int n;              /* items of an array, members of an object */
+  double number;      /* JSON_NUMBER */
 } json_node;
 
 typedef struct json_doc {
   const char *z;
   int n_text;
-  json_node *nodes;  /* NULL while counting */
+  json_node *nodes; /* NULL while counting */
   int n_nodes;
 } json_doc;
 
@@ -236,7 +236,8 @@ static int parse_container(json_parser *p, int is_object, int depth,
     skip_space(p);
     if (is_object) {
       int key;
-      if (p->pos >= n || z[p->pos] != '"') return json_fail(p, "expected a key");
+      if (p->pos >= n || z[p->pos] != '"')
+        return json_fail(p, "expected a key");
       add_node(p, JSON_STRING, p->pos, &key);
       if (scan_string(p) != 0) return -1;
       close_node(p, key, 0);
@@ -255,7 +256,8 @@ static int parse_container(json_parser *p, int is_object, int depth,
       p->pos++;
       return 0;
     }
-    return json_fail(p, is_object ? "expected ',' or '}'" : "expected ',' or ']'");
+    return json_fail(p,
+                     is_object ? "expected ',' or '}'" : "expected ',' or ']'");
   }
 }
 
@@ -316,8 +318,7 @@ static int parse_value(json_parser *p, int depth) {
 }
 
 /* The whole text as one value; 0, -1 (err set) or -2 (no memory). */
-static int json_parse(json_doc *d, const char *z, int n, char *err,
-                      int n_err) {
+static int json_parse(json_doc *d, const char *z, int n, char *err, int n_err) {
   json_parser p;
   int pass;
   memset(d, 0, sizeof(*d));
@@ -357,8 +358,12 @@ static int json_str_eq(const json_doc *d, int s, const char *key) {
             (hex_value(z[i + 4]) << 4) | hex_value(z[i + 5]);
         i += 6;
       } else {
-        c = e == 'b' ? '\b' : e == 'f' ? '\f' : e == 'n' ? '\n'
-          : e == 'r' ? '\r' : e == 't' ? '\t' : e;
+        c = e == 'b'   ? '\b'
+            : e == 'f' ? '\f'
+            : e == 'n' ? '\n'
+            : e == 'r' ? '\r'
+            : e == 't' ? '\t'
+                       : e;
         i += 2;
       }
     } else {
@@ -429,11 +434,11 @@ static int json_get(const json_doc *d, int obj, const char *key) {
 
 typedef struct config_ctx {
   json_doc doc;
-  int root;             /* node of the top object */
-  int text;             /* node of text_config, or -1 */
-  int moe;              /* Mistral params.json: node of its "moe" object, or -1 */
-  int native;           /* 1: a Mistral params.json (dim, n_layers, ...) */
-  char model_type[48];  /* of text_config when there is one */
+  int root;   /* node of the top object */
+  int text;   /* node of text_config, or -1 */
+  int moe;    /* Mistral params.json: node of its "moe" object, or -1 */
+  int native; /* 1: a Mistral params.json (dim, n_layers, ...) */
+  char model_type[48]; /* of text_config when there is one */
   gpuadv_config_model *out;
   char *err;
   int n_err;
@@ -447,30 +452,29 @@ typedef struct config_default {
 } config_default;
 
 static const config_default config_defaults[] = {
-  /* Gemma3TextConfig: gemma-3 configs give only what differs. */
-  {"gemma3_text", "vocab_size", 262208},
-  {"gemma3_text", "max_position_embeddings", 131072},
-  {"gemma3_text", "sliding_window_pattern", 6},
-  {"gemma3_text", "head_dim", 256},
-  /* FalconConfig */
-  {"falcon", "max_position_embeddings", 2048},
-  {0, 0, 0}
-};
+    /* Gemma3TextConfig: gemma-3 configs give only what differs. */
+    {"gemma3_text", "vocab_size", 262208},
+    {"gemma3_text", "max_position_embeddings", 131072},
+    {"gemma3_text", "sliding_window_pattern", 6},
+    {"gemma3_text", "head_dim", 256},
+    /* FalconConfig */
+    {"falcon", "max_position_embeddings", 2048},
+    {0, 0, 0}};
 
 /* Types whose MLP is two matrices (up, down) rather than gated (gate, up,
 ** down): GELU MLPs of the GPT lineage. */
-static const char *const ungated_types[] = {"falcon", "gpt_neox", "gpt2",
-                                            "gpt_bigcode", "gptj", "phi",
-                                            "starcoder2", 0};
+static const char *const ungated_types[] = {"falcon",      "gpt_neox", "gpt2",
+                                            "gpt_bigcode", "gptj",     "phi",
+                                            "starcoder2",  0};
 
 /* Types whose configs omit tie_word_embeddings because their class ties by
 ** default. */
-static const char *const tied_by_default[] = {"gemma", "gemma2", "gemma3",
+static const char *const tied_by_default[] = {"gemma",       "gemma2", "gemma3",
                                               "gemma3_text", "falcon", 0};
 
 /* Types with a query and key RMSNorm of head_dim each per layer. */
-static const char *const qk_norm_types[] = {"qwen3", "qwen3_moe", "qwen3_next",
-                                            "gemma3", "gemma3_text", 0};
+static const char *const qk_norm_types[] = {
+    "qwen3", "qwen3_moe", "qwen3_next", "gemma3", "gemma3_text", 0};
 
 /* Types whose q, k and v projections always carry a bias. */
 static const char *const qkv_bias_types[] = {"qwen2", "qwen2_moe", 0};
@@ -567,7 +571,8 @@ static int cfg_int(config_ctx *c, const char *const *keys, int required,
       if (strcmp(df->model_type, c->model_type) == 0 &&
           strcmp(df->key, keys[0]) == 0) {
         *v = df->value;
-        if (from) snprintf(from, (size_t)n_from, "(default of %s)", c->model_type);
+        if (from)
+          snprintf(from, (size_t)n_from, "(default of %s)", c->model_type);
         return 1;
       }
     }
@@ -681,14 +686,14 @@ static void add_text_row(gpuadv_config_model *m, const char *field,
 
 static const struct {
   const char *prefix, *family;
-} families[] = {
-  {"llama", "llama"},     {"mistral", "mistral"}, {"mixtral", "mistral"},
-  {"ministral", "mistral"}, {"qwen", "qwen"},     {"gemma", "gemma"},
-  {"phi", "phi"},         {"deepseek", "deepseek"}, {"kimi", "kimi"},
-  {"gpt_oss", "gpt-oss"}, {"glm", "glm"},         {"minimax", "minimax"},
-  {"falcon", "falcon"},   {"cohere", "cohere"},   {"gpt_neox", "gpt-neox"},
-  {0, 0}
-};
+} families[] = {{"llama", "llama"},       {"mistral", "mistral"},
+                {"mixtral", "mistral"},   {"ministral", "mistral"},
+                {"qwen", "qwen"},         {"gemma", "gemma"},
+                {"phi", "phi"},           {"deepseek", "deepseek"},
+                {"kimi", "kimi"},         {"gpt_oss", "gpt-oss"},
+                {"glm", "glm"},           {"minimax", "minimax"},
+                {"falcon", "falcon"},     {"cohere", "cohere"},
+                {"gpt_neox", "gpt-neox"}, {0, 0}};
 
 static void set_family(gpuadv_config_model *m, const char *model_type) {
   int i;
@@ -710,14 +715,14 @@ typedef struct shape {
   double kv_lora, q_lora, rope, nope, v_dim;
   /* MoE */
   double n_routed, k, moe_inter, shared_inter, n_moe, dense_inter;
-  int shared_gate;  /* Qwen's sigmoid gate on the shared expert */
-  int router_bias;  /* a per-expert routing bias (e_score_correction_bias) */
+  int shared_gate; /* Qwen's sigmoid gate on the shared expert */
+  int router_bias; /* a per-expert routing bias (e_score_correction_bias) */
   /* layers */
   double n_linear, sliding, window;
-  int linear_kind;  /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning */
+  int linear_kind; /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning */
   double lin_state, lin_params;
-  double vision;  /* parameters of the vision tower and its projector */
-  const char *vision_from;  /* its key, and how it was counted */
+  double vision; /* parameters of the vision tower and its projector */
+  const char *vision_from; /* its key, and how it was counted */
   char vision_how[160];
   int tied, gated_mlp, qkv_bias, o_bias, mlp_bias, gated_q, falcon_new;
 } shape;
@@ -728,21 +733,30 @@ static int read_dense(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   char from[96];
   int found;
-  if (cfg_int(c, (const char *const[]){"num_hidden_layers", "n_layer",
-                                       "num_layers", "n_layers", 0},
-              REQUIRED, POSITIVE, &s->L, from, sizeof(from)) < 0) return -1;
+  if (cfg_int(c,
+              (const char *const[]){"num_hidden_layers", "n_layer",
+                                    "num_layers", "n_layers", 0},
+              REQUIRED, POSITIVE, &s->L, from, sizeof(from)) < 0)
+    return -1;
   add_row(m, "layers", s->L, from, "decoder layers");
-  if (cfg_int(c, (const char *const[]){"hidden_size", "n_embd", "d_model", "dim", 0},
-              REQUIRED, POSITIVE, &s->h, from, sizeof(from)) < 0) return -1;
+  if (cfg_int(
+          c,
+          (const char *const[]){"hidden_size", "n_embd", "d_model", "dim", 0},
+          REQUIRED, POSITIVE, &s->h, from, sizeof(from)) < 0)
+    return -1;
   add_row(m, "hidden", s->h, from, "width of the residual stream");
-  if (cfg_int(c, (const char *const[]){"num_attention_heads", "n_head", "n_heads", 0},
-              REQUIRED, POSITIVE, &s->H, from, sizeof(from)) < 0) return -1;
+  if (cfg_int(
+          c,
+          (const char *const[]){"num_attention_heads", "n_head", "n_heads", 0},
+          REQUIRED, POSITIVE, &s->H, from, sizeof(from)) < 0)
+    return -1;
   add_row(m, "heads", s->H, from, "query heads");
 
   /* Key/value heads. */
   {
-    int r = cfg_int(c, (const char *const[]){"num_key_value_heads",
-                                             "num_kv_heads", "n_kv_heads", 0},
+    int r = cfg_int(c,
+                    (const char *const[]){"num_key_value_heads", "num_kv_heads",
+                                          "n_kv_heads", 0},
                     OPTIONAL, POSITIVE, &s->kvH, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 0) {
@@ -750,33 +764,40 @@ static int read_dense(config_ctx *c, shape *s) {
       if (mq < 0) return -1;
       if (mq) {
         s->kvH = 1;
-        add_row(m, "kv_heads", 1, "multi_query", "multi-query attention: one K and V head");
+        add_row(m, "kv_heads", 1, "multi_query",
+                "multi-query attention: one K and V head");
       } else {
         s->kvH = s->H;
         add_row(m, "kv_heads", s->H, "num_attention_heads",
-                "no num_key_value_heads: every query head has its own K and V (MHA)");
+                "no num_key_value_heads: every query head has its own K and V "
+                "(MHA)");
       }
     } else {
       if (s->kvH > s->H) {
-        return cfg_fail(c, "'%s' (%.0f) is more than num_attention_heads (%.0f)",
+        return cfg_fail(c,
+                        "'%s' (%.0f) is more than num_attention_heads (%.0f)",
                         from, s->kvH, s->H);
       }
-      add_row(m, "kv_heads", s->kvH, from, "key/value heads (GQA when fewer than heads)");
+      add_row(m, "kv_heads", s->kvH, from,
+              "key/value heads (GQA when fewer than heads)");
     }
   }
 
   if (cfg_int(c, (const char *const[]){"vocab_size", 0}, REQUIRED, POSITIVE,
-              &s->V, from, sizeof(from)) < 0) return -1;
+              &s->V, from, sizeof(from)) < 0)
+    return -1;
   add_row(m, "vocab", s->V, from, "rows of the embedding matrix");
   {
     /* Kimi Linear gives its context only as model_max_length. */
-    int r = cfg_int(c, (const char *const[]){"max_position_embeddings",
-                                             "n_positions", "model_max_length", 0},
+    int r = cfg_int(c,
+                    (const char *const[]){"max_position_embeddings",
+                                          "n_positions", "model_max_length", 0},
                     OPTIONAL, POSITIVE, &s->ctx, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 0) {
       s->ctx = 0;
-      add_row(m, "context", 0, "", "no max_position_embeddings: unknown (NULL)");
+      add_row(m, "context", 0, "",
+              "no max_position_embeddings: unknown (NULL)");
     } else {
       add_row(m, "context", s->ctx, from, "longest context the config allows");
     }
@@ -802,8 +823,10 @@ static int read_head_dim(config_ctx *c, shape *s) {
     return 0;
   }
   if (fmod(s->h, s->H) != 0.0) {
-    return cfg_fail(c, "no 'head_dim', and hidden_size %.0f is not a multiple "
-                       "of num_attention_heads %.0f", s->h, s->H);
+    return cfg_fail(c,
+                    "no 'head_dim', and hidden_size %.0f is not a multiple "
+                    "of num_attention_heads %.0f",
+                    s->h, s->H);
   }
   s->hd = s->h / s->H;
   add_row(m, "head_dim", s->hd, "hidden_size, num_attention_heads",
@@ -820,13 +843,16 @@ static int read_mla(config_ctx *c, shape *s) {
   add_row(m, "kv_lora_rank", s->kv_lora, from,
           "MLA: the compressed latent cached per token and layer");
   if (cfg_int(c, INT1("qk_rope_head_dim"), REQUIRED, POSITIVE, &s->rope, from,
-              sizeof(from)) < 0) return -1;
+              sizeof(from)) < 0)
+    return -1;
   add_row(m, "qk_rope_head_dim", s->rope, from,
           "MLA: the shared RoPE key, cached beside the latent");
   if (cfg_int(c, INT1("qk_nope_head_dim"), REQUIRED, POSITIVE, &s->nope, from,
-              sizeof(from)) < 0) return -1;
+              sizeof(from)) < 0)
+    return -1;
   if (cfg_int(c, INT1("v_head_dim"), REQUIRED, POSITIVE, &s->v_dim, from,
-              sizeof(from)) < 0) return -1;
+              sizeof(from)) < 0)
+    return -1;
   r = cfg_int(c, INT1("q_lora_rank"), OPTIONAL, POSITIVE, &s->q_lora, from,
               sizeof(from));
   if (r < 0) return -1;
@@ -839,13 +865,15 @@ static int read_moe(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   const char *mt = c->model_type;
   char from[96], where[96], inter_key[96];
-  int r = cfg_int(c, (const char *const[]){"num_local_experts", "num_experts",
-                                           "n_routed_experts", 0},
+  int r = cfg_int(c,
+                  (const char *const[]){"num_local_experts", "num_experts",
+                                        "n_routed_experts", 0},
                   OPTIONAL, NONNEG, &s->n_routed, from, sizeof(from));
   double inter_found = 0;
   if (r < 0) return -1;
-  r = cfg_int(c, (const char *const[]){"intermediate_size", "ffn_hidden_size",
-                                       "hidden_dim", 0},
+  r = cfg_int(c,
+              (const char *const[]){"intermediate_size", "ffn_hidden_size",
+                                    "hidden_dim", 0},
               OPTIONAL, POSITIVE, &s->inter, inter_key, sizeof(inter_key));
   if (r < 0) return -1;
   inter_found = r;
@@ -866,22 +894,28 @@ static int read_moe(config_ctx *c, shape *s) {
     return 0;
   }
   add_row(m, "n_experts", s->n_routed, from, "routed experts per MoE layer");
-  if (cfg_int(c, (const char *const[]){"num_experts_per_tok", "num_experts_per_token",
-                                       "experts_per_token", "moe_topk", 0},
-              REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0) return -1;
+  if (cfg_int(
+          c,
+          (const char *const[]){"num_experts_per_tok", "num_experts_per_token",
+                                "experts_per_token", "moe_topk", 0},
+          REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0)
+    return -1;
   if (s->k > s->n_routed) {
     return cfg_fail(c, "'%s' (%.0f) is more than the %.0f routed experts", from,
                     s->k, s->n_routed);
   }
-  add_row(m, "experts_per_token", s->k, from, "routed experts each token uses (top-k)");
-  r = cfg_int(c, (const char *const[]){"moe_intermediate_size", "expert_hidden_dim", 0},
-              OPTIONAL, POSITIVE, &s->moe_inter, from, sizeof(from));
+  add_row(m, "experts_per_token", s->k, from,
+          "routed experts each token uses (top-k)");
+  r = cfg_int(
+      c, (const char *const[]){"moe_intermediate_size", "expert_hidden_dim", 0},
+      OPTIONAL, POSITIVE, &s->moe_inter, from, sizeof(from));
   if (r < 0) return -1;
   if (r == 0) {
     if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
     s->moe_inter = s->inter;
     add_row(m, "intermediate", s->moe_inter, inter_key,
-            "width of one expert (no moe_intermediate_size: the experts use intermediate_size)");
+            "width of one expert (no moe_intermediate_size: the experts use "
+            "intermediate_size)");
   } else {
     add_row(m, "intermediate", s->moe_inter, from, "width of one expert");
   }
@@ -890,13 +924,15 @@ static int read_moe(config_ctx *c, shape *s) {
   /* Shared experts. */
   {
     double n_shared = 0, w = 0;
-    r = cfg_int(c, (const char *const[]){"n_shared_experts", "num_shared_experts", 0},
-                OPTIONAL, NONNEG, &n_shared, from, sizeof(from));
+    r = cfg_int(
+        c, (const char *const[]){"n_shared_experts", "num_shared_experts", 0},
+        OPTIONAL, NONNEG, &n_shared, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 1 && n_shared > 0) {
       s->shared_inter = n_shared * s->moe_inter;
-      add_row(m, "shared_expert_width", s->shared_inter, from,
-              "always-on shared experts: n_shared_experts x moe_intermediate_size");
+      add_row(
+          m, "shared_expert_width", s->shared_inter, from,
+          "always-on shared experts: n_shared_experts x moe_intermediate_size");
     } else {
       r = cfg_int(c, INT1("shared_expert_intermediate_size"), OPTIONAL, NONNEG,
                   &w, from, sizeof(from));
@@ -932,24 +968,28 @@ static int read_moe(config_ctx *c, shape *s) {
     double first_k = 0, freq = 1, step = 1, nd = 0;
     int a;
     if ((r = cfg_int(c, INT1("first_k_dense_replace"), OPTIONAL, NONNEG,
-                     &first_k, from, sizeof(from))) < 0) return -1;
+                     &first_k, from, sizeof(from))) < 0)
+      return -1;
     if (r == 1) {
-      if (cfg_int(c, (const char *const[]){"moe_layer_freq", "route_every_n", 0},
+      if (cfg_int(c,
+                  (const char *const[]){"moe_layer_freq", "route_every_n", 0},
                   OPTIONAL, POSITIVE, &freq, NULL, 0) < 0) {
         return -1;
       }
       if (first_k > s->L) first_k = s->L;
       /* Layers i >= first_k with i % freq == 0. */
-      s->n_moe = first_k >= s->L ? 0
-               : floor((s->L - 1) / freq) - floor((first_k - 1) / freq);
+      s->n_moe = first_k >= s->L
+                     ? 0
+                     : floor((s->L - 1) / freq) - floor((first_k - 1) / freq);
       if (first_k == 0) s->n_moe = floor((s->L - 1) / freq) + 1;
       if (freq == 1) {
         add_row(m, "moe_layers", s->n_moe, from,
                 "the first %.0f layers are dense, the others MoE", first_k);
       } else {
-        add_row(m, "moe_layers", s->n_moe, "first_k_dense_replace, moe_layer_freq",
-                "the first %.0f layers are dense, then every %.0f-th layer is MoE",
-                first_k, freq);
+        add_row(
+            m, "moe_layers", s->n_moe, "first_k_dense_replace, moe_layer_freq",
+            "the first %.0f layers are dense, then every %.0f-th layer is MoE",
+            first_k, freq);
       }
     } else if ((r = cfg_int(c, INT1("interleave_moe_layer_step"), OPTIONAL,
                             POSITIVE, &step, from, sizeof(from))) != 0) {
@@ -983,8 +1023,10 @@ static int read_moe(config_ctx *c, shape *s) {
       }
       if (step == 1) {
         add_row(m, "moe_layers", s->n_moe,
-                a >= 0 ? (r == 1 ? "decoder_sparse_step, mlp_only_layers" : where)
-                       : r == 1 ? from : "",
+                a >= 0
+                    ? (r == 1 ? "decoder_sparse_step, mlp_only_layers" : where)
+                : r == 1 ? from
+                         : "",
                 "every layer is MoE%s", a >= 0 ? ", less mlp_only_layers" : "");
       } else {
         add_row(m, "moe_layers", s->n_moe, from, "every %.0f-th layer is MoE%s",
@@ -1001,11 +1043,16 @@ static int read_moe(config_ctx *c, shape *s) {
 /* Gated DeltaNet (Qwen3-Next): state and parameters of one layer. */
 static int read_gated_deltanet(config_ctx *c, shape *s) {
   double hk, hv, dk, dv, kern, key_dim, value_dim, conv_dim;
-  if (cfg_int(c, INT1("linear_num_key_heads"), REQUIRED, POSITIVE, &hk, 0, 0) < 0 ||
-      cfg_int(c, INT1("linear_num_value_heads"), REQUIRED, POSITIVE, &hv, 0, 0) < 0 ||
-      cfg_int(c, INT1("linear_key_head_dim"), REQUIRED, POSITIVE, &dk, 0, 0) < 0 ||
-      cfg_int(c, INT1("linear_value_head_dim"), REQUIRED, POSITIVE, &dv, 0, 0) < 0 ||
-      cfg_int(c, INT1("linear_conv_kernel_dim"), REQUIRED, POSITIVE, &kern, 0, 0) < 0) {
+  if (cfg_int(c, INT1("linear_num_key_heads"), REQUIRED, POSITIVE, &hk, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("linear_num_value_heads"), REQUIRED, POSITIVE, &hv, 0,
+              0) < 0 ||
+      cfg_int(c, INT1("linear_key_head_dim"), REQUIRED, POSITIVE, &dk, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("linear_value_head_dim"), REQUIRED, POSITIVE, &dv, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("linear_conv_kernel_dim"), REQUIRED, POSITIVE, &kern, 0,
+              0) < 0) {
     return -1;
   }
   key_dim = hk * dk;
@@ -1028,15 +1075,18 @@ static int read_kimi_delta(config_ctx *c, int cfg, shape *s) {
   int kn = json_get(d, cfg, "short_conv_kernel_size");
   double H, dh, kern;
   if (hn < 0 || d->nodes[hn].type != JSON_NUMBER || d->nodes[hn].number < 1 ||
-      d->nodes[hn].number > 65536 || dn < 0 || d->nodes[dn].type != JSON_NUMBER ||
-      d->nodes[dn].number < 1 || d->nodes[dn].number > 65536) {
-    return cfg_fail(c, "'linear_attn_config' needs positive 'num_heads' and 'head_dim'");
+      d->nodes[hn].number > 65536 || dn < 0 ||
+      d->nodes[dn].type != JSON_NUMBER || d->nodes[dn].number < 1 ||
+      d->nodes[dn].number > 65536) {
+    return cfg_fail(
+        c, "'linear_attn_config' needs positive 'num_heads' and 'head_dim'");
   }
   H = floor(d->nodes[hn].number);
   dh = floor(d->nodes[dn].number);
-  kern = kn >= 0 && d->nodes[kn].type == JSON_NUMBER && d->nodes[kn].number >= 1 &&
-                 d->nodes[kn].number <= 1024
-             ? floor(d->nodes[kn].number) : 4;
+  kern = kn >= 0 && d->nodes[kn].type == JSON_NUMBER &&
+                 d->nodes[kn].number >= 1 && d->nodes[kn].number <= 1024
+             ? floor(d->nodes[kn].number)
+             : 4;
   s->linear_kind = 2;
   /* A dh x dh state per head, and q, k, v short convolutions. */
   s->lin_state = H * dh * dh + 3 * H * dh * (kern - 1);
@@ -1069,8 +1119,10 @@ static int read_layers(config_ctx *c, shape *s) {
     s->n_linear = s->L - floor(s->L / x);
     if (read_gated_deltanet(c, s) < 0) return -1;
     add_row(m, "linear_layers", s->n_linear, from,
-            "every %.0f-th layer is full attention, the others Gated DeltaNet", x);
-  } else if ((r = cfg_find(c, "linear_attn_config", where, sizeof(where))) >= 0) {
+            "every %.0f-th layer is full attention, the others Gated DeltaNet",
+            x);
+  } else if ((r = cfg_find(c, "linear_attn_config", where, sizeof(where))) >=
+             0) {
     int cfg = r, kda, full;
     if (c->doc.nodes[cfg].type != JSON_OBJECT) {
       return cfg_fail(c, "'%s' must be an object", where);
@@ -1082,22 +1134,26 @@ static int read_layers(config_ctx *c, shape *s) {
     } else if (full >= 0 && c->doc.nodes[full].type == JSON_ARRAY) {
       s->n_linear = s->L - c->doc.nodes[full].n;
     } else {
-      return cfg_fail(c, "'%s' needs 'kda_layers' or 'full_attn_layers'", where);
+      return cfg_fail(c, "'%s' needs 'kda_layers' or 'full_attn_layers'",
+                      where);
     }
     if (s->n_linear < 0 || s->n_linear > s->L) {
-      return cfg_fail(c, "'%s' lists more layers than num_hidden_layers", where);
+      return cfg_fail(c, "'%s' lists more layers than num_hidden_layers",
+                      where);
     }
     if (read_kimi_delta(c, cfg, s) < 0) return -1;
     add_row(m, "linear_layers", s->n_linear, where,
             "Kimi Delta Attention layers (kda_layers)");
-  } else if ((r = cfg_array(c, "attn_type_list", s->L, where, sizeof(where))) != -1) {
+  } else if ((r = cfg_array(c, "attn_type_list", s->L, where, sizeof(where))) !=
+             -1) {
     if (r == -2) return -1;
     s->n_linear = count_entries(c, r, 0, 0.0);
     s->linear_kind = 3;
     /* Lightning attention: a head_dim x head_dim state per head; q, k, v,
     ** output gate and output projections and a norm. */
     s->lin_state = s->H * s->hd * s->hd;
-    s->lin_params = 4 * s->h * s->H * s->hd + s->H * s->hd * s->h + s->H * s->hd;
+    s->lin_params =
+        4 * s->h * s->H * s->hd + s->H * s->hd * s->h + s->H * s->hd;
     add_row(m, "linear_layers", s->n_linear, where,
             "entries 0 of attn_type_list: lightning (linear) attention");
   } else {
@@ -1105,11 +1161,12 @@ static int read_layers(config_ctx *c, shape *s) {
   }
   if (s->n_linear > 0) {
     add_row(m, "linear_state_elems", s->lin_state, "",
-            s->linear_kind == 1
-                ? "per linear layer and sequence: value heads x key dim x value dim, "
-                  "plus (kernel - 1) x conv channels"
-                : s->linear_kind == 2
-                ? "per linear layer and sequence: heads x head_dim^2, plus (kernel - 1) "
+            s->linear_kind == 1 ? "per linear layer and sequence: value heads "
+                                  "x key dim x value dim, "
+                                  "plus (kernel - 1) x conv channels"
+            : s->linear_kind == 2
+                ? "per linear layer and sequence: heads x head_dim^2, plus "
+                  "(kernel - 1) "
                   "x 3 x heads x head_dim"
                 : "per linear layer and sequence: heads x head_dim^2");
   }
@@ -1132,16 +1189,19 @@ static int read_layers(config_ctx *c, shape *s) {
       if (nr == -2) return -1;
       if (nr >= 0 && c->doc.nodes[nr].n == s->L) {
         s->sliding = count_entries(c, nr, 0, 1.0);
-        how = "chunked attention on the RoPE layers (no_rope_layers 1): at most "
-              "attention_chunk_size tokens";
+        how =
+            "chunked attention on the RoPE layers (no_rope_layers 1): at most "
+            "attention_chunk_size tokens";
       } else {
         double every = 4;
-        if (cfg_int(c, INT1("no_rope_layer_interval"), OPTIONAL, POSITIVE, &every,
-                    0, 0) < 0) return -1;
+        if (cfg_int(c, INT1("no_rope_layer_interval"), OPTIONAL, POSITIVE,
+                    &every, 0, 0) < 0)
+          return -1;
         s->sliding = s->L - floor(s->L / every);
         snprintf(howbuf, sizeof(howbuf),
                  "chunked attention on the RoPE layers, all but every %.0f-th: "
-                 "at most attention_chunk_size tokens", every);
+                 "at most attention_chunk_size tokens",
+                 every);
         how = howbuf;
       }
       s->window = window;
@@ -1157,12 +1217,14 @@ static int read_layers(config_ctx *c, shape *s) {
       s->sliding = ceil(s->L / 2);
       how = "Gemma 2: even layers local, odd layers global";
     } else if (starts_with(mt, "gemma3")) {
-      if (cfg_int(c, INT1("sliding_window_pattern"), REQUIRED, POSITIVE, &pattern,
-                  0, 0) < 0) return -1;
+      if (cfg_int(c, INT1("sliding_window_pattern"), REQUIRED, POSITIVE,
+                  &pattern, 0, 0) < 0)
+        return -1;
       s->sliding = s->L - floor(s->L / pattern);
-      snprintf(howbuf, sizeof(howbuf),
-               "Gemma 3: sliding_window_pattern %.0f, each %.0f-th layer global",
-               pattern, pattern);
+      snprintf(
+          howbuf, sizeof(howbuf),
+          "Gemma 3: sliding_window_pattern %.0f, each %.0f-th layer global",
+          pattern, pattern);
       how = howbuf;
     } else {
       int use = cfg_bool(c, "use_sliding_window", 0, &found);
@@ -1171,7 +1233,8 @@ static int read_layers(config_ctx *c, shape *s) {
         how = "use_sliding_window is false";
       } else if (found && use) {
         double mwl = 0;
-        if (cfg_int(c, INT1("max_window_layers"), OPTIONAL, NONNEG, &mwl, 0, 0) < 0) {
+        if (cfg_int(c, INT1("max_window_layers"), OPTIONAL, NONNEG, &mwl, 0,
+                    0) < 0) {
           return -1;
         }
         s->sliding = mwl < s->L ? s->L - mwl : 0;
@@ -1203,11 +1266,11 @@ static int read_layers(config_ctx *c, shape *s) {
     } else {
       s->window = 0;
     }
-    add_row(m, "sliding_layers", s->sliding, s->sliding > 0 ? from : "", "%s", how);
+    add_row(m, "sliding_layers", s->sliding, s->sliding > 0 ? from : "", "%s",
+            how);
   }
   return 0;
 }
-
 
 /* ------------------------------------------------------ vision towers */
 
@@ -1229,7 +1292,8 @@ static int vis_int(config_ctx *c, int obj, const char *name, const char *key,
       nd->number <= 0.0 || nd->number > CONFIG_MAX_DIM) {
     char got[64];
     quote_value(c, node, got, sizeof(got));
-    return cfg_fail(c, "'%s.%s' must be a positive integer, got %s", name, key, got);
+    return cfg_fail(c, "'%s.%s' must be a positive integer, got %s", name, key,
+                    got);
   }
   *v = nd->number;
   return 0;
@@ -1311,10 +1375,11 @@ static int vision_siglip(config_ctx *c, int obj, const char *name, double h,
   layer = 4 * (t.hv * t.hv + t.hv) + 2 * t.hv * t.iv + t.iv + t.hv + 4 * t.hv;
   if (use_head) {
     /* probe, attention in/out projections, LayerNorm, MLP */
-    head = t.hv + 4 * (t.hv * t.hv + t.hv) + 2 * t.hv + 2 * t.hv * t.iv + t.iv + t.hv;
+    head = t.hv + 4 * (t.hv * t.hv + t.hv) + 2 * t.hv + 2 * t.hv * t.iv + t.iv +
+           t.hv;
   }
-  *out = t.ch * t.patch * t.patch * t.hv + t.hv + grid * grid * t.hv + t.L * layer +
-         2 * t.hv + head + t.hv * h + t.hv;
+  *out = t.ch * t.patch * t.patch * t.hv + t.hv + grid * grid * t.hv +
+         t.L * layer + 2 * t.hv + head + t.hv * h + t.hv;
   return 0;
 }
 
@@ -1335,7 +1400,8 @@ static int vision_pixtral(config_ctx *c, int obj, const char *name, double h,
   if (adapter_bias < 0 || projector_bias < 0) return -1;
   /* Mistral3Config keeps spatial_merge_size at the top, a params.json in
   ** its vision_encoder. */
-  if (cfg_int(c, INT1("spatial_merge_size"), OPTIONAL, POSITIVE, &merge, 0, 0) < 0 ||
+  if (cfg_int(c, INT1("spatial_merge_size"), OPTIONAL, POSITIVE, &merge, 0, 0) <
+          0 ||
       vis_int(c, obj, name, "spatial_merge_size", merge, &merge) < 0) {
     return -1;
   }
@@ -1386,7 +1452,9 @@ static int read_vision(config_ctx *c, shape *s) {
   snprintf(s->vision_how, sizeof(s->vision_how),
            "%.40s tower and projector: in the total (loaded), not in the "
            "active parameters (text tokens do not run it)",
-           c->native ? "Pixtral" : kind[0] ? kind : "vision");
+           c->native ? "Pixtral"
+           : kind[0] ? kind
+                     : "vision");
   return 0;
 }
 
@@ -1401,9 +1469,9 @@ static void count_params(config_ctx *c, shape *s) {
 
   /* Attention of one full-attention layer. */
   if (s->kv_lora > 0) {
-    double q = s->q_lora > 0
-                   ? h * s->q_lora + s->q_lora + s->q_lora * s->H * (s->nope + s->rope)
-                   : h * s->H * (s->nope + s->rope);
+    double q = s->q_lora > 0 ? h * s->q_lora + s->q_lora +
+                                   s->q_lora * s->H * (s->nope + s->rope)
+                             : h * s->H * (s->nope + s->rope);
     attn = q + h * (s->kv_lora + s->rope) + s->kv_lora +
            s->kv_lora * s->H * (s->nope + s->v_dim) + s->H * s->v_dim * h;
   } else {
@@ -1438,7 +1506,8 @@ static void count_params(config_ctx *c, shape *s) {
     norm_layer = s->falcon_new ? 4 * h : 2 * h;
     p->norms = s->L * norm_layer + 2 * h;
   } else {
-    norm_layer = starts_with(mt, "gemma2") || starts_with(mt, "gemma3") ? 4 * h : 2 * h;
+    norm_layer =
+        starts_with(mt, "gemma2") || starts_with(mt, "gemma3") ? 4 * h : 2 * h;
     p->norms = s->L * norm_layer + h;
   }
 
@@ -1461,12 +1530,13 @@ static int read_flags(config_ctx *c, shape *s) {
                in_list(tied_by_default, mt), &found);
   if (b < 0) return -1;
   s->tied = b;
-  add_row(m, "tied_embeddings", b,
-          found ? (c->native ? "tied_embeddings" : "tie_word_embeddings") : "",
-          found ? (b ? "the LM head is the embedding matrix"
-                     : "the LM head is its own matrix")
-                : (b ? "absent: this model_type ties the LM head to the embeddings"
-                     : "absent: untied, the default of this model_type"));
+  add_row(
+      m, "tied_embeddings", b,
+      found ? (c->native ? "tied_embeddings" : "tie_word_embeddings") : "",
+      found ? (b ? "the LM head is the embedding matrix"
+                 : "the LM head is its own matrix")
+            : (b ? "absent: this model_type ties the LM head to the embeddings"
+                 : "absent: untied, the default of this model_type"));
 
   s->gated_mlp = !in_list(ungated_types, mt);
   b = cfg_bool(c, "attention_bias", 0, &found);
@@ -1490,8 +1560,8 @@ static int read_flags(config_ctx *c, shape *s) {
   add_row(m, "attention_biases", s->qkv_bias, s->qkv_bias ? from : "",
           s->qkv_bias ? (in_list(qkv_bias_types, mt) && !b
                              ? "this model_type always biases q, k and v"
-                             : s->o_bias ? "q, k, v and o projections have biases"
-                                         : "q, k and v projections have biases")
+                         : s->o_bias ? "q, k, v and o projections have biases"
+                                     : "q, k and v projections have biases")
                       : "no projection biases");
   return 0;
 }
@@ -1523,7 +1593,9 @@ static void finish_def(config_ctx *c, shape *s) {
     snprintf(m->attention, sizeof(m->attention), "mla");
   } else {
     snprintf(m->attention, sizeof(m->attention), "%s",
-             s->kvH == s->H ? "mha" : s->kvH == 1 ? "mqa" : "gqa");
+             s->kvH == s->H ? "mha"
+             : s->kvH == 1  ? "mqa"
+                            : "gqa");
   }
 }
 
@@ -1537,14 +1609,15 @@ static void add_param_rows(config_ctx *c, shape *s) {
                            "qk_rope_head_dim, v_head_dim"
                          : "num_attention_heads, num_key_value_heads, head_dim",
           s->kv_lora > 0
-              ? "%.0f layers x MLA projections (q_a, q_b, kv_a, kv_b, o and their norms)"
+              ? "%.0f layers x MLA projections (q_a, q_b, kv_a, kv_b, o and "
+                "their norms)"
               : "%.0f full-attention layers x (q, k, v, o projections%s)",
-          s->L - s->n_linear,
-          s->qkv_bias ? ", biases" : "");
+          s->L - s->n_linear, s->qkv_bias ? ", biases" : "");
   if (s->n_linear > 0) {
     add_row(m, "params_linear_attention", p->linear_attention,
-            s->linear_kind == 1 ? "linear_num_key_heads, linear_num_value_heads, "
-                                  "linear_key_head_dim, linear_value_head_dim"
+            s->linear_kind == 1
+                ? "linear_num_key_heads, linear_num_value_heads, "
+                  "linear_key_head_dim, linear_value_head_dim"
             : s->linear_kind == 2 ? "linear_attn_config"
                                   : "num_attention_heads, head_dim",
             "%.0f linear-attention layers x %.0f", s->n_linear, s->lin_params);
@@ -1556,11 +1629,13 @@ static void add_param_rows(config_ctx *c, shape *s) {
   if (s->n_routed > 0) {
     add_row(m, "params_experts", p->experts,
             "hidden_size, moe_intermediate_size, experts",
-            "%.0f MoE layers x (%.0f experts of width %.0f + shared width %.0f + router%s)",
+            "%.0f MoE layers x (%.0f experts of width %.0f + shared width %.0f "
+            "+ router%s)",
             s->n_moe, s->n_routed, s->moe_inter, s->shared_inter,
             s->router_bias ? " with its per-expert bias" : "");
   }
-  add_row(m, "params_norms", p->norms, "num_hidden_layers, hidden_size", "norm weights of every layer and the final norm");
+  add_row(m, "params_norms", p->norms, "num_hidden_layers, hidden_size",
+          "norm weights of every layer and the final norm");
   add_row(m, "params_lm_head", p->lm_head,
           s->tied ? "tie_word_embeddings" : "vocab_size, hidden_size",
           s->tied ? "tied: shares the embedding matrix" : "vocab x hidden");
@@ -1576,7 +1651,8 @@ static void add_param_rows(config_ctx *c, shape *s) {
             s->vision > 0 ? " but the vision tower" : "");
   }
   add_row(m, "params_b", m->def.params_b, "", "params_total / 1e9");
-  add_row(m, "active_params_b", m->def.active_params_b, "", "params_active / 1e9");
+  add_row(m, "active_params_b", m->def.active_params_b, "",
+          "params_active / 1e9");
 }
 
 int gpuadv_config_is_json(const char *z, int n) {
@@ -1646,26 +1722,29 @@ static int interpret(config_ctx *c) {
   if (read_vision(c, &s) < 0) return -1;
   count_params(c, &s);
   if (!(m->params.total / 1e9 <= GPUADV_MAX_PARAMS_B)) {
-    return cfg_fail(c, "the shape gives %.3g billion parameters, more than %.0f",
+    return cfg_fail(c,
+                    "the shape gives %.3g billion parameters, more than %.0f",
                     m->params.total / 1e9, GPUADV_MAX_PARAMS_B);
   }
   finish_def(c, &s);
   add_text_row(m, "attention", m->attention,
                s.kv_lora > 0 ? "kv_lora_rank" : "num_key_value_heads",
-               s.kv_lora > 0 ? "multi-head latent attention"
+               s.kv_lora > 0  ? "multi-head latent attention"
                : s.kvH == s.H ? "every query head has its own K and V"
                : s.kvH == 1   ? "one K and V head for all query heads"
                               : "query heads share K and V heads in groups");
   {
     /* Multi-token-prediction layers: listed, not counted. */
     double mtp = 0;
-    int r = cfg_int(c, (const char *const[]){"num_nextn_predict_layers",
-                                             "mtp_num_hidden_layers", 0},
+    int r = cfg_int(c,
+                    (const char *const[]){"num_nextn_predict_layers",
+                                          "mtp_num_hidden_layers", 0},
                     OPTIONAL, NONNEG, &mtp, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 1 && mtp > 0) {
-      add_row(m, "mtp_layers", mtp, from,
-              "multi-token-prediction layers: not counted, as in published totals");
+      add_row(
+          m, "mtp_layers", mtp, from,
+          "multi-token-prediction layers: not counted, as in published totals");
     }
   }
   add_param_rows(c, &s);
@@ -1680,8 +1759,9 @@ int gpuadv_config_read(const char *z, int n, gpuadv_config_model *out,
   memset(out, 0, sizeof(*out));
   err[0] = 0;
   if (n > GPUADV_CONFIG_MAX_BYTES) {
-    snprintf(err, (size_t)n_err, "config: %d bytes, more than the %d a config may have",
-             n, GPUADV_CONFIG_MAX_BYTES);
+    snprintf(err, (size_t)n_err,
+             "config: %d bytes, more than the %d a config may have", n,
+             GPUADV_CONFIG_MAX_BYTES);
     return -1;
   }
   memset(&c, 0, sizeof(c));

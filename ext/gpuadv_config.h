@@ -91,32 +91,32 @@
 
 /* One derived field: its value, the keys it comes from, and how. */
 typedef struct gpuadv_config_row {
-  const char *field;  /* static name, e.g. "kv_heads" */
-  int is_text;        /* 1: text holds the value; 0: value does */
+  const char *field; /* static name, e.g. "kv_heads" */
+  int is_text;       /* 1: text holds the value; 0: value does */
   double value;
   char text[96];
-  char from[96];      /* "num_key_value_heads", "" when from no key */
-  char how[224];      /* one sentence */
+  char from[96]; /* "num_key_value_heads", "" when from no key */
+  char how[224]; /* one sentence */
 } gpuadv_config_row;
 
 /* Parameter counts (whole parameters, not billions). */
 typedef struct gpuadv_config_params {
-  double embeddings;        /* input embedding */
-  double attention;         /* full-attention layers: projections, biases */
-  double linear_attention;  /* linear-attention layers of hybrid models */
-  double mlp;               /* dense MLP layers */
-  double experts;           /* MoE layers: routed + shared experts, router */
-  double norms;             /* every norm weight (and bias) */
-  double lm_head;           /* output projection; 0 when tied */
-  double vision;            /* vision tower and projector; 0 when none */
-  double total, active;     /* active: per token */
+  double embeddings;       /* input embedding */
+  double attention;        /* full-attention layers: projections, biases */
+  double linear_attention; /* linear-attention layers of hybrid models */
+  double mlp;              /* dense MLP layers */
+  double experts;          /* MoE layers: routed + shared experts, router */
+  double norms;            /* every norm weight (and bias) */
+  double lm_head;          /* output projection; 0 when tied */
+  double vision;           /* vision tower and projector; 0 when none */
+  double total, active;    /* active: per token */
 } gpuadv_config_params;
 
 typedef struct gpuadv_config_model {
-  gpuadv_model_def def;    /* what the estimates read */
-  char name[96];           /* _name_or_path, else model_type */
-  char family[32];         /* vendor family, as the catalog's column */
-  char attention[8];       /* mha, gqa, mqa or mla */
+  gpuadv_model_def def; /* what the estimates read */
+  char name[96];        /* _name_or_path, else model_type */
+  char family[32];      /* vendor family, as the catalog's column */
+  char attention[8];    /* mha, gqa, mqa or mla */
   gpuadv_config_params params;
   int n_rows;
   gpuadv_config_row rows[GPUADV_CONFIG_MAX_ROWS];

@@ -168,10 +168,10 @@ SQLITE_EXTENSION_INIT3
 
 /* What kind of text a field holds; its type is decided when it is read. */
 enum {
-  CSV_EMPTY,      /* unquoted and empty (or blank): NULL */
-  CSV_PLAIN,      /* unquoted: INTEGER, REAL or TEXT */
-  CSV_QUOTED,     /* quoted, no doubled quote inside: TEXT as it stands */
-  CSV_QUOTED_ESC  /* quoted with "" inside: TEXT once unescaped */
+  CSV_EMPTY,     /* unquoted and empty (or blank): NULL */
+  CSV_PLAIN,     /* unquoted: INTEGER, REAL or TEXT */
+  CSV_QUOTED,    /* quoted, no doubled quote inside: TEXT as it stands */
+  CSV_QUOTED_ESC /* quoted with "" inside: TEXT once unescaped */
 };
 
 /* One field: where its text lies in the input. Unquoted text is trimmed;
@@ -199,11 +199,11 @@ typedef struct csv_index {
 } csv_index;
 
 typedef struct csv_table {
-  sqlite3_vtab base;    /* must come first */
-  sqlite3 *db;          /* for the limits, read when the input is loaded */
-  char *path;           /* filename= as given; 0 for data= */
-  char *data;           /* data= text until it is loaded (then in buf) */
-  const char *name;     /* the input in messages: path, or "data" */
+  sqlite3_vtab base; /* must come first */
+  sqlite3 *db;       /* for the limits, read when the input is loaded */
+  char *path;        /* filename= as given; 0 for data= */
+  char *data;        /* data= text until it is loaded (then in buf) */
+  const char *name;  /* the input in messages: path, or "data" */
   int has_header;
   int n_cols;
   sqlite3_int64 est_rows; /* a guess from the input's size, until loaded */
@@ -215,7 +215,7 @@ typedef struct csv_table {
   unsigned *marks;      /* marks[k]: offset of row k << shift */
   sqlite3_int64 n_marks;
   int shift;
-  csv_index **index;    /* n_cols, each built on its first lookup */
+  csv_index **index; /* n_cols, each built on its first lookup */
 } csv_table;
 
 typedef struct csv_cursor {
@@ -232,18 +232,24 @@ typedef struct csv_cursor {
 /* ----------------------------------------------------------- the parser */
 
 typedef struct csv_parser {
-  const char *buf;         /* the input; never written */
-  sqlite3_int64 n;         /* bytes in buf */
-  sqlite3_int64 pos;       /* next byte to read */
-  sqlite3_int64 line;      /* 1-based line of buf[pos] */
-  int ends_with_eol;       /* the input's last byte is CR or LF */
-  const char *name;        /* the file name as given, or "data" */
-  char *err;               /* message, from sqlite3_mprintf */
+  const char *buf;    /* the input; never written */
+  sqlite3_int64 n;    /* bytes in buf */
+  sqlite3_int64 pos;  /* next byte to read */
+  sqlite3_int64 line; /* 1-based line of buf[pos] */
+  int ends_with_eol;  /* the input's last byte is CR or LF */
+  const char *name;   /* the file name as given, or "data" */
+  char *err;          /* message, from sqlite3_mprintf */
 } csv_parser;
 
-static int csv_is_blank(char c) { return c == ' ' || c == '\t'; }
-static int csv_is_eol(char c) { return c == '\n' || c == '\r'; }
-static int csv_is_digit(char c) { return c >= '0' && c <= '9'; }
+static int csv_is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+static int csv_is_eol(char c) {
+  return c == '\n' || c == '\r';
+}
+static int csv_is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 /* White space as SQLite skips it around a number in text. */
 static int csv_is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
@@ -341,8 +347,7 @@ static int csv_quoted_field(csv_parser *p, csv_span *span,
 }
 
 /* The unquoted field at p->pos (leading blanks already skipped). */
-static int csv_plain_field(csv_parser *p, csv_span *span,
-                           sqlite3_int64 field) {
+static int csv_plain_field(csv_parser *p, csv_span *span, sqlite3_int64 field) {
   const char *b = p->buf;
   sqlite3_int64 start = p->pos, end;
   while (p->pos < p->n) {
@@ -495,12 +500,14 @@ static int csv_type_number(const char *z, int n, int keep_inf,
     /* An integer when it fits: magnitudes up to 2^63 - 1, or 2^63 when
     ** negative. */
     sqlite3_uint64 v = 0, max = neg ? (sqlite3_uint64)1 << 63
-                                     : ((sqlite3_uint64)1 << 63) - 1;
+                                    : ((sqlite3_uint64)1 << 63) - 1;
     int j, fits = 1;
     for (j = int_start; j < n && fits; j++) {
       unsigned d = (unsigned)(z[j] - '0');
-      if (v > (max - d) / 10) fits = 0;
-      else v = v * 10 + d;
+      if (v > (max - d) / 10)
+        fits = 0;
+      else
+        v = v * 10 + d;
     }
     if (fits) {
       cell->type = SQLITE_INTEGER;
@@ -521,9 +528,9 @@ static int csv_type_number(const char *z, int n, int keep_inf,
 ** case-insensitively), in an open-addressing hash table; each entry keeps
 ** the next suffix to try for names that collide with it. */
 typedef struct csv_name_set {
-  const char **names;  /* borrowed; 0 = empty slot */
+  const char **names; /* borrowed; 0 = empty slot */
   int *next_suffix;
-  unsigned mask;       /* slots - 1, a power of two minus one */
+  unsigned mask; /* slots - 1, a power of two minus one */
 } csv_name_set;
 
 static unsigned csv_name_hash(const char *z) {
@@ -550,8 +557,8 @@ static unsigned csv_name_slot(const csv_name_set *set, const char *z) {
 ** array of n_cols sqlite3_mprintf strings in *pnames, or SQLITE_NOMEM.
 ** Linear time: a header of 2,000 copies of one name must not take a cubic
 ** search. */
-static int csv_header_names(const char *buf, const csv_span *spans,
-                            int n_cols, char ***pnames) {
+static int csv_header_names(const char *buf, const csv_span *spans, int n_cols,
+                            char ***pnames) {
   char **names = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(char *));
   csv_name_set set;
   unsigned slots = 16;
@@ -578,8 +585,8 @@ static int csv_header_names(const char *buf, const csv_span *spans,
       rc = SQLITE_NOMEM;
       break;
     }
-    while (n > 0 && (csv_is_blank(*z) || csv_is_eol(*z) || *z == '\v' ||
-                     *z == '\f')) {
+    while (n > 0 &&
+           (csv_is_blank(*z) || csv_is_eol(*z) || *z == '\v' || *z == '\f')) {
       z++;
       n--;
     }
@@ -617,7 +624,9 @@ static int csv_header_names(const char *buf, const csv_span *spans,
 }
 
 /* The plural ending of "field". */
-static const char *csv_plural(sqlite3_int64 n) { return n == 1 ? "" : "s"; }
+static const char *csv_plural(sqlite3_int64 n) {
+  return n == 1 ? "" : "s";
+}
 
 /* Start parsing p->buf[0..p->n): refuse UTF-16, skip a UTF-8 byte-order
 ** mark. */
@@ -625,8 +634,8 @@ static int csv_begin(csv_parser *p) {
   const unsigned char *u = (const unsigned char *)p->buf;
   p->line = 1;
   p->pos = 0;
-  if (p->n >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) ||
-                    (u[0] == 0xFE && u[1] == 0xFF))) {
+  if (p->n >= 2 &&
+      ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
     return csv_error(p, 0, "UTF-16 text is not supported; save it as UTF-8");
   }
   if (p->n >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) p->pos = 3;
@@ -640,8 +649,7 @@ static int csv_begin(csv_parser *p) {
 ** caller that holds only the start of the input. p->pos is left after the
 ** header or, with header=no, at the first row. */
 static int csv_parse_header(sqlite3 *db, csv_parser *p, int has_header,
-                            int *pn_cols, char ***pnames,
-                            sqlite3_int64 *pend) {
+                            int *pn_cols, char ***pnames, sqlite3_int64 *pend) {
   int max_cols = sqlite3_limit(db, SQLITE_LIMIT_COLUMN, -1);
   sqlite3_int64 n_fields = 0, line = 0, start;
   csv_span *spans;
@@ -652,8 +660,7 @@ static int csv_parse_header(sqlite3 *db, csv_parser *p, int has_header,
   start = p->pos;
   spans = sqlite3_malloc64(((sqlite3_uint64)max_cols + 1) * sizeof(*spans));
   if (!spans) return SQLITE_NOMEM;
-  rc = csv_read_record(p, spans, (sqlite3_int64)max_cols + 1, &n_fields,
-                       &line);
+  rc = csv_read_record(p, spans, (sqlite3_int64)max_cols + 1, &n_fields, &line);
   *pend = p->pos;
   if (rc == SQLITE_DONE) {
     rc = csv_error(p, 0, "the input is empty (no %s)",
@@ -716,8 +723,8 @@ static int csv_scan_rows(csv_parser *p, int n_cols, int has_header,
     if (rc != SQLITE_ROW) break;
     if (n_fields != n_cols) {
       rc = csv_error(p, line, "row has %lld field%s, %s has %d", n_fields,
-                     csv_plural(n_fields),
-                     has_header ? "header" : "first row", n_cols);
+                     csv_plural(n_fields), has_header ? "header" : "first row",
+                     n_cols);
       break;
     }
     mask = ((sqlite3_int64)1 << shift) - 1;
@@ -803,9 +810,8 @@ static int csv_dequote(const char *key, const char *z, int n, char **pout,
     out[k++] = z[i];
   }
   sqlite3_free(out);
-  return csv_set_err(pzErr,
-                     CSV_MODULE ": %s= must be one quoted string, got %.*s",
-                     key, n, z);
+  return csv_set_err(
+      pzErr, CSV_MODULE ": %s= must be one quoted string, got %.*s", key, n, z);
 }
 
 /* The parameters this module takes. */
@@ -826,7 +832,8 @@ static int csv_param(const char *arg, char **values, char **pzErr) {
   }
   if (i == CSV_N_PARAMS) {
     return csv_set_err(pzErr,
-                       CSV_MODULE ": unknown parameter '%.*s' (expected "
+                       CSV_MODULE
+                       ": unknown parameter '%.*s' (expected "
                        "filename=, data= or header=)",
                        n_key, key);
   }
@@ -901,9 +908,8 @@ static int csv_open_file(sqlite3 *db, const char *path, int *pfd,
   }
   if (!S_ISREG(st.st_mode)) {
     close(fd);
-    return csv_set_err(pzErr,
-                       CSV_MODULE ": '%s' is %s, not a regular file", path,
-                       csv_file_kind(st.st_mode));
+    return csv_set_err(pzErr, CSV_MODULE ": '%s' is %s, not a regular file",
+                       path, csv_file_kind(st.st_mode));
   }
   if ((sqlite3_int64)st.st_size > limit) {
     close(fd);
@@ -916,16 +922,16 @@ static int csv_open_file(sqlite3 *db, const char *path, int *pfd,
 
 static int csv_too_large(char **pzErr, const char *path, sqlite3_int64 limit) {
   return csv_set_err(pzErr,
-                     CSV_MODULE ": '%s' is larger than %lld bytes, the length "
+                     CSV_MODULE
+                     ": '%s' is larger than %lld bytes, the length "
                      "limit (SQLITE_LIMIT_LENGTH)",
                      path, limit);
 }
 
 /* Read into buf[*pn .. cap) until it is full or the file ends (*peof).
 ** Returns SQLITE_OK or an error naming path. */
-static int csv_read_into(int fd, const char *path, char *buf,
-                         sqlite3_int64 *pn, sqlite3_int64 cap, int *peof,
-                         char **pzErr) {
+static int csv_read_into(int fd, const char *path, char *buf, sqlite3_int64 *pn,
+                         sqlite3_int64 cap, int *peof, char **pzErr) {
   *peof = 0;
   while (*pn < cap) {
     size_t want = (size_t)(cap - *pn);
@@ -1239,12 +1245,12 @@ static void csv_free_index(csv_index *idx) {
 
 /* Build the index of column col: one pass over the rows. Costs 4 bytes per
 ** row and 4 per bucket (at most 2 per row). */
-static int csv_build_index(const csv_table *tab, int col,
-                           csv_index **pidx) {
+static int csv_build_index(const csv_table *tab, int col, csv_index **pidx) {
   sqlite3_int64 n = tab->n_rows, r, pos;
   unsigned buckets = 16;
   csv_index *idx = sqlite3_malloc64(sizeof(*idx));
-  csv_span *spans = sqlite3_malloc64(((sqlite3_uint64)col + 1) * sizeof(*spans));
+  csv_span *spans =
+      sqlite3_malloc64(((sqlite3_uint64)col + 1) * sizeof(*spans));
   unsigned char *no_key = sqlite3_malloc64((sqlite3_uint64)n / 8 + 1);
   int rc = SQLITE_OK;
   assert(tab->loaded && col >= 0 && col < tab->n_cols);
@@ -1252,7 +1258,8 @@ static int csv_build_index(const csv_table *tab, int col,
   if (idx) {
     idx->mask = buckets - 1;
     idx->head = sqlite3_malloc64((sqlite3_uint64)buckets * sizeof(unsigned));
-    idx->next = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof(unsigned));
+    idx->next =
+        sqlite3_malloc64((sqlite3_uint64)(n ? n : 1) * sizeof(unsigned));
   }
   if (!idx || !spans || !no_key || !idx->head || !idx->next) {
     rc = SQLITE_NOMEM;
@@ -1332,20 +1339,20 @@ static int csv_construct(sqlite3 *db, int create, int argc,
   if (rc != SQLITE_OK) goto cleanup;
   if (!values[CSV_P_FILENAME] == !values[CSV_P_DATA]) {
     if (values[CSV_P_FILENAME]) {
-      rc = csv_set_err(pzErr,
-                       CSV_MODULE ": give filename= or data=, not both");
+      rc = csv_set_err(pzErr, CSV_MODULE ": give filename= or data=, not both");
     } else {
-      rc = csv_set_err(pzErr, CSV_MODULE ": no input: give filename='FILE.csv' "
-                              "or data='CSV text'");
+      rc = csv_set_err(pzErr, CSV_MODULE
+                       ": no input: give filename='FILE.csv' "
+                       "or data='CSV text'");
     }
     goto cleanup;
   }
   if (values[CSV_P_HEADER]) {
     has_header = csv_yes_no(values[CSV_P_HEADER]);
     if (has_header < 0) {
-      rc = csv_set_err(pzErr,
-                       CSV_MODULE ": header= must be yes or no, got '%s'",
-                       values[CSV_P_HEADER]);
+      rc =
+          csv_set_err(pzErr, CSV_MODULE ": header= must be yes or no, got '%s'",
+                      values[CSV_P_HEADER]);
       goto cleanup;
     }
   }
@@ -1368,8 +1375,8 @@ static int csv_construct(sqlite3 *db, int create, int argc,
     rc = csv_load(tab, &names, pzErr);
   } else if (tab->path) {
     sqlite3_int64 size = 0;
-    rc = csv_read_header(db, tab->path, has_header, &tab->n_cols, &names,
-                         &size, pzErr);
+    rc = csv_read_header(db, tab->path, has_header, &tab->n_cols, &names, &size,
+                         pzErr);
     tab->est_rows = size / 32 + 1;
   } else {
     csv_parser p;
@@ -1398,7 +1405,8 @@ static int csv_construct(sqlite3 *db, int create, int argc,
   rc = sqlite3_str_errcode(schema);
   sql = sqlite3_str_finish(schema);
   if (rc == SQLITE_TOOBIG) {
-    csv_set_err(pzErr, CSV_MODULE ": the column names are too long together "
+    csv_set_err(pzErr, CSV_MODULE
+                ": the column names are too long together "
                 "(the table's schema exceeds SQLITE_LIMIT_LENGTH)");
     rc = SQLITE_ERROR;
     goto cleanup;
@@ -1443,9 +1451,8 @@ cleanup:
 /* xCreate: CREATE VIRTUAL TABLE; the whole input is read and checked now.
 ** A function distinct from xConnect, so the module is not eponymous:
 ** `SELECT * FROM gpuadv_csv` is no such table. */
-static int csv_create(sqlite3 *db, void *aux, int argc,
-                      const char *const *argv, sqlite3_vtab **ppVtab,
-                      char **pzErr) {
+static int csv_create(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                      sqlite3_vtab **ppVtab, char **pzErr) {
   (void)aux;
   return csv_construct(db, 1, argc, argv, ppVtab, pzErr);
 }
@@ -1599,7 +1606,8 @@ static int csv_filter(sqlite3_vtab_cursor *cursor, int idx_num,
           tab, rc,
           rc != SQLITE_NOMEM
               ? 0
-              : sqlite3_mprintf(CSV_MODULE ": %s: out of memory for the index "
+              : sqlite3_mprintf(CSV_MODULE
+                                ": %s: out of memory for the index "
                                 "of column %d (%lld rows, 4 to 12 bytes each)",
                                 tab->name, idx_num, tab->n_rows));
     }
@@ -1708,26 +1716,26 @@ static int csv_rowid(sqlite3_vtab_cursor *cursor, sqlite3_int64 *pRowid) {
 }
 
 static const sqlite3_module csv_module = {
-    .iVersion = 0,                  /* no xSavepoint and later slots */
-    .xCreate = csv_create,          /* CREATE VIRTUAL TABLE; not eponymous */
-    .xConnect = csv_connect,        /* a database holding the table opens */
-    .xBestIndex = csv_best_index,   /* equality lookups, else a full scan */
-    .xDisconnect = csv_disconnect,  /* frees the in-memory table */
-    .xDestroy = csv_disconnect,     /* DROP TABLE: nothing else to remove */
-    .xOpen = csv_open,              /* a cursor is a row index */
-    .xClose = csv_close,            /* frees the cursor */
-    .xFilter = csv_filter,          /* loads on first use; scan or lookup */
-    .xNext = csv_next,              /* the next row */
-    .xEof = csv_eof,                /* past the last row */
-    .xColumn = csv_column,          /* the field, typed */
-    .xRowid = csv_rowid,            /* 1-based data row number */
-    .xUpdate = 0,                   /* read-only: SQLite refuses writes */
-    .xBegin = 0,                    /* no transactions: nothing is written */
-    .xSync = 0,                     /* ditto */
-    .xCommit = 0,                   /* ditto */
-    .xRollback = 0,                 /* ditto */
-    .xFindFunction = 0,             /* no overloaded functions */
-    .xRename = 0,                   /* ALTER TABLE RENAME needs no work */
+    .iVersion = 0,                 /* no xSavepoint and later slots */
+    .xCreate = csv_create,         /* CREATE VIRTUAL TABLE; not eponymous */
+    .xConnect = csv_connect,       /* a database holding the table opens */
+    .xBestIndex = csv_best_index,  /* equality lookups, else a full scan */
+    .xDisconnect = csv_disconnect, /* frees the in-memory table */
+    .xDestroy = csv_disconnect,    /* DROP TABLE: nothing else to remove */
+    .xOpen = csv_open,             /* a cursor is a row index */
+    .xClose = csv_close,           /* frees the cursor */
+    .xFilter = csv_filter,         /* loads on first use; scan or lookup */
+    .xNext = csv_next,             /* the next row */
+    .xEof = csv_eof,               /* past the last row */
+    .xColumn = csv_column,         /* the field, typed */
+    .xRowid = csv_rowid,           /* 1-based data row number */
+    .xUpdate = 0,                  /* read-only: SQLite refuses writes */
+    .xBegin = 0,                   /* no transactions: nothing is written */
+    .xSync = 0,                    /* ditto */
+    .xCommit = 0,                  /* ditto */
+    .xRollback = 0,                /* ditto */
+    .xFindFunction = 0,            /* no overloaded functions */
+    .xRename = 0,                  /* ALTER TABLE RENAME needs no work */
 };
 
 int gpuadv_register_csv(sqlite3 *db, char **pzErrMsg) {

@@ -41,7 +41,7 @@ SQLITE_EXTENSION_INIT3
 /* ---------------------------------------------------------------------- */
 
 static const gpuadv_fn fn_bytes_per_param = {
-  "bytes_per_param", 1, 1, {DTYPE("dtype", 0)}};
+    "bytes_per_param", 1, 1, {DTYPE("dtype", 0)}};
 
 static void sql_bytes_per_param(sqlite3_context *ctx, int argc,
                                 sqlite3_value **argv) {
@@ -52,7 +52,7 @@ static void sql_bytes_per_param(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_weights_gb = {
-  "weights_gb", 2, 2, {PARAMS_B("params_b"), DTYPE("dtype", 0)}};
+    "weights_gb", 2, 2, {PARAMS_B("params_b"), DTYPE("dtype", 0)}};
 
 static void sql_weights_gb(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
@@ -60,7 +60,8 @@ static void sql_weights_gb(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   gpuadv_result_number(
-      ctx, fn, gpuadv_weights_gb(a[0], gpuadv_dtypes[(int)a[1]].bytes_per_param));
+      ctx, fn,
+      gpuadv_weights_gb(a[0], gpuadv_dtypes[(int)a[1]].bytes_per_param));
 }
 
 /* The argument slots of a function whose wrapper reads them by meaning,
@@ -70,12 +71,14 @@ static void sql_weights_gb(sqlite3_context *ctx, int argc,
 enum { TM_PARAMS_B, TM_MODE, TM_N_GPUS, TM_ZERO, TM_ACTIVATION, TM_N };
 
 static const gpuadv_fn fn_train_mem_gb = {
-  "train_mem_gb", 2, TM_N,
-  {[TM_PARAMS_B] = PARAMS_B("params_b"),
-   [TM_MODE] = KEYWORD("mode", gpuadv_train_mode_names, 0),
-   [TM_N_GPUS] = WHOLE("n_gpus", 1, MAX_GPUS, 1),
-   [TM_ZERO] = WHOLE("zero_stage", 0, 3, 0),
-   [TM_ACTIVATION] = NONNEG("activation_gb")}};
+    "train_mem_gb",
+    2,
+    TM_N,
+    {[TM_PARAMS_B] = PARAMS_B("params_b"),
+     [TM_MODE] = KEYWORD("mode", gpuadv_train_mode_names, 0),
+     [TM_N_GPUS] = WHOLE("n_gpus", 1, MAX_GPUS, 1),
+     [TM_ZERO] = WHOLE("zero_stage", 0, 3, 0),
+     [TM_ACTIVATION] = NONNEG("activation_gb")}};
 
 static void sql_train_mem_gb(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
@@ -91,11 +94,15 @@ static void sql_train_mem_gb(sqlite3_context *ctx, int argc,
 enum { KV_LAYERS, KV_HEADS, KV_HEAD_DIM, KV_SEQ_LEN, KV_BATCH, KV_DTYPE, KV_N };
 
 static const gpuadv_fn fn_kv_cache_gb = {
-  "kv_cache_gb", 4, KV_N,
-  {[KV_LAYERS] = POSITIVE("layers"), [KV_HEADS] = POSITIVE("kv_heads"),
-   [KV_HEAD_DIM] = POSITIVE("head_dim"), [KV_SEQ_LEN] = NONNEG("seq_len"),
-   [KV_BATCH] = NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   [KV_DTYPE] = DTYPE("dtype", GPUADV_FP16)}};
+    "kv_cache_gb",
+    4,
+    KV_N,
+    {[KV_LAYERS] = POSITIVE("layers"),
+     [KV_HEADS] = POSITIVE("kv_heads"),
+     [KV_HEAD_DIM] = POSITIVE("head_dim"),
+     [KV_SEQ_LEN] = NONNEG("seq_len"),
+     [KV_BATCH] = NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+     [KV_DTYPE] = DTYPE("dtype", GPUADV_FP16)}};
 
 static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -109,16 +116,27 @@ static void sql_kv_cache_gb(sqlite3_context *ctx, int argc,
                          gpuadv_dtypes[(int)a[KV_DTYPE]].bytes_per_param));
 }
 
-enum { AC_LAYERS, AC_HIDDEN, AC_HEADS, AC_SEQ_LEN, AC_MICRO_BATCH,
-       AC_RECOMPUTE, AC_N };
+enum {
+  AC_LAYERS,
+  AC_HIDDEN,
+  AC_HEADS,
+  AC_SEQ_LEN,
+  AC_MICRO_BATCH,
+  AC_RECOMPUTE,
+  AC_N
+};
 
 static const gpuadv_fn fn_activation_gb = {
-  "activation_gb", 5, AC_N,
-  {[AC_LAYERS] = POSITIVE("layers"), [AC_HIDDEN] = POSITIVE("hidden"),
-   [AC_HEADS] = POSITIVE("heads"), [AC_SEQ_LEN] = NONNEG("seq_len"),
-   [AC_MICRO_BATCH] = POSITIVE("micro_batch"),
-   [AC_RECOMPUTE] = KEYWORD("recompute", gpuadv_recompute_names,
-                            GPUADV_DEFAULT_RECOMPUTE)}};
+    "activation_gb",
+    5,
+    AC_N,
+    {[AC_LAYERS] = POSITIVE("layers"),
+     [AC_HIDDEN] = POSITIVE("hidden"),
+     [AC_HEADS] = POSITIVE("heads"),
+     [AC_SEQ_LEN] = NONNEG("seq_len"),
+     [AC_MICRO_BATCH] = POSITIVE("micro_batch"),
+     [AC_RECOMPUTE] = KEYWORD("recompute", gpuadv_recompute_names,
+                              GPUADV_DEFAULT_RECOMPUTE)}};
 
 static void sql_activation_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -133,25 +151,40 @@ static void sql_activation_gb(sqlite3_context *ctx, int argc,
 }
 
 enum {
-  TP_PARAMS_B, TP_MODE, TP_LAYERS, TP_HIDDEN, TP_HEADS, TP_SEQ_LEN,
-  TP_MICRO_BATCH, TP_N_GPUS, TP_ZERO, TP_RECOMPUTE, TP_VOCAB, TP_CE_CHUNKS,
-  TP_INTERMEDIATE, TP_N
+  TP_PARAMS_B,
+  TP_MODE,
+  TP_LAYERS,
+  TP_HIDDEN,
+  TP_HEADS,
+  TP_SEQ_LEN,
+  TP_MICRO_BATCH,
+  TP_N_GPUS,
+  TP_ZERO,
+  TP_RECOMPUTE,
+  TP_VOCAB,
+  TP_CE_CHUNKS,
+  TP_INTERMEDIATE,
+  TP_N
 };
 
 static const gpuadv_fn fn_train_peak_gb = {
-  "train_peak_gb", 7, TP_N,
-  {[TP_PARAMS_B] = PARAMS_B("params_b"),
-   [TP_MODE] = KEYWORD("mode", gpuadv_train_mode_names, 0),
-   [TP_LAYERS] = POSITIVE("layers"), [TP_HIDDEN] = POSITIVE("hidden"),
-   [TP_HEADS] = POSITIVE("heads"), [TP_SEQ_LEN] = NONNEG("seq_len"),
-   [TP_MICRO_BATCH] = POSITIVE("micro_batch"),
-   [TP_N_GPUS] = WHOLE("n_gpus", 1, MAX_GPUS, 1),
-   [TP_ZERO] = WHOLE("zero_stage", 0, 3, 0),
-   [TP_RECOMPUTE] = KEYWORD("recompute", gpuadv_recompute_names,
-                            GPUADV_DEFAULT_RECOMPUTE),
-   [TP_VOCAB] = NONNEG("vocab"),
-   [TP_CE_CHUNKS] = WHOLE("ce_chunks", 1, 1e6, 1),
-   [TP_INTERMEDIATE] = NONNEG("intermediate")}};
+    "train_peak_gb",
+    7,
+    TP_N,
+    {[TP_PARAMS_B] = PARAMS_B("params_b"),
+     [TP_MODE] = KEYWORD("mode", gpuadv_train_mode_names, 0),
+     [TP_LAYERS] = POSITIVE("layers"),
+     [TP_HIDDEN] = POSITIVE("hidden"),
+     [TP_HEADS] = POSITIVE("heads"),
+     [TP_SEQ_LEN] = NONNEG("seq_len"),
+     [TP_MICRO_BATCH] = POSITIVE("micro_batch"),
+     [TP_N_GPUS] = WHOLE("n_gpus", 1, MAX_GPUS, 1),
+     [TP_ZERO] = WHOLE("zero_stage", 0, 3, 0),
+     [TP_RECOMPUTE] =
+         KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE),
+     [TP_VOCAB] = NONNEG("vocab"),
+     [TP_CE_CHUNKS] = WHOLE("ce_chunks", 1, 1e6, 1),
+     [TP_INTERMEDIATE] = NONNEG("intermediate")}};
 
 static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -170,12 +203,16 @@ static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
 enum { DT_BW, DT_WEIGHTS, DT_BATCH, DT_EFF, DT_KV, DT_TFLOPS, DT_ACTIVE, DT_N };
 
 static const gpuadv_fn fn_decode_tps = {
-  "decode_tps", 2, DT_N,
-  {[DT_BW] = POSITIVE("mem_bw_gbs"), [DT_WEIGHTS] = NONNEG("weights_gb"),
-   [DT_BATCH] = NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   [DT_EFF] = FRACTION("efficiency", GPUADV_DEFAULT_DECODE_EFFICIENCY),
-   [DT_KV] = NONNEG("kv_gb"), [DT_TFLOPS] = POSITIVE("tflops"),
-   [DT_ACTIVE] = PARAMS_B("active_params_b")}};
+    "decode_tps",
+    2,
+    DT_N,
+    {[DT_BW] = POSITIVE("mem_bw_gbs"),
+     [DT_WEIGHTS] = NONNEG("weights_gb"),
+     [DT_BATCH] = NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+     [DT_EFF] = FRACTION("efficiency", GPUADV_DEFAULT_DECODE_EFFICIENCY),
+     [DT_KV] = NONNEG("kv_gb"),
+     [DT_TFLOPS] = POSITIVE("tflops"),
+     [DT_ACTIVE] = PARAMS_B("active_params_b")}};
 
 static void sql_decode_tps(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
@@ -193,17 +230,19 @@ static void sql_decode_tps(sqlite3_context *ctx, int argc,
                          "given, got 0");
     return;
   }
-  gpuadv_result_number(ctx, fn,
-                       gpuadv_decode_tps(a[DT_BW], a[DT_WEIGHTS], a[DT_BATCH],
-                                         a[DT_EFF], a[DT_KV], a[DT_TFLOPS],
-                                         a[DT_ACTIVE],
-                                         GPUADV_DEFAULT_COMPUTE_EFFICIENCY));
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_decode_tps(a[DT_BW], a[DT_WEIGHTS], a[DT_BATCH], a[DT_EFF],
+                        a[DT_KV], a[DT_TFLOPS], a[DT_ACTIVE],
+                        GPUADV_DEFAULT_COMPUTE_EFFICIENCY));
 }
 
 static const gpuadv_fn fn_prefill_tps = {
-  "prefill_tps", 2, 3,
-  {POSITIVE("tflops"), PARAMS_B("active_params_b"),
-   FRACTION("mfu", GPUADV_DEFAULT_PREFILL_MFU)}};
+    "prefill_tps",
+    2,
+    3,
+    {POSITIVE("tflops"), PARAMS_B("active_params_b"),
+     FRACTION("mfu", GPUADV_DEFAULT_PREFILL_MFU)}};
 
 static void sql_prefill_tps(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -214,9 +253,11 @@ static void sql_prefill_tps(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_cost_per_mtok = {
-  "cost_per_mtok", 2, 3,
-  {NONNEG("usd_per_hour"), POSITIVE("tokens_per_sec"),
-   FRACTION("utilization", 1)}};
+    "cost_per_mtok",
+    2,
+    3,
+    {NONNEG("usd_per_hour"), POSITIVE("tokens_per_sec"),
+     FRACTION("utilization", 1)}};
 
 static void sql_cost_per_mtok(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -227,8 +268,10 @@ static void sql_cost_per_mtok(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_nodes_required = {
-  "nodes_required", 2, 3,
-  {NONNEG("total_gb"), POSITIVE("gb_per_node"), HEADROOM("headroom")}};
+    "nodes_required",
+    2,
+    3,
+    {NONNEG("total_gb"), POSITIVE("gb_per_node"), HEADROOM("headroom")}};
 
 static void sql_nodes_required(sqlite3_context *ctx, int argc,
                                sqlite3_value **argv) {
@@ -239,9 +282,11 @@ static void sql_nodes_required(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_train_gpu_hours = {
-  "train_gpu_hours", 3, 4,
-  {PARAMS_B("params_b"), NONNEG("tokens_b"), POSITIVE("tflops"),
-   FRACTION("mfu", 1)}};
+    "train_gpu_hours",
+    3,
+    4,
+    {PARAMS_B("params_b"), NONNEG("tokens_b"), POSITIVE("tflops"),
+     FRACTION("mfu", 1)}};
 
 static void sql_train_gpu_hours(sqlite3_context *ctx, int argc,
                                 sqlite3_value **argv) {
@@ -252,24 +297,29 @@ static void sql_train_gpu_hours(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_owned_usd_per_hour = {
-  "owned_usd_per_hour", 2, 5,
-  {NONNEG("capex_usd"), POSITIVE("lifetime_years"), NONNEG("watts"),
-   NUM("usd_per_kwh", GPUADV_RANGE_GE, 0, 0, GPUADV_DEFAULT_USD_PER_KWH),
-   NUM("pue", GPUADV_RANGE_GE, 1, 0, GPUADV_DEFAULT_PUE)}};
+    "owned_usd_per_hour",
+    2,
+    5,
+    {NONNEG("capex_usd"), POSITIVE("lifetime_years"), NONNEG("watts"),
+     NUM("usd_per_kwh", GPUADV_RANGE_GE, 0, 0, GPUADV_DEFAULT_USD_PER_KWH),
+     NUM("pue", GPUADV_RANGE_GE, 1, 0, GPUADV_DEFAULT_PUE)}};
 
 static void sql_owned_usd_per_hour(sqlite3_context *ctx, int argc,
                                    sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_owned_usd_per_hour;
   double a[GPUADV_MAX_ARGS];
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpuadv_result_number(
-      ctx, fn, gpuadv_owned_usd_per_hour(a[0], a[1], a[2], a[3], a[4]));
+  gpuadv_result_number(ctx, fn,
+                       gpuadv_owned_usd_per_hour(a[0], a[1], a[2], a[3], a[4]));
 }
 
 static const gpuadv_fn fn_egress_usd = {
-  "egress_usd", 2, 3,
-  {NONNEG("dataset_gb"), NONNEG("runs"),
-   NUM("usd_per_gb", GPUADV_RANGE_GE, 0, 0, GPUADV_DEFAULT_EGRESS_USD_PER_GB)}};
+    "egress_usd",
+    2,
+    3,
+    {NONNEG("dataset_gb"), NONNEG("runs"),
+     NUM("usd_per_gb", GPUADV_RANGE_GE, 0, 0,
+         GPUADV_DEFAULT_EGRESS_USD_PER_GB)}};
 
 static void sql_egress_usd(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
@@ -282,9 +332,12 @@ static void sql_egress_usd(sqlite3_context *ctx, int argc,
 enum { BE_CAPEX, BE_RENT, BE_OWNED, BE_N };
 
 static const gpuadv_fn fn_break_even_hours = {
-  "break_even_hours", 2, BE_N,
-  {[BE_CAPEX] = NONNEG("capex_usd"), [BE_RENT] = POSITIVE("rent_usd_per_hour"),
-   [BE_OWNED] = NONNEG("owned_usd_per_hour")}};
+    "break_even_hours",
+    2,
+    BE_N,
+    {[BE_CAPEX] = NONNEG("capex_usd"),
+     [BE_RENT] = POSITIVE("rent_usd_per_hour"),
+     [BE_OWNED] = NONNEG("owned_usd_per_hour")}};
 
 static void sql_break_even_hours(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -303,7 +356,7 @@ static void sql_break_even_hours(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_ridge_point = {
-  "ridge_point", 2, 2, {POSITIVE("tflops"), POSITIVE("mem_bw_gbs")}};
+    "ridge_point", 2, 2, {POSITIVE("tflops"), POSITIVE("mem_bw_gbs")}};
 
 static void sql_ridge_point(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -314,9 +367,11 @@ static void sql_ridge_point(sqlite3_context *ctx, int argc,
 }
 
 static const gpuadv_fn fn_max_batch = {
-  "max_batch", 3, 4,
-  {POSITIVE("mem_gb"), NONNEG("weights_gb"), POSITIVE("kv_gb_per_seq"),
-   HEADROOM("headroom")}};
+    "max_batch",
+    3,
+    4,
+    {POSITIVE("mem_gb"), NONNEG("weights_gb"), POSITIVE("kv_gb_per_seq"),
+     HEADROOM("headroom")}};
 
 static void sql_max_batch(sqlite3_context *ctx, int argc,
                           sqlite3_value **argv) {
@@ -326,7 +381,8 @@ static void sql_max_batch(sqlite3_context *ctx, int argc,
   gpuadv_result_count(ctx, fn, gpuadv_max_batch(a[0], a[1], a[2], a[3]));
 }
 
-static const gpuadv_fn fn_version = {"gpuadv_version", 0, 0, {{0, 0, 0, 0, 0, 0, 0, 0, 0}}};
+static const gpuadv_fn fn_version = {
+    "gpuadv_version", 0, 0, {{0, 0, 0, 0, 0, 0, 0, 0, 0}}};
 
 static void sql_version(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;

@@ -18,30 +18,37 @@
 /* The matmul precision: weight-only formats (int4, nf4, GGUF) dequantise to
 ** 16 bits before multiplying; fp8, int8 and fp4 run on their own units. */
 const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES] = {
-  [GPUADV_FP32]   = {"fp32",   4.0,          "IEEE binary32",                       GPUADV_COMPUTE_FP32,  0},
-  [GPUADV_TF32]   = {"tf32",   4.0,          "stored as fp32",                      GPUADV_COMPUTE_TF32,  0},
-  [GPUADV_FP16]   = {"fp16",   2.0,          "IEEE binary16",                       GPUADV_COMPUTE_16BIT, 0},
-  [GPUADV_BF16]   = {"bf16",   2.0,          "bfloat16",                            GPUADV_COMPUTE_16BIT, 0},
-  [GPUADV_FP8]    = {"fp8",    1.0,          "e4m3 or e5m2",                        GPUADV_COMPUTE_FP8,   0},
-  [GPUADV_INT8]   = {"int8",   1.0,          "8-bit integer",                       GPUADV_COMPUTE_INT8,  0},
-  [GPUADV_INT4]   = {"int4",   0.5,          "4-bit integer, scales not counted",   GPUADV_COMPUTE_16BIT, 0},
-  [GPUADV_NF4]    = {"nf4",    0.5,          "4-bit NormalFloat, constants not counted", GPUADV_COMPUTE_16BIT, 0},
-  [GPUADV_FP4]    = {"fp4",    0.5,          "e2m1, scales not counted",            GPUADV_COMPUTE_FP4,   0},
-  [GPUADV_MXFP4]  = {"mxfp4",  4.25 / 8.0,   "OCP MX: 32 x 4 bits + 8-bit scale",   GPUADV_COMPUTE_FP4,   0},
-  [GPUADV_Q8_0]   = {"q8_0",   8.5 / 8.0,    "GGUF: 34 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
-  [GPUADV_Q6_K]   = {"q6_k",   6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",     GPUADV_COMPUTE_16BIT, 1},
-  [GPUADV_Q4_K_M] = {"q4_k_m", 4.89 / 8.0,   "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B", GPUADV_COMPUTE_16BIT, 1},
-  [GPUADV_Q4_0]   = {"q4_0",   4.5 / 8.0,    "GGUF: 18 bytes per 32 weights",       GPUADV_COMPUTE_16BIT, 1},
+    [GPUADV_FP32] = {"fp32", 4.0, "IEEE binary32", GPUADV_COMPUTE_FP32, 0},
+    [GPUADV_TF32] = {"tf32", 4.0, "stored as fp32", GPUADV_COMPUTE_TF32, 0},
+    [GPUADV_FP16] = {"fp16", 2.0, "IEEE binary16", GPUADV_COMPUTE_16BIT, 0},
+    [GPUADV_BF16] = {"bf16", 2.0, "bfloat16", GPUADV_COMPUTE_16BIT, 0},
+    [GPUADV_FP8] = {"fp8", 1.0, "e4m3 or e5m2", GPUADV_COMPUTE_FP8, 0},
+    [GPUADV_INT8] = {"int8", 1.0, "8-bit integer", GPUADV_COMPUTE_INT8, 0},
+    [GPUADV_INT4] = {"int4", 0.5, "4-bit integer, scales not counted",
+                     GPUADV_COMPUTE_16BIT, 0},
+    [GPUADV_NF4] = {"nf4", 0.5, "4-bit NormalFloat, constants not counted",
+                    GPUADV_COMPUTE_16BIT, 0},
+    [GPUADV_FP4] = {"fp4", 0.5, "e2m1, scales not counted", GPUADV_COMPUTE_FP4,
+                    0},
+    [GPUADV_MXFP4] = {"mxfp4", 4.25 / 8.0, "OCP MX: 32 x 4 bits + 8-bit scale",
+                      GPUADV_COMPUTE_FP4, 0},
+    [GPUADV_Q8_0] = {"q8_0", 8.5 / 8.0, "GGUF: 34 bytes per 32 weights",
+                     GPUADV_COMPUTE_16BIT, 1},
+    [GPUADV_Q6_K] = {"q6_k", 6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",
+                     GPUADV_COMPUTE_16BIT, 1},
+    [GPUADV_Q4_K_M] = {"q4_k_m", 4.89 / 8.0,
+                       "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B",
+                       GPUADV_COMPUTE_16BIT, 1},
+    [GPUADV_Q4_0] = {"q4_0", 4.5 / 8.0, "GGUF: 18 bytes per 32 weights",
+                     GPUADV_COMPUTE_16BIT, 1},
 };
 const int gpuadv_n_dtypes = GPUADV_N_DTYPES;
 
-const char *const gpuadv_train_mode_names[] = {
-  "full", "full16", "lora", "qlora", "inference", NULL
-};
+const char *const gpuadv_train_mode_names[] = {"full",  "full16",    "lora",
+                                               "qlora", "inference", NULL};
 
-const char *const gpuadv_recompute_names[] = {
-  "none", "selective", "full", NULL
-};
+const char *const gpuadv_recompute_names[] = {"none", "selective", "full",
+                                              NULL};
 
 static int ascii_lower(int c) {
   return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
@@ -71,13 +78,15 @@ int gpuadv_keyword_find(const char *const *words, const char *name,
 ** name, in any case, is found through it and that no name is missing. */
 #define D(id) ((id) + 1)
 static const unsigned char dtype_by_letter[26][5] = {
-  ['b' - 'a'] = {D(GPUADV_BF16)},
-  ['f' - 'a'] = {D(GPUADV_FP32), D(GPUADV_FP16), D(GPUADV_FP8), D(GPUADV_FP4)},
-  ['i' - 'a'] = {D(GPUADV_INT8), D(GPUADV_INT4)},
-  ['m' - 'a'] = {D(GPUADV_MXFP4)},
-  ['n' - 'a'] = {D(GPUADV_NF4)},
-  ['q' - 'a'] = {D(GPUADV_Q8_0), D(GPUADV_Q6_K), D(GPUADV_Q4_K_M), D(GPUADV_Q4_0)},
-  ['t' - 'a'] = {D(GPUADV_TF32)},
+    ['b' - 'a'] = {D(GPUADV_BF16)},
+    ['f' - 'a'] = {D(GPUADV_FP32), D(GPUADV_FP16), D(GPUADV_FP8),
+                   D(GPUADV_FP4)},
+    ['i' - 'a'] = {D(GPUADV_INT8), D(GPUADV_INT4)},
+    ['m' - 'a'] = {D(GPUADV_MXFP4)},
+    ['n' - 'a'] = {D(GPUADV_NF4)},
+    ['q' - 'a'] = {D(GPUADV_Q8_0), D(GPUADV_Q6_K), D(GPUADV_Q4_K_M),
+                   D(GPUADV_Q4_0)},
+    ['t' - 'a'] = {D(GPUADV_TF32)},
 };
 #undef D
 
@@ -102,10 +111,14 @@ gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode) {
   gpuadv_train_bytes b = {0.0, 0.0, 0.0};
   switch (mode) {
     case GPUADV_MODE_FULL:
-      b.weights = 2.0; b.grads = 4.0; b.optimizer = 12.0;
+      b.weights = 2.0;
+      b.grads = 4.0;
+      b.optimizer = 12.0;
       break;
     case GPUADV_MODE_FULL16:
-      b.weights = 2.0; b.grads = 2.0; b.optimizer = 12.0;
+      b.weights = 2.0;
+      b.grads = 2.0;
+      b.optimizer = 12.0;
       break;
     case GPUADV_MODE_LORA:
       b.weights = 2.0 + f * adapter_weight;
@@ -169,10 +182,13 @@ static gpuadv_train_act train_act(int mode) {
   static const gpuadv_train_act adapter = {28.0, 8.0, 4.0, 2.0, 4.0};
   static const gpuadv_train_act bf16 = {34.0, 0.0, 0.0, 2.0, 0.0};
   switch (mode) {
-    case GPUADV_MODE_FULL: return amp;
+    case GPUADV_MODE_FULL:
+      return amp;
     case GPUADV_MODE_LORA:
-    case GPUADV_MODE_QLORA: return adapter;
-    default: return bf16;
+    case GPUADV_MODE_QLORA:
+      return adapter;
+    default:
+      return bf16;
   }
 }
 
@@ -213,9 +229,10 @@ double gpuadv_train_peak_gb(double params_b, int mode, double layers,
   }
   layers_gb = layers * (ckpt ? a.input : per_layer) * sbh / 1e9;
   layer_gb = ckpt ? per_layer * sbh / 1e9 : 0.0;
-  loss_gb = (a.head * sbh + seq_len * micro_batch * vocab *
-                                (2.0 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)) /
-            1e9;
+  loss_gb =
+      (a.head * sbh + seq_len * micro_batch * vocab *
+                          (2.0 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)) /
+      1e9;
   if (mode == GPUADV_MODE_FULL) {
     linear_b = params_b - vocab * hidden / 1e9;
     if (linear_b < 0.0) linear_b = 0.0;
@@ -231,7 +248,8 @@ double gpuadv_train_peak_gb(double params_b, int mode, double layers,
 }
 
 double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
-                          double seq_len, double batch, double bytes_per_param) {
+                          double seq_len, double batch,
+                          double bytes_per_param) {
   return 2.0 * layers * kv_heads * head_dim * seq_len * batch *
          bytes_per_param / 1e9;
 }
@@ -242,8 +260,8 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
   double attention_layers = m->layers - linear;
   double elements_per_seq = linear * m->linear_state_elems;
   if (m->kv_lora_rank > 0.0) {
-    elements_per_seq += attention_layers *
-                        (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
+    elements_per_seq +=
+        attention_layers * (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
   } else {
     double local = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
     double local_tokens =
@@ -304,8 +322,7 @@ double gpuadv_nodes_required(double total_gb, double gb_per_node,
 
 double gpuadv_train_gpu_hours(double params_b, double tokens_b, double tflops,
                               double mfu) {
-  return 6.0 * params_b * 1e9 * tokens_b * 1e9 / (tflops * 1e12 * mfu) /
-         3600.0;
+  return 6.0 * params_b * 1e9 * tokens_b * 1e9 / (tflops * 1e12 * mfu) / 3600.0;
 }
 
 double gpuadv_owned_usd_per_hour(double capex_usd, double lifetime_years,
@@ -357,7 +374,8 @@ double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s) {
 
 static double decode_efficiency(const gpuadv_decode_setup *s) {
   const gpuadv_engine_consts *e = s->engine;
-  assert(s->memory_class >= GPUADV_MEM_HBM && s->memory_class <= GPUADV_MEM_DDR);
+  assert(s->memory_class >= GPUADV_MEM_HBM &&
+         s->memory_class <= GPUADV_MEM_DDR);
   if (s->memory_class == GPUADV_MEM_UNIFIED && s->gguf) {
     return e->bw_eff[GPUADV_MEM_UNIFIED] * e->gguf_unified_factor;
   }
@@ -410,7 +428,8 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
   ** most the window. */
   double per_token = cached + (tokens + 1.0) / 2.0;
   double window = s->sliding_window > 0.0 && s->sliding_window < per_token
-                      ? s->sliding_window : per_token;
+                      ? s->sliding_window
+                      : per_token;
   double pairs = tokens * (full * per_token + sliding * window);
   double dense_b = s->active_params_b - s->embedding_params_b;
   double flop = 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens +
@@ -477,8 +496,8 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
 }
 
 double gpuadv_replica_step_with(const gpuadv_replica *r,
-                                const gpuadv_step_terms *t,
-                                double decode_seqs, double decode_context) {
+                                const gpuadv_step_terms *t, double decode_seqs,
+                                double decode_context) {
   const gpuadv_decode_setup *d = &r->decode;
   double bandwidth = r->tp * r->pp * d->mem_bw_gbs;
   double step_s = t->base_s;

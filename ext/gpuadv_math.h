@@ -136,22 +136,22 @@ enum gpuadv_memory_class {
 /* Everything model_decode_tps needs, from the catalogs and the call. */
 typedef struct gpuadv_decode_setup {
   const gpuadv_engine_consts *engine;
-  double mem_bw_gbs;         /* per GPU, datasheet */
-  int memory_class;          /* enum gpuadv_memory_class */
-  double tflops;             /* per GPU, dense datasheet, at the dtype's
+  double mem_bw_gbs;       /* per GPU, datasheet */
+  int memory_class;        /* enum gpuadv_memory_class */
+  double tflops;           /* per GPU, dense datasheet, at the dtype's
                              ** precision; 0: no compute roof */
-  double interconnect_gbs;   /* NVLink-class, both directions; 0: PCIe */
-  double params_b;           /* total */
-  double active_params_b;    /* per token */
+  double interconnect_gbs; /* NVLink-class, both directions; 0: PCIe */
+  double params_b;         /* total */
+  double active_params_b;  /* per token */
   double n_experts, experts_per_token; /* MoE; 0 for dense */
   double embedding_params_b; /* input embedding: not read when decoding */
   double hidden;
   double layers;
   double bytes_per_param;
-  int gguf;                  /* a GGUF block-quantised dtype */
-  double kv_gb_per_seq;      /* KV cache of one sequence at its context */
+  int gguf;             /* a GGUF block-quantised dtype */
+  double kv_gb_per_seq; /* KV cache of one sequence at its context */
   double batch;
-  double n_gpus;             /* tensor-parallel degree */
+  double n_gpus; /* tensor-parallel degree */
 } gpuadv_decode_setup;
 
 /* GB of weights one decode step reads: dense weights plus the experts that
@@ -167,13 +167,13 @@ double gpuadv_model_decode_tps(const gpuadv_decode_setup *s);
 /* Everything a prefill needs. */
 typedef struct gpuadv_prefill_setup {
   const gpuadv_engine_consts *engine;
-  double tflops;             /* per GPU, dense datasheet, dtype precision */
+  double tflops; /* per GPU, dense datasheet, dtype precision */
   double n_gpus;
-  double interconnect_gbs;   /* NVLink-class; 0: PCIe */
+  double interconnect_gbs; /* NVLink-class; 0: PCIe */
   double active_params_b;
   double embedding_params_b;
   double hidden, layers;
-  double attn_dim;           /* query heads x head_dim */
+  double attn_dim; /* query heads x head_dim */
   double sliding_window, sliding_layers, linear_layers;
 } gpuadv_prefill_setup;
 
@@ -216,13 +216,13 @@ typedef struct gpuadv_replica {
   gpuadv_decode_setup decode;   /* batch, kv_gb_per_seq and n_gpus unused */
   gpuadv_prefill_setup prefill; /* n_gpus unused */
   double tp, pp, ep;
-  double kv_gb_per_token;       /* KV GB per context token (mean context) */
-  double state_gb_per_seq;      /* recurrent state of a hybrid model */
-  double moe_layers;            /* layers with experts (0: dense) */
+  double kv_gb_per_token;  /* KV GB per context token (mean context) */
+  double state_gb_per_seq; /* recurrent state of a hybrid model */
+  double moe_layers;       /* layers with experts (0: dense) */
   double hop_gbs, hop_latency_s;
   double a2a_gbs, a2a_latency_s;
-  double kv_capacity_tokens;    /* context tokens the free memory holds */
-  double max_batch;             /* the engine's most sequences at once */
+  double kv_capacity_tokens; /* context tokens the free memory holds */
+  double max_batch;          /* the engine's most sequences at once */
 } gpuadv_replica;
 
 double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
@@ -247,8 +247,8 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
 /* The step time from its terms: base, plus the context's KV reads, plus
 ** the overheads, plus the links. */
 double gpuadv_replica_step_with(const gpuadv_replica *r,
-                                const gpuadv_step_terms *t,
-                                double decode_seqs, double decode_context);
+                                const gpuadv_step_terms *t, double decode_seqs,
+                                double decode_context);
 
 /* Seconds to prefill one prompt of `tokens` on the replica: the stages one
 ** after another (the prefill of gpuadv_prefill_s on one stage's tp GPUs),
@@ -330,19 +330,30 @@ enum gpuadv_compute {
 };
 
 typedef struct gpuadv_dtype {
-  const char *name;        /* lowercase keyword */
-  double bytes_per_param;  /* including block scales for GGUF types */
-  const char *why;         /* where the figure comes from */
-  int compute;             /* enum gpuadv_compute: matmul precision */
-  int gguf;                /* 1 for llama.cpp's block-quantised types */
+  const char *name;       /* lowercase keyword */
+  double bytes_per_param; /* including block scales for GGUF types */
+  const char *why;        /* where the figure comes from */
+  int compute;            /* enum gpuadv_compute: matmul precision */
+  int gguf;               /* 1 for llama.cpp's block-quantised types */
 } gpuadv_dtype;
 
 /* Indices of gpuadv_dtypes[], in the order error messages list them; the
 ** table is initialised by these names, so the two cannot drift. */
 enum gpuadv_dtype_id {
-  GPUADV_FP32, GPUADV_TF32, GPUADV_FP16, GPUADV_BF16, GPUADV_FP8,
-  GPUADV_INT8, GPUADV_INT4, GPUADV_NF4, GPUADV_FP4, GPUADV_MXFP4,
-  GPUADV_Q8_0, GPUADV_Q6_K, GPUADV_Q4_K_M, GPUADV_Q4_0,
+  GPUADV_FP32,
+  GPUADV_TF32,
+  GPUADV_FP16,
+  GPUADV_BF16,
+  GPUADV_FP8,
+  GPUADV_INT8,
+  GPUADV_INT4,
+  GPUADV_NF4,
+  GPUADV_FP4,
+  GPUADV_MXFP4,
+  GPUADV_Q8_0,
+  GPUADV_Q6_K,
+  GPUADV_Q4_K_M,
+  GPUADV_Q4_0,
   GPUADV_N_DTYPES
 };
 
@@ -383,9 +394,9 @@ extern const char *const gpuadv_recompute_names[];
 /* Bytes per base-model parameter held by one GPU for each part of the
 ** training state, before ZeRO sharding. */
 typedef struct gpuadv_train_bytes {
-  double weights;    /* model weights (and adapter weights) */
-  double grads;      /* gradients */
-  double optimizer;  /* fp32 master copy and Adam moments */
+  double weights;   /* model weights (and adapter weights) */
+  double grads;     /* gradients */
+  double optimizer; /* fp32 master copy and Adam moments */
 } gpuadv_train_bytes;
 
 gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode);
@@ -416,8 +427,8 @@ double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
 ** linear-attention layers (linear_layers 0). */
 typedef struct gpuadv_model_shape {
   double layers, kv_heads, head_dim;
-  double kv_lora_rank, qk_rope_head_dim;  /* MLA (DeepSeek-V2/V3) */
-  double sliding_window, sliding_layers;  /* local-attention layers */
+  double kv_lora_rank, qk_rope_head_dim; /* MLA (DeepSeek-V2/V3) */
+  double sliding_window, sliding_layers; /* local-attention layers */
   /* Hybrid models (Qwen3-Next, Kimi Linear, MiniMax-01): layers of linear
   ** attention or state-space mixing that keep a fixed-size recurrent state
   ** per sequence (linear_state_elems elements each, conv state included)
@@ -429,11 +440,11 @@ typedef struct gpuadv_model_shape {
 ** catalog or from a Hugging Face config.json. Zero means "not used" as in
 ** gpuadv_model_shape; a dense model has n_experts 0. */
 typedef struct gpuadv_model_def {
-  double params_b;           /* total, billions (MoE: every expert) */
-  double active_params_b;    /* used per token */
+  double params_b;        /* total, billions (MoE: every expert) */
+  double active_params_b; /* used per token */
   double hidden, intermediate, heads, vocab, context;
   double n_experts, experts_per_token;
-  gpuadv_model_shape shape;  /* layers, KV cache, sliding, linear layers */
+  gpuadv_model_shape shape; /* layers, KV cache, sliding, linear layers */
 } gpuadv_model_def;
 
 /* GB of KV cache of a catalog model for seq_len tokens x batch sequences:

@@ -71,8 +71,10 @@ static const gpuadv_catalog *find_shadow(sqlite3 *db, char *type, int n_type,
       }
     }
   }
-  if (rc == SQLITE_OK) rc = sqlite3_finalize(stmt);
-  else sqlite3_finalize(stmt);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_finalize(stmt);
+  else
+    sqlite3_finalize(stmt);
   *prc = rc;
   return hit;
 }
@@ -123,8 +125,8 @@ static int guardBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   int rc;
   info->estimatedCost = 1.0;
   info->estimatedRows = 1;
-  cat = find_shadow(vtab->db, type, (int)sizeof(type), name,
-                    (int)sizeof(name), &rc);
+  cat = find_shadow(vtab->db, type, (int)sizeof(type), name, (int)sizeof(name),
+                    &rc);
   if (rc != SQLITE_OK) return rc;
   if (cat) {
     sqlite3_free(pVtab->zErrMsg);
@@ -183,22 +185,32 @@ static int metaDisconnect(sqlite3_vtab *pVtab);
 static int metaClose(sqlite3_vtab_cursor *pCursor);
 
 static sqlite3_module guard_module = {
-  0,                 /* iVersion */
-  0,                 /* xCreate: none, so the table is eponymous only */
-  guardConnect,      /* xConnect */
-  guardBestIndex,    /* xBestIndex */
-  metaDisconnect,    /* xDisconnect */
-  0,                 /* xDestroy */
-  guardOpen,         /* xOpen */
-  metaClose,         /* xClose */
-  guardFilter,       /* xFilter */
-  guardNext,         /* xNext */
-  guardEof,          /* xEof */
-  guardColumn,       /* xColumn */
-  guardRowid,        /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,              /* iVersion */
+    0,              /* xCreate: none, so the table is eponymous only */
+    guardConnect,   /* xConnect */
+    guardBestIndex, /* xBestIndex */
+    metaDisconnect, /* xDisconnect */
+    0,              /* xDestroy */
+    guardOpen,      /* xOpen */
+    metaClose,      /* xClose */
+    guardFilter,    /* xFilter */
+    guardNext,      /* xNext */
+    guardEof,       /* xEof */
+    guardColumn,    /* xColumn */
+    guardRowid,     /* xRowid */
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0                  /* xIntegrity */
+    0 /* xIntegrity */
 #endif
 };
 
@@ -288,19 +300,25 @@ static void github_anchor(const char *text, char *buf, int n_buf) {
   buf[k] = 0;
 }
 
-enum { FN_NAME, FN_ARGUMENTS, FN_MIN_ARGS, FN_MAX_ARGS, FN_RETURNS,
-       FN_SUMMARY, FN_README };
+enum {
+  FN_NAME,
+  FN_ARGUMENTS,
+  FN_MIN_ARGS,
+  FN_MAX_ARGS,
+  FN_RETURNS,
+  FN_SUMMARY,
+  FN_README
+};
 
 typedef struct fn_cursor {
   sqlite3_vtab_cursor base;
-  int table;  /* index of the registration table */
-  int entry;  /* row within it */
+  int table; /* index of the registration table */
+  int entry; /* row within it */
   int rowid;
 } fn_cursor;
 
-static int fnConnect(sqlite3 *db, void *pAux, int argc,
-                     const char *const *argv, sqlite3_vtab **ppVtab,
-                     char **pzErr) {
+static int fnConnect(sqlite3 *db, void *pAux, int argc, const char *const *argv,
+                     sqlite3_vtab **ppVtab, char **pzErr) {
   sqlite3_vtab *vtab;
   int rc;
   (void)pAux;
@@ -409,8 +427,8 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
     case FN_RETURNS:
     case FN_SUMMARY:
       if (doc) {
-        sqlite3_result_text(ctx, column == FN_RETURNS ? doc->returns
-                                                      : doc->summary,
+        sqlite3_result_text(ctx,
+                            column == FN_RETURNS ? doc->returns : doc->summary,
                             -1, SQLITE_STATIC);
       }
       break;
@@ -418,8 +436,7 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       /* The heading is `name(arguments)`, as README writes it. */
       assert(column == FN_README);
       fn_arguments(fn, args, (int)sizeof(args));
-      sqlite3_snprintf((int)sizeof(heading), heading, "%s(%s)", fn->name,
-                       args);
+      sqlite3_snprintf((int)sizeof(heading), heading, "%s(%s)", fn->name, args);
       memcpy(anchor, "README.md#", 10);
       github_anchor(heading, anchor + 10, (int)sizeof(anchor) - 10);
       sqlite3_result_text(ctx, anchor, -1, SQLITE_TRANSIENT);
@@ -434,22 +451,32 @@ static int fnRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 }
 
 static sqlite3_module fn_module = {
-  0,                 /* iVersion */
-  0,                 /* xCreate: none, so the table is eponymous only */
-  fnConnect,         /* xConnect */
-  metaBestIndex,     /* xBestIndex */
-  metaDisconnect,    /* xDisconnect */
-  0,                 /* xDestroy */
-  fnOpen,            /* xOpen */
-  metaClose,         /* xClose */
-  fnFilter,          /* xFilter */
-  fnNext,            /* xNext */
-  fnEof,             /* xEof */
-  fnColumn,          /* xColumn */
-  fnRowid,           /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,              /* iVersion */
+    0,              /* xCreate: none, so the table is eponymous only */
+    fnConnect,      /* xConnect */
+    metaBestIndex,  /* xBestIndex */
+    metaDisconnect, /* xDisconnect */
+    0,              /* xDestroy */
+    fnOpen,         /* xOpen */
+    metaClose,      /* xClose */
+    fnFilter,       /* xFilter */
+    fnNext,         /* xNext */
+    fnEof,          /* xEof */
+    fnColumn,       /* xColumn */
+    fnRowid,        /* xRowid */
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0                  /* xIntegrity */
+    0 /* xIntegrity */
 #endif
 };
 
@@ -464,7 +491,7 @@ typedef struct tb_vtab {
 
 /* A table or view of the main schema, and what counting it found. */
 typedef struct tb_object {
-  char *name;  /* sqlite3_malloc'd */
+  char *name; /* sqlite3_malloc'd */
   char kind[8];
   int counted; /* rows and as_of below are set */
   sqlite3_int64 rows;
@@ -474,15 +501,14 @@ typedef struct tb_object {
 typedef struct tb_cursor {
   sqlite3_vtab_cursor base;
   sqlite3 *db;
-  int pos;             /* catalogs first, then objects */
+  int pos; /* catalogs first, then objects */
   int n_catalogs;
   int n_objects;
-  tb_object *objects;  /* sqlite3_malloc'd */
+  tb_object *objects; /* sqlite3_malloc'd */
 } tb_cursor;
 
-static int tbConnect(sqlite3 *db, void *pAux, int argc,
-                     const char *const *argv, sqlite3_vtab **ppVtab,
-                     char **pzErr) {
+static int tbConnect(sqlite3 *db, void *pAux, int argc, const char *const *argv,
+                     sqlite3_vtab **ppVtab, char **pzErr) {
   tb_vtab *vtab;
   int rc;
   (void)pAux;
@@ -491,9 +517,10 @@ static int tbConnect(sqlite3 *db, void *pAux, int argc,
   (void)pzErr;
   /* It runs the schema's own views: never from inside one. */
   sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-  rc = sqlite3_declare_vtab(db,
-                            "CREATE TABLE x(name TEXT, kind TEXT, rows INTEGER, "
-                            "as_of_min TEXT, as_of_max TEXT)");
+  rc =
+      sqlite3_declare_vtab(db,
+                           "CREATE TABLE x(name TEXT, kind TEXT, rows INTEGER, "
+                           "as_of_min TEXT, as_of_max TEXT)");
   if (rc != SQLITE_OK) return rc;
   vtab = sqlite3_malloc(sizeof(*vtab));
   if (!vtab) return SQLITE_NOMEM;
@@ -551,7 +578,8 @@ static int tb_read_schema(tb_cursor *cur) {
     if (cur->n_objects == cap) {
       tb_object *grown;
       cap = cap ? 2 * cap : 16;
-      grown = sqlite3_realloc64(cur->objects, (sqlite3_uint64)cap * sizeof(*grown));
+      grown =
+          sqlite3_realloc64(cur->objects, (sqlite3_uint64)cap * sizeof(*grown));
       if (!grown) {
         rc = SQLITE_NOMEM;
         break;
@@ -568,8 +596,10 @@ static int tb_read_schema(tb_cursor *cur) {
     sqlite3_snprintf((int)sizeof(o->kind), o->kind, "%s", type);
     cur->n_objects++;
   }
-  if (rc == SQLITE_OK) rc = sqlite3_finalize(stmt);
-  else sqlite3_finalize(stmt);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_finalize(stmt);
+  else
+    sqlite3_finalize(stmt);
   return rc;
 }
 
@@ -655,8 +685,10 @@ static int tb_count(sqlite3 *db, tb_object *o, char **pzErr) {
     o->as_of_max = hi ? sqlite3_mprintf("%s", hi) : 0;
     if ((lo && !o->as_of_min) || (hi && !o->as_of_max)) rc = SQLITE_NOMEM;
   }
-  if (rc == SQLITE_OK) rc = sqlite3_finalize(stmt);
-  else sqlite3_finalize(stmt);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_finalize(stmt);
+  else
+    sqlite3_finalize(stmt);
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
     *pzErr = sqlite3_mprintf("gpuadv_tables: counting the rows of %s: %s",
                              o->name, sqlite3_errmsg(db));
@@ -729,22 +761,32 @@ static int tbRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 }
 
 static sqlite3_module tb_module = {
-  0,                 /* iVersion */
-  0,                 /* xCreate: none, so the table is eponymous only */
-  tbConnect,         /* xConnect */
-  metaBestIndex,     /* xBestIndex */
-  metaDisconnect,    /* xDisconnect */
-  0,                 /* xDestroy */
-  tbOpen,            /* xOpen */
-  tbClose,           /* xClose */
-  tbFilter,          /* xFilter */
-  tbNext,            /* xNext */
-  tbEof,             /* xEof */
-  tbColumn,          /* xColumn */
-  tbRowid,           /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,              /* iVersion */
+    0,              /* xCreate: none, so the table is eponymous only */
+    tbConnect,      /* xConnect */
+    metaBestIndex,  /* xBestIndex */
+    metaDisconnect, /* xDisconnect */
+    0,              /* xDestroy */
+    tbOpen,         /* xOpen */
+    tbClose,        /* xClose */
+    tbFilter,       /* xFilter */
+    tbNext,         /* xNext */
+    tbEof,          /* xEof */
+    tbColumn,       /* xColumn */
+    tbRowid,        /* xRowid */
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0                  /* xIntegrity */
+    0 /* xIntegrity */
 #endif
 };
 
@@ -759,9 +801,10 @@ int gpuadv_register_meta(sqlite3 *db, char **pzErrMsg) {
     rc = sqlite3_create_module(db, "gpuadv_catalog_guard", &guard_module, 0);
   }
   if (rc != SQLITE_OK && pzErrMsg) {
-    *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register gpuadv_functions, "
-                                "gpuadv_tables or gpuadv_catalog_guard: %s",
-                                sqlite3_errmsg(db));
+    *pzErrMsg = sqlite3_mprintf(
+        "gpuadv: cannot register gpuadv_functions, "
+        "gpuadv_tables or gpuadv_catalog_guard: %s",
+        sqlite3_errmsg(db));
   }
   return rc;
 }

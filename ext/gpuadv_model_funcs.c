@@ -56,15 +56,17 @@ static void name_error(sqlite3_context *ctx, const char *prefix,
   /* An embedded NUL shows as \0, not as the end of the name. */
   gpuadv_quote_bytes(shown, (int)sizeof(shown), key, n_key, NAME_QUOTE_MAX);
   if (n_ambiguous > GPUADV_SUGGEST_AMBIGUOUS) {
-    msg = sqlite3_mprintf("%sambiguous %s '%s' in %s: could be %s and %d "
-                          "more", prefix, what, shown, cat->name, suggest,
-                          n_ambiguous - GPUADV_SUGGEST_AMBIGUOUS);
+    msg = sqlite3_mprintf(
+        "%sambiguous %s '%s' in %s: could be %s and %d "
+        "more",
+        prefix, what, shown, cat->name, suggest,
+        n_ambiguous - GPUADV_SUGGEST_AMBIGUOUS);
   } else if (n_ambiguous) {
     msg = sqlite3_mprintf("%sambiguous %s '%s' in %s: could be %s", prefix,
                           what, shown, cat->name, suggest);
   } else {
-    msg = sqlite3_mprintf("%sunknown %s '%s' in %s; closest: %s", prefix,
-                          what, shown, cat->name, suggest);
+    msg = sqlite3_mprintf("%sunknown %s '%s' in %s; closest: %s", prefix, what,
+                          shown, cat->name, suggest);
   }
   if (!msg) {
     sqlite3_result_error_nomem(ctx);
@@ -128,9 +130,8 @@ static void model_from_row(int row, gpuadv_model_def *d) {
 ** or sets an error naming argument i and returns 0. The reading needs a
 ** gpuadv_config_model (its explanation rows make it large), which lives
 ** only for the call. */
-static int model_from_config(sqlite3_context *ctx, const gpuadv_fn *fn,
-                             int i, const char *z, int n,
-                             gpuadv_model_def *d) {
+static int model_from_config(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
+                             const char *z, int n, gpuadv_model_def *d) {
   gpuadv_config_model *m = sqlite3_malloc(sizeof(*m));
   char err[GPUADV_CONFIG_ERR_MAX];
   int rc, ok = 0;
@@ -171,9 +172,11 @@ static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
 enum { MW_MODEL, MW_DTYPE, MW_N };
 
 static const gpuadv_fn fn_model_weights_gb = {
-  "model_weights_gb", 2, MW_N,
-  {[MW_MODEL] = GPUADV_MODEL("model"),
-   [MW_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
+    "model_weights_gb",
+    2,
+    MW_N,
+    {[MW_MODEL] = GPUADV_MODEL("model"),
+     [MW_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
 
 static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -191,11 +194,13 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
 enum { MKV_MODEL, MKV_SEQ_LEN, MKV_BATCH, MKV_DTYPE, MKV_N };
 
 static const gpuadv_fn fn_model_kv_gb = {
-  "model_kv_gb", 2, MKV_N,
-  {[MKV_MODEL] = GPUADV_MODEL("model"),
-   [MKV_SEQ_LEN] = GPUADV_NONNEG("seq_len"),
-   [MKV_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16)}};
+    "model_kv_gb",
+    2,
+    MKV_N,
+    {[MKV_MODEL] = GPUADV_MODEL("model"),
+     [MKV_SEQ_LEN] = GPUADV_NONNEG("seq_len"),
+     [MKV_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+     [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16)}};
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -220,12 +225,18 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
 ** kernels with bf16 activations on Hopper), as they do int4. */
 static double datasheet_tflops(int gpu, int compute) {
   static const int order[][4] = {
-    /* FP32  */ {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
-    /* TF32  */ {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
-    /* 16BIT */ {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
-    /* FP8   */ {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS},
-    /* INT8  */ {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS},
-    /* FP4   */ {GPUS_COL_FP4_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, -1},
+      /* FP32  */ {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
+      /* TF32  */ {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
+      /* 16BIT */
+      {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
+      /* FP8   */
+      {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+       GPUS_COL_FP32_TFLOPS},
+      /* INT8  */
+      {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+       GPUS_COL_FP32_TFLOPS},
+      /* FP4   */
+      {GPUS_COL_FP4_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, -1},
   };
   int i;
   for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
@@ -258,8 +269,8 @@ static const char *const engine_names[] = {"vllm", "sglang", "trtllm",
 /* The engines catalog's row of engine keyword index `engine`. */
 static int engine_row(int engine) {
   const char *name = engine_names[engine];
-  int row = gpuadv_catalog_find(&gpuadv_catalog_engines, name,
-                                (int)strlen(name));
+  int row =
+      gpuadv_catalog_find(&gpuadv_catalog_engines, name, (int)strlen(name));
   assert(row >= 0); /* every keyword has its catalog row */
   return row;
 }
@@ -338,8 +349,8 @@ static int engine_serves(int engine, int gpu, int dtype) {
 ** fp4 (what TensorRT-LLM and vLLM do with FP8 checkpoints). */
 static double kv_bytes_per_element(int dtype) {
   int compute = gpuadv_dtypes[dtype].compute;
-  return (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4)
-             ? 1.0 : 2.0;
+  return (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) ? 1.0
+                                                                          : 2.0;
 }
 
 /* What a decode step of model m in dtype on the GPU reads and computes,
@@ -386,7 +397,7 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
 ** EFA port per GPU (AWS p5, Azure ND H100 v5: the instance_fabrics view). */
 #define NODE_GPUS_DEFAULT 8
 #define FABRIC_GBPS_DEFAULT 3200
-#define FABRIC_LATENCY_S 20e-6   /* RDMA send and receive */
+#define FABRIC_LATENCY_S 20e-6 /* RDMA send and receive */
 
 /* The layout of replica r (tp, pp, ep on nodes of gpus_per_node GPUs
 ** joined by fabric_gbps Gbit/s each) and the GB/s and latency of its
@@ -400,7 +411,8 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
                           double gpus_per_node, double fabric_gbps,
                           char **pzMsg) {
   double link_gbs = r->decode.interconnect_gbs > 0.0
-                        ? r->decode.interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
+                        ? r->decode.interconnect_gbs / 2.0
+                        : GPUADV_PCIE_GBS;
   double link_latency_s = r->decode.interconnect_gbs > 0.0
                               ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
                               : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
@@ -409,16 +421,18 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
   assert(tp >= 1.0 && pp >= 1.0 && ep >= 1.0 && gpus_per_node >= 1.0);
   *pzMsg = 0;
   if (ep > tp * pp) {
-    *pzMsg = sqlite3_mprintf("ep must be <= tp x pp (%g GPUs), got %g",
-                             tp * pp, ep);
+    *pzMsg =
+        sqlite3_mprintf("ep must be <= tp x pp (%g GPUs), got %g", tp * pp, ep);
   } else if (tp > gpus_per_node) {
-    *pzMsg = sqlite3_mprintf("tp must be <= gpus_per_node (%g): tensor "
-                             "parallelism stays within a node, got %g",
-                             gpus_per_node, tp);
+    *pzMsg = sqlite3_mprintf(
+        "tp must be <= gpus_per_node (%g): tensor "
+        "parallelism stays within a node, got %g",
+        gpus_per_node, tp);
   } else if (tp * pp > gpus_per_node && !(fabric_gbps > 0.0)) {
-    *pzMsg = sqlite3_mprintf("a replica of %g GPUs spans nodes of %g, and "
-                             "fabric_gbps is 0: no fabric between nodes",
-                             tp * pp, gpus_per_node);
+    *pzMsg = sqlite3_mprintf(
+        "a replica of %g GPUs spans nodes of %g, and "
+        "fabric_gbps is 0: no fabric between nodes",
+        tp * pp, gpus_per_node);
   } else {
     bad = 0;
   }
@@ -446,8 +460,8 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
 
 /* The replica of model m in dtype on the GPU with engine e, its KV per
 ** token at mean_context; the caller sets the layout (replica_layout). */
-static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m,
-                         int gpu, int dtype, const gpuadv_engine_consts *e,
+static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
+                         int dtype, const gpuadv_engine_consts *e,
                          double mean_context) {
   double bpe = kv_bytes_per_element(dtype);
   double ctx = mean_context > 1.0 ? mean_context : 1.0;
@@ -457,41 +471,53 @@ static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m,
   r->decode.batch = 1.0;
   fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
   r->state_gb_per_seq = state;
-  r->kv_gb_per_token = (gpuadv_model_kv_gb(&m->shape, ctx, 1.0, bpe) - state) / ctx;
+  r->kv_gb_per_token =
+      (gpuadv_model_kv_gb(&m->shape, ctx, 1.0, bpe) - state) / ctx;
   r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
 }
 
 /* The layout arguments after engine: pipeline stages, expert-parallel
 ** GPUs, the node a replica that spans nodes is made of. */
-#define LAYOUT_ARGS                                                     \
-  GPUADV_WHOLE("pp", 1, 1024, 1), GPUADV_WHOLE("ep", 1, 1024, 1),       \
-      GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT),        \
+#define LAYOUT_ARGS                                               \
+  GPUADV_WHOLE("pp", 1, 1024, 1), GPUADV_WHOLE("ep", 1, 1024, 1), \
+      GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT),   \
       GPUADV_NUM("fabric_gbps", GPUADV_RANGE_GE, 0, 0, FABRIC_GBPS_DEFAULT)
 
 enum {
-  DEC_MODEL, DEC_GPU, DEC_DTYPE, DEC_BATCH, DEC_CONTEXT, DEC_N_GPUS,
-  DEC_ENGINE, DEC_PP, DEC_EP, DEC_NODE_GPUS, DEC_FABRIC, DEC_N
+  DEC_MODEL,
+  DEC_GPU,
+  DEC_DTYPE,
+  DEC_BATCH,
+  DEC_CONTEXT,
+  DEC_N_GPUS,
+  DEC_ENGINE,
+  DEC_PP,
+  DEC_EP,
+  DEC_NODE_GPUS,
+  DEC_FABRIC,
+  DEC_N
 };
 
 static const gpuadv_fn fn_model_decode_tps = {
-  "model_decode_tps", 3, DEC_N,
-  {[DEC_MODEL] = GPUADV_MODEL("model"),
-   [DEC_GPU] = GPUADV_NAME("gpu"),
-   [DEC_DTYPE] = GPUADV_DTYPE("dtype", 0),
-   [DEC_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-   [DEC_CONTEXT] = GPUADV_NONNEG("context_tokens"),
-   [DEC_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
-   [DEC_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
-   [DEC_PP] = LAYOUT_ARGS}};
+    "model_decode_tps",
+    3,
+    DEC_N,
+    {[DEC_MODEL] = GPUADV_MODEL("model"),
+     [DEC_GPU] = GPUADV_NAME("gpu"),
+     [DEC_DTYPE] = GPUADV_DTYPE("dtype", 0),
+     [DEC_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
+     [DEC_CONTEXT] = GPUADV_NONNEG("context_tokens"),
+     [DEC_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+     [DEC_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+     [DEC_PP] = LAYOUT_ARGS}};
 
 /* The replica of a layout (layout[0..3]: pp, ep, gpus_per_node,
 ** fabric_gbps, the order of LAYOUT_ARGS) for the SQL functions; 0 after
 ** setting the error. */
 static int layout_replica(sqlite3_context *ctx, const gpuadv_fn *fn,
-                          gpuadv_replica *r, const gpuadv_model_def *m,
-                          int gpu, int dtype, const gpuadv_engine_consts *e,
-                          double tp, const double *layout,
-                          double mean_context) {
+                          gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
+                          int dtype, const gpuadv_engine_consts *e, double tp,
+                          const double *layout, double mean_context) {
   char *msg;
   int rc;
   replica_fill(r, m, gpu, dtype, e, mean_context);
@@ -559,19 +585,31 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
 #define PREFILL_DEFAULT_TOKENS 512
 
 enum {
-  PRE_MODEL, PRE_GPU, PRE_DTYPE, PRE_N_GPUS, PRE_PROMPT, PRE_ENGINE,
-  PRE_PP, PRE_EP, PRE_NODE_GPUS, PRE_FABRIC, PRE_N
+  PRE_MODEL,
+  PRE_GPU,
+  PRE_DTYPE,
+  PRE_N_GPUS,
+  PRE_PROMPT,
+  PRE_ENGINE,
+  PRE_PP,
+  PRE_EP,
+  PRE_NODE_GPUS,
+  PRE_FABRIC,
+  PRE_N
 };
 
 static const gpuadv_fn fn_model_prefill_tps = {
-  "model_prefill_tps", 3, PRE_N,
-  {[PRE_MODEL] = GPUADV_MODEL("model"),
-   [PRE_GPU] = GPUADV_NAME("gpu"),
-   [PRE_DTYPE] = GPUADV_DTYPE("dtype", 0),
-   [PRE_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
-   [PRE_PROMPT] = GPUADV_WHOLE("prompt_tokens", 1, 1e9, PREFILL_DEFAULT_TOKENS),
-   [PRE_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
-   [PRE_PP] = LAYOUT_ARGS}};
+    "model_prefill_tps",
+    3,
+    PRE_N,
+    {[PRE_MODEL] = GPUADV_MODEL("model"),
+     [PRE_GPU] = GPUADV_NAME("gpu"),
+     [PRE_DTYPE] = GPUADV_DTYPE("dtype", 0),
+     [PRE_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+     [PRE_PROMPT] =
+         GPUADV_WHOLE("prompt_tokens", 1, 1e9, PREFILL_DEFAULT_TOKENS),
+     [PRE_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+     [PRE_PP] = LAYOUT_ARGS}};
 
 static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
@@ -606,17 +644,19 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   }
   fill_prefill_setup(&p, &m, gpu, dtype, &e);
   p.n_gpus = a[PRE_N_GPUS];
-  gpuadv_result_number(ctx, fn,
-                       a[PRE_PROMPT] / gpuadv_prefill_s(&p, a[PRE_PROMPT], 0.0));
+  gpuadv_result_number(
+      ctx, fn, a[PRE_PROMPT] / gpuadv_prefill_s(&p, a[PRE_PROMPT], 0.0));
 }
 
 enum { ES_ENGINE, ES_GPU, ES_DTYPE, ES_N };
 
 static const gpuadv_fn fn_engine_serves = {
-  "engine_serves", 3, ES_N,
-  {[ES_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
-   [ES_GPU] = GPUADV_NAME("gpu"),
-   [ES_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
+    "engine_serves",
+    3,
+    ES_N,
+    {[ES_ENGINE] = GPUADV_KEYWORD("engine", engine_names, ENGINE_DEFAULT),
+     [ES_GPU] = GPUADV_NAME("gpu"),
+     [ES_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
 
 /* 1 when the engine serves weights of the dtype on the GPU (the
 ** engine_support catalog), else 0: the rule behind the NULLs of
@@ -655,8 +695,9 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   z = model ? (const char *)sqlite3_value_text(model) : 0;
   n = model ? sqlite3_value_bytes(model) : 0;
   if (!z) {
-    *pzErr = sqlite3_mprintf("serving_sim(): model is required with gpu, "
-                             "dtype or engine");
+    *pzErr = sqlite3_mprintf(
+        "serving_sim(): model is required with gpu, "
+        "dtype or engine");
     return SQLITE_ERROR;
   }
   if (gpuadv_config_is_json(z, n)) {
@@ -678,10 +719,10 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
       char suggest[SUGGEST_BUF];
       gpuadv_catalog_suggest(&gpuadv_catalog_models, z, n, suggest,
                              (int)sizeof(suggest));
-      *pzErr = sqlite3_mprintf("serving_sim(): unknown model '%.*s' in "
-                               "models; closest: %s",
-                               gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z,
-                               suggest);
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): unknown model '%.*s' in "
+          "models; closest: %s",
+          gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z, suggest);
       return SQLITE_ERROR;
     }
     model_from_row(row, &m);
@@ -698,10 +739,10 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     }
     gpuadv_catalog_suggest(&gpuadv_catalog_gpus, z, n, suggest,
                            (int)sizeof(suggest));
-    *pzErr = sqlite3_mprintf("serving_sim(): unknown gpu '%.*s' in gpus; "
-                             "closest: %s",
-                             gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z,
-                             suggest);
+    *pzErr = sqlite3_mprintf(
+        "serving_sim(): unknown gpu '%.*s' in gpus; "
+        "closest: %s",
+        gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z, suggest);
     return SQLITE_ERROR;
   }
   /* dtype (default bf16) and engine (default vllm) */
@@ -710,30 +751,37 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     z = (const char *)sqlite3_value_text(dtype_v);
     dtype = z ? gpuadv_dtype_find(z, sqlite3_value_bytes(dtype_v)) : -1;
     if (dtype < 0) {
-      *pzErr = sqlite3_mprintf("serving_sim(): dtype must be a "
-                               "bytes_per_param() type, got '%.*s'",
-                               z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(dtype_v), NAME_QUOTE_MAX) : 0,
-                               z ? z : "");
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): dtype must be a "
+          "bytes_per_param() type, got '%.*s'",
+          z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(dtype_v),
+                                 NAME_QUOTE_MAX)
+            : 0,
+          z ? z : "");
       return SQLITE_ERROR;
     }
   }
   if (engine_v) {
     z = (const char *)sqlite3_value_text(engine_v);
-    engine = z ? gpuadv_keyword_find(engine_names, z,
-                                     sqlite3_value_bytes(engine_v)) : -1;
+    engine =
+        z ? gpuadv_keyword_find(engine_names, z, sqlite3_value_bytes(engine_v))
+          : -1;
     if (engine < 0) {
-      *pzErr = sqlite3_mprintf("serving_sim(): engine must be one of vllm, "
-                               "sglang, trtllm, llama.cpp; got '%.*s'",
-                               z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(engine_v), NAME_QUOTE_MAX) : 0,
-                               z ? z : "");
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): engine must be one of vllm, "
+          "sglang, trtllm, llama.cpp; got '%.*s'",
+          z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(engine_v),
+                                 NAME_QUOTE_MAX)
+            : 0,
+          z ? z : "");
       return SQLITE_ERROR;
     }
   }
   if (!engine_serves(engine, gpu, dtype)) {
-    *pzErr = sqlite3_mprintf("serving_sim(): %s does not serve %s on %s",
-                             engine_names[engine], gpuadv_dtypes[dtype].name,
-                             cell_text(&gpuadv_catalog_gpus, gpu,
-                                       GPUS_COL_NAME));
+    *pzErr =
+        sqlite3_mprintf("serving_sim(): %s does not serve %s on %s",
+                        engine_names[engine], gpuadv_dtypes[dtype].name,
+                        cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
     return SQLITE_ERROR;
   }
   engine_consts(engine, e);
@@ -751,19 +799,18 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   ** engine's usual 10% left free (vLLM's gpu_memory_utilization 0.90) and
   ** the weights, less each running sequence's fixed state. */
   {
-    double free_gb = GPU(GPUS_COL_MEMORY_GB) * tp * pp * (1.0 - 0.10) -
-                     gpuadv_weights_gb(m.params_b,
-                                       gpuadv_dtypes[dtype].bytes_per_param) -
-                     ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH) *
-                         r->state_gb_per_seq;
+    double free_gb =
+        GPU(GPUS_COL_MEMORY_GB) * tp * pp * (1.0 - 0.10) -
+        gpuadv_weights_gb(m.params_b, gpuadv_dtypes[dtype].bytes_per_param) -
+        ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH) * r->state_gb_per_seq;
     r->max_batch = ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH);
     r->kv_capacity_tokens =
         r->kv_gb_per_token > 0.0 ? floor(free_gb / r->kv_gb_per_token) : 0.0;
     if (free_gb <= 0.0 || r->kv_capacity_tokens < 2.0) {
       *pzErr = sqlite3_mprintf(
           "serving_sim(): %.1f GB of weights leave no room for the KV cache "
-          "on %g x %s", gpuadv_weights_gb(m.params_b,
-                                          gpuadv_dtypes[dtype].bytes_per_param),
+          "on %g x %s",
+          gpuadv_weights_gb(m.params_b, gpuadv_dtypes[dtype].bytes_per_param),
           tp * pp, cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
       return SQLITE_ERROR;
     }
@@ -772,9 +819,9 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
 }
 
 static const gpuadv_fn fn_gpu_name = {
-  "gpu_name", 1, 2, {GPUADV_NAME("gpu"), GPUADV_NAME("label")}};
+    "gpu_name", 1, 2, {GPUADV_NAME("gpu"), GPUADV_NAME("label")}};
 static const gpuadv_fn fn_model_name = {
-  "model_name", 1, 2, {GPUADV_NAME("model"), GPUADV_NAME("label")}};
+    "model_name", 1, 2, {GPUADV_NAME("model"), GPUADV_NAME("label")}};
 
 /* gpu_name(name [, label]) and model_name(name [, label]): the catalog
 ** slug that a name or alias stands for, ASCII case ignored. NULL for NULL.
@@ -798,7 +845,8 @@ static void catalog_name(sqlite3_context *ctx, const gpuadv_fn *fn,
   }
   row = gpuadv_catalog_resolve(cat, key, n_key);
   if (row >= 0) {
-    const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, cat->indexes[0].column);
+    const gpuadv_cell *c =
+        gpuadv_catalog_cell(cat, row, cat->indexes[0].column);
     assert(c->type == GPUADV_CELL_TEXT);
     sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
   } else if (argc < 2 || sqlite3_value_type(argv[1]) == SQLITE_NULL) {
@@ -811,10 +859,9 @@ static void catalog_name(sqlite3_context *ctx, const gpuadv_fn *fn,
       sqlite3_result_error_nomem(ctx);
       return;
     }
-    sqlite3_snprintf((int)sizeof(prefix), prefix,
-                     "%s(): %.*s must be a %s.name: ", fn->name,
-                     gpuadv_utf8_prefix(label, n_label, NAME_QUOTE_MAX), label,
-                     cat->name);
+    sqlite3_snprintf(
+        (int)sizeof(prefix), prefix, "%s(): %.*s must be a %s.name: ", fn->name,
+        gpuadv_utf8_prefix(label, n_label, NAME_QUOTE_MAX), label, cat->name);
     name_error(ctx, prefix, fn->args[0].name, cat, key, n_key);
   }
 }
@@ -843,8 +890,7 @@ static const gpuadv_fn_entry model_func_table[] = {
 int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg) {
   return gpuadv_register_fn_table(
       db, model_func_table,
-      (int)(sizeof(model_func_table) / sizeof(model_func_table[0])),
-      pzErrMsg);
+      (int)(sizeof(model_func_table) / sizeof(model_func_table[0])), pzErrMsg);
 }
 
 const gpuadv_fn_entry *gpuadv_model_function_table(int *pn) {

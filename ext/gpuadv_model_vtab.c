@@ -65,28 +65,28 @@ enum { KIND_SPEC, KIND_CONFIG };
 
 typedef struct model_module_info {
   int kind;
-  const char *name;      /* the function's name, for messages */
-  const char *arg;       /* its argument's name */
+  const char *name; /* the function's name, for messages */
+  const char *arg;  /* its argument's name */
   const char *schema;
-  int hidden_column;     /* index of the argument column */
+  int hidden_column; /* index of the argument column */
 } model_module_info;
 
 static const model_module_info spec_info = {
-  KIND_SPEC, "model_spec", "model",
-  "CREATE TABLE x(name TEXT, family TEXT, params_b REAL, "
-  "active_params_b REAL, layers INTEGER, hidden INTEGER, "
-  "intermediate INTEGER, heads INTEGER, kv_heads INTEGER, head_dim INTEGER, "
-  "vocab INTEGER, context INTEGER, attention TEXT, kv_lora_rank INTEGER, "
-  "qk_rope_head_dim INTEGER, n_experts INTEGER, experts_per_token INTEGER, "
-  "sliding_window INTEGER, sliding_layers INTEGER, linear_layers INTEGER, "
-  "linear_state_elems INTEGER, model HIDDEN)",
-  SPEC_N_COLUMNS};
+    KIND_SPEC, "model_spec", "model",
+    "CREATE TABLE x(name TEXT, family TEXT, params_b REAL, "
+    "active_params_b REAL, layers INTEGER, hidden INTEGER, "
+    "intermediate INTEGER, heads INTEGER, kv_heads INTEGER, head_dim INTEGER, "
+    "vocab INTEGER, context INTEGER, attention TEXT, kv_lora_rank INTEGER, "
+    "qk_rope_head_dim INTEGER, n_experts INTEGER, experts_per_token INTEGER, "
+    "sliding_window INTEGER, sliding_layers INTEGER, linear_layers INTEGER, "
+    "linear_state_elems INTEGER, model HIDDEN)",
+    SPEC_N_COLUMNS};
 
 static const model_module_info config_info = {
-  KIND_CONFIG, "model_config", "config",
-  "CREATE TABLE x(field TEXT, value, from_keys TEXT, how TEXT, "
-  "config HIDDEN)",
-  4};
+    KIND_CONFIG, "model_config", "config",
+    "CREATE TABLE x(field TEXT, value, from_keys TEXT, how TEXT, "
+    "config HIDDEN)",
+    4};
 
 typedef struct model_vtab {
   sqlite3_vtab base;
@@ -137,7 +137,8 @@ static int modelBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   int i, unusable = 0;
   for (i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-    if (c->iColumn != mi->hidden_column || c->op != SQLITE_INDEX_CONSTRAINT_EQ) {
+    if (c->iColumn != mi->hidden_column ||
+        c->op != SQLITE_INDEX_CONSTRAINT_EQ) {
       continue;
     }
     if (!c->usable) {
@@ -249,11 +250,15 @@ static int modelFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   if (type == SQLITE_BLOB || mi->kind == KIND_CONFIG) {
     int shown = z ? gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX) : 0;
     if (mi->kind == KIND_CONFIG && type != SQLITE_BLOB) {
-      return vtab_error(cur, "%s must be the text of a config.json (a JSON "
-                        "object), got '%.*s'", mi->arg, shown, z ? z : "");
+      return vtab_error(cur,
+                        "%s must be the text of a config.json (a JSON "
+                        "object), got '%.*s'",
+                        mi->arg, shown, z ? z : "");
     }
-    return vtab_error(cur, "%s must be a catalog name (text) or a config.json "
-                      "object, got a blob of %d byte%s", mi->arg, n, n == 1 ? "" : "s");
+    return vtab_error(cur,
+                      "%s must be a catalog name (text) or a config.json "
+                      "object, got a blob of %d byte%s",
+                      mi->arg, n, n == 1 ? "" : "s");
   }
   if (!z) z = "";
   cur->catalog_row = gpuadv_catalog_resolve(&gpuadv_catalog_models, z, n);
@@ -309,18 +314,36 @@ static void spec_column(const gpuadv_config_model *m, sqlite3_context *ctx,
     case MODELS_COL_FAMILY:
       sqlite3_result_text(ctx, m->family, -1, SQLITE_TRANSIENT);
       break;
-    case MODELS_COL_PARAMS_B: sqlite3_result_double(ctx, d->params_b); break;
+    case MODELS_COL_PARAMS_B:
+      sqlite3_result_double(ctx, d->params_b);
+      break;
     case MODELS_COL_ACTIVE_PARAMS_B:
       sqlite3_result_double(ctx, d->active_params_b);
       break;
-    case MODELS_COL_LAYERS: result_count(ctx, d->shape.layers, 0); break;
-    case MODELS_COL_HIDDEN: result_count(ctx, d->hidden, 0); break;
-    case MODELS_COL_INTERMEDIATE: result_count(ctx, d->intermediate, 0); break;
-    case MODELS_COL_HEADS: result_count(ctx, d->heads, 0); break;
-    case MODELS_COL_KV_HEADS: result_count(ctx, d->shape.kv_heads, 0); break;
-    case MODELS_COL_HEAD_DIM: result_count(ctx, d->shape.head_dim, 0); break;
-    case MODELS_COL_VOCAB: result_count(ctx, d->vocab, 0); break;
-    case MODELS_COL_CONTEXT: result_count(ctx, d->context, 1); break;
+    case MODELS_COL_LAYERS:
+      result_count(ctx, d->shape.layers, 0);
+      break;
+    case MODELS_COL_HIDDEN:
+      result_count(ctx, d->hidden, 0);
+      break;
+    case MODELS_COL_INTERMEDIATE:
+      result_count(ctx, d->intermediate, 0);
+      break;
+    case MODELS_COL_HEADS:
+      result_count(ctx, d->heads, 0);
+      break;
+    case MODELS_COL_KV_HEADS:
+      result_count(ctx, d->shape.kv_heads, 0);
+      break;
+    case MODELS_COL_HEAD_DIM:
+      result_count(ctx, d->shape.head_dim, 0);
+      break;
+    case MODELS_COL_VOCAB:
+      result_count(ctx, d->vocab, 0);
+      break;
+    case MODELS_COL_CONTEXT:
+      result_count(ctx, d->context, 1);
+      break;
     case MODELS_COL_ATTENTION:
       sqlite3_result_text(ctx, m->attention, -1, SQLITE_TRANSIENT);
       break;
@@ -330,7 +353,9 @@ static void spec_column(const gpuadv_config_model *m, sqlite3_context *ctx,
     case MODELS_COL_QK_ROPE_HEAD_DIM:
       result_count(ctx, d->shape.qk_rope_head_dim, 1);
       break;
-    case MODELS_COL_N_EXPERTS: result_count(ctx, d->n_experts, 1); break;
+    case MODELS_COL_N_EXPERTS:
+      result_count(ctx, d->n_experts, 1);
+      break;
     case MODELS_COL_EXPERTS_PER_TOKEN:
       result_count(ctx, d->experts_per_token, 1);
       break;
@@ -357,12 +382,18 @@ static void catalog_column(int row, sqlite3_context *ctx, int column) {
   const gpuadv_cell *c =
       gpuadv_catalog_cell(&gpuadv_catalog_models, row, column);
   switch (c->type) {
-    case GPUADV_CELL_INTEGER: sqlite3_result_int64(ctx, c->v.integer); break;
-    case GPUADV_CELL_REAL: sqlite3_result_double(ctx, c->v.real); break;
+    case GPUADV_CELL_INTEGER:
+      sqlite3_result_int64(ctx, c->v.integer);
+      break;
+    case GPUADV_CELL_REAL:
+      sqlite3_result_double(ctx, c->v.real);
+      break;
     case GPUADV_CELL_TEXT:
       sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
       break;
-    default: sqlite3_result_null(ctx); break;
+    default:
+      sqlite3_result_null(ctx);
+      break;
   }
 }
 
@@ -386,7 +417,9 @@ static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   {
     const gpuadv_config_row *r = &cur->model->rows[cur->pos];
     switch (column) {
-      case 0: sqlite3_result_text(ctx, r->field, -1, SQLITE_STATIC); break;
+      case 0:
+        sqlite3_result_text(ctx, r->field, -1, SQLITE_STATIC);
+        break;
       case 1:
         if (r->is_text) {
           sqlite3_result_text(ctx, r->text, -1, SQLITE_TRANSIENT);
@@ -401,7 +434,9 @@ static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
           sqlite3_result_null(ctx);
         }
         break;
-      default: sqlite3_result_text(ctx, r->how, -1, SQLITE_TRANSIENT); break;
+      default:
+        sqlite3_result_text(ctx, r->how, -1, SQLITE_TRANSIENT);
+        break;
     }
   }
   return SQLITE_OK;
@@ -414,32 +449,32 @@ static int modelRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 }
 
 static sqlite3_module model_module = {
-  0,                /* iVersion */
-  0,                /* xCreate: none, so the table is eponymous only */
-  modelConnect,     /* xConnect */
-  modelBestIndex,   /* xBestIndex */
-  modelDisconnect,  /* xDisconnect */
-  0,                /* xDestroy */
-  modelOpen,        /* xOpen */
-  modelClose,       /* xClose */
-  modelFilter,      /* xFilter */
-  modelNext,        /* xNext */
-  modelEof,         /* xEof */
-  modelColumn,      /* xColumn */
-  modelRowid,       /* xRowid */
-  0,                /* xUpdate: none, so the table is read-only */
-  0,                /* xBegin */
-  0,                /* xSync */
-  0,                /* xCommit */
-  0,                /* xRollback */
-  0,                /* xFindFunction */
-  0,                /* xRename */
-  0,                /* xSavepoint */
-  0,                /* xRelease */
-  0,                /* xRollbackTo */
-  0,                /* xShadowName */
+    0,               /* iVersion */
+    0,               /* xCreate: none, so the table is eponymous only */
+    modelConnect,    /* xConnect */
+    modelBestIndex,  /* xBestIndex */
+    modelDisconnect, /* xDisconnect */
+    0,               /* xDestroy */
+    modelOpen,       /* xOpen */
+    modelClose,      /* xClose */
+    modelFilter,     /* xFilter */
+    modelNext,       /* xNext */
+    modelEof,        /* xEof */
+    modelColumn,     /* xColumn */
+    modelRowid,      /* xRowid */
+    0,               /* xUpdate: none, so the table is read-only */
+    0,               /* xBegin */
+    0,               /* xSync */
+    0,               /* xCommit */
+    0,               /* xRollback */
+    0,               /* xFindFunction */
+    0,               /* xRename */
+    0,               /* xSavepoint */
+    0,               /* xRelease */
+    0,               /* xRollbackTo */
+    0,               /* xShadowName */
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0                 /* xIntegrity */
+    0 /* xIntegrity */
 #endif
 };
 

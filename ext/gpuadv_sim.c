@@ -187,10 +187,10 @@ static double rng_normal(sim_rng *r) {
 /* A distribution of positive values with a mean and a coefficient of
 ** variation: fixed (cv 0), exponential (cv 1) or gamma. */
 typedef struct sim_dist {
-  int kind;      /* DIST_FIXED, DIST_EXP, DIST_GAMMA */
+  int kind; /* DIST_FIXED, DIST_EXP, DIST_GAMMA */
   double mean;
-  double scale;  /* gamma: mean / shape */
-  double d, c;   /* Marsaglia-Tsang constants of shape (or shape + 1) */
+  double scale;     /* gamma: mean / shape */
+  double d, c;      /* Marsaglia-Tsang constants of shape (or shape + 1) */
   double inv_shape; /* boost exponent when shape < 1, else 0 */
 } sim_dist;
 
@@ -282,48 +282,65 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
     msg = "concurrency must be in [1, 1000000] (0: an open loop at rate)";
     got = (double)c->concurrency;
   } else if (!(c->think_time >= 0.0 && c->think_time <= GPUADV_SIM_MAX_THINK)) {
-    msg = "think_time_s must be in [0, 1000000]"; got = c->think_time;
+    msg = "think_time_s must be in [0, 1000000]";
+    got = c->think_time;
   } else if (open && c->think_time != 0.0) {
-    msg = "think_time_s needs a closed loop (concurrency)"; got = c->think_time;
+    msg = "think_time_s needs a closed loop (concurrency)";
+    got = c->think_time;
   } else if (!open && c->arrival != GPUADV_SIM_POISSON) {
     msg = "arrival 'gamma' needs an open loop (rate), not concurrency";
     got = c->arrival;
   } else if (open && !(c->rate > 0.0)) {
     /* (A closed loop has no rate: its arrivals follow completions.) */
-    msg = "rate must be > 0"; got = c->rate;
+    msg = "rate must be > 0";
+    got = c->rate;
   } else if (open && !(c->rate >= GPUADV_SIM_MIN_RATE)) {
     /* Time is kept in seconds as a double: a run of 10^7 requests at this
     ** rate spans 10^10 s, where a double still resolves 2 us. */
-    msg = "rate must be >= 0.001 (one request per 1000 s)"; got = c->rate;
+    msg = "rate must be >= 0.001 (one request per 1000 s)";
+    got = c->rate;
   } else if (open && !(c->rate <= GPUADV_SIM_MAX_RATE)) {
-    msg = "rate must be <= 1000000000"; got = c->rate;
+    msg = "rate must be <= 1000000000";
+    got = c->rate;
   } else if (c->n_requests < 1) {
-    msg = "n_requests must be >= 1"; got = (double)c->n_requests;
+    msg = "n_requests must be >= 1";
+    got = (double)c->n_requests;
   } else if (c->n_requests > GPUADV_SIM_MAX_REQUESTS) {
     msg = "n_requests must be <= 10000000 (the cap on simulated requests)";
     got = (double)c->n_requests;
   } else if (c->arrival != GPUADV_SIM_POISSON &&
              c->arrival != GPUADV_SIM_GAMMA) {
-    msg = "arrival must be poisson or gamma"; got = c->arrival;
+    msg = "arrival must be poisson or gamma";
+    got = c->arrival;
   } else if (!(c->arrival_cv >= 0.0 && c->arrival_cv <= GPUADV_SIM_MAX_CV)) {
-    msg = "arrival_cv must be in [0, 10]"; got = c->arrival_cv;
+    msg = "arrival_cv must be in [0, 10]";
+    got = c->arrival_cv;
   } else if (c->arrival == GPUADV_SIM_POISSON && c->arrival_cv != 1.0) {
     msg = "arrival_cv needs arrival 'gamma' (poisson has cv 1)";
     got = c->arrival_cv;
-  } else if (!(c->prompt_mean >= 1.0 && c->prompt_mean <= GPUADV_SIM_MAX_TOKENS)) {
-    msg = "prompt_tokens must be in [1, 10000000]"; got = c->prompt_mean;
+  } else if (!(c->prompt_mean >= 1.0 &&
+               c->prompt_mean <= GPUADV_SIM_MAX_TOKENS)) {
+    msg = "prompt_tokens must be in [1, 10000000]";
+    got = c->prompt_mean;
   } else if (!(c->prompt_cv >= 0.0 && c->prompt_cv <= GPUADV_SIM_MAX_CV)) {
-    msg = "prompt_cv must be in [0, 10]"; got = c->prompt_cv;
-  } else if (!(c->output_mean >= 1.0 && c->output_mean <= GPUADV_SIM_MAX_TOKENS)) {
-    msg = "output_tokens must be in [1, 10000000]"; got = c->output_mean;
+    msg = "prompt_cv must be in [0, 10]";
+    got = c->prompt_cv;
+  } else if (!(c->output_mean >= 1.0 &&
+               c->output_mean <= GPUADV_SIM_MAX_TOKENS)) {
+    msg = "output_tokens must be in [1, 10000000]";
+    got = c->output_mean;
   } else if (!(c->output_cv >= 0.0 && c->output_cv <= GPUADV_SIM_MAX_CV)) {
-    msg = "output_cv must be in [0, 10]"; got = c->output_cv;
+    msg = "output_cv must be in [0, 10]";
+    got = c->output_cv;
   } else if (!(c->prefix_hit >= 0.0 && c->prefix_hit <= 1.0)) {
-    msg = "prefix_hit must be in [0, 1]"; got = c->prefix_hit;
+    msg = "prefix_hit must be in [0, 1]";
+    got = c->prefix_hit;
   } else if (!(c->warmup >= 0.0 && c->warmup < 1.0)) {
-    msg = "warmup must be in [0, 1)"; got = c->warmup;
+    msg = "warmup must be in [0, 1)";
+    got = c->warmup;
   } else if (c->max_running < 1 || c->max_running > GPUADV_SIM_MAX_RUNNING) {
-    msg = "max_running must be in [1, 1000000]"; got = (double)c->max_running;
+    msg = "max_running must be in [1, 1000000]";
+    got = (double)c->max_running;
   } else if (c->kv_capacity < 2 || (double)c->kv_capacity > GPUADV_SIM_MAX_KV) {
     msg = "kv_capacity_tokens must be in [2, 1000000000000]";
     got = (double)c->kv_capacity;
@@ -334,7 +351,8 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
     /* As vLLM requires: every running sequence's decode token must fit. */
     snprintf(buf, sizeof(buf), "token_budget must be >= max_running (%lld)",
              (long long)c->max_running);
-    msg = buf; got = (double)c->token_budget;
+    msg = buf;
+    got = (double)c->token_budget;
   } else if (c->prompt_cv == 0.0 && c->output_cv == 0.0 &&
              (double)c->kv_capacity <
                  floor(c->prompt_mean + 0.5) + floor(c->output_mean + 0.5)) {
@@ -342,9 +360,11 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
              "kv_capacity_tokens must hold one request's prompt + output "
              "tokens (%.15g)",
              floor(c->prompt_mean + 0.5) + floor(c->output_mean + 0.5));
-    msg = buf; got = (double)c->kv_capacity;
+    msg = buf;
+    got = (double)c->kv_capacity;
   } else if (!c->step_time) {
-    msg = "no step-time model"; got = 0;
+    msg = "no step-time model";
+    got = 0;
   }
   if (!msg) {
     if (err_size > 0) err[0] = 0;
@@ -361,7 +381,7 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
 /* A request waiting in the queue. */
 typedef struct sim_req {
   double arrival;
-  int64_t id;       /* arrival order, 0-based */
+  int64_t id; /* arrival order, 0-based */
   int64_t prompt;
   int64_t output;
 } sim_req;
@@ -375,7 +395,7 @@ typedef struct sim_ring {
 /* A request being prefilled or finishing its prefill in this step. */
 typedef struct sim_pre {
   sim_req r;
-  int64_t done;     /* prompt tokens in KV (cached or computed) */
+  int64_t done; /* prompt tokens in KV (cached or computed) */
 } sim_pre;
 
 /* A decoding sequence, in the heap by the step that finishes it. */
@@ -383,17 +403,17 @@ typedef struct sim_run {
   int64_t finish_step;
   int64_t id;
   double arrival;
-  double first;     /* time of the first output token */
-  int64_t kv;       /* prompt + output: reserved KV and final context */
+  double first; /* time of the first output token */
+  int64_t kv;   /* prompt + output: reserved KV and final context */
   int64_t output;
 } sim_run;
 
 typedef struct sim {
   const gpuadv_sim_config *cfg;
-  sim_rng rng_gap;        /* inter-arrival times */
-  sim_rng rng_len;        /* prompt and output lengths */
+  sim_rng rng_gap; /* inter-arrival times */
+  sim_rng rng_len; /* prompt and output lengths */
   sim_dist gap, prompt, output;
-  int64_t n, n_warm, m;   /* requests, warm-up ones, measured ones */
+  int64_t n, n_warm, m; /* requests, warm-up ones, measured ones */
 
   /* Arrivals. Open loop: the next one is generated when the previous one
   ** arrives. Closed loop: one is generated at each completion (while
@@ -401,8 +421,8 @@ typedef struct sim {
   ** the others wait in `pend`, in arrival order (completions come in time
   ** order and the think time is fixed). */
   int closed;
-  int64_t n_gen;          /* requests generated */
-  sim_req next;           /* the next arrival, when has_next */
+  int64_t n_gen; /* requests generated */
+  sim_req next;  /* the next arrival, when has_next */
   int has_next;
   double last_arrival;
   sim_ring pend;
@@ -420,8 +440,8 @@ typedef struct sim {
   /* Decoding sequences: a binary min-heap on finish_step. */
   sim_run *heap;
   int64_t n_heap, cap_heap;
-  double decode_context;  /* sum of their KV contexts this step */
-  int64_t kv_used;        /* KV tokens reserved */
+  double decode_context; /* sum of their KV contexts this step */
+  int64_t kv_used;       /* KV tokens reserved */
   int64_t completed;
 
   /* Window [t0, t1] of the time-weighted statistics. */
@@ -469,8 +489,7 @@ static void make_req(sim *S, sim_req *r, double arrival) {
 
 /* Open loop: the next arrival, one gap after the last. */
 static void gen_next(sim *S) {
-  make_req(S, &S->next,
-           S->last_arrival + dist_sample(&S->gap, &S->rng_gap));
+  make_req(S, &S->next, S->last_arrival + dist_sample(&S->gap, &S->rng_gap));
   S->last_arrival = S->next.arrival;
 }
 
@@ -575,7 +594,8 @@ static void heap_pop(sim *S) {
   for (;;) {
     int64_t l = 2 * i + 1, k = l;
     if (l >= n) break;
-    if (l + 1 < n && S->heap[l + 1].finish_step < S->heap[l].finish_step) k = l + 1;
+    if (l + 1 < n && S->heap[l + 1].finish_step < S->heap[l].finish_step)
+      k = l + 1;
     if (S->heap[k].finish_step >= last.finish_step) break;
     S->heap[i] = S->heap[k];
     i = k;
@@ -618,7 +638,8 @@ static inline void prefill_chunk(sim_pre *p, int64_t *budget,
   if (chunk > *budget) chunk = *budget;
   assert(chunk > 0);
   load->prefill_tokens += (double)chunk;
-  load->prefill_pairs += (double)chunk * ((double)p->done + (double)(chunk + 1) * 0.5);
+  load->prefill_pairs +=
+      (double)chunk * ((double)p->done + (double)(chunk + 1) * 0.5);
   p->done += chunk;
   *budget -= chunk;
 }
@@ -634,15 +655,29 @@ static void select_kth(float *a, int64_t lo, int64_t hi, int64_t k) {
     int64_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
     float pivot, t;
     /* Median of three as pivot. */
-    if (a[mid] < a[lo]) { t = a[mid]; a[mid] = a[lo]; a[lo] = t; }
-    if (a[hi] < a[lo]) { t = a[hi]; a[hi] = a[lo]; a[lo] = t; }
-    if (a[hi] < a[mid]) { t = a[hi]; a[hi] = a[mid]; a[mid] = t; }
+    if (a[mid] < a[lo]) {
+      t = a[mid];
+      a[mid] = a[lo];
+      a[lo] = t;
+    }
+    if (a[hi] < a[lo]) {
+      t = a[hi];
+      a[hi] = a[lo];
+      a[lo] = t;
+    }
+    if (a[hi] < a[mid]) {
+      t = a[hi];
+      a[hi] = a[mid];
+      a[mid] = t;
+    }
     pivot = a[mid];
     while (i <= j) {
       while (a[i] < pivot) i++;
       while (a[j] > pivot) j--;
       if (i <= j) {
-        t = a[i]; a[i] = a[j]; a[j] = t;
+        t = a[i];
+        a[i] = a[j];
+        a[j] = t;
         i++;
         j--;
       }
@@ -690,7 +725,8 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
   memset(res, 0, sizeof(*res));
   memset(&S, 0, sizeof(S));
-  if (gpuadv_sim_check(cfg, res->error, (int)sizeof(res->error)) != 0) return -1;
+  if (gpuadv_sim_check(cfg, res->error, (int)sizeof(res->error)) != 0)
+    return -1;
 
   S.cfg = cfg;
   S.n = cfg->n_requests;
@@ -766,8 +802,9 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       continue;
     }
     if (step >= GPUADV_SIM_MAX_STEPS) {
-      fail(res, "the run needs more than 2000000000 engine steps; simulate "
-                "fewer requests or give a larger token_budget");
+      fail(res,
+           "the run needs more than 2000000000 engine steps; simulate "
+           "fewer requests or give a larger token_budget");
       goto done;
     }
 

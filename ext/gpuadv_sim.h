@@ -73,32 +73,32 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_MIN_RATE 0.001          /* requests per second */
 #define GPUADV_SIM_MAX_RATE 1e9
 #define GPUADV_SIM_MAX_CONCURRENCY 1000000LL /* closed-loop clients */
-#define GPUADV_SIM_MAX_THINK 1e6           /* think time, seconds */
+#define GPUADV_SIM_MAX_THINK 1e6             /* think time, seconds */
 
 typedef struct gpuadv_sim_config {
-  int64_t concurrency;     /* 0: an open loop at `rate`; else a closed loop
+  int64_t concurrency; /* 0: an open loop at `rate`; else a closed loop
                            ** of this many clients, [1, 10^6], each sending
                            ** its next request think_time after its last
                            ** completes (rate, arrival and arrival_cv are
                            ** then not used) */
-  double think_time;       /* closed loop: seconds, [0, 10^6] */
-  int arrival;             /* enum gpuadv_sim_arrival */
-  double arrival_cv;       /* gamma only: [0, 10]; 1 is Poisson, 0 regular */
-  double rate;             /* open loop: requests per second,
+  double think_time;   /* closed loop: seconds, [0, 10^6] */
+  int arrival;         /* enum gpuadv_sim_arrival */
+  double arrival_cv;   /* gamma only: [0, 10]; 1 is Poisson, 0 regular */
+  double rate;         /* open loop: requests per second,
                            ** [0.001, 1e9] */
-  double prompt_mean;      /* prompt tokens, [1, 1e7] */
-  double prompt_cv;        /* 0: fixed; else gamma, [0, 10] */
-  double output_mean;      /* output tokens, [1, 1e7] */
-  double output_cv;        /* 0: fixed; else gamma, [0, 10] */
-  double prefix_hit;       /* share of each prompt found in the prefix
+  double prompt_mean;  /* prompt tokens, [1, 1e7] */
+  double prompt_cv;    /* 0: fixed; else gamma, [0, 10] */
+  double output_mean;  /* output tokens, [1, 1e7] */
+  double output_cv;    /* 0: fixed; else gamma, [0, 10] */
+  double prefix_hit;   /* share of each prompt found in the prefix
                            ** cache, [0, 1] */
-  int64_t n_requests;      /* [1, GPUADV_SIM_MAX_REQUESTS] */
-  double warmup;           /* share of requests left out of the
+  int64_t n_requests;  /* [1, GPUADV_SIM_MAX_REQUESTS] */
+  double warmup;       /* share of requests left out of the
                            ** statistics, [0, 1) */
   uint64_t seed;
-  int64_t max_running;     /* sequences in the batch, [1, 1e6] */
-  int64_t kv_capacity;     /* KV-cache tokens, [2, 1e12] */
-  int64_t token_budget;    /* tokens per step, [max_running, 1e8] */
+  int64_t max_running;  /* sequences in the batch, [1, 1e6] */
+  int64_t kv_capacity;  /* KV-cache tokens, [2, 1e12] */
+  int64_t token_budget; /* tokens per step, [max_running, 1e8] */
   gpuadv_step_time_fn step_time;
   const void *step_arg;
 } gpuadv_sim_config;
@@ -117,20 +117,20 @@ typedef struct gpuadv_sim_result {
   double ttft_p50, ttft_p95, ttft_p99, ttft_mean;
   double tpot_p50, tpot_p95, tpot_p99, tpot_mean;
   double e2e_p50, e2e_p95, e2e_p99, e2e_mean;
-  int has_tpot;            /* 0 when no measured request has >= 2 outputs */
-  double throughput_tps;   /* output tokens per second, measured window */
-  double requests_per_s;   /* completions per second, measured window */
-  double mean_batch;       /* time-weighted sequences in the batch */
-  double mean_queue;       /* time-weighted requests waiting */
-  int64_t max_queue;       /* most requests waiting at once */
-  double mean_wait;        /* seconds from arrival to admission */
-  int saturated;           /* the queue grows without bound (never in a
+  int has_tpot;          /* 0 when no measured request has >= 2 outputs */
+  double throughput_tps; /* output tokens per second, measured window */
+  double requests_per_s; /* completions per second, measured window */
+  double mean_batch;     /* time-weighted sequences in the batch */
+  double mean_queue;     /* time-weighted requests waiting */
+  int64_t max_queue;     /* most requests waiting at once */
+  double mean_wait;      /* seconds from arrival to admission */
+  int saturated;         /* the queue grows without bound (never in a
                            ** closed loop, whose clients wait) */
-  int64_t requests;        /* simulated requests */
-  int64_t measured;        /* requests in the statistics */
-  int64_t steps;           /* engine steps simulated */
-  double sim_time;         /* seconds of simulated time */
-  char error[160];         /* why gpuadv_sim_run failed, else "" */
+  int64_t requests;      /* simulated requests */
+  int64_t measured;      /* requests in the statistics */
+  int64_t steps;         /* engine steps simulated */
+  double sim_time;       /* seconds of simulated time */
+  char error[160];       /* why gpuadv_sim_run failed, else "" */
 } gpuadv_sim_result;
 
 /* Run the simulation. 0 on success; -1 with res->error set on a bad

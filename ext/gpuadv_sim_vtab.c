@@ -104,23 +104,64 @@
 
 /* The output columns, then the arguments (hidden). */
 enum {
-  COL_TTFT_P50, COL_TTFT_P95, COL_TTFT_P99, COL_TTFT_MEAN,
-  COL_TPOT_P50, COL_TPOT_P95, COL_TPOT_P99, COL_TPOT_MEAN,
-  COL_E2E_P50, COL_E2E_P95, COL_E2E_P99, COL_E2E_MEAN,
-  COL_THROUGHPUT, COL_REQUESTS_PER_S, COL_MEAN_BATCH, COL_MEAN_QUEUE,
-  COL_MAX_QUEUE, COL_MEAN_WAIT, COL_SATURATED, COL_REQUESTS, COL_MAX_RPS,
+  COL_TTFT_P50,
+  COL_TTFT_P95,
+  COL_TTFT_P99,
+  COL_TTFT_MEAN,
+  COL_TPOT_P50,
+  COL_TPOT_P95,
+  COL_TPOT_P99,
+  COL_TPOT_MEAN,
+  COL_E2E_P50,
+  COL_E2E_P95,
+  COL_E2E_P99,
+  COL_E2E_MEAN,
+  COL_THROUGHPUT,
+  COL_REQUESTS_PER_S,
+  COL_MEAN_BATCH,
+  COL_MEAN_QUEUE,
+  COL_MAX_QUEUE,
+  COL_MEAN_WAIT,
+  COL_SATURATED,
+  COL_REQUESTS,
+  COL_MAX_RPS,
   COL_FIRST_ARG
 };
 
 /* The arguments, in column order. */
 enum {
-  ARG_RATE, ARG_N_REQUESTS, ARG_SEED, ARG_ARRIVAL, ARG_ARRIVAL_CV,
-  ARG_PROMPT, ARG_PROMPT_CV, ARG_OUTPUT, ARG_OUTPUT_CV, ARG_PREFIX_HIT,
-  ARG_MAX_RUNNING, ARG_KV, ARG_BUDGET, ARG_WARMUP,
-  ARG_STEP_FIXED, ARG_STEP_SEQ, ARG_STEP_CTX, ARG_STEP_PREFILL, ARG_STEP_PAIR,
-  ARG_MODEL, ARG_GPU, ARG_DTYPE, ARG_ENGINE, ARG_TP, ARG_PP, ARG_EP,
-  ARG_TTFT_TARGET, ARG_TPOT_TARGET, ARG_NODE_GPUS, ARG_FABRIC,
-  ARG_CONCURRENCY, ARG_THINK,
+  ARG_RATE,
+  ARG_N_REQUESTS,
+  ARG_SEED,
+  ARG_ARRIVAL,
+  ARG_ARRIVAL_CV,
+  ARG_PROMPT,
+  ARG_PROMPT_CV,
+  ARG_OUTPUT,
+  ARG_OUTPUT_CV,
+  ARG_PREFIX_HIT,
+  ARG_MAX_RUNNING,
+  ARG_KV,
+  ARG_BUDGET,
+  ARG_WARMUP,
+  ARG_STEP_FIXED,
+  ARG_STEP_SEQ,
+  ARG_STEP_CTX,
+  ARG_STEP_PREFILL,
+  ARG_STEP_PAIR,
+  ARG_MODEL,
+  ARG_GPU,
+  ARG_DTYPE,
+  ARG_ENGINE,
+  ARG_TP,
+  ARG_PP,
+  ARG_EP,
+  ARG_TTFT_TARGET,
+  ARG_TPOT_TARGET,
+  ARG_NODE_GPUS,
+  ARG_FABRIC,
+  ARG_CONCURRENCY,
+  ARG_THINK,
   N_ARGS
 };
 
@@ -155,55 +196,57 @@ typedef struct sim_arg {
   const char *name;
   int kind;
   double lo;
-  int lo_open;         /* 1: x > lo; 0: x >= lo */
+  int lo_open; /* 1: x > lo; 0: x >= lo */
   double hi;
-  int hi_open;         /* 1: x < hi; 0: x <= hi */
+  int hi_open; /* 1: x < hi; 0: x <= hi */
   double dflt;
   const char *hi_note; /* said after the upper bound, or 0 */
 } sim_arg;
 
 static const sim_arg sim_args[N_ARGS] = {
-  {"rate", KIND_NUMBER, 0, 1, GPUADV_SIM_MAX_RATE, 0, 0, 0},
-  {"n_requests", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_REQUESTS, 0, 10000,
-   " (the cap on simulated requests)"},
-  {"seed", KIND_SEED, 0, 0, 0, 0, 1, 0},
-  {"arrival", KIND_WORD, 0, 0, 0, 0, GPUADV_SIM_POISSON, 0},
-  {"arrival_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 1, 0},
-  {"prompt_tokens", KIND_NUMBER, 1, 0, GPUADV_SIM_MAX_TOKENS, 0, 1000, 0},
-  {"prompt_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 0, 0},
-  {"output_tokens", KIND_NUMBER, 1, 0, GPUADV_SIM_MAX_TOKENS, 0, 300, 0},
-  {"output_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 0, 0},
-  {"prefix_hit", KIND_NUMBER, 0, 0, 1, 0, 0, 0},
-  {"max_running", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_RUNNING, 0, 1024, 0},
-  {"kv_capacity_tokens", KIND_WHOLE, 2, 0, GPUADV_SIM_MAX_KV, 0, 1000000, 0},
-  {"token_budget", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_BUDGET, 0, 8192, 0},
-  {"warmup", KIND_NUMBER, 0, 0, 1, 1, 0.1, 0},
-  {"step_fixed_ms", KIND_NUMBER, 0, 1, 1e6, 0, 7, 0},
-  {"step_per_seq_ms", KIND_NUMBER, 0, 0, 1e6, 0, 0.02, 0},
-  {"step_per_ctx_token_us", KIND_NUMBER, 0, 0, 1e6, 0, 0.06, 0},
-  {"step_per_prefill_token_us", KIND_NUMBER, 0, 0, 1e6, 0, 30, 0},
-  {"step_per_pair_ns", KIND_NUMBER, 0, 0, 1e6, 0, 1, 0},
-  {"model", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"gpu", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"dtype", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"engine", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
-  {"tp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
-  {"pp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
-  {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
-  {"ttft_p95_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
-  {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
-  {"gpus_per_node", KIND_WHOLE, 1, 0, 1e6, 0, 8, 0},
-  {"fabric_gbps", KIND_NUMBER, 0, 0, 1e6, 0, 3200, 0},
-  {"concurrency", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0, 0,
-   0},
-  {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
+    {"rate", KIND_NUMBER, 0, 1, GPUADV_SIM_MAX_RATE, 0, 0, 0},
+    {"n_requests", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_REQUESTS, 0, 10000,
+     " (the cap on simulated requests)"},
+    {"seed", KIND_SEED, 0, 0, 0, 0, 1, 0},
+    {"arrival", KIND_WORD, 0, 0, 0, 0, GPUADV_SIM_POISSON, 0},
+    {"arrival_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 1, 0},
+    {"prompt_tokens", KIND_NUMBER, 1, 0, GPUADV_SIM_MAX_TOKENS, 0, 1000, 0},
+    {"prompt_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 0, 0},
+    {"output_tokens", KIND_NUMBER, 1, 0, GPUADV_SIM_MAX_TOKENS, 0, 300, 0},
+    {"output_cv", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_CV, 0, 0, 0},
+    {"prefix_hit", KIND_NUMBER, 0, 0, 1, 0, 0, 0},
+    {"max_running", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_RUNNING, 0, 1024,
+     0},
+    {"kv_capacity_tokens", KIND_WHOLE, 2, 0, GPUADV_SIM_MAX_KV, 0, 1000000, 0},
+    {"token_budget", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_BUDGET, 0, 8192,
+     0},
+    {"warmup", KIND_NUMBER, 0, 0, 1, 1, 0.1, 0},
+    {"step_fixed_ms", KIND_NUMBER, 0, 1, 1e6, 0, 7, 0},
+    {"step_per_seq_ms", KIND_NUMBER, 0, 0, 1e6, 0, 0.02, 0},
+    {"step_per_ctx_token_us", KIND_NUMBER, 0, 0, 1e6, 0, 0.06, 0},
+    {"step_per_prefill_token_us", KIND_NUMBER, 0, 0, 1e6, 0, 30, 0},
+    {"step_per_pair_ns", KIND_NUMBER, 0, 0, 1e6, 0, 1, 0},
+    {"model", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+    {"gpu", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+    {"dtype", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+    {"engine", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+    {"tp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
+    {"pp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
+    {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
+    {"ttft_p95_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
+    {"tpot_p95_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
+    {"gpus_per_node", KIND_WHOLE, 1, 0, 1e6, 0, 8, 0},
+    {"fabric_gbps", KIND_NUMBER, 0, 0, 1e6, 0, 3200, 0},
+    {"concurrency", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0, 0,
+     0},
+    {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
 
 /* The parsed arguments of one call. */
 typedef struct sim_call {
-  double value[N_ARGS];        /* numbers; the arrival as its index */
+  double value[N_ARGS];         /* numbers; the arrival as its index */
   sqlite3_value *given[N_ARGS]; /* as received, or 0 when absent or NULL */
   sqlite3_int64 seed;
 } sim_call;
@@ -213,8 +256,8 @@ typedef struct sim_call {
 typedef struct sim_step_model {
   gpuadv_step_time_fn fn;
   const void *arg;
-  gpuadv_sim_linear linear;    /* storage for the linear model */
-  void *owned;                 /* freed with release() after the run */
+  gpuadv_sim_linear linear; /* storage for the linear model */
+  void *owned;              /* freed with release() after the run */
   void (*release)(void *);
 } sim_step_model;
 
@@ -225,7 +268,7 @@ typedef struct sim_step_model {
 typedef struct sim_cursor {
   sqlite3_vtab_cursor base;
   sim_call call;
-  double max_rps;              /* the search's answer; < 0 when no search */
+  double max_rps; /* the search's answer; < 0 when no search */
   sqlite3_value *kept[N_KEPT];
   gpuadv_sim_result res;
   int eof;
@@ -257,7 +300,8 @@ static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
       break;
     }
     case SQLITE_BLOB:
-      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s", sqlite3_value_bytes(v),
+      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s",
+                       sqlite3_value_bytes(v),
                        sqlite3_value_bytes(v) == 1 ? "" : "s");
       break;
     default:
@@ -300,8 +344,10 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
     {
       char got[96];
       describe_value(v, got, (int)sizeof(got));
-      *pzErr = sqlite3_mprintf("serving_sim(): %s must be one of poisson, "
-                               "gamma; got %s", a->name, got);
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): %s must be one of poisson, "
+          "gamma; got %s",
+          a->name, got);
       return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }
   }
@@ -365,7 +411,7 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 typedef struct sim_replica {
   gpuadv_replica r;
   gpuadv_engine_consts e;
-  gpuadv_step_terms *memo;     /* n_memo entries, or 0: none kept */
+  gpuadv_step_terms *memo; /* n_memo entries, or 0: none kept */
   unsigned char *known;
   int n_memo;
 } sim_replica;
@@ -423,7 +469,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
         call->given[ARG_MODEL], call->given[ARG_GPU], call->given[ARG_DTYPE],
         call->given[ARG_ENGINE], call->value[ARG_TP], call->value[ARG_PP],
         call->value[ARG_EP], call->value[ARG_NODE_GPUS],
-        call->value[ARG_FABRIC], call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
+        call->value[ARG_FABRIC],
+        call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
         pzErr);
     if (rc != SQLITE_OK) {
       replica_free(s);
@@ -436,7 +483,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
     }
     if (!call->given[ARG_KV]) {
       call->value[ARG_KV] = s->r.kv_capacity_tokens < GPUADV_SIM_MAX_KV
-                                ? s->r.kv_capacity_tokens : GPUADV_SIM_MAX_KV;
+                                ? s->r.kv_capacity_tokens
+                                : GPUADV_SIM_MAX_KV;
     }
     replica_memo_alloc(s, call->value[ARG_MAX_RUNNING]);
     out->fn = replica_step;
@@ -477,15 +525,15 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 #define SIM_KEPT_BYTES offsetof(gpuadv_sim_result, error)
 
 typedef struct sim_cache_entry {
-  sqlite3_uint64 key;          /* 0: empty */
+  sqlite3_uint64 key; /* 0: empty */
   double max_rps;
   unsigned char res[SIM_KEPT_BYTES];
 } sim_cache_entry;
 
 typedef struct sim_vtab {
   sqlite3_vtab base;
-  sim_cache_entry *cache;      /* n_slots entries, or 0 */
-  int n_slots;                 /* a power of two */
+  sim_cache_entry *cache; /* n_slots entries, or 0 */
+  int n_slots;            /* a power of two */
   int n_used;
 } sim_vtab;
 
@@ -583,9 +631,10 @@ static int simBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   info->estimatedRows = 1;
   /* Without a rate or a concurrency the call is an error: make that plan
   ** the last choice. */
-  info->estimatedCost =
-      (usable & (((sqlite3_uint64)1 << ARG_RATE) |
-                 ((sqlite3_uint64)1 << ARG_CONCURRENCY))) ? 1000.0 : 1e12;
+  info->estimatedCost = (usable & (((sqlite3_uint64)1 << ARG_RATE) |
+                                   ((sqlite3_uint64)1 << ARG_CONCURRENCY)))
+                            ? 1000.0
+                            : 1e12;
   return SQLITE_OK;
 }
 
@@ -644,8 +693,8 @@ static int search_max_rps(const sim_call *call, gpuadv_sim_config *cfg,
     if (rate < GPUADV_SIM_MIN_RATE) break;
     cfg->rate = rate;
     if (gpuadv_sim_run(cfg, r) != 0) {
-      int rc = strcmp(r->error, "out of memory") == 0 ? SQLITE_NOMEM
-                                                       : SQLITE_ERROR;
+      int rc =
+          strcmp(r->error, "out of memory") == 0 ? SQLITE_NOMEM : SQLITE_ERROR;
       if (rc == SQLITE_ERROR) {
         *pzErr = sqlite3_mprintf("serving_sim(): %s", r->error);
         if (!*pzErr) rc = SQLITE_NOMEM;
@@ -680,7 +729,8 @@ static sim_cache_entry *cache_slot(sim_cache_entry *cache, int n_slots,
 
 /* A table of n_slots empty slots holding the entries of the old one. */
 static int cache_resize(sim_vtab *sv, int n_slots) {
-  sim_cache_entry *fresh = sqlite3_malloc64(sizeof(*fresh) * (sqlite3_uint64)n_slots);
+  sim_cache_entry *fresh =
+      sqlite3_malloc64(sizeof(*fresh) * (sqlite3_uint64)n_slots);
   int i;
   if (!fresh) return SQLITE_NOMEM;
   memset(fresh, 0, sizeof(*fresh) * (size_t)n_slots);
@@ -757,33 +807,38 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     if (rc != SQLITE_OK) goto done;
   }
   if (call->given[ARG_CONCURRENCY]) {
-    const char *clash =
-        call->given[ARG_ARRIVAL] ? "arrival"
-        : call->given[ARG_ARRIVAL_CV] ? "arrival_cv"
-        : call->given[ARG_TTFT_TARGET] ? "ttft_p95_max_s"
-        : call->given[ARG_TPOT_TARGET] ? "tpot_p95_max_ms" : 0;
+    const char *clash = call->given[ARG_ARRIVAL]       ? "arrival"
+                        : call->given[ARG_ARRIVAL_CV]  ? "arrival_cv"
+                        : call->given[ARG_TTFT_TARGET] ? "ttft_p95_max_s"
+                        : call->given[ARG_TPOT_TARGET] ? "tpot_p95_max_ms"
+                                                       : 0;
     if (call->given[ARG_RATE]) {
-      err = sqlite3_mprintf("serving_sim(): give rate (an open loop) or "
-                            "concurrency (a closed loop), not both");
+      err = sqlite3_mprintf(
+          "serving_sim(): give rate (an open loop) or "
+          "concurrency (a closed loop), not both");
       rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
       goto done;
     }
     if (clash) {
-      err = sqlite3_mprintf("serving_sim(): %s needs an open loop (rate), "
-                            "not concurrency", clash);
+      err = sqlite3_mprintf(
+          "serving_sim(): %s needs an open loop (rate), "
+          "not concurrency",
+          clash);
       rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
       goto done;
     }
   } else if (!call->given[ARG_RATE]) {
     if (idxStr[ARG_RATE] == '1') goto done; /* rate NULL: no row */
-    err = sqlite3_mprintf("serving_sim(): rate is required, as the first "
-                          "argument or WHERE rate = ... (or concurrency for "
-                          "a closed loop)");
+    err = sqlite3_mprintf(
+        "serving_sim(): rate is required, as the first "
+        "argument or WHERE rate = ... (or concurrency for "
+        "a closed loop)");
     rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
     goto done;
   } else if (call->given[ARG_THINK]) {
-    err = sqlite3_mprintf("serving_sim(): think_time_s needs a closed loop "
-                          "(concurrency)");
+    err = sqlite3_mprintf(
+        "serving_sim(): think_time_s needs a closed loop "
+        "(concurrency)");
     rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
     goto done;
   }
@@ -841,7 +896,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cur->max_rps = -1.0;
   if (gpuadv_sim_run(&cfg, &cur->res) != 0) {
     rc = strcmp(cur->res.error, "out of memory") == 0 ? SQLITE_NOMEM
-                                                       : SQLITE_ERROR;
+                                                      : SQLITE_ERROR;
     if (rc == SQLITE_ERROR) {
       err = sqlite3_mprintf("serving_sim(): %s", cur->res.error);
       if (!err) rc = SQLITE_NOMEM;
@@ -885,16 +940,24 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   const gpuadv_sim_result *r = &cur->res;
   const sim_call *call = &cur->call;
   switch (column) {
-    case COL_TTFT_P50: result_real(ctx, r->ttft_p50); break;
-    case COL_TTFT_P95: result_real(ctx, r->ttft_p95); break;
-    case COL_TTFT_P99: result_real(ctx, r->ttft_p99); break;
-    case COL_TTFT_MEAN: result_real(ctx, r->ttft_mean); break;
+    case COL_TTFT_P50:
+      result_real(ctx, r->ttft_p50);
+      break;
+    case COL_TTFT_P95:
+      result_real(ctx, r->ttft_p95);
+      break;
+    case COL_TTFT_P99:
+      result_real(ctx, r->ttft_p99);
+      break;
+    case COL_TTFT_MEAN:
+      result_real(ctx, r->ttft_mean);
+      break;
     case COL_TPOT_P50:
     case COL_TPOT_P95:
     case COL_TPOT_P99:
     case COL_TPOT_MEAN: {
       /* No TPOT when no measured request has two output tokens. */
-      double v = column == COL_TPOT_P50 ? r->tpot_p50
+      double v = column == COL_TPOT_P50   ? r->tpot_p50
                  : column == COL_TPOT_P95 ? r->tpot_p95
                  : column == COL_TPOT_P99 ? r->tpot_p99
                                           : r->tpot_mean;
@@ -905,18 +968,42 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       }
       break;
     }
-    case COL_E2E_P50: result_real(ctx, r->e2e_p50); break;
-    case COL_E2E_P95: result_real(ctx, r->e2e_p95); break;
-    case COL_E2E_P99: result_real(ctx, r->e2e_p99); break;
-    case COL_E2E_MEAN: result_real(ctx, r->e2e_mean); break;
-    case COL_THROUGHPUT: result_real(ctx, r->throughput_tps); break;
-    case COL_REQUESTS_PER_S: result_real(ctx, r->requests_per_s); break;
-    case COL_MEAN_BATCH: result_real(ctx, r->mean_batch); break;
-    case COL_MEAN_QUEUE: result_real(ctx, r->mean_queue); break;
-    case COL_MAX_QUEUE: sqlite3_result_int64(ctx, r->max_queue); break;
-    case COL_MEAN_WAIT: result_real(ctx, r->mean_wait); break;
-    case COL_SATURATED: sqlite3_result_int(ctx, r->saturated); break;
-    case COL_REQUESTS: sqlite3_result_int64(ctx, r->requests); break;
+    case COL_E2E_P50:
+      result_real(ctx, r->e2e_p50);
+      break;
+    case COL_E2E_P95:
+      result_real(ctx, r->e2e_p95);
+      break;
+    case COL_E2E_P99:
+      result_real(ctx, r->e2e_p99);
+      break;
+    case COL_E2E_MEAN:
+      result_real(ctx, r->e2e_mean);
+      break;
+    case COL_THROUGHPUT:
+      result_real(ctx, r->throughput_tps);
+      break;
+    case COL_REQUESTS_PER_S:
+      result_real(ctx, r->requests_per_s);
+      break;
+    case COL_MEAN_BATCH:
+      result_real(ctx, r->mean_batch);
+      break;
+    case COL_MEAN_QUEUE:
+      result_real(ctx, r->mean_queue);
+      break;
+    case COL_MAX_QUEUE:
+      sqlite3_result_int64(ctx, r->max_queue);
+      break;
+    case COL_MEAN_WAIT:
+      result_real(ctx, r->mean_wait);
+      break;
+    case COL_SATURATED:
+      sqlite3_result_int(ctx, r->saturated);
+      break;
+    case COL_REQUESTS:
+      sqlite3_result_int64(ctx, r->requests);
+      break;
     case COL_MAX_RPS:
       if (cur->max_rps < 0.0) {
         sqlite3_result_null(ctx);
@@ -938,7 +1025,8 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
           sqlite3_result_null(ctx);
         }
       } else if ((i == ARG_RATE && call->value[ARG_CONCURRENCY] > 0) ||
-                 (i == ARG_CONCURRENCY && !(call->value[ARG_CONCURRENCY] > 0))) {
+                 (i == ARG_CONCURRENCY &&
+                  !(call->value[ARG_CONCURRENCY] > 0))) {
         sqlite3_result_null(ctx); /* the loop the run did not use */
       } else if (a->kind == KIND_SEED) {
         sqlite3_result_int64(ctx, call->seed);
@@ -963,32 +1051,32 @@ static int simRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 }
 
 static sqlite3_module sim_module = {
-  0,              /* iVersion */
-  0,              /* xCreate: none, so the table is eponymous only */
-  simConnect,     /* xConnect */
-  simBestIndex,   /* xBestIndex */
-  simDisconnect,  /* xDisconnect */
-  0,              /* xDestroy */
-  simOpen,        /* xOpen */
-  simClose,       /* xClose */
-  simFilter,      /* xFilter: parses the arguments and runs */
-  simNext,        /* xNext */
-  simEof,         /* xEof */
-  simColumn,      /* xColumn */
-  simRowid,       /* xRowid */
-  0,              /* xUpdate: none, so the table is read-only */
-  0,              /* xBegin */
-  0,              /* xSync */
-  0,              /* xCommit */
-  0,              /* xRollback */
-  0,              /* xFindFunction */
-  0,              /* xRename */
-  0,              /* xSavepoint */
-  0,              /* xRelease */
-  0,              /* xRollbackTo */
-  0,              /* xShadowName */
+    0,             /* iVersion */
+    0,             /* xCreate: none, so the table is eponymous only */
+    simConnect,    /* xConnect */
+    simBestIndex,  /* xBestIndex */
+    simDisconnect, /* xDisconnect */
+    0,             /* xDestroy */
+    simOpen,       /* xOpen */
+    simClose,      /* xClose */
+    simFilter,     /* xFilter: parses the arguments and runs */
+    simNext,       /* xNext */
+    simEof,        /* xEof */
+    simColumn,     /* xColumn */
+    simRowid,      /* xRowid */
+    0,             /* xUpdate: none, so the table is read-only */
+    0,             /* xBegin */
+    0,             /* xSync */
+    0,             /* xCommit */
+    0,             /* xRollback */
+    0,             /* xFindFunction */
+    0,             /* xRename */
+    0,             /* xSavepoint */
+    0,             /* xRelease */
+    0,             /* xRollbackTo */
+    0,             /* xShadowName */
 #if SQLITE_VERSION_NUMBER >= 3044000
-  0               /* xIntegrity */
+    0 /* xIntegrity */
 #endif
 };
 

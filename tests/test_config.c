@@ -14,7 +14,6 @@
 
 #include "unit.h"
 
-
 static void check_str(const char *name, const char *got, const char *want) {
   if (strcmp(got, want) == 0) {
     n_pass++;
@@ -58,8 +57,8 @@ static double kv_bytes_per_token(void) {
 */
 typedef struct fixture {
   const char *file;
-  double published;  /* billions */
-  double tol;        /* relative tolerance against published */
+  double published; /* billions */
+  double tol;       /* relative tolerance against published */
   double total, active, kv;
 } fixture;
 
@@ -76,35 +75,37 @@ static void test_fixtures(void) {
   **     3 x 8192) x 2 bytes + 12 layers x 2 x 2 x 256 x 2 bytes. */
   const double llama8 = 2.0 * 128256 * 4096 +
                         32.0 * (2.0 * 4096 * 4096 + 2.0 * 4096 * 1024 +
-                                3.0 * 4096 * 14336 + 2 * 4096) + 4096;
+                                3.0 * 4096 * 14336 + 2 * 4096) +
+                        4096;
   const double mixtral = 46702792704.0;
   const fixture fx[] = {
-    /* file                 published tol   total            active          kv/token */
-    {"llama-3.1-8b",        8.03,   0.01, llama8,          llama8,          131072},
-    {"llama-3.1-70b",       70.6,   0.01, 70553706496.0,   70553706496.0,   327680},
-    {"qwen2.5-7b",          7.61,   0.01, 7615616512.0,    7615616512.0,    57344},
-    {"qwen3-32b",           32.8,   0.01, 32762123264.0,   32762123264.0,   262144},
-    {"qwen3-30b-a3b",       30.5,   0.01, 30532122624.0,   3353032704.0,    98304},
-    {"mistral-7b-v0.1",     7.24,   0.01, 7241732096.0,    7241732096.0,    131072},
-    {"mixtral-8x7b",        46.7,   0.01, mixtral,
-     mixtral - 32.0 * 6 * 3 * 4096 * 14336,                                 131072},
-    {"deepseek-v3",         671.0,  0.01, 671026419200.0,  37552297472.0,   61.0 * 576 * 2},
-    {"gpt-oss-120b",        116.83, 0.01, 116829156672.0,  5711982912.0,    73728},
-    {"gemma-2-9b",          9.24,   0.01, 9241705984.0,    9241705984.0,    344064},
-    {"gemma-3-27b",         27.433, 0.01, 27432406640.0,   27009346304.0,   507904},
-    {"phi-4-mini",          3.84,   0.01, 3836021760.0,    3836021760.0,    131072},
-    {"glm-4.5-air",         106.0,  0.01, 106852251264.0,  13424129664.0,   188416},
-    {"qwen3-next-80b-a3b",  80.0,   0.01, 79674391296.0,   3874929408.0,
-     36.0 * (32 * 128 * 128 + 3 * 8192) * 2 + 12.0 * 2 * 2 * 256 * 2},
-    /* Meta's 109B and Mistral's 675B include the vision encoder, counted
+      /* file                 published tol   total            active          kv/token */
+      {"llama-3.1-8b", 8.03, 0.01, llama8, llama8, 131072},
+      {"llama-3.1-70b", 70.6, 0.01, 70553706496.0, 70553706496.0, 327680},
+      {"qwen2.5-7b", 7.61, 0.01, 7615616512.0, 7615616512.0, 57344},
+      {"qwen3-32b", 32.8, 0.01, 32762123264.0, 32762123264.0, 262144},
+      {"qwen3-30b-a3b", 30.5, 0.01, 30532122624.0, 3353032704.0, 98304},
+      {"mistral-7b-v0.1", 7.24, 0.01, 7241732096.0, 7241732096.0, 131072},
+      {"mixtral-8x7b", 46.7, 0.01, mixtral,
+       mixtral - 32.0 * 6 * 3 * 4096 * 14336, 131072},
+      {"deepseek-v3", 671.0, 0.01, 671026419200.0, 37552297472.0,
+       61.0 * 576 * 2},
+      {"gpt-oss-120b", 116.83, 0.01, 116829156672.0, 5711982912.0, 73728},
+      {"gemma-2-9b", 9.24, 0.01, 9241705984.0, 9241705984.0, 344064},
+      {"gemma-3-27b", 27.433, 0.01, 27432406640.0, 27009346304.0, 507904},
+      {"phi-4-mini", 3.84, 0.01, 3836021760.0, 3836021760.0, 131072},
+      {"glm-4.5-air", 106.0, 0.01, 106852251264.0, 13424129664.0, 188416},
+      {"qwen3-next-80b-a3b", 80.0, 0.01, 79674391296.0, 3874929408.0,
+       36.0 * (32 * 128 * 128 + 3 * 8192) * 2 + 12.0 * 2 * 2 * 256 * 2},
+      /* Meta's 109B and Mistral's 675B include the vision encoder, counted
     ** in the total and not in the active parameters. Kimi K2 and Kimi
     ** Linear: the tensor counts of the released checkpoints (Moonshot's
     ** rounded "1T" and "48B" are 2.6% and 2.3% off them). */
-    {"llama-4-scout",       109.0,  0.01, 108641793536.0, 17172894720.0,    196608},
-    {"kimi-k2",             1026.408, 0.01, 1026408232448.0, 32861500928.0, 70272},
-    {"kimi-linear-48b-a3b", 49.1227, 0.01, 49122681728.0,  3484459904.0,
-     20.0 * 561152 * 2 + 7.0 * 576 * 2},
-    {"mistral-large-3",     675.0,  0.01, 675991176960.0, 39946968064.0,    70272},
+      {"llama-4-scout", 109.0, 0.01, 108641793536.0, 17172894720.0, 196608},
+      {"kimi-k2", 1026.408, 0.01, 1026408232448.0, 32861500928.0, 70272},
+      {"kimi-linear-48b-a3b", 49.1227, 0.01, 49122681728.0, 3484459904.0,
+       20.0 * 561152 * 2 + 7.0 * 576 * 2},
+      {"mistral-large-3", 675.0, 0.01, 675991176960.0, 39946968064.0, 70272},
   };
   size_t i;
   for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
@@ -134,7 +135,8 @@ static void test_fields(void) {
     ** defaults; 62 layers, each 6th global: 52 local of 1024 tokens. */
     check_close("gemma-3 vocab default", model.def.vocab, 262208, 0);
     check_close("gemma-3 context default", model.def.context, 131072, 0);
-    check_close("gemma-3 sliding layers", model.def.shape.sliding_layers, 52, 0);
+    check_close("gemma-3 sliding layers", model.def.shape.sliding_layers, 52,
+                0);
     check_close("gemma-3 window", model.def.shape.sliding_window, 1024, 0);
     check_close("gemma-3 KV of 4096 tokens",
                 gpuadv_model_kv_gb(&model.def.shape, 4096, 1, 2) * 1e9,
@@ -144,12 +146,16 @@ static void test_fields(void) {
   }
   if (read_file("tests/configs/deepseek-v3.json") == 0) {
     check_str("deepseek-v3 attention", model.attention, "mla");
-    check_close("deepseek-v3 head_dim nope+rope", model.def.shape.head_dim, 192, 0);
-    check_close("deepseek-v3 kv_lora_rank", model.def.shape.kv_lora_rank, 512, 0);
+    check_close("deepseek-v3 head_dim nope+rope", model.def.shape.head_dim, 192,
+                0);
+    check_close("deepseek-v3 kv_lora_rank", model.def.shape.kv_lora_rank, 512,
+                0);
     check_close("deepseek-v3 experts", model.def.n_experts, 256, 0);
-    check_close("deepseek-v3 intermediate per expert", model.def.intermediate, 2048, 0);
+    check_close("deepseek-v3 intermediate per expert", model.def.intermediate,
+                2048, 0);
     /* 3 dense layers of width 18432, 58 MoE layers. */
-    check_close("deepseek-v3 dense mlp", model.params.mlp, 3.0 * 3 * 7168 * 18432, 0);
+    check_close("deepseek-v3 dense mlp", model.params.mlp,
+                3.0 * 3 * 7168 * 18432, 0);
     /* Each MoE layer: 256 routed and 1 shared expert of 3 x 7168 x 2048,
     ** the router 256 x 7168 and its bias of 256 (topk_method noaux_tc). */
     check_close("deepseek-v3 experts with router bias", model.params.experts,
@@ -161,9 +167,10 @@ static void test_fields(void) {
     ** post LayerNorm; the projection 1152 x 5376 and its RMSNorm. */
     check_close("gemma-3 vision tower", model.params.vision,
                 3.0 * 14 * 14 * 1152 + 1152 + 64.0 * 64 * 1152 +
-                27.0 * (4 * (1152.0 * 1152 + 1152) + 2.0 * 1152 * 4304 + 4304 +
-                        1152 + 4 * 1152) +
-                2 * 1152 + 1152.0 * 5376 + 1152, 0);
+                    27.0 * (4 * (1152.0 * 1152 + 1152) + 2.0 * 1152 * 4304 +
+                            4304 + 1152 + 4 * 1152) +
+                    2 * 1152 + 1152.0 * 5376 + 1152,
+                0);
     check_close("gemma-3 active without vision", model.params.active,
                 model.params.total - model.params.vision, 0);
   }
@@ -173,15 +180,18 @@ static void test_fields(void) {
     ** the projector 4096 x 5120. */
     check_close("llama-4 vision tower", model.params.vision,
                 3.0 * 14 * 14 * 1408 + 1408 + 577.0 * 1408 + 4 * 1408 +
-                34.0 * (4 * (1408.0 * 1408 + 1408) + 2.0 * 1408 * 5632 + 5632 +
-                        1408 + 4 * 1408) +
-                5632.0 * 4096 + 4096.0 * 4096 + 4096.0 * 5120, 0);
+                    34.0 * (4 * (1408.0 * 1408 + 1408) + 2.0 * 1408 * 5632 +
+                            5632 + 1408 + 4 * 1408) +
+                    5632.0 * 4096 + 4096.0 * 4096 + 4096.0 * 5120,
+                0);
   }
   if (read_file("tests/configs/kimi-linear-48b-a3b.json") == 0) {
     check_close("kimi-linear context from model_max_length", model.def.context,
                 1048576, 0);
-    check_close("kimi-linear experts per token", model.def.experts_per_token, 8, 0);
-    check_close("kimi-linear linear layers", model.def.shape.linear_layers, 20, 0);
+    check_close("kimi-linear experts per token", model.def.experts_per_token, 8,
+                0);
+    check_close("kimi-linear linear layers", model.def.shape.linear_layers, 20,
+                0);
     /* num_shared_experts 1 of width 1024 beside 256 routed, router bias. */
     check_close("kimi-linear experts", model.params.experts,
                 26.0 * (257.0 * 3 * 2304 * 1024 + 256.0 * 2304 + 256), 0);
@@ -191,7 +201,8 @@ static void test_fields(void) {
     check_str("mistral-large-3 name", model.name, "mistral");
     check_str("mistral-large-3 attention", model.attention, "mla");
     check_close("mistral-large-3 hidden from dim", model.def.hidden, 7168, 0);
-    check_close("mistral-large-3 experts from moe", model.def.n_experts, 128, 0);
+    check_close("mistral-large-3 experts from moe", model.def.n_experts, 128,
+                0);
     check_close("mistral-large-3 top-k", model.def.experts_per_token, 4, 0);
     check_close("mistral-large-3 dense mlp from hidden_dim", model.params.mlp,
                 3.0 * 3 * 7168 * 16384, 0);
@@ -199,8 +210,9 @@ static void test_fields(void) {
     ** of 2 x 2 patches, adapter 1664 -> 7168 -> 7168. */
     check_close("mistral-large-3 vision tower", model.params.vision,
                 3.0 * 14 * 14 * 1664 + 1664 +
-                48.0 * (4.0 * 1664 * 1664 + 3.0 * 1664 * 8192 + 2 * 1664) + 1664 +
-                4.0 * 1664 * 1664 + 1664.0 * 7168 + 7168.0 * 7168, 0);
+                    48.0 * (4.0 * 1664 * 1664 + 3.0 * 1664 * 8192 + 2 * 1664) +
+                    1664 + 4.0 * 1664 * 1664 + 1664.0 * 7168 + 7168.0 * 7168,
+                0);
   }
   if (read_file("tests/configs/gpt-oss-120b.json") == 0) {
     check_close("gpt-oss sliding layers from layer_types",
@@ -208,15 +220,18 @@ static void test_fields(void) {
     check_close("gpt-oss window", model.def.shape.sliding_window, 128, 0);
     /* OpenAI's 5.13B active leaves out the input embedding. */
     check_close("gpt-oss active less input embedding",
-                (model.params.active - model.params.embeddings) / 1e9, 5.13, 0.005);
+                (model.params.active - model.params.embeddings) / 1e9, 5.13,
+                0.005);
   }
   if (read_file("tests/configs/qwen3-next-80b-a3b.json") == 0) {
-    check_close("qwen3-next linear layers", model.def.shape.linear_layers, 36, 0);
+    check_close("qwen3-next linear layers", model.def.shape.linear_layers, 36,
+                0);
     check_close("qwen3-next state elems", model.def.shape.linear_state_elems,
                 32.0 * 128 * 128 + 3.0 * (2 * 16 * 128 + 32 * 128), 0);
   }
   if (read_file("tests/configs/llama-4-scout.json") == 0) {
-    check_close("llama-4 chunked layers", model.def.shape.sliding_layers, 36, 0);
+    check_close("llama-4 chunked layers", model.def.shape.sliding_layers, 36,
+                0);
     check_close("llama-4 chunk", model.def.shape.sliding_window, 8192, 0);
     check_close("llama-4 experts", model.def.n_experts, 16, 0);
   }
@@ -225,10 +240,12 @@ static void test_fields(void) {
                 model.def.shape.sliding_layers, 32, 0);
   }
   if (read_file("tests/configs/qwen2.5-7b.json") == 0) {
-    check_close("qwen2.5 use_sliding_window false", model.def.shape.sliding_layers, 0, 0);
+    check_close("qwen2.5 use_sliding_window false",
+                model.def.shape.sliding_layers, 0, 0);
   }
   if (read_file("tests/configs/phi-4-mini.json") == 0) {
-    check_close("phi-4-mini window not used", model.def.shape.sliding_layers, 0, 0);
+    check_close("phi-4-mini window not used", model.def.shape.sliding_layers, 0,
+                0);
     check_str("phi-4-mini name", model.name, "Phi-4-mini-instruct");
   }
 }
@@ -238,27 +255,38 @@ static void test_synthetic(void) {
   /* Falcon-7B's keys: multi-query, 2-matrix MLP of 4 x hidden, tied,
   ** LayerNorm with bias (one per layer with parallel_attn). */
   const char *falcon =
-      "{\"model_type\": \"falcon\", \"hidden_size\": 4544, \"num_attention_heads\": 71,"
-      " \"num_hidden_layers\": 32, \"multi_query\": true, \"parallel_attn\": true,"
-      " \"bias\": false, \"new_decoder_architecture\": false, \"vocab_size\": 65024}";
+      "{\"model_type\": \"falcon\", \"hidden_size\": 4544, "
+      "\"num_attention_heads\": 71,"
+      " \"num_hidden_layers\": 32, \"multi_query\": true, \"parallel_attn\": "
+      "true,"
+      " \"bias\": false, \"new_decoder_architecture\": false, \"vocab_size\": "
+      "65024}";
   /* MiniMax-Text-01-like: attn_type_list, 0 = lightning attention. */
   const char *minimax =
-      "{\"model_type\": \"minimax\", \"hidden_size\": 512, \"num_attention_heads\": 8,"
+      "{\"model_type\": \"minimax\", \"hidden_size\": 512, "
+      "\"num_attention_heads\": 8,"
       " \"head_dim\": 64, \"num_key_value_heads\": 8, \"num_hidden_layers\": 4,"
       " \"intermediate_size\": 1024, \"vocab_size\": 1000,"
       " \"attn_type_list\": [0, 0, 0, 1]}";
   /* Kimi Linear-like: KDA layers with heads 4 x 32, MLA full layers. */
   const char *kimi =
-      "{\"model_type\": \"kimi_linear\", \"hidden_size\": 256, \"num_attention_heads\": 4,"
-      " \"num_hidden_layers\": 4, \"intermediate_size\": 512, \"vocab_size\": 100,"
-      " \"kv_lora_rank\": 64, \"qk_rope_head_dim\": 16, \"qk_nope_head_dim\": 32,"
+      "{\"model_type\": \"kimi_linear\", \"hidden_size\": 256, "
+      "\"num_attention_heads\": 4,"
+      " \"num_hidden_layers\": 4, \"intermediate_size\": 512, \"vocab_size\": "
+      "100,"
+      " \"kv_lora_rank\": 64, \"qk_rope_head_dim\": 16, \"qk_nope_head_dim\": "
+      "32,"
       " \"v_head_dim\": 32, \"q_lora_rank\": null,"
-      " \"linear_attn_config\": {\"kda_layers\": [1, 2, 3], \"full_attn_layers\": [4],"
+      " \"linear_attn_config\": {\"kda_layers\": [1, 2, 3], "
+      "\"full_attn_layers\": [4],"
       " \"num_heads\": 4, \"head_dim\": 32, \"short_conv_kernel_size\": 4}}";
   const char *qwen_window =
-      "{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"num_attention_heads\": 4,"
-      " \"num_hidden_layers\": 10, \"intermediate_size\": 128, \"vocab_size\": 10,"
-      " \"use_sliding_window\": true, \"sliding_window\": 32, \"max_window_layers\": 6,"
+      "{\"model_type\": \"qwen2\", \"hidden_size\": 64, "
+      "\"num_attention_heads\": 4,"
+      " \"num_hidden_layers\": 10, \"intermediate_size\": 128, \"vocab_size\": "
+      "10,"
+      " \"use_sliding_window\": true, \"sliding_window\": 32, "
+      "\"max_window_layers\": 6,"
       " \"max_position_embeddings\": 4096}";
 
   check_str("falcon reads", read_text(falcon) == 0 ? "" : err, "");
@@ -268,14 +296,17 @@ static void test_synthetic(void) {
   check_close("falcon context default", model.def.context, 2048, 0);
   /* 65024 x 4544 tied + 32 x (4544 x (4544 + 128) + 4544^2 + 2 x 4544 x
   ** 18176 + 2 x 4544) + 2 x 4544: 6.92B, the "7B" of the model card. */
-  check_close("falcon total",
-              model.params.total,
-              65024.0 * 4544 + 32.0 * (4544.0 * 4672 + 4544.0 * 4544 +
-                                       2.0 * 4544 * 18176 + 2 * 4544) + 2 * 4544, 0);
+  check_close("falcon total", model.params.total,
+              65024.0 * 4544 +
+                  32.0 * (4544.0 * 4672 + 4544.0 * 4544 + 2.0 * 4544 * 18176 +
+                          2 * 4544) +
+                  2 * 4544,
+              0);
 
   check_str("minimax reads", read_text(minimax) == 0 ? "" : err, "");
   check_close("minimax linear layers", model.def.shape.linear_layers, 3, 0);
-  check_close("minimax state", model.def.shape.linear_state_elems, 8.0 * 64 * 64, 0);
+  check_close("minimax state", model.def.shape.linear_state_elems,
+              8.0 * 64 * 64, 0);
 
   check_str("kimi linear reads", read_text(kimi) == 0 ? "" : err, "");
   check_close("kimi linear layers", model.def.shape.linear_layers, 3, 0);
@@ -292,17 +323,20 @@ static void test_synthetic(void) {
     const char *llava =
         "{\"model_type\": \"llava\", \"vision_config\": {\"model_type\":"
         " \"clip_vision_model\", \"hidden_size\": 1024}, \"text_config\":"
-        " {\"model_type\": \"llama\", \"hidden_size\": 64, \"num_attention_heads\": 4,"
-        " \"num_hidden_layers\": 2, \"intermediate_size\": 128, \"vocab_size\": 10}}";
+        " {\"model_type\": \"llama\", \"hidden_size\": 64, "
+        "\"num_attention_heads\": 4,"
+        " \"num_hidden_layers\": 2, \"intermediate_size\": 128, "
+        "\"vocab_size\": 10}}";
     int i, found = 0;
     check_str("llava reads", read_text(llava) == 0 ? "" : err, "");
     check_close("llava vision not counted", model.params.vision, 0, 0);
     for (i = 0; i < model.n_rows; i++) {
       if (strcmp(model.rows[i].field, "params_vision") == 0) {
         found = 1;
-        check_str("llava vision row", model.rows[i].how,
-                  "a vision tower of model_type 'clip_vision_model' this reader "
-                  "does not count");
+        check_str(
+            "llava vision row", model.rows[i].how,
+            "a vision tower of model_type 'clip_vision_model' this reader "
+            "does not count");
       }
     }
     check_close("llava vision row present", found, 1, 0);
@@ -314,16 +348,22 @@ static void test_synthetic(void) {
     ** Keras Hub preset mistral_small_3.1_24b_base_2503_en lists them. */
     const char *small31 =
         "{\"model_type\": \"mistral3\", \"spatial_merge_size\": 2,"
-        " \"multimodal_projector_bias\": false, \"text_config\": {\"model_type\":"
+        " \"multimodal_projector_bias\": false, \"text_config\": "
+        "{\"model_type\":"
         " \"mistral\", \"hidden_size\": 5120, \"num_hidden_layers\": 40,"
-        " \"num_attention_heads\": 32, \"num_key_value_heads\": 8, \"head_dim\": 128,"
+        " \"num_attention_heads\": 32, \"num_key_value_heads\": 8, "
+        "\"head_dim\": 128,"
         " \"intermediate_size\": 32768, \"vocab_size\": 131072,"
         " \"max_position_embeddings\": 131072, \"sliding_window\": null},"
-        " \"vision_config\": {\"model_type\": \"pixtral\", \"hidden_size\": 1024,"
-        " \"image_size\": 1540, \"intermediate_size\": 4096, \"num_attention_heads\": 16,"
+        " \"vision_config\": {\"model_type\": \"pixtral\", \"hidden_size\": "
+        "1024,"
+        " \"image_size\": 1540, \"intermediate_size\": 4096, "
+        "\"num_attention_heads\": 16,"
         " \"num_hidden_layers\": 24, \"patch_size\": 14, \"head_dim\": 64}}";
-    check_str("mistral small 3.1 reads", read_text(small31) == 0 ? "" : err, "");
-    check_close("mistral small 3.1 total", model.params.total, 24011361280.0, 0);
+    check_str("mistral small 3.1 reads", read_text(small31) == 0 ? "" : err,
+              "");
+    check_close("mistral small 3.1 total", model.params.total, 24011361280.0,
+                0);
   }
 
   check_str("qwen sliding reads", read_text(qwen_window) == 0 ? "" : err, "");
@@ -338,71 +378,94 @@ static void test_errors(void) {
   static const struct {
     const char *text, *want;
   } cases[] = {
-    {"", "config: not valid JSON at byte 0: unexpected end of text"},
-    {"{", "config: not valid JSON at byte 1: expected a key"},
-    {"{\"a\" 1}", "config: not valid JSON at byte 5: expected ':'"},
-    {"{\"a\": 1,}", "config: not valid JSON at byte 8: expected a key"},
-    {"{\"a\": [1 2]}", "config: not valid JSON at byte 9: expected ',' or ']'"},
-    {"{\"a\": 1e999}", "config: not valid JSON at byte 11: number out of range"},
-    {"{\"a\": \"\\x\"}", "config: not valid JSON at byte 8: bad escape"},
-    {"{\"a\": \"\\u12g4\"}", "config: not valid JSON at byte 11: bad \\u escape"},
-    {"{\"a\": \"x", "config: not valid JSON at byte 8: unterminated string"},
-    {"{\"a\": tru}", "config: not valid JSON at byte 6: unknown word"},
-    {"{\"a\": 01}", "config: not valid JSON at byte 7: expected ',' or '}'"},
-    {"{\"a\": -}", "config: not valid JSON at byte 7: expected a digit"},
-    {"{} x", "config: not valid JSON at byte 3: text after the value"},
-    {"[1]", "config: not a JSON object"},
-    {"{}", "config: missing key 'num_hidden_layers'"},
-    {"{\"text_config\": {\"num_hidden_layers\": 2}}",
-     "config: missing key 'text_config.hidden_size'"},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"num_key_value_heads\": -2}",
-     "config: 'num_key_value_heads' must be a positive integer, got -2"},
-    {"{\"num_hidden_layers\": 2.5}",
-     "config: 'num_hidden_layers' must be a positive integer, got 2.5"},
-    {"{\"num_hidden_layers\": \"32\"}",
-     "config: 'num_hidden_layers' must be a positive integer, got \"32\""},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"num_key_value_heads\": 4}",
-     "config: 'num_key_value_heads' (4) is more than num_attention_heads (2)"},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 9, \"num_attention_heads\": 2,"
-     " \"vocab_size\": 10, \"intermediate_size\": 8}",
-     "config: no 'head_dim', and hidden_size 9 is not a multiple of "
-     "num_attention_heads 2"},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"vocab_size\": 10}",
-     "config: missing key 'intermediate_size'"},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"vocab_size\": 10, \"intermediate_size\": 8, \"num_local_experts\": 4,"
-     " \"num_experts_per_tok\": 5}",
-     "config: 'num_experts_per_tok' (5) is more than the 4 routed experts"},
-    /* Found by fuzz_config: the missing key was quoted from an
+      {"", "config: not valid JSON at byte 0: unexpected end of text"},
+      {"{", "config: not valid JSON at byte 1: expected a key"},
+      {"{\"a\" 1}", "config: not valid JSON at byte 5: expected ':'"},
+      {"{\"a\": 1,}", "config: not valid JSON at byte 8: expected a key"},
+      {"{\"a\": [1 2]}",
+       "config: not valid JSON at byte 9: expected ',' or ']'"},
+      {"{\"a\": 1e999}",
+       "config: not valid JSON at byte 11: number out of range"},
+      {"{\"a\": \"\\x\"}", "config: not valid JSON at byte 8: bad escape"},
+      {"{\"a\": \"\\u12g4\"}",
+       "config: not valid JSON at byte 11: bad \\u escape"},
+      {"{\"a\": \"x", "config: not valid JSON at byte 8: unterminated string"},
+      {"{\"a\": tru}", "config: not valid JSON at byte 6: unknown word"},
+      {"{\"a\": 01}", "config: not valid JSON at byte 7: expected ',' or '}'"},
+      {"{\"a\": -}", "config: not valid JSON at byte 7: expected a digit"},
+      {"{} x", "config: not valid JSON at byte 3: text after the value"},
+      {"[1]", "config: not a JSON object"},
+      {"{}", "config: missing key 'num_hidden_layers'"},
+      {"{\"text_config\": {\"num_hidden_layers\": 2}}",
+       "config: missing key 'text_config.hidden_size'"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"num_key_value_heads\": -2}",
+       "config: 'num_key_value_heads' must be a positive integer, got -2"},
+      {"{\"num_hidden_layers\": 2.5}",
+       "config: 'num_hidden_layers' must be a positive integer, got 2.5"},
+      {"{\"num_hidden_layers\": \"32\"}",
+       "config: 'num_hidden_layers' must be a positive integer, got \"32\""},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"num_key_value_heads\": 4}",
+       "config: 'num_key_value_heads' (4) is more than num_attention_heads "
+       "(2)"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 9, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10, \"intermediate_size\": 8}",
+       "config: no 'head_dim', and hidden_size 9 is not a multiple of "
+       "num_attention_heads 2"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10}",
+       "config: missing key 'intermediate_size'"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10, \"intermediate_size\": 8, \"num_local_experts\": "
+       "4,"
+       " \"num_experts_per_tok\": 5}",
+       "config: 'num_experts_per_tok' (5) is more than the 4 routed experts"},
+      /* Found by fuzz_config: the missing key was quoted from an
     ** uninitialised buffer. */
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"vocab_size\": 10, \"num_local_experts\": 4, \"num_experts_per_tok\": 2}",
-     "config: missing key 'intermediate_size'"},
-    {"{\"text_config\": {\"num_hidden_layers\": 2, \"hidden_size\": 8,"
-     " \"num_attention_heads\": 2, \"vocab_size\": 10, \"num_local_experts\": 4,"
-     " \"num_experts_per_tok\": 2}}",
-     "config: missing key 'text_config.intermediate_size'"},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"vocab_size\": 10, \"intermediate_size\": 8,"
-     " \"layer_types\": [\"full_attention\"]}",
-     "config: 'layer_types' has 1 entries, 'num_hidden_layers' is 2"},
-    {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, \"num_attention_heads\": 2,"
-     " \"vocab_size\": 10, \"intermediate_size\": 8, \"tie_word_embeddings\": 1}",
-     "config: 'tie_word_embeddings' must be true or false, got 1"},
-    {"{\"model_type\": \"gemma3\", \"vision_config\": {\"hidden_size\": -1},"
-     " \"text_config\": {\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2,"
-     " \"hidden_size\": 8, \"num_attention_heads\": 2, \"intermediate_size\": 8}}",
-     "config: 'vision_config.hidden_size' must be a positive integer, got -1"},
-    {"{\"model_type\": \"gemma3\", \"vision_config\": {\"vision_use_head\": 1},"
-     " \"text_config\": {\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2,"
-     " \"hidden_size\": 8, \"num_attention_heads\": 2, \"intermediate_size\": 8}}",
-     "config: 'vision_config.vision_use_head' must be true or false, got 1"},
-    {"{\"num_hidden_layers\": 2000000000, \"hidden_size\": 2000000000,"
-     " \"num_attention_heads\": 2, \"vocab_size\": 10, \"intermediate_size\": 8}",
-     "config: the shape gives 3.2e+19 billion parameters, more than 100000"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10, \"num_local_experts\": 4, "
+       "\"num_experts_per_tok\": 2}",
+       "config: missing key 'intermediate_size'"},
+      {"{\"text_config\": {\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"num_local_experts\": 4,"
+       " \"num_experts_per_tok\": 2}}",
+       "config: missing key 'text_config.intermediate_size'"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10, \"intermediate_size\": 8,"
+       " \"layer_types\": [\"full_attention\"]}",
+       "config: 'layer_types' has 1 entries, 'num_hidden_layers' is 2"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10, \"intermediate_size\": 8, "
+       "\"tie_word_embeddings\": 1}",
+       "config: 'tie_word_embeddings' must be true or false, got 1"},
+      {"{\"model_type\": \"gemma3\", \"vision_config\": {\"hidden_size\": -1},"
+       " \"text_config\": {\"model_type\": \"gemma3_text\", "
+       "\"num_hidden_layers\": 2,"
+       " \"hidden_size\": 8, \"num_attention_heads\": 2, "
+       "\"intermediate_size\": 8}}",
+       "config: 'vision_config.hidden_size' must be a positive integer, got "
+       "-1"},
+      {"{\"model_type\": \"gemma3\", \"vision_config\": {\"vision_use_head\": "
+       "1},"
+       " \"text_config\": {\"model_type\": \"gemma3_text\", "
+       "\"num_hidden_layers\": 2,"
+       " \"hidden_size\": 8, \"num_attention_heads\": 2, "
+       "\"intermediate_size\": 8}}",
+       "config: 'vision_config.vision_use_head' must be true or false, got 1"},
+      {"{\"num_hidden_layers\": 2000000000, \"hidden_size\": 2000000000,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8}",
+       "config: the shape gives 3.2e+19 billion parameters, more than 100000"},
   };
   size_t i;
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -415,7 +478,10 @@ static void test_errors(void) {
   check_str("escaped key",
             read_text("{\"num_hidden_layers\": 1, \"\\u0068idden_size\": 8,"
                       " \"num_attention_heads\": 2, \"vocab_size\": 4,"
-                      " \"intermediate_size\": 8}") == 0 ? "" : err, "");
+                      " \"intermediate_size\": 8}") == 0
+                ? ""
+                : err,
+            "");
   {
     /* 33 nested arrays inside the object: one level too deep. */
     char deep[128];
@@ -424,8 +490,9 @@ static void test_errors(void) {
     for (k = 0; k < 32; k++) deep[n++] = '[';
     deep[n] = 0;
     read_text(deep);
-    check_str("depth limit", err,
-              "config: not valid JSON at byte 37: nested more than 32 levels deep");
+    check_str(
+        "depth limit", err,
+        "config: not valid JSON at byte 37: nested more than 32 levels deep");
   }
   {
     static char big[GPUADV_CONFIG_MAX_BYTES + 2];

@@ -11,8 +11,6 @@
 
 #include "unit.h"
 
-
-
 static double bpp(const char *dtype) {
   int i = gpuadv_dtype_find(dtype, (int)strlen(dtype));
   return i < 0 ? -1.0 : gpuadv_dtypes[i].bytes_per_param;
@@ -34,16 +32,20 @@ static void test_dtypes(void) {
   check_close("dtype q4_0 4.5 bits", bpp("q4_0") * 8, 4.5, 1e-12);
   check_close("dtype q6_k 6.5625 bits", bpp("q6_k") * 8, 6.5625, 1e-12);
   check_close("dtype q4_k_m 4.89 bits", bpp("q4_k_m") * 8, 4.89, 1e-12);
-  check_true("dtype case-insensitive BF16", gpuadv_dtype_find("BF16", 4) == GPUADV_BF16);
+  check_true("dtype case-insensitive BF16",
+             gpuadv_dtype_find("BF16", 4) == GPUADV_BF16);
   check_true("dtype Q4_K_M", gpuadv_dtype_find("Q4_K_M", 6) >= 0);
   check_true("dtype unknown fp5", gpuadv_dtype_find("fp5", 3) == -1);
   check_true("dtype prefix is not a match", gpuadv_dtype_find("fp", 2) == -1);
-  check_true("dtype longer is not a match", gpuadv_dtype_find("fp166", 5) == -1);
+  check_true("dtype longer is not a match",
+             gpuadv_dtype_find("fp166", 5) == -1);
   check_true("dtype counted bytes, no NUL needed",
              gpuadv_dtype_find("int8garbage", 4) == GPUADV_INT8);
   check_true("dtype empty", gpuadv_dtype_find("", 0) == -1);
-  check_true("dtype first byte not a letter", gpuadv_dtype_find("8fp", 3) == -1);
-  check_true("dtype first byte past ASCII", gpuadv_dtype_find("\xc3\xa9", 2) == -1);
+  check_true("dtype first byte not a letter",
+             gpuadv_dtype_find("8fp", 3) == -1);
+  check_true("dtype first byte past ASCII",
+             gpuadv_dtype_find("\xc3\xa9", 2) == -1);
   {
     /* The first-letter index must reach every name, in either case. */
     int i, found = 0;
@@ -64,17 +66,25 @@ static void test_dtypes(void) {
 
 static void test_train_mem(void) {
   /* 70B on one GPU, every mode, no ZeRO. */
-  check_close("full 70b = 18 B/param", gpuadv_train_mem_gb(70, GPUADV_MODE_FULL, 1, 0, 0), 1260, 1e-9);
-  check_close("full16 70b = 16 B/param", gpuadv_train_mem_gb(70, GPUADV_MODE_FULL16, 1, 0, 0), 1120, 1e-9);
-  check_close("inference 70b = 2 B/param", gpuadv_train_mem_gb(70, GPUADV_MODE_INFERENCE, 1, 0, 0), 140, 1e-9);
+  check_close("full 70b = 18 B/param",
+              gpuadv_train_mem_gb(70, GPUADV_MODE_FULL, 1, 0, 0), 1260, 1e-9);
+  check_close("full16 70b = 16 B/param",
+              gpuadv_train_mem_gb(70, GPUADV_MODE_FULL16, 1, 0, 0), 1120, 1e-9);
+  check_close("inference 70b = 2 B/param",
+              gpuadv_train_mem_gb(70, GPUADV_MODE_INFERENCE, 1, 0, 0), 140,
+              1e-9);
   /* lora: 2 + 0.01 x 16 = 2.16 B/param. */
-  check_close("lora 70b", gpuadv_train_mem_gb(70, GPUADV_MODE_LORA, 1, 0, 0), 151.2, 1e-9);
+  check_close("lora 70b", gpuadv_train_mem_gb(70, GPUADV_MODE_LORA, 1, 0, 0),
+              151.2, 1e-9);
   /* qlora: 0.5 + 0.127/8 + 0.01 x 16 = 0.675875 B/param. */
-  check_close("qlora 70b", gpuadv_train_mem_gb(70, GPUADV_MODE_QLORA, 1, 0, 0), 47.31125, 1e-9);
+  check_close("qlora 70b", gpuadv_train_mem_gb(70, GPUADV_MODE_QLORA, 1, 0, 0),
+              47.31125, 1e-9);
   check_true("qlora 70b within seed 002's 44-50 GB",
              gpuadv_train_mem_gb(70, GPUADV_MODE_QLORA, 1, 0, 0) >= 44 &&
-             gpuadv_train_mem_gb(70, GPUADV_MODE_QLORA, 1, 0, 0) <= 50);
-  check_close("activation added unsharded", gpuadv_train_mem_gb(7, GPUADV_MODE_FULL, 8, 3, 28), 7 * 18 / 8.0 + 28, 1e-9);
+                 gpuadv_train_mem_gb(70, GPUADV_MODE_QLORA, 1, 0, 0) <= 50);
+  check_close("activation added unsharded",
+              gpuadv_train_mem_gb(7, GPUADV_MODE_FULL, 8, 3, 28),
+              7 * 18 / 8.0 + 28, 1e-9);
 
   /* ZeRO stages with 1 GPU change nothing. */
   {
@@ -82,34 +92,61 @@ static void test_train_mem(void) {
     for (stage = 0; stage <= 3; stage++) {
       char name[64];
       snprintf(name, sizeof(name), "full zero-%d on 1 GPU = stage 0", stage);
-      check_close(name, gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 1, stage, 0), 234, 1e-9);
+      check_close(name, gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 1, stage, 0),
+                  234, 1e-9);
     }
   }
   /* ZeRO stages with 4 GPUs, full: w 2, g 4, o 12. */
-  check_close("full zero-0 x4", gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 0, 0), 13 * 18.0, 1e-9);
-  check_close("full zero-1 x4", gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 1, 0), 13 * (2 + 4 + 3.0), 1e-9);
-  check_close("full zero-2 x4", gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 2, 0), 13 * (2 + 1 + 3.0), 1e-9);
-  check_close("full zero-3 x4", gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 3, 0), 13 * 18 / 4.0, 1e-9);
-  check_close("seed 000 zero-3 13b x4 + 13 GB", gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 3, 13), 71.5, 1e-9);
+  check_close("full zero-0 x4",
+              gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 0, 0), 13 * 18.0,
+              1e-9);
+  check_close("full zero-1 x4",
+              gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 1, 0),
+              13 * (2 + 4 + 3.0), 1e-9);
+  check_close("full zero-2 x4",
+              gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 2, 0),
+              13 * (2 + 1 + 3.0), 1e-9);
+  check_close("full zero-3 x4",
+              gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 3, 0), 13 * 18 / 4.0,
+              1e-9);
+  check_close("seed 000 zero-3 13b x4 + 13 GB",
+              gpuadv_train_mem_gb(13, GPUADV_MODE_FULL, 4, 3, 13), 71.5, 1e-9);
   /* ZeRO paper (Rajbhandari et al. 2020, figure 1): 7.5B, 64 GPUs, 16 B/param:
   ** 120 GB baseline, 31.4 GB P_os, 16.6 GB P_os+g, 1.88 GB P_os+g+p. */
-  check_close("zero paper baseline", gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 0, 0), 120, 1e-9);
-  check_close("zero paper P_os", gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 1, 0), 31.40625, 1e-9);
-  check_close("zero paper P_os+g", gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 2, 0), 16.640625, 1e-9);
-  check_close("zero paper P_os+g+p", gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 3, 0), 1.875, 1e-9);
+  check_close("zero paper baseline",
+              gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 0, 0), 120,
+              1e-9);
+  check_close("zero paper P_os",
+              gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 1, 0), 31.40625,
+              1e-9);
+  check_close("zero paper P_os+g",
+              gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 2, 0), 16.640625,
+              1e-9);
+  check_close("zero paper P_os+g+p",
+              gpuadv_train_mem_gb(7.5, GPUADV_MODE_FULL16, 64, 3, 0), 1.875,
+              1e-9);
   /* LoRA under ZeRO-3: everything sharded, incl. the frozen base. */
-  check_close("lora zero-3 x8", gpuadv_train_mem_gb(70, GPUADV_MODE_LORA, 8, 3, 0), 151.2 / 8, 1e-9);
+  check_close("lora zero-3 x8",
+              gpuadv_train_mem_gb(70, GPUADV_MODE_LORA, 8, 3, 0), 151.2 / 8,
+              1e-9);
   check_close("lora zero-1 x8 shards only adapter Adam",
-              gpuadv_train_mem_gb(70, GPUADV_MODE_LORA, 8, 1, 0), 70 * (2.04 + 0.04 + 0.08 / 8), 1e-9);
-  check_close("inference zero-3 x2", gpuadv_train_mem_gb(70, GPUADV_MODE_INFERENCE, 2, 3, 0), 70, 1e-9);
+              gpuadv_train_mem_gb(70, GPUADV_MODE_LORA, 8, 1, 0),
+              70 * (2.04 + 0.04 + 0.08 / 8), 1e-9);
+  check_close("inference zero-3 x2",
+              gpuadv_train_mem_gb(70, GPUADV_MODE_INFERENCE, 2, 3, 0), 70,
+              1e-9);
 }
 
 static void test_kv_and_activations(void) {
-  check_close("kv 70b 8k fp16", gpuadv_kv_cache_gb(80, 8, 128, 8192, 1, 2), 2.68435456, 1e-12);
-  check_close("kv 70b 8k x10", gpuadv_kv_cache_gb(80, 8, 128, 8192, 10, 2), 26.8435456, 1e-10);
-  check_close("kv llama-3.1-8b bytes/token", gpuadv_kv_cache_gb(32, 8, 128, 1, 1, 2) * 1e9, 131072, 1e-6);
+  check_close("kv 70b 8k fp16", gpuadv_kv_cache_gb(80, 8, 128, 8192, 1, 2),
+              2.68435456, 1e-12);
+  check_close("kv 70b 8k x10", gpuadv_kv_cache_gb(80, 8, 128, 8192, 10, 2),
+              26.8435456, 1e-10);
+  check_close("kv llama-3.1-8b bytes/token",
+              gpuadv_kv_cache_gb(32, 8, 128, 1, 1, 2) * 1e9, 131072, 1e-6);
   check_close("kv zero tokens", gpuadv_kv_cache_gb(32, 8, 128, 0, 1, 2), 0, 0);
-  check_close("kv fp8 halves fp16", gpuadv_kv_cache_gb(80, 8, 128, 8192, 1, 1), 1.34217728, 1e-12);
+  check_close("kv fp8 halves fp16", gpuadv_kv_cache_gb(80, 8, 128, 8192, 1, 1),
+              1.34217728, 1e-12);
   /* A hybrid model shaped like Qwen3-Next-80B-A3B: 48 layers of which 36
   ** are Gated DeltaNet (32 value heads x 128 x 128 state + 3 x 8192 conv
   ** state = 548864 elements), 12 full attention (2 KV heads x 256). */
@@ -124,33 +161,56 @@ static void test_kv_and_activations(void) {
   /* Korthikanti et al. 2022, 7B-like: s=4096, b=1, h=4096, a=32, L=32. */
   {
     double sbh = 4096.0 * 1 * 4096;
-    check_close("act selective", gpuadv_activation_gb(32, 4096, 32, 4096, 1, GPUADV_RECOMPUTE_SELECTIVE), 32 * 34 * sbh / 1e9, 1e-9);
-    check_close("act full", gpuadv_activation_gb(32, 4096, 32, 4096, 1, GPUADV_RECOMPUTE_FULL), 32 * 2 * sbh / 1e9, 1e-9);
-    check_close("act none", gpuadv_activation_gb(32, 4096, 32, 4096, 1, GPUADV_RECOMPUTE_NONE), 32 * sbh * (34 + 5.0 * 32 * 4096 / 4096) / 1e9, 1e-9);
+    check_close(
+        "act selective",
+        gpuadv_activation_gb(32, 4096, 32, 4096, 1, GPUADV_RECOMPUTE_SELECTIVE),
+        32 * 34 * sbh / 1e9, 1e-9);
+    check_close(
+        "act full",
+        gpuadv_activation_gb(32, 4096, 32, 4096, 1, GPUADV_RECOMPUTE_FULL),
+        32 * 2 * sbh / 1e9, 1e-9);
+    check_close(
+        "act none",
+        gpuadv_activation_gb(32, 4096, 32, 4096, 1, GPUADV_RECOMPUTE_NONE),
+        32 * sbh * (34 + 5.0 * 32 * 4096 / 4096) / 1e9, 1e-9);
   }
-  check_true("act none > selective > full",
-             gpuadv_activation_gb(32, 4096, 32, 2048, 2, GPUADV_RECOMPUTE_NONE) >
-                     gpuadv_activation_gb(32, 4096, 32, 2048, 2, GPUADV_RECOMPUTE_SELECTIVE) &&
-                 gpuadv_activation_gb(32, 4096, 32, 2048, 2, GPUADV_RECOMPUTE_SELECTIVE) >
-                     gpuadv_activation_gb(32, 4096, 32, 2048, 2, GPUADV_RECOMPUTE_FULL));
+  check_true(
+      "act none > selective > full",
+      gpuadv_activation_gb(32, 4096, 32, 2048, 2, GPUADV_RECOMPUTE_NONE) >
+              gpuadv_activation_gb(32, 4096, 32, 2048, 2,
+                                   GPUADV_RECOMPUTE_SELECTIVE) &&
+          gpuadv_activation_gb(32, 4096, 32, 2048, 2,
+                               GPUADV_RECOMPUTE_SELECTIVE) >
+              gpuadv_activation_gb(32, 4096, 32, 2048, 2,
+                                   GPUADV_RECOMPUTE_FULL));
 }
 
 static void test_speed(void) {
-  check_close("decode h100 7b", gpuadv_decode_tps(3350, 14, 1, 1, 0, 0, 0, 0.76), 239.28571428571428, 1e-9);
-  check_close("decode eff 0.7", gpuadv_decode_tps(3350, 14, 1, 0.7, 0, 0, 0, 0.76), 167.5, 1e-9);
-  check_close("decode batch 8", gpuadv_decode_tps(3350, 14, 8, 1, 0, 0, 0, 0.76), 8 * 239.28571428571428, 1e-9);
-  check_close("decode with kv", gpuadv_decode_tps(3350, 14, 1, 1, 2.75, 0, 0, 0.76), 200, 1e-9);
+  check_close("decode h100 7b",
+              gpuadv_decode_tps(3350, 14, 1, 1, 0, 0, 0, 0.76),
+              239.28571428571428, 1e-9);
+  check_close("decode eff 0.7",
+              gpuadv_decode_tps(3350, 14, 1, 0.7, 0, 0, 0, 0.76), 167.5, 1e-9);
+  check_close("decode batch 8",
+              gpuadv_decode_tps(3350, 14, 8, 1, 0, 0, 0, 0.76),
+              8 * 239.28571428571428, 1e-9);
+  check_close("decode with kv",
+              gpuadv_decode_tps(3350, 14, 1, 1, 2.75, 0, 0, 0.76), 200, 1e-9);
   /* batch 1000 of a 7B on H100: memory step 14/3350 s = 4.18 ms; compute
   ** step 2*7e9*1000 / (989e12*0.76) = 18.63 ms, so compute-bound. */
   check_close("decode compute roof",
               gpuadv_decode_tps(3350, 14, 1000, 1, 0, 989, 7, 0.76),
               989e12 * 0.76 / (2 * 7e9), 1e-6);
   check_close("decode roof not binding at batch 1",
-              gpuadv_decode_tps(3350, 14, 1, 1, 0, 989, 7, 0.76), 239.28571428571428, 1e-9);
-  check_close("prefill h100 70b", gpuadv_prefill_tps(989, 70, 1), 7064.285714285714, 1e-9);
-  check_close("prefill mfu 0.5", gpuadv_prefill_tps(989, 70, 0.5), 3532.142857142857, 1e-9);
+              gpuadv_decode_tps(3350, 14, 1, 1, 0, 989, 7, 0.76),
+              239.28571428571428, 1e-9);
+  check_close("prefill h100 70b", gpuadv_prefill_tps(989, 70, 1),
+              7064.285714285714, 1e-9);
+  check_close("prefill mfu 0.5", gpuadv_prefill_tps(989, 70, 0.5),
+              3532.142857142857, 1e-9);
   check_close("ridge a100", gpuadv_ridge_point(312, 2000), 156, 1e-12);
-  check_close("ridge h100", gpuadv_ridge_point(989, 3350), 295.22388059701493, 1e-9);
+  check_close("ridge h100", gpuadv_ridge_point(989, 3350), 295.22388059701493,
+              1e-9);
 }
 
 /* A replica of a dense 100 GB model (100B parameters at 1 byte) on GPUs of
@@ -184,7 +244,7 @@ static void test_replica(void) {
   r.tp = 8;
   r.pp = 1;
   r.ep = 1;
-  r.hop_gbs = 400;           /* 3200 Gbit/s of fabric per node */
+  r.hop_gbs = 400; /* 3200 Gbit/s of fabric per node */
   r.hop_latency_s = 20e-6;
   /* 8 sequences on tp8: 100 GB / (8 x 1000 GB/s) = 12.5 ms, and 2 x 10
   ** all-reduces of 8 x 8192 x 2 bytes: 10 us + 2 x 7/8 x 1.31072e-4 GB /
@@ -211,8 +271,8 @@ static void test_replica(void) {
               2 * 20e-6 + 1000 * 8192 * 2 / 1e9 / 400, 1e-12);
   r.pp = 1;
   r.prefill.n_gpus = 8;
-  check_close("replica prefill on tp8",
-              pp1, gpuadv_prefill_s(&r.prefill, 1000, 0), 1e-12);
+  check_close("replica prefill on tp8", pp1,
+              gpuadv_prefill_s(&r.prefill, 1000, 0), 1e-12);
   /* the step from its terms (what the simulator keeps per batch size) is
   ** the step, to the last bit, with KV reads, overheads, MoE and pipeline
   ** links in play */
@@ -253,29 +313,44 @@ static void test_counts(void) {
   check_close("nodes fp 2.1/0.3", gpuadv_nodes_required(2.1, 0.3, 0), 7, 0);
   check_close("nodes fp 4.2/0.6", gpuadv_nodes_required(4.2, 0.6, 0), 7, 0);
   check_close("nodes fp 0.7/0.1", gpuadv_nodes_required(0.7, 0.1, 0), 7, 0);
-  check_close("nodes just above a multiple", gpuadv_nodes_required(160.001, 80, 0), 3, 0);
+  check_close("nodes just above a multiple",
+              gpuadv_nodes_required(160.001, 80, 0), 3, 0);
   check_close("nodes 143.4/75", gpuadv_nodes_required(143.4, 75, 0), 2, 0);
-  check_close("nodes headroom 1/16", gpuadv_nodes_required(143.4, 80, 0.0625), 2, 0);
-  check_close("nodes headroom pushes over", gpuadv_nodes_required(150.1, 80, 0.0625), 3, 0);
+  check_close("nodes headroom 1/16", gpuadv_nodes_required(143.4, 80, 0.0625),
+              2, 0);
+  check_close("nodes headroom pushes over",
+              gpuadv_nodes_required(150.1, 80, 0.0625), 3, 0);
   check_close("nodes zero total", gpuadv_nodes_required(0, 80, 0), 0, 0);
   check_close("nodes tiny total", gpuadv_nodes_required(1e-9, 80, 0), 1, 0);
-  check_close("max batch 70b int4", gpuadv_max_batch(80, 35, 2.68435456, 0), 16, 0);
+  check_close("max batch 70b int4", gpuadv_max_batch(80, 35, 2.68435456, 0), 16,
+              0);
   check_close("max batch no fit", gpuadv_max_batch(80, 140, 1, 0), 0, 0);
   check_close("max batch exactly full", gpuadv_max_batch(80, 80, 1, 0), 0, 0);
-  check_close("max batch fp exact 0.7/0.1", gpuadv_max_batch(0.7, 0, 0.1, 0), 7, 0);
+  check_close("max batch fp exact 0.7/0.1", gpuadv_max_batch(0.7, 0, 0.1, 0), 7,
+              0);
   check_close("max batch headroom", gpuadv_max_batch(80, 14, 1, 0.1), 58, 0);
 }
 
 static void test_money(void) {
-  check_close("cost h100 seed", gpuadv_cost_per_mtok(gpuadv_owned_usd_per_hour(30000, 3, 700, 0.12, 1), 239, 0.7), 2.0349, 5e-4);
+  check_close("cost h100 seed",
+              gpuadv_cost_per_mtok(
+                  gpuadv_owned_usd_per_hour(30000, 3, 700, 0.12, 1), 239, 0.7),
+              2.0349, 5e-4);
   check_close("cost util 1", gpuadv_cost_per_mtok(3.6, 1000, 1), 1, 1e-12);
-  check_close("owned capex only", gpuadv_owned_usd_per_hour(8760, 1, 0, 0.12, 1), 1, 1e-12);
-  check_close("owned power with pue", gpuadv_owned_usd_per_hour(0, 1, 1000, 0.10, 1.5), 0.15, 1e-12);
-  check_close("gpu hours 70b 3B tokens", gpuadv_train_gpu_hours(70, 3, 989, 1), 353.89282103134478, 1e-6);
-  check_close("gpu hours mfu 0.5 doubles", gpuadv_train_gpu_hours(70, 3, 989, 0.5), 2 * 353.89282103134478, 1e-6);
+  check_close("owned capex only",
+              gpuadv_owned_usd_per_hour(8760, 1, 0, 0.12, 1), 1, 1e-12);
+  check_close("owned power with pue",
+              gpuadv_owned_usd_per_hour(0, 1, 1000, 0.10, 1.5), 0.15, 1e-12);
+  check_close("gpu hours 70b 3B tokens", gpuadv_train_gpu_hours(70, 3, 989, 1),
+              353.89282103134478, 1e-6);
+  check_close("gpu hours mfu 0.5 doubles",
+              gpuadv_train_gpu_hours(70, 3, 989, 0.5), 2 * 353.89282103134478,
+              1e-6);
   check_close("egress", gpuadv_egress_usd(500, 20, 0.09), 900, 1e-9);
-  check_close("break even", gpuadv_break_even_hours(12000, 5.12, 0), 2343.75, 1e-9);
-  check_close("break even with owned", gpuadv_break_even_hours(2000, 2, 0.1), 2000 / 1.9, 1e-9);
+  check_close("break even", gpuadv_break_even_hours(12000, 5.12, 0), 2343.75,
+              1e-9);
+  check_close("break even with owned", gpuadv_break_even_hours(2000, 2, 0.1),
+              2000 / 1.9, 1e-9);
 }
 
 int main(void) {

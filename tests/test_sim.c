@@ -15,8 +15,6 @@
 
 #include "unit.h"
 
-
-
 /* Relative error within rel; prints the error either way. */
 static void check_rel(const char *name, double got, double want, double rel) {
   double err = (got - want) / want;
@@ -26,8 +24,8 @@ static void check_rel(const char *name, double got, double want, double rel) {
            100 * err);
   } else {
     n_fail++;
-    printf("not ok - %s: got %.9g, want %.9g, error %+.2f%% (tol %g%%)\n",
-           name, got, want, 100 * err, 100 * rel);
+    printf("not ok - %s: got %.9g, want %.9g, error %+.2f%% (tol %g%%)\n", name,
+           got, want, 100 * err, 100 * rel);
   }
 }
 
@@ -89,8 +87,10 @@ static void test_md1(void) {
     check_rel(name, r.requests_per_s, c.rate, 0.02);
     snprintf(name, sizeof(name), "M/D/1 rho %.1f: TTFT = wait + S", rho);
     check_close(name, r.ttft_mean, r.mean_wait + S, 1e-9);
-    snprintf(name, sizeof(name), "M/D/1 rho %.1f: mean queue = rate * Wq "
-             "(Little)", rho);
+    snprintf(name, sizeof(name),
+             "M/D/1 rho %.1f: mean queue = rate * Wq "
+             "(Little)",
+             rho);
     check_rel(name, r.mean_queue, c.rate * r.mean_wait, 0.02);
     snprintf(name, sizeof(name), "M/D/1 rho %.1f: not saturated", rho);
     check_true(name, !r.saturated);
@@ -225,8 +225,8 @@ static void test_throughput_and_saturation(void) {
   gpuadv_sim_run(&c, &r);
   check_rel("chat at 8 req/s: requests/s = arrival rate", r.requests_per_s, 8,
             0.02);
-  check_rel("chat at 8 req/s: tokens/s = rate * 300", r.throughput_tps,
-            8 * 300, 0.02);
+  check_rel("chat at 8 req/s: tokens/s = rate * 300", r.throughput_tps, 8 * 300,
+            0.02);
   check_true("chat at 8 req/s: not saturated", !r.saturated);
   chat(&c, &lin, 40);
   c.n_requests = 50000;
@@ -234,8 +234,7 @@ static void test_throughput_and_saturation(void) {
   check_true("chat at 40 req/s: saturated", r.saturated);
   check_true("chat at 40 req/s: requests/s well below 40",
              r.requests_per_s < 30);
-  check_true("chat at 40 req/s: the queue holds thousands",
-             r.max_queue > 1000);
+  check_true("chat at 40 req/s: the queue holds thousands", r.max_queue > 1000);
 }
 
 /* KV room for exactly 10 requests of 1000 + 300 tokens: the batch never
@@ -300,8 +299,8 @@ static void test_chunked_prefill(void) {
   c.step_arg = &p;
   gpuadv_sim_run(&c, &r);
   /* (Percentiles are stored in single precision.) */
-  check_rel("5000-token prompt, budget 2048: TTFT = 3 steps", r.ttft_p50,
-            0.03, 1e-7);
+  check_rel("5000-token prompt, budget 2048: TTFT = 3 steps", r.ttft_p50, 0.03,
+            1e-7);
   check_rel("then 9 decode steps: e2e = 12 steps", r.e2e_p50, 0.12, 1e-7);
   check_rel("TPOT = one step", r.tpot_p50, 0.01, 1e-7);
   check_close("prefill tokens = 5000", p.total_prefill, 5000, 0);
@@ -325,8 +324,8 @@ static void test_chunked_prefill(void) {
   gpuadv_sim_run(&c, &r);
   check_true("under load: decode + prefill tokens <= budget every step",
              !p.over_budget);
-  check_close("under load: some steps use the whole budget", p.max_tokens,
-              2048, 0);
+  check_close("under load: some steps use the whole budget", p.max_tokens, 2048,
+              0);
 }
 
 /* At a very low rate nobody waits: TTFT is the one prefill step,
@@ -436,8 +435,8 @@ static void test_nearest_rank(void) {
   check_rel("e2e 1..100 ms: p95 is the 95th value", r.e2e_p95, 0.095, 1e-6);
   check_rel("e2e 1..100 ms: p99 is the 99th value", r.e2e_p99, 0.099, 1e-6);
   check_rel("e2e 1..100 ms: mean 50.5 ms", r.e2e_mean, 0.0505, 1e-12);
-  check_close("idle replica: nobody waits, max_queue 0", (double)r.max_queue,
-              0, 0);
+  check_close("idle replica: nobody waits, max_queue 0", (double)r.max_queue, 0,
+              0);
   /* Ten requests: steps 37, 74, 10, 47, 84, 20, 57, 94, 30, 67 ms; the
   ** 5th smallest is 47, the 10th (ceil(9.5) and ceil(9.9)) is 94. */
   p.k = 0;
@@ -490,8 +489,7 @@ static void test_closed_loop_by_hand(void) {
   check_true("closed loop is never saturated", r.saturated == 0);
   closed_fixed(&c, &lin, 0.030);
   check_true("closed loop with think time runs", gpuadv_sim_run(&c, &r) == 0);
-  check_rel("closed loop, 30 ms think: 4 / 80 ms", r.requests_per_s, 50,
-            1e-9);
+  check_rel("closed loop, 30 ms think: 4 / 80 ms", r.requests_per_s, 50, 1e-9);
   check_rel("closed loop, 30 ms think: batch 4 x 50 / 80", r.mean_batch, 2.5,
             1e-9);
   check_rel("closed loop, 30 ms think: e2e still 50 ms", r.e2e_p99, 0.050,
@@ -620,8 +618,8 @@ static void test_gamma_arrivals(void) {
   gpuadv_sim_run(&c, &bursty);
   c.arrival_cv = 0;
   gpuadv_sim_run(&c, &regular);
-  check_close("regular arrivals below capacity: no wait", regular.mean_wait,
-              0, 1e-12);
+  check_close("regular arrivals below capacity: no wait", regular.mean_wait, 0,
+              1e-12);
   check_true("bursty arrivals wait longer than Poisson",
              bursty.mean_wait > 2 * poisson.mean_wait);
   /* Kingman: Wq ~ rho/(1-rho) * (ca^2 + cs^2)/2 * S; with cs = 0 the

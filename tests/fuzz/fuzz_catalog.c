@@ -52,13 +52,15 @@ typedef struct table_info {
 } table_info;
 
 static table_info tables[] = {
-  {"gpus", 0, {0}}, {"models", 0, {0}},
-  {"cloud_instances", 0, {0}}, {"measurements", 0, {0}},
+    {"gpus", 0, {0}},
+    {"models", 0, {0}},
+    {"cloud_instances", 0, {0}},
+    {"measurements", 0, {0}},
 };
 #define N_TABLES 4
 
 /* Columns an index may answer, or that join the catalogs. */
-static const char *const key_cols[] = {"name", "id", "gpu", "provider",
+static const char *const key_cols[] = {"name",  "id",     "gpu",   "provider",
                                        "model", "region", "vendor"};
 
 typedef struct word_list {
@@ -71,11 +73,10 @@ static word_list pool, model_names, gpu_names;
 ** accept. */
 static word_list model_keys, gpu_keys;
 
-
 static void load_words(word_list *l, const char *sql) {
   sqlite3_stmt *st;
-  FZ_CHECK(sqlite3_prepare_v2(db, sql, -1, &st, 0) == SQLITE_OK, "%s: %s",
-           sql, sqlite3_errmsg(db));
+  FZ_CHECK(sqlite3_prepare_v2(db, sql, -1, &st, 0) == SQLITE_OK, "%s: %s", sql,
+           sqlite3_errmsg(db));
   while (sqlite3_step(st) == SQLITE_ROW) {
     const char *z = (const char *)sqlite3_column_text(st, 0);
     if (!z) continue;
@@ -119,9 +120,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   }
   load_words(&model_names, "SELECT name FROM models ORDER BY name");
   load_words(&gpu_names, "SELECT name FROM gpus ORDER BY name");
-  load_words(&model_keys, "SELECT lower(name) FROM models UNION "
+  load_words(&model_keys,
+             "SELECT lower(name) FROM models UNION "
              "SELECT lower(alias) FROM aliases WHERE catalog = 'models'");
-  load_words(&gpu_keys, "SELECT lower(name) FROM gpus UNION "
+  load_words(&gpu_keys,
+             "SELECT lower(name) FROM gpus UNION "
              "SELECT lower(alias) FROM aliases WHERE catalog = 'gpus'");
   load_words(&pool,
              "SELECT name FROM gpus UNION SELECT name FROM models "
@@ -152,8 +155,7 @@ static int cat_bind(sqlite3_stmt *st, int idx, fz_in *in) {
 }
 
 /* A name from one catalog (maybe edited), or cat_bind(). */
-static int name_bind(sqlite3_stmt *st, int idx, fz_in *in,
-                     const word_list *l) {
+static int name_bind(sqlite3_stmt *st, int idx, fz_in *in, const word_list *l) {
   unsigned t = fz_u8(in);
   if (t < 160) {
     fz_bind_word(st, idx, l->w[fz_u8(in) % (unsigned)l->n], in, t & 1);
@@ -165,12 +167,32 @@ static int name_bind(sqlite3_stmt *st, int idx, fz_in *in,
 /* ------------------------------------------------ direct vs scanned */
 
 static const char *const ops[] = {
-  "= %s", "== %s", "IS %s", "IS NOT %s", "!= %s", "< %s", "<= %s", "> %s",
-  ">= %s", "LIKE %s", "GLOB %s", "IN (%s, %s)", "NOT IN (%s, %s)",
-  "= %s COLLATE NOCASE", "= %s COLLATE RTRIM", "COLLATE NOCASE = %s",
-  "= +%s", "= CAST(%s AS TEXT)", "= lower(%s)", "= %s || ''",
-  "BETWEEN %s AND %s", "IS NULL", "= %s AND 1", "IN (%s)", "= (%s)",
-  "= coalesce(%s, %s)",
+    "= %s",
+    "== %s",
+    "IS %s",
+    "IS NOT %s",
+    "!= %s",
+    "< %s",
+    "<= %s",
+    "> %s",
+    ">= %s",
+    "LIKE %s",
+    "GLOB %s",
+    "IN (%s, %s)",
+    "NOT IN (%s, %s)",
+    "= %s COLLATE NOCASE",
+    "= %s COLLATE RTRIM",
+    "COLLATE NOCASE = %s",
+    "= +%s",
+    "= CAST(%s AS TEXT)",
+    "= lower(%s)",
+    "= %s || ''",
+    "BETWEEN %s AND %s",
+    "IS NULL",
+    "= %s AND 1",
+    "IN (%s)",
+    "= (%s)",
+    "= coalesce(%s, %s)",
 };
 #define N_OPS (sizeof(ops) / sizeof(ops[0]))
 
@@ -217,9 +239,9 @@ static void put_scan(sqlbuf *b, const table_info *t, const col_set *s) {
 static void put_term(sqlbuf *b, fz_in *in, const char *alias,
                      const table_info *t, col_set *s, int allow_collate) {
   unsigned c = fz_u8(in), o = fz_u8(in), p1 = fz_u8(in), p2 = fz_u8(in);
-  const char *col = (c & 1) ? key_cols[(c >> 1) % (sizeof(key_cols) /
-                                                   sizeof(key_cols[0]))]
-                            : t->cols[(c >> 1) % (unsigned)t->n_cols];
+  const char *col =
+      (c & 1) ? key_cols[(c >> 1) % (sizeof(key_cols) / sizeof(key_cols[0]))]
+              : t->cols[(c >> 1) % (unsigned)t->n_cols];
   char a1[8], a2[8], op[128];
   int i, known = 0;
   for (i = 0; i < t->n_cols; i++) {
@@ -267,9 +289,9 @@ static int run3(const char *sql, sqlite3_stmt *binds, double out[3]) {
 static sqlite3_stmt *bind_params(fz_in *in) {
   sqlite3_stmt *st;
   int i;
-  FZ_CHECK(sqlite3_prepare_v2(db, "SELECT ?1, ?2, ?3, ?4", -1, &st, 0) ==
-               SQLITE_OK,
-           "prepare");
+  FZ_CHECK(
+      sqlite3_prepare_v2(db, "SELECT ?1, ?2, ?3, ?4", -1, &st, 0) == SQLITE_OK,
+      "prepare");
   for (i = 1; i <= 4; i++) cat_bind(st, i, in);
   FZ_CHECK(sqlite3_step(st) == SQLITE_ROW, "params");
   return st;
@@ -355,12 +377,12 @@ static const struct {
   int left, right;
   const char *lcol, *rcol;
 } joins[] = {
-  {0, 2, "name", "gpu"},   /* gpus, cloud_instances */
-  {0, 3, "name", "gpu"},   /* gpus, measurements */
-  {1, 3, "name", "model"}, /* models, measurements */
-  {3, 0, "gpu", "name"},   /* measurements, gpus */
-  {2, 0, "gpu", "name"},   /* cloud_instances, gpus */
-  {3, 1, "model", "name"}, /* measurements, models */
+    {0, 2, "name", "gpu"},   /* gpus, cloud_instances */
+    {0, 3, "name", "gpu"},   /* gpus, measurements */
+    {1, 3, "name", "model"}, /* models, measurements */
+    {3, 0, "gpu", "name"},   /* measurements, gpus */
+    {2, 0, "gpu", "name"},   /* cloud_instances, gpus */
+    {3, 1, "model", "name"}, /* measurements, models */
 };
 
 static void join(fz_in *in) {
@@ -373,8 +395,8 @@ static void join(fz_in *in) {
   use_col(&lcols, l->cols[0]);
   use_col(&lcols, joins[j].lcol);
   use_col(&rcols, joins[j].rcol);
-  put_term(&where, in, side ? "r" : "l", side ? r : l,
-           side ? &rcols : &lcols, 1);
+  put_term(&where, in, side ? "r" : "l", side ? r : l, side ? &rcols : &lcols,
+           1);
   put(&direct,
       "SELECT count(*), total(l.rowid * 7 + r.rowid), total(length(l.%s)) "
       "FROM %s AS l JOIN %s AS r ON r.%s = l.%s WHERE %s",
@@ -401,10 +423,10 @@ typedef struct model_fn {
 } model_fn;
 
 static const model_fn model_fns[] = {
-  {"model_weights_gb", 2, 2, 0},
-  {"model_kv_gb", 2, 4, 0},
-  {"model_decode_tps", 3, 6, 1},
-  {"model_prefill_tps", 3, 4, 1},
+    {"model_weights_gb", 2, 2, 0},
+    {"model_kv_gb", 2, 4, 0},
+    {"model_decode_tps", 3, 6, 1},
+    {"model_prefill_tps", 3, 4, 1},
 };
 
 /* The error "unknown model 'x' in models; closest: 'a', 'b', 'c'": the
@@ -459,8 +481,7 @@ static int is_name(sqlite3_stmt *st, int col, const word_list *keys) {
 }
 
 /* The reference answer of sql, parameters copied from columns 1.. of st. */
-static int reference(const char *sql, sqlite3_stmt *st, int narg,
-                     double *out) {
+static int reference(const char *sql, sqlite3_stmt *st, int narg, double *out) {
   sqlite3_stmt *r;
   int rc, i, n_params;
   FZ_CHECK(sqlite3_prepare_v2(db, sql, -1, &r, 0) == SQLITE_OK, "%s: %s", sql,
@@ -482,8 +503,8 @@ static int reference(const char *sql, sqlite3_stmt *st, int narg,
 
 static void model_function(fz_in *in) {
   const model_fn *f = &model_fns[fz_u8(in) % 4];
-  int narg = f->min_narg + (int)(fz_u8(in) % (unsigned)(f->max_narg -
-                                                        f->min_narg + 1));
+  int narg = f->min_narg +
+             (int)(fz_u8(in) % (unsigned)(f->max_narg - f->min_narg + 1));
   int i, rc, required_null = 0;
   sqlbuf sql = {{0}, 0};
   sqlite3_stmt *st;
@@ -496,7 +517,7 @@ static void model_function(fz_in *in) {
   rc = sqlite3_prepare_v2(db, sql.z, -1, &st, 0);
   FZ_CHECK(rc == SQLITE_OK, "prepare %s: %s", sql.z, sqlite3_errmsg(db));
   for (i = 1; i <= narg; i++) {
-    int kind = i == 1 ? name_bind(st, i, in, &model_names)
+    int kind = i == 1                 ? name_bind(st, i, in, &model_names)
                : i == 2 && f->gpu_arg ? name_bind(st, i, in, &gpu_names)
                                       : cat_bind(st, i, in);
     if (kind == FZ_NULL && i <= f->min_narg) required_null = 1;
@@ -514,13 +535,12 @@ static void model_function(fz_in *in) {
   if (rc != SQLITE_ROW) {
     const char *msg = sqlite3_errmsg(db);
     size_t n = strlen(f->name);
-    FZ_CHECK(rc == SQLITE_ERROR, "%s/%d: step gave %d: %s", f->name, narg,
-             rc, msg);
+    FZ_CHECK(rc == SQLITE_ERROR, "%s/%d: step gave %d: %s", f->name, narg, rc,
+             msg);
     FZ_CHECK(!required_null, "%s/%d: NULL required argument, error: %s",
              f->name, narg, msg);
     FZ_CHECK(strncmp(msg, f->name, n) == 0 && strncmp(msg + n, "(): ", 4) == 0,
-             "%s/%d: error does not name the function: %s", f->name, narg,
-             msg);
+             "%s/%d: error does not name the function: %s", f->name, narg, msg);
     if (strncmp(msg + n + 4, "unknown model '", 15) == 0) {
       check_suggestions(msg, &model_names, "models", 0);
     } else if (strncmp(msg + n + 4, "ambiguous model '", 17) == 0) {
@@ -567,29 +587,31 @@ static void model_function(fz_in *in) {
                          "WHERE name = ?1",
                          st, narg, &ref),
                "model_weights_gb: no reference");
-      FZ_CHECK(v == ref, "model_weights_gb %.17g != params_b * bytes %.17g",
-               v, ref);
+      FZ_CHECK(v == ref, "model_weights_gb %.17g != params_b * bytes %.17g", v,
+               ref);
     } else if (strcmp(f->name, "model_kv_gb") == 0) {
       /* Full attention on every layer, as kv_cache_gb computes it. */
       static const char *const sql_full[] = {
-        0, 0,
-        "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2) FROM models "
-        "WHERE name = ?1 AND kv_lora_rank IS NULL "
-        "AND coalesce(linear_layers, 0) = 0",
-        "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3) FROM models "
-        "WHERE name = ?1 AND kv_lora_rank IS NULL "
-        "AND coalesce(linear_layers, 0) = 0",
-        "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3, ?4) FROM "
-        "models WHERE name = ?1 AND kv_lora_rank IS NULL "
-        "AND coalesce(linear_layers, 0) = 0",
+          0,
+          0,
+          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2) FROM models "
+          "WHERE name = ?1 AND kv_lora_rank IS NULL "
+          "AND coalesce(linear_layers, 0) = 0",
+          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3) FROM models "
+          "WHERE name = ?1 AND kv_lora_rank IS NULL "
+          "AND coalesce(linear_layers, 0) = 0",
+          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3, ?4) FROM "
+          "models WHERE name = ?1 AND kv_lora_rank IS NULL "
+          "AND coalesce(linear_layers, 0) = 0",
       };
       if (reference(sql_full[narg], st, narg, &ref)) {
         int windowed = 0;
         double w;
         /* A sliding window that the context exceeds makes it smaller. */
-        if (reference("SELECT 1.0 FROM models WHERE name = ?1 AND "
-                      "sliding_layers > 0 AND CAST(?2 AS REAL) > sliding_window",
-                      st, 2, &w)) {
+        if (reference(
+                "SELECT 1.0 FROM models WHERE name = ?1 AND "
+                "sliding_layers > 0 AND CAST(?2 AS REAL) > sliding_window",
+                st, 2, &w)) {
           windowed = 1;
         }
         if (windowed) {

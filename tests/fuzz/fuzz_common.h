@@ -31,15 +31,14 @@
 int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
                         const sqlite3_api_routines *pApi);
 
-#define FZ_CHECK(cond, ...)                                             \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
-      fprintf(stderr, "\n*** gpuadv fuzz invariant failed: %s\n*** ",   \
-              #cond);                                                   \
-      fprintf(stderr, __VA_ARGS__);                                     \
-      fprintf(stderr, "\n");                                            \
-      abort();                                                          \
-    }                                                                   \
+#define FZ_CHECK(cond, ...)                                                   \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      fprintf(stderr, "\n*** gpuadv fuzz invariant failed: %s\n*** ", #cond); \
+      fprintf(stderr, __VA_ARGS__);                                           \
+      fprintf(stderr, "\n");                                                  \
+      abort();                                                                \
+    }                                                                         \
   } while (0)
 
 /* With GPUADV_FUZZ_TRACE=1 in the environment, the targets say what each
@@ -71,8 +70,7 @@ static inline sqlite3 *fz_open(void) {
   int rc = sqlite3_open(":memory:", &db);
   FZ_CHECK(rc == SQLITE_OK, "sqlite3_open: %d", rc);
   rc = sqlite3_gpuadv_init(db, &err, 0);
-  FZ_CHECK(rc == SQLITE_OK, "sqlite3_gpuadv_init: %d %s", rc,
-           err ? err : "");
+  FZ_CHECK(rc == SQLITE_OK, "sqlite3_gpuadv_init: %d %s", rc, err ? err : "");
   return db;
 }
 
@@ -146,56 +144,183 @@ static inline const uint8_t *fz_bytes(fz_in *in, size_t max, size_t *pn) {
 
 /* Doubles that break arithmetic. */
 static const double fz_special_doubles[] = {
-  0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 7.0, 70.0, 80.0, 3350.0, 989.4,
-  1e-9, 1e-300, 4.9406564584124654e-324 /* smallest subnormal */,
-  2.2250738585072014e-308 /* DBL_MIN */, 1.7976931348623157e308 /* max */,
-  -1.7976931348623157e308, 1e308, 1e154, 1e155, 1e200, 1e-200,
-  100000.0, 100000.00000000001, 99999.99999999999, 1e6, 1000000.5, 1e7,
-  1e7 + 1, 0.9999999999999999, 1.0000000000000002, 0.999999999, 3.0, 4.0,
-  9223372036854775807.0, 9223372036854775808.0, -9223372036854775808.0,
-  18446744073709551616.0, 4503599627370496.5, 1e16, 1e18, 1e19,
-  0.1, 0.3, 2.1, 1e-320,
-  INFINITY, -INFINITY, NAN, -NAN,
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    2.0,
+    7.0,
+    70.0,
+    80.0,
+    3350.0,
+    989.4,
+    1e-9,
+    1e-300,
+    4.9406564584124654e-324 /* smallest subnormal */,
+    2.2250738585072014e-308 /* DBL_MIN */,
+    1.7976931348623157e308 /* max */,
+    -1.7976931348623157e308,
+    1e308,
+    1e154,
+    1e155,
+    1e200,
+    1e-200,
+    100000.0,
+    100000.00000000001,
+    99999.99999999999,
+    1e6,
+    1000000.5,
+    1e7,
+    1e7 + 1,
+    0.9999999999999999,
+    1.0000000000000002,
+    0.999999999,
+    3.0,
+    4.0,
+    9223372036854775807.0,
+    9223372036854775808.0,
+    -9223372036854775808.0,
+    18446744073709551616.0,
+    4503599627370496.5,
+    1e16,
+    1e18,
+    1e19,
+    0.1,
+    0.3,
+    2.1,
+    1e-320,
+    INFINITY,
+    -INFINITY,
+    NAN,
+    -NAN,
 };
 #define FZ_N_SPECIAL_DOUBLES \
   (sizeof(fz_special_doubles) / sizeof(fz_special_doubles[0]))
 
 static const sqlite3_int64 fz_special_ints[] = {
-  0, 1, -1, 2, 3, 4, 7, 8, 70, 80, 100000, 100001, 1000000, 1000001,
-  10000000, 10000001, INT64_MAX, INT64_MIN, INT64_MAX - 1, INT64_MIN + 1,
-  (sqlite3_int64)1 << 53, ((sqlite3_int64)1 << 53) + 1, 4294967296LL,
-  2147483647, -2147483648LL,
+    0,
+    1,
+    -1,
+    2,
+    3,
+    4,
+    7,
+    8,
+    70,
+    80,
+    100000,
+    100001,
+    1000000,
+    1000001,
+    10000000,
+    10000001,
+    INT64_MAX,
+    INT64_MIN,
+    INT64_MAX - 1,
+    INT64_MIN + 1,
+    (sqlite3_int64)1 << 53,
+    ((sqlite3_int64)1 << 53) + 1,
+    4294967296LL,
+    2147483647,
+    -2147483648LL,
 };
-#define FZ_N_SPECIAL_INTS \
-  (sizeof(fz_special_ints) / sizeof(fz_special_ints[0]))
+#define FZ_N_SPECIAL_INTS (sizeof(fz_special_ints) / sizeof(fz_special_ints[0]))
 
 /* Text that the parsers treat specially: numeric text, non-finite text,
 ** every keyword, a few catalog names. Targets add their own words. */
 static const char *const fz_common_words[] = {
-  "", " ", "7", " 7 ", "7.5", " 7.5 ", "1e3", "1e999", "-1e999", "inf",
-  "-inf", "Infinity", "nan", "NaN", "-0", "0x10", "1e", "+", "-", ".", ".5",
-  "5.", "1,000", "$3.50", "9223372036854775807", "9223372036854775808",
-  "-9223372036854775809", "100000", "100000.0000001", "1e-400", "0.0",
-  "fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4",
-  "mxfp4", "q8_0", "q6_k", "q4_k_m", "q4_0", "FP16", "Bf16", "Q4_K_M",
-  "bf16 ", "fp1", "q4_k_mm",
-  "full", "full16", "lora", "qlora", "inference", "FULL", "QLoRA", "Full16",
-  "none", "selective", "NONE", "Selective",
-  "llama-3.1-70b", "llama-3-8b", "deepseek-v3", "mixtral-8x7b",
-  "gemma-2-9b", "gpt-oss-120b", "qwen3-30b-a3b", "mistral-7b",
-  "h100-sxm", "rtx-4090", "apple-m3-max", "apple-m1-max", "a100-sxm-80gb",
-  "mi300x", "tpu-v5e", "h100", "llama", "LLAMA-3.1-70B",
+    "",
+    " ",
+    "7",
+    " 7 ",
+    "7.5",
+    " 7.5 ",
+    "1e3",
+    "1e999",
+    "-1e999",
+    "inf",
+    "-inf",
+    "Infinity",
+    "nan",
+    "NaN",
+    "-0",
+    "0x10",
+    "1e",
+    "+",
+    "-",
+    ".",
+    ".5",
+    "5.",
+    "1,000",
+    "$3.50",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "100000",
+    "100000.0000001",
+    "1e-400",
+    "0.0",
+    "fp32",
+    "tf32",
+    "fp16",
+    "bf16",
+    "fp8",
+    "int8",
+    "int4",
+    "nf4",
+    "fp4",
+    "mxfp4",
+    "q8_0",
+    "q6_k",
+    "q4_k_m",
+    "q4_0",
+    "FP16",
+    "Bf16",
+    "Q4_K_M",
+    "bf16 ",
+    "fp1",
+    "q4_k_mm",
+    "full",
+    "full16",
+    "lora",
+    "qlora",
+    "inference",
+    "FULL",
+    "QLoRA",
+    "Full16",
+    "none",
+    "selective",
+    "NONE",
+    "Selective",
+    "llama-3.1-70b",
+    "llama-3-8b",
+    "deepseek-v3",
+    "mixtral-8x7b",
+    "gemma-2-9b",
+    "gpt-oss-120b",
+    "qwen3-30b-a3b",
+    "mistral-7b",
+    "h100-sxm",
+    "rtx-4090",
+    "apple-m3-max",
+    "apple-m1-max",
+    "a100-sxm-80gb",
+    "mi300x",
+    "tpu-v5e",
+    "h100",
+    "llama",
+    "LLAMA-3.1-70B",
 };
-#define FZ_N_COMMON_WORDS \
-  (sizeof(fz_common_words) / sizeof(fz_common_words[0]))
+#define FZ_N_COMMON_WORDS (sizeof(fz_common_words) / sizeof(fz_common_words[0]))
 
 /* What fz_bind bound, for the targets' invariants. */
 enum { FZ_NULL, FZ_INT, FZ_FLOAT, FZ_TEXT, FZ_BLOB };
 
 /* Bind word w as text; with edit, first changed as the input says: one
 ** byte's case flipped, cut short, a byte appended or a byte replaced. */
-static inline void fz_bind_word(sqlite3_stmt *st, int idx, const char *w, fz_in *in,
-                         int edit) {
+static inline void fz_bind_word(sqlite3_stmt *st, int idx, const char *w,
+                                fz_in *in, int edit) {
   char buf[160];
   size_t len = strlen(w);
   if (len > 150) len = 150;
@@ -223,7 +348,7 @@ static inline void fz_bind_word(sqlite3_stmt *st, int idx, const char *w, fz_in 
 /* Bind parameter idx from the input. Layout: one type byte, then the
 ** payload it asks for. extra_words (may be NULL) widen the word list. */
 static inline int fz_bind(sqlite3_stmt *st, int idx, fz_in *in,
-                   const char *const *extra_words, int n_extra) {
+                          const char *const *extra_words, int n_extra) {
   unsigned t = fz_u8(in);
   size_t n;
   const uint8_t *b;
@@ -235,8 +360,8 @@ static inline int fz_bind(sqlite3_stmt *st, int idx, fz_in *in,
       sqlite3_bind_int64(st, idx, (sqlite3_int64)(int8_t)fz_u8(in));
       return FZ_INT;
     case 2: /* an edge integer */
-      sqlite3_bind_int64(st, idx, fz_special_ints[fz_u8(in) %
-                                                  FZ_N_SPECIAL_INTS]);
+      sqlite3_bind_int64(st, idx,
+                         fz_special_ints[fz_u8(in) % FZ_N_SPECIAL_INTS]);
       return FZ_INT;
     case 3: /* any 64-bit integer */
       sqlite3_bind_int64(st, idx, (sqlite3_int64)fz_u64(in));

@@ -89,12 +89,15 @@ static void check_model(const gpuadv_config_model *m) {
   for (i = 0; i < m->n_rows; i++) {
     const gpuadv_config_row *r = &m->rows[i];
     FZ_CHECK(r->field != 0, "row %d has no field", i);
-    FZ_CHECK(memchr(r->text, 0, sizeof(r->text)) && memchr(r->from, 0, sizeof(r->from)) &&
+    FZ_CHECK(memchr(r->text, 0, sizeof(r->text)) &&
+                 memchr(r->from, 0, sizeof(r->from)) &&
                  memchr(r->how, 0, sizeof(r->how)),
              "row %d (%s): unterminated string", i, r->field);
-    if (!r->is_text) FZ_CHECK(isfinite(r->value), "row %s = %g", r->field, r->value);
+    if (!r->is_text)
+      FZ_CHECK(isfinite(r->value), "row %s = %g", r->field, r->value);
   }
-  FZ_CHECK(memchr(m->name, 0, sizeof(m->name)) && memchr(m->family, 0, sizeof(m->family)),
+  FZ_CHECK(memchr(m->name, 0, sizeof(m->name)) &&
+               memchr(m->family, 0, sizeof(m->family)),
            "unterminated name or family");
 }
 
@@ -103,8 +106,9 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
                       const char *err) {
   sqlite3_stmt *st;
   int step;
-  FZ_CHECK(sqlite3_prepare_v2(db, "SELECT model_kv_gb(?1, 4096), "
-                                  "model_weights_gb(?1, 'bf16')",
+  FZ_CHECK(sqlite3_prepare_v2(db,
+                              "SELECT model_kv_gb(?1, 4096), "
+                              "model_weights_gb(?1, 'bf16')",
                               -1, &st, 0) == SQLITE_OK,
            "prepare: %s", sqlite3_errmsg(db));
   sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
@@ -118,14 +122,16 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
   } else {
     char want[GPUADV_CONFIG_ERR_MAX + 40];
     snprintf(want, sizeof(want), "model_kv_gb(): model: %s", err);
-    FZ_CHECK(step == SQLITE_ERROR, "reader refuses (%s), SQL step %d", err, step);
+    FZ_CHECK(step == SQLITE_ERROR, "reader refuses (%s), SQL step %d", err,
+             step);
     FZ_CHECK(strcmp(sqlite3_errmsg(db), want) == 0, "SQL error '%s', want '%s'",
              sqlite3_errmsg(db), want);
   }
   sqlite3_finalize(st);
 
-  FZ_CHECK(sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM model_config(?1)), "
-                                  "(SELECT count(*) FROM model_spec(?1))",
+  FZ_CHECK(sqlite3_prepare_v2(db,
+                              "SELECT (SELECT count(*) FROM model_config(?1)), "
+                              "(SELECT count(*) FROM model_spec(?1))",
                               -1, &st, 0) == SQLITE_OK,
            "prepare: %s", sqlite3_errmsg(db));
   sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
@@ -135,11 +141,13 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
     FZ_CHECK(sqlite3_column_int(st, 0) == first.n_rows &&
                  sqlite3_column_int(st, 1) == 1,
              "model_config %d rows (want %d), model_spec %d",
-             sqlite3_column_int(st, 0), first.n_rows, sqlite3_column_int(st, 1));
+             sqlite3_column_int(st, 0), first.n_rows,
+             sqlite3_column_int(st, 1));
   } else {
-    FZ_CHECK(step == SQLITE_ERROR &&
-                 strncmp(sqlite3_errmsg(db), "model_config(): config: ", 24) == 0,
-             "model_config: step %d, '%s'", step, sqlite3_errmsg(db));
+    FZ_CHECK(
+        step == SQLITE_ERROR &&
+            strncmp(sqlite3_errmsg(db), "model_config(): config: ", 24) == 0,
+        "model_config: step %d, '%s'", step, sqlite3_errmsg(db));
   }
   sqlite3_finalize(st);
 }
@@ -156,13 +164,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FZ_CHECK(rc1 == rc2, "not deterministic: %d then %d", rc1, rc2);
   if (rc1 == 0) {
     check_model(&first);
-    FZ_CHECK(memcmp(&first.def, &second.def, sizeof(first.def)) == 0 &&
-                 memcmp(&first.params, &second.params, sizeof(first.params)) == 0,
-             "two reads differ");
+    FZ_CHECK(
+        memcmp(&first.def, &second.def, sizeof(first.def)) == 0 &&
+            memcmp(&first.params, &second.params, sizeof(first.params)) == 0,
+        "two reads differ");
   } else {
     FZ_CHECK(memchr(err1, 0, sizeof(err1)) != 0, "unterminated message");
     FZ_CHECK(strncmp(err1, "config: ", 8) == 0, "message '%s'", err1);
-    FZ_CHECK(strcmp(err1, err2) == 0, "messages differ: '%s', '%s'", err1, err2);
+    FZ_CHECK(strcmp(err1, err2) == 0, "messages differ: '%s', '%s'", err1,
+             err2);
     for (i = 0; err1[i]; i++) {
       FZ_CHECK((unsigned char)err1[i] >= 0x20, "control byte in '%s'", err1);
     }

@@ -45,14 +45,16 @@ static int limits_on; /* flags bit 3: the limits are lowered */
 
 typedef struct csv_run {
   int ok;
-  char err[600];          /* the message after "gpuadv_csv: NAME" */
+  char err[600]; /* the message after "gpuadv_csv: NAME" */
   int n_cols;
   sqlite3_int64 n_rows;
-  uint64_t names_hash;    /* of the column names in order */
-  uint64_t *row_hash;     /* n_rows hashes, malloc'ed */
+  uint64_t names_hash; /* of the column names in order */
+  uint64_t *row_hash;  /* n_rows hashes, malloc'ed */
 } csv_run;
 
-static void remove_file(void) { unlink(csv_path); }
+static void remove_file(void) {
+  unlink(csv_path);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const char *dir = getenv("TMPDIR");
@@ -117,22 +119,24 @@ static void check_lookups(int n_cols) {
     const char *name = sqlite3_column_name(names, c);
     for (form = 0; form < 2; form++) {
       char *sv = sqlite3_mprintf("SELECT \"%w\" FROM temp.t LIMIT 8", name);
-      char *s1 = sqlite3_mprintf("SELECT count(*) FROM temp.t WHERE \"%w\" = %s",
-                                 name, rhs[form]);
-      char *s2 = sqlite3_mprintf("SELECT count(*) FROM temp.t WHERE (\"%w\" = %s) = 1",
-                                 name, rhs[form]);
+      char *s1 = sqlite3_mprintf(
+          "SELECT count(*) FROM temp.t WHERE \"%w\" = %s", name, rhs[form]);
+      char *s2 =
+          sqlite3_mprintf("SELECT count(*) FROM temp.t WHERE (\"%w\" = %s) = 1",
+                          name, rhs[form]);
       sqlite3_stmt *val = 0, *q1 = 0, *q2 = 0;
       FZ_CHECK(sv && s1 && s2, "out of memory");
       FZ_CHECK(sqlite3_prepare_v2(db, sv, -1, &val, 0) == SQLITE_OK &&
-               sqlite3_prepare_v2(db, s1, -1, &q1, 0) == SQLITE_OK &&
-               sqlite3_prepare_v2(db, s2, -1, &q2, 0) == SQLITE_OK,
+                   sqlite3_prepare_v2(db, s1, -1, &q1, 0) == SQLITE_OK &&
+                   sqlite3_prepare_v2(db, s2, -1, &q2, 0) == SQLITE_OK,
                "lookups: %s", sqlite3_errmsg(db));
       while ((rc = sqlite3_step(val)) == SQLITE_ROW) {
         sqlite3_int64 n1, n2;
         sqlite3_bind_value(q1, 1, sqlite3_column_value(val, 0));
         sqlite3_bind_value(q2, 1, sqlite3_column_value(val, 0));
-        FZ_CHECK(sqlite3_step(q1) == SQLITE_ROW && sqlite3_step(q2) == SQLITE_ROW,
-                 "lookup: %s", sqlite3_errmsg(db));
+        FZ_CHECK(
+            sqlite3_step(q1) == SQLITE_ROW && sqlite3_step(q2) == SQLITE_ROW,
+            "lookup: %s", sqlite3_errmsg(db));
         n1 = sqlite3_column_int64(q1, 0);
         n2 = sqlite3_column_int64(q2, 0);
         FZ_CHECK(n1 == n2, "%s finds %lld rows, the scan %lld", s1,
@@ -174,8 +178,8 @@ static void run_csv(const char *args, size_t n_args, const char *input_name,
   st = 0;
   if (rc != SQLITE_DONE) {
     const char *msg = sqlite3_errmsg(db);
-    fz_trace("gpuadv_csv(%.*s) -> %s", (int)(n_args > 200 ? 200 : n_args),
-             args, msg);
+    fz_trace("gpuadv_csv(%.*s) -> %s", (int)(n_args > 200 ? 200 : n_args), args,
+             msg);
     if (!input_name) return; /* argument mode: SQL errors are fine */
     FZ_CHECK(rc == SQLITE_ERROR && strncmp(msg, "gpuadv_csv: ", 12) == 0,
              "CREATE gave %d: %s", rc, msg);
@@ -225,7 +229,8 @@ static void run_csv(const char *args, size_t n_args, const char *input_name,
                    i + 1);
       }
     }
-    out->row_hash = realloc(out->row_hash, sizeof(uint64_t) * (size_t)(row + 1));
+    out->row_hash =
+        realloc(out->row_hash, sizeof(uint64_t) * (size_t)(row + 1));
     FZ_CHECK(out->row_hash != 0, "out of memory");
     out->row_hash[row++] = h;
   }
@@ -281,7 +286,10 @@ static void run_csv(const char *args, size_t n_args, const char *input_name,
 }
 
 static const char *const header_no[] = {
-  ", header=no", ", HEADER = 'off'", ",header=\"false\"", ", Header=0",
+    ", header=no",
+    ", HEADER = 'off'",
+    ",header=\"false\"",
+    ", Header=0",
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -332,7 +340,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ** 15 (SQLite itself needs more than 3 + the number of a virtual
     ** table's arguments, and 5 for sqlite_master), SQLITE_LIMIT_LENGTH at
     ** the input's size or one byte less (the file is then too large). */
-    old_cols = sqlite3_limit(db, SQLITE_LIMIT_COLUMN, 8 + (int)((flags >> 4) & 7));
+    old_cols =
+        sqlite3_limit(db, SQLITE_LIMIT_COLUMN, 8 + (int)((flags >> 4) & 7));
     /* Not below 512: SQLite needs room for the schema's own SQL text (a
     ** tiny limit makes it report the schema as malformed). */
     old_len = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
@@ -363,11 +372,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     b.ok = 0;
   }
   FZ_CHECK(a.ok == b.ok, "header=yes %s but header=no %s (%s%s)",
-           a.ok ? "succeeded" : "failed", b.ok ? "succeeded" : "failed",
-           a.err, b.err);
+           a.ok ? "succeeded" : "failed", b.ok ? "succeeded" : "failed", a.err,
+           b.err);
   if (a.ok) {
-    FZ_CHECK(a.n_cols == b.n_cols, "header=yes has %d columns, no %d",
-             a.n_cols, b.n_cols);
+    FZ_CHECK(a.n_cols == b.n_cols, "header=yes has %d columns, no %d", a.n_cols,
+             b.n_cols);
     FZ_CHECK(b.n_rows == a.n_rows + 1, "header=yes has %lld rows, no %lld",
              (long long)a.n_rows, (long long)b.n_rows);
     for (r = 0; r < a.n_rows; r++) {
@@ -401,9 +410,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                "%d x %lld)",
                a.n_cols, (long long)a.n_rows, c.n_cols, (long long)c.n_rows);
       for (r = 0; r < a.n_rows; r++) {
-        FZ_CHECK(a.row_hash[r] == c.row_hash[r],
-                 "row %lld differs between filename= and data=",
-                 (long long)(r + 1));
+        FZ_CHECK(
+            a.row_hash[r] == c.row_hash[r],
+            "row %lld differs between filename= and data=", (long long)(r + 1));
       }
     } else {
       FZ_CHECK(strcmp(a.err, c.err) == 0,

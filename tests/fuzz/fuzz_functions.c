@@ -93,8 +93,8 @@ static void list_functions(void) {
   }
   if (getenv("GPUADV_FUZZ_LIST")) {
     for (i = 0; i < n_fns; i++) {
-      fprintf(stderr, "%3d %s/%d (required %d)\n", i, fns[i].name,
-              fns[i].narg, fns[i].min_narg);
+      fprintf(stderr, "%3d %s/%d (required %d)\n", i, fns[i].name, fns[i].narg,
+              fns[i].min_narg);
     }
   }
 }
@@ -115,8 +115,7 @@ static int is_name_fn(const char *name) {
 }
 
 static int is_count_fn(const char *name) {
-  return strcmp(name, "nodes_required") == 0 ||
-         strcmp(name, "max_batch") == 0;
+  return strcmp(name, "nodes_required") == 0 || strcmp(name, "max_batch") == 0;
 }
 
 /* A result as stepped, to compare two rows. */
@@ -140,18 +139,17 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
   switch (type) {
     case SQLITE_FLOAT:
       out->r = sqlite3_column_double(st, 0);
-      FZ_CHECK(isfinite(out->r), "%s/%d returned a non-finite REAL %g",
-               f->name, f->narg, out->r);
-      FZ_CHECK(out->r >= 0.0, "%s/%d returned a negative REAL %.17g",
-               f->name, f->narg, out->r);
-      FZ_CHECK(!is_count_fn(f->name) &&
-                   strcmp(f->name, "gpuadv_version") != 0,
+      FZ_CHECK(isfinite(out->r), "%s/%d returned a non-finite REAL %g", f->name,
+               f->narg, out->r);
+      FZ_CHECK(out->r >= 0.0, "%s/%d returned a negative REAL %.17g", f->name,
+               f->narg, out->r);
+      FZ_CHECK(!is_count_fn(f->name) && strcmp(f->name, "gpuadv_version") != 0,
                "%s/%d returned a REAL", f->name, f->narg);
       break;
     case SQLITE_INTEGER:
       out->i = sqlite3_column_int64(st, 0);
-      FZ_CHECK(is_count_fn(f->name), "%s/%d returned an INTEGER %lld",
-               f->name, f->narg, (long long)out->i);
+      FZ_CHECK(is_count_fn(f->name), "%s/%d returned an INTEGER %lld", f->name,
+               f->narg, (long long)out->i);
       FZ_CHECK(out->i >= 0, "%s/%d returned a negative count %lld", f->name,
                f->narg, (long long)out->i);
       break;
@@ -168,8 +166,8 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
       FZ_CHECK(required_null || strcmp(f->name, "model_prefill_tps") == 0 ||
                    strcmp(f->name, "model_decode_tps") == 0 ||
                    is_name_fn(f->name),
-               "%s/%d returned NULL with no NULL required argument",
-               f->name, f->narg);
+               "%s/%d returned NULL with no NULL required argument", f->name,
+               f->narg);
       break;
     default:
       FZ_CHECK(0, "%s/%d returned a BLOB", f->name, f->narg);
@@ -203,10 +201,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   n = (size_t)snprintf(sql, sizeof(sql), "SELECT %s(", f->name);
   for (i = 0; i < f->narg; i++) {
-    n += (size_t)snprintf(sql + n, sizeof(sql) - n,
-                          two_rows && i == j ? "%sCASE WHEN r.i > 0 THEN ?%d END"
-                                             : "%s?%d",
-                          i ? ", " : "", i + 1);
+    n += (size_t)snprintf(
+        sql + n, sizeof(sql) - n,
+        two_rows && i == j ? "%sCASE WHEN r.i > 0 THEN ?%d END" : "%s?%d",
+        i ? ", " : "", i + 1);
   }
   snprintf(sql + n, sizeof(sql) - n, ")%s",
            two_rows ? " FROM (SELECT 1 AS i UNION ALL SELECT 2) AS r" : "");
@@ -243,9 +241,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_row(st, f, required_null, &first);
     if (two_rows) {
       rc = sqlite3_step(st);
-      FZ_CHECK(rc == SQLITE_ROW,
-               "%s/%d: row 1 succeeded, row 2 gave %d: %s", f->name, f->narg,
-               rc, sqlite3_errmsg(db));
+      FZ_CHECK(rc == SQLITE_ROW, "%s/%d: row 1 succeeded, row 2 gave %d: %s",
+               f->name, f->narg, rc, sqlite3_errmsg(db));
       check_row(st, f, required_null, &second);
       FZ_CHECK(first.type == second.type && first.i == second.i &&
                    memcmp(&first.r, &second.r, sizeof(double)) == 0 &&

@@ -56,42 +56,57 @@ static void failf(int tid, int iter, const char *what, const char *got,
 /* Statements every thread prepares once and re-steps. A statement's answer
 ** is its rows, each column as text joined by '|', rows joined by ';'. */
 static const char *const FIXED_SQL[] = {
-  "SELECT weights_gb(70, 'bf16')",
-  "SELECT count(*) FROM gpus",
-  "SELECT model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9",
-  "SELECT count(*), sum(length(name)) FROM models",
-  "SELECT round(model_decode_tps('llama-3-8b', 'rtx-4090', 'q4_k_m', 1, 256, 1, 'llama.cpp'), 1)",
-  "SELECT train_mem_gb(13, 'full', 4, 3, 13), kv_cache_gb(80, 8, 128, 8192, 10, 'fp16')",
-  "SELECT nodes_required(1260, 80), max_batch(80, weights_gb(70, 'int4'), kv_cache_gb(80, 8, 128, 8192))",
-  "SELECT group_concat(weights_gb(7, column1), ',') FROM (VALUES ('bf16'), ('fp32'), ('INT4'), ('q4_k_m'))",
-  "SELECT group_concat(round(model_weights_gb(column1, column2), 4), ',') FROM "
-  "(VALUES ('llama-3.1-8b', 'bf16'), ('deepseek-v3', 'fp8'), ('mixtral-8x7b', 'int4'))",
-  "SELECT g.name, count(*), round(min(c.usd_per_hour / c.gpu_count), 4) FROM gpus g "
-  "JOIN cloud_instances c ON c.gpu = g.name WHERE g.name IN ('h100-sxm', 'l40s', 'a100-sxm-80gb') "
-  "GROUP BY g.name ORDER BY 3, 1",
-  "SELECT count(*), round(sum(value), 3) FROM measurements WHERE gpu = 'h100-sxm'",
-  "SELECT gpuadv_version() IS NOT NULL",
-  "SELECT round(train_peak_gb(8.03, 'full', 32, 4096, 32, 4096, 1, 8, 3, 'full', 128256, 1, 14336), 1)",
+    "SELECT weights_gb(70, 'bf16')",
+    "SELECT count(*) FROM gpus",
+    "SELECT model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9",
+    "SELECT count(*), sum(length(name)) FROM models",
+    "SELECT round(model_decode_tps('llama-3-8b', 'rtx-4090', 'q4_k_m', 1, 256, "
+    "1, 'llama.cpp'), 1)",
+    "SELECT train_mem_gb(13, 'full', 4, 3, 13), kv_cache_gb(80, 8, 128, 8192, "
+    "10, 'fp16')",
+    "SELECT nodes_required(1260, 80), max_batch(80, weights_gb(70, 'int4'), "
+    "kv_cache_gb(80, 8, 128, 8192))",
+    "SELECT group_concat(weights_gb(7, column1), ',') FROM (VALUES ('bf16'), "
+    "('fp32'), ('INT4'), ('q4_k_m'))",
+    "SELECT group_concat(round(model_weights_gb(column1, column2), 4), ',') "
+    "FROM "
+    "(VALUES ('llama-3.1-8b', 'bf16'), ('deepseek-v3', 'fp8'), "
+    "('mixtral-8x7b', 'int4'))",
+    "SELECT g.name, count(*), round(min(c.usd_per_hour / c.gpu_count), 4) FROM "
+    "gpus g "
+    "JOIN cloud_instances c ON c.gpu = g.name WHERE g.name IN ('h100-sxm', "
+    "'l40s', 'a100-sxm-80gb') "
+    "GROUP BY g.name ORDER BY 3, 1",
+    "SELECT count(*), round(sum(value), 3) FROM measurements WHERE gpu = "
+    "'h100-sxm'",
+    "SELECT gpuadv_version() IS NOT NULL",
+    "SELECT round(train_peak_gb(8.03, 'full', 32, 4096, 32, 4096, 1, 8, 3, "
+    "'full', 128256, 1, 14336), 1)",
 };
 #define N_FIXED ((int)(sizeof(FIXED_SQL) / sizeof(FIXED_SQL[0])))
 
 /* Known answers of some of them, from README: checked on the reference. */
-static const struct { int i; const char *want; } KNOWN[] = {
-  {0, "140.0"}, {2, "70272.0"}, {4, "116.3"}, {5, "71.5|26.8435456"},
-  {6, "16|16"}, {7, "14.0,28.0,3.5,4.27875"}, {11, "1"}, {12, "23.9"},
+static const struct {
+  int i;
+  const char *want;
+} KNOWN[] = {
+    {0, "140.0"}, {2, "70272.0"},
+    {4, "116.3"}, {5, "71.5|26.8435456"},
+    {6, "16|16"}, {7, "14.0,28.0,3.5,4.27875"},
+    {11, "1"},    {12, "23.9"},
 };
 
 /* A statement with parameters, re-bound every iteration with values taken
 ** in turn from these tables (so the keyword and name caches must follow). */
 static const char *const BOUND_SQL =
-  "SELECT weights_gb(?1, ?2), round(model_decode_tps(?3, ?4, ?2, ?5), 6), "
-  "round(model_kv_gb(?3, 4096, ?5, ?2), 9), "
-  "(SELECT count(*) FROM cloud_instances WHERE gpu = ?4)";
+    "SELECT weights_gb(?1, ?2), round(model_decode_tps(?3, ?4, ?2, ?5), 6), "
+    "round(model_kv_gb(?3, 4096, ?5, ?2), 9), "
+    "(SELECT count(*) FROM cloud_instances WHERE gpu = ?4)";
 static const char *const B_DTYPES[] = {"bf16", "fp8", "int4", "Q4_K_M", "fp32"};
 static const char *const B_MODELS[] = {"llama-3.1-8b", "deepseek-v3",
                                        "mixtral-8x7b", "llama-3.1-70b"};
 static const char *const B_GPUS[] = {"h100-sxm", "rtx-4090", "a100-sxm-80gb",
-                                     "mi300x", "l40s", "b200"};
+                                     "mi300x",   "l40s",     "b200"};
 #define NB(a) ((int)(sizeof(a) / sizeof(a[0])))
 #define N_BOUND (NB(B_DTYPES) * NB(B_MODELS) * NB(B_GPUS))
 
@@ -107,12 +122,13 @@ static void bind_case(sqlite3_stmt *st, int k) {
 
 /* A statement prepared afresh every iteration. */
 static const char *const FRESH_SQL =
-  "SELECT round(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8'), 3), "
-  "round(decode_tps(3350, 14), 3), bytes_per_param('mxfp4')";
+    "SELECT round(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8'), 3), "
+    "round(decode_tps(3350, 14), 3), bytes_per_param('mxfp4')";
 
 /* An error and its exact message. */
 static const char *const ERROR_SQL = "SELECT weights_gb(?1, 'bf16')";
-static const char *const ERROR_MSG = "weights_gb(): params_b must be > 0, got -1";
+static const char *const ERROR_MSG =
+    "weights_gb(): params_b must be > 0, got -1";
 
 /* The gpuadv_csv table of a thread: tid + 1 rows of its own. */
 static char *csv_create_sql(int tid) {
@@ -120,18 +136,21 @@ static char *csv_create_sql(int tid) {
   int i, n = 0;
   n += snprintf(data + n, sizeof(data) - n, "gpu,usd,thread");
   for (i = 0; i <= tid && n < (int)sizeof(data) - 64; i++) {
-    n += snprintf(data + n, sizeof(data) - n, "\nh100-sxm,%d.25,%d", i + 1, tid);
+    n +=
+        snprintf(data + n, sizeof(data) - n, "\nh100-sxm,%d.25,%d", i + 1, tid);
   }
-  return sqlite3_mprintf("CREATE VIRTUAL TABLE temp.q USING gpuadv_csv(data=%Q)",
-                         data);
+  return sqlite3_mprintf(
+      "CREATE VIRTUAL TABLE temp.q USING gpuadv_csv(data=%Q)", data);
 }
 static const char *const CSV_SQL =
-  "SELECT count(*), sum(q.usd), min(q.thread), max(q.thread), max(g.memory_gb) "
-  "FROM q JOIN gpus g ON g.name = q.gpu";
+    "SELECT count(*), sum(q.usd), min(q.thread), max(q.thread), "
+    "max(g.memory_gb) "
+    "FROM q JOIN gpus g ON g.name = q.gpu";
 static const char *const CSV_FILE_SQL =
-  "CREATE VIRTUAL TABLE temp.f USING gpuadv_csv(filename='tests/csv/quotes.csv')";
+    "CREATE VIRTUAL TABLE temp.f USING "
+    "gpuadv_csv(filename='tests/csv/quotes.csv')";
 static const char *const CSV_FILE_QUERY =
-  "SELECT count(*), sum(usd_per_hour), group_concat(vendor, ',') FROM f";
+    "SELECT count(*), sum(usd_per_hour), group_concat(vendor, ',') FROM f";
 
 /* ------------------------------------------------------------ helpers */
 
@@ -156,8 +175,8 @@ static int answer(sqlite3_stmt *st, char *buf, int n_buf) {
 
 static int open_db(sqlite3 **pdb, int flags, char *err, int n_err) {
   char *msg = 0;
-  int rc = sqlite3_open_v2(":memory:", pdb,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | flags, 0);
+  int rc = sqlite3_open_v2(
+      ":memory:", pdb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | flags, 0);
   if (rc != SQLITE_OK) {
     snprintf(err, n_err, "open: %s", sqlite3_errstr(rc));
     return rc;
@@ -203,7 +222,8 @@ static int reference(void) {
   for (i = 0; i < N_FIXED; i++) {
     if (prepare(db, FIXED_SQL[i], &st) != SQLITE_OK) return 1;
     if (answer(st, g_fixed[i], sizeof(g_fixed[i])) != SQLITE_DONE) {
-      fprintf(stderr, "# reference: %s: %s\n", FIXED_SQL[i], sqlite3_errmsg(db));
+      fprintf(stderr, "# reference: %s: %s\n", FIXED_SQL[i],
+              sqlite3_errmsg(db));
       return 1;
     }
     sqlite3_finalize(st);
@@ -220,7 +240,8 @@ static int reference(void) {
     if (prepare(db, BOUND_SQL, &st) != SQLITE_OK) return 1;
     bind_case(st, k);
     if (answer(st, g_bound[k], sizeof(g_bound[k])) != SQLITE_DONE) {
-      fprintf(stderr, "# reference: bound case %d: %s\n", k, sqlite3_errmsg(db));
+      fprintf(stderr, "# reference: bound case %d: %s\n", k,
+              sqlite3_errmsg(db));
       return 1;
     }
     sqlite3_finalize(st);
@@ -236,7 +257,8 @@ static int reference(void) {
   }
   answer(st, g_csv_file, sizeof(g_csv_file));
   sqlite3_finalize(st);
-  if (strcmp(g_csv_file, "4|6.87|Acme Cloud,Acme Cloud,Bolt GPU,Bolt GPU") != 0) {
+  if (strcmp(g_csv_file, "4|6.87|Acme Cloud,Acme Cloud,Bolt GPU,Bolt GPU") !=
+      0) {
     fprintf(stderr, "# reference: %s: got [%s]\n", CSV_FILE_QUERY, g_csv_file);
     return 1;
   }
@@ -441,8 +463,10 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
       g_iterations = atoi(argv[++i]);
     } else {
-      fprintf(stderr, "usage: %s [--load EXTENSION] [--threads N] "
-                      "[--iterations N]\n", argv[0]);
+      fprintf(stderr,
+              "usage: %s [--load EXTENSION] [--threads N] "
+              "[--iterations N]\n",
+              argv[0]);
       return 2;
     }
   }
@@ -456,9 +480,10 @@ int main(int argc, char **argv) {
   if (!ws) return 1;
   if (run_phase(phase1, ws, 0)) return 1;
   for (i = 0; i < g_threads; i++) checks += ws[i].checks;
-  printf("phase 1: %d threads x %d iterations, own connections (%s): %ld checks\n",
-         g_threads, g_iterations, g_load ? "sqlite3_load_extension" : "compiled in",
-         checks);
+  printf(
+      "phase 1: %d threads x %d iterations, own connections (%s): %ld checks\n",
+      g_threads, g_iterations,
+      g_load ? "sqlite3_load_extension" : "compiled in", checks);
   if (open_db(&shared, SQLITE_OPEN_FULLMUTEX, err, sizeof(err)) != SQLITE_OK) {
     fprintf(stderr, "# shared connection: %s\n", err);
     return 1;
@@ -468,8 +493,10 @@ int main(int argc, char **argv) {
   sqlite3_close(shared);
   checks = 0;
   for (i = 0; i < g_threads; i++) checks += ws[i].checks;
-  printf("phase 2: %d threads x %d iterations, one FULLMUTEX connection: %ld checks\n",
-         g_threads, g_iterations / 4, checks);
+  printf(
+      "phase 2: %d threads x %d iterations, one FULLMUTEX connection: %ld "
+      "checks\n",
+      g_threads, g_iterations / 4, checks);
   printf("%ld failures\n", g_failures);
   free(ws);
   return g_failures ? 1 : 0;
