@@ -33,6 +33,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from examples import sqlite_examples  # noqa: E402 (tests/examples.py)
 
 EXT = "./gpuadv"
 SQLITE3 = os.environ.get("SQLITE3", "sqlite3")
@@ -214,30 +216,7 @@ def check_errors(mode, path):
 
 def readme_examples():
     """(statement, expected output lines) of README's `sqlite> ` examples."""
-    examples = []
-    in_block = False
-    indent = 0
-    current = None
-    with open("README.md") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.lstrip().startswith("```"):
-                if in_block and current:
-                    examples.append(current)
-                in_block = not in_block
-                indent = len(line) - len(line.lstrip())
-                current = None
-                continue
-            if not in_block:
-                continue
-            line = line[indent:]  # blocks inside list items are indented
-            if line.startswith("sqlite> "):
-                if current:
-                    examples.append(current)
-                current = (line[len("sqlite> "):], [])
-            elif current is not None:
-                current[1].append(line)
-    return examples
+    return sqlite_examples("README.md")
 
 
 def check_readme_clients():

@@ -65,19 +65,10 @@ for i, (info, body, line) in enumerate(blocks):
         report(True, name)
 report(n_sh >= 8, "docs: at least 8 runnable blocks", "found %d" % n_sh)
 
-# The `sqlite> ` examples, run as tests/run_tests.py runs README's.
-examples, current = [], None
-for info, body, line in blocks:
-    for l in body.splitlines():
-        if l.startswith("sqlite> "):
-            if current:
-                examples.append(current)
-            current = (l[len("sqlite> "):], [])
-        elif current is not None:
-            current[1].append(l)
-    if current:
-        examples.append(current)
-    current = None
+# The `sqlite> ` examples, read and run as tests/run_tests.py runs README's.
+sys.path.insert(0, "tests")
+from examples import sqlite_examples
+examples = sqlite_examples(sys.argv[1])
 sqlite3 = os.environ.get("SQLITE3", "sqlite3")
 for stmt, want in examples:
     cmd = [sqlite3, "-batch", "-cmd", ".load ./gpuadv", "-cmd", ".read sql/gpuadv.sql",

@@ -1,0 +1,36 @@
+"""The `sqlite> ` examples of a Markdown page, for the tests that run them.
+
+sqlite_examples(path) gives (statement, expected output lines) for every
+line of a fenced block that starts `sqlite> `: the lines after it, up to
+the next such line or the end of the block, are what the shell prints.
+Blocks inside list items are indented; the fence's indentation is removed
+from their lines. tests/run_tests.py runs README.md's, and
+tests/clients/test_docs.sh runs docs/clients.md's.
+"""
+
+
+def sqlite_examples(path):
+    examples = []
+    in_block = False
+    indent = 0
+    current = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.lstrip().startswith("```"):
+                if in_block and current:
+                    examples.append(current)
+                in_block = not in_block
+                indent = len(line) - len(line.lstrip())
+                current = None
+                continue
+            if not in_block:
+                continue
+            line = line[indent:]
+            if line.startswith("sqlite> "):
+                if current:
+                    examples.append(current)
+                current = (line[len("sqlite> "):], [])
+            elif current is not None:
+                current[1].append(line)
+    return examples
