@@ -324,16 +324,16 @@ CREATE VIEW plan_defaults AS SELECT
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
   -- owned hardware: each figure is a row of the owned_costs catalog, with its source and date
-  (SELECT value FROM owned_costs WHERE item = 'lifetime_years') AS lifetime_years,       -- 3, seed 000
-  (SELECT value FROM owned_costs WHERE item = 'usd_per_kwh') AS usd_per_kwh,             -- 0.12, seed 000
-  (SELECT value FROM owned_costs WHERE item = 'pue') AS pue,                             -- 1.54, Uptime Institute 2025 average
-  (SELECT value FROM owned_costs WHERE item = 'host_share_usd') AS host_share_usd,       -- 77,000 per 8-GPU server
-  (SELECT value FROM owned_costs WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu, -- 1,882, InfiniBand switches and cables
-  (SELECT value FROM owned_costs WHERE item = 'node_power_factor') AS node_power_factor, -- 1.8, DGX H100/B200 system power over GPU TDP
-  (SELECT value FROM owned_costs WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month, -- 184.06, CBRE H2 2024
-  (SELECT value FROM owned_costs WHERE item = 'support_share_per_year') AS support_share_per_year, -- 0.20, DGX support
-  (SELECT value FROM owned_costs WHERE item = 'staff_usd_per_node_year') AS staff_usd_per_node_year, -- 87,500, 0.5 FTE per server
-  (SELECT value FROM owned_costs WHERE item = 'resale_share') AS resale_share,           -- 0.30 after 3 years
+  oc.lifetime_years,             -- 3, seed 000
+  oc.usd_per_kwh,                -- 0.12, seed 000
+  oc.pue,                        -- 1.54, Uptime Institute 2025 average
+  oc.host_share_usd,             -- 77,000 per 8-GPU server
+  oc.network_usd_per_gpu,        -- 1,882, InfiniBand switches and cables
+  oc.node_power_factor,          -- 1.8, DGX H100/B200 system power over GPU TDP
+  oc.colo_usd_per_kw_month,      -- 184.06, CBRE H2 2024
+  oc.support_share_per_year,     -- 0.20, DGX support
+  oc.staff_usd_per_node_year,    -- 87,500, 0.5 FTE per server
+  oc.resale_share,               -- 0.30 after 3 years
   8      AS server_gpus,         -- SXM and OAM GPUs are sold on 8-GPU HGX/OAM baseboards (owned_costs notes; NVIDIA HGX, AMD Instinct platforms)
   1.0    AS checkpoint_hours,    -- spot training: checkpoint every hour (an assumption; set workloads.checkpoint_hours)
   15.0   AS restart_minutes,     -- spot training: minutes to get a node back and reload (an assumption; set workloads.restart_minutes)
@@ -348,7 +348,22 @@ CREATE VIEW plan_defaults AS SELECT
 -- compiled-in catalog: a user's own `models` table would change every plan
 -- without a word. gpuadv_catalog_guard fails the statement instead, naming
 -- the table; every plan view reads plan_defaults, and speed_basis joins it.
-FROM gpuadv_catalog_guard;
+FROM gpuadv_catalog_guard
+-- the owned_costs items (one row each) in one read: a scalar subquery per
+-- item opens a cursor of its own in every copy of this view, and SQLite
+-- 3.54 refuses a statement whose CTE and view copies open 1000
+CROSS JOIN (SELECT
+              max(value) FILTER (WHERE item = 'lifetime_years') AS lifetime_years,
+              max(value) FILTER (WHERE item = 'usd_per_kwh') AS usd_per_kwh,
+              max(value) FILTER (WHERE item = 'pue') AS pue,
+              max(value) FILTER (WHERE item = 'host_share_usd') AS host_share_usd,
+              max(value) FILTER (WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu,
+              max(value) FILTER (WHERE item = 'node_power_factor') AS node_power_factor,
+              max(value) FILTER (WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month,
+              max(value) FILTER (WHERE item = 'support_share_per_year') AS support_share_per_year,
+              max(value) FILTER (WHERE item = 'staff_usd_per_node_year') AS staff_usd_per_node_year,
+              max(value) FILTER (WHERE item = 'resale_share') AS resale_share
+            FROM owned_costs) oc;
 
 -- Internet egress out of the cloud where the data lives, USD per GB (first
 -- paid tier). Other providers: egress_usd()'s default 0.09.
