@@ -1116,8 +1116,10 @@ pick AS (
                                            sh.n_gpus, sh.n, sh.ep) AS r2
   FROM shape sh),
 -- latency percentiles of the chosen shape at its planned load (the design
--- rate split over its replicas; none where nothing fits: rate NULL)
-lat AS (
+-- rate split over its replicas; none where nothing fits: rate NULL).
+-- MATERIALIZED: one simulator run per configuration; flattened into plan,
+-- the run would be looked up again for each of its offers
+lat AS MATERIALIZED (
   SELECT p.*,
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms
