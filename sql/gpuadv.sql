@@ -324,16 +324,16 @@ CREATE VIEW plan_defaults AS SELECT
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
   -- owned hardware: each figure is a row of the owned_costs catalog, with its source and date
-  (SELECT value FROM owned_costs WHERE item = 'lifetime_years') AS lifetime_years,       -- 3, seed 000
-  (SELECT value FROM owned_costs WHERE item = 'usd_per_kwh') AS usd_per_kwh,             -- 0.12, seed 000
-  (SELECT value FROM owned_costs WHERE item = 'pue') AS pue,                             -- 1.54, Uptime Institute 2025 average
-  (SELECT value FROM owned_costs WHERE item = 'host_share_usd') AS host_share_usd,       -- 77,000 per 8-GPU server
-  (SELECT value FROM owned_costs WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu, -- 1,882, InfiniBand switches and cables
-  (SELECT value FROM owned_costs WHERE item = 'node_power_factor') AS node_power_factor, -- 1.8, DGX H100/B200 system power over GPU TDP
-  (SELECT value FROM owned_costs WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month, -- 184.06, CBRE H2 2024
-  (SELECT value FROM owned_costs WHERE item = 'support_share_per_year') AS support_share_per_year, -- 0.20, DGX support
-  (SELECT value FROM owned_costs WHERE item = 'staff_usd_per_node_year') AS staff_usd_per_node_year, -- 87,500, 0.5 FTE per server
-  (SELECT value FROM owned_costs WHERE item = 'resale_share') AS resale_share,           -- 0.30 after 3 years
+  oc.lifetime_years,             -- 3, seed 000
+  oc.usd_per_kwh,                -- 0.12, seed 000
+  oc.pue,                        -- 1.54, Uptime Institute 2025 average
+  oc.host_share_usd,             -- 77,000 per 8-GPU server
+  oc.network_usd_per_gpu,        -- 1,882, InfiniBand switches and cables
+  oc.node_power_factor,          -- 1.8, DGX H100/B200 system power over GPU TDP
+  oc.colo_usd_per_kw_month,      -- 184.06, CBRE H2 2024
+  oc.support_share_per_year,     -- 0.20, DGX support
+  oc.staff_usd_per_node_year,    -- 87,500, 0.5 FTE per server
+  oc.resale_share,               -- 0.30 after 3 years
   8      AS server_gpus,         -- SXM and OAM GPUs are sold on 8-GPU HGX/OAM baseboards (owned_costs notes; NVIDIA HGX, AMD Instinct platforms)
   1.0    AS checkpoint_hours,    -- spot training: checkpoint every hour (an assumption; set workloads.checkpoint_hours)
   15.0   AS restart_minutes,     -- spot training: minutes to get a node back and reload (an assumption; set workloads.restart_minutes)
@@ -348,7 +348,22 @@ CREATE VIEW plan_defaults AS SELECT
 -- compiled-in catalog: a user's own `models` table would change every plan
 -- without a word. gpuadv_catalog_guard fails the statement instead, naming
 -- the table; every plan view reads plan_defaults, and speed_basis joins it.
-FROM gpuadv_catalog_guard;
+FROM gpuadv_catalog_guard
+-- the owned_costs items (one row each) in one read: a scalar subquery per
+-- item opens a cursor of its own in every copy of this view, and SQLite
+-- 3.54 refuses a statement whose CTE and view copies open 1000
+CROSS JOIN (SELECT
+              max(value) FILTER (WHERE item = 'lifetime_years') AS lifetime_years,
+              max(value) FILTER (WHERE item = 'usd_per_kwh') AS usd_per_kwh,
+              max(value) FILTER (WHERE item = 'pue') AS pue,
+              max(value) FILTER (WHERE item = 'host_share_usd') AS host_share_usd,
+              max(value) FILTER (WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu,
+              max(value) FILTER (WHERE item = 'node_power_factor') AS node_power_factor,
+              max(value) FILTER (WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month,
+              max(value) FILTER (WHERE item = 'support_share_per_year') AS support_share_per_year,
+              max(value) FILTER (WHERE item = 'staff_usd_per_node_year') AS staff_usd_per_node_year,
+              max(value) FILTER (WHERE item = 'resale_share') AS resale_share
+            FROM owned_costs) oc;
 
 -- Internet egress out of the cloud where the data lives, USD per GB (first
 -- paid tier). Other providers: egress_usd()'s default 0.09.
@@ -679,7 +694,7 @@ cfg AS (
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE c.devices END AS tp_max
   FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned, unit_gpus FROM workload_offers
-        WHERE kind IN ('train', 'finetune') AND workload IN (SELECT name FROM w0)) c
+        WHERE kind IN ('train', 'finetune') AND workload IN (SELECT shape FROM workload_shapes)) c
   JOIN gpus g ON g.name = c.gpu),
 -- MATERIALIZED: computed once per row; flattened into the steps below,
 -- each use of a column would compute its expression again
@@ -922,26 +937,27 @@ w AS (
 offs AS MATERIALIZED (
   SELECT DISTINCT workload, gpu, devices, fraction,
          CASE WHEN fabric_gbps > 0 AND fraction = 1 THEN fabric_gbps ELSE 0 END AS fabric_gbps
-  FROM workload_offers WHERE kind = 'serve' AND workload IN (SELECT name FROM w)),
+  FROM workload_offers WHERE kind = 'serve' AND workload IN (SELECT shape FROM workload_shapes)),
 -- each configuration within a node (fabric_gbps 0), and across nodes at
--- each fabric speed its offers have
+-- each fabric speed its offers have. Each CTE here is read once (a join
+-- with a VALUES table where two branches would read it twice): SQLite
+-- copies a CTE for every reference, and from 3.54 refuses a statement
+-- whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more.
 cfg AS (
   SELECT c.workload, c.gpu, c.devices, c.fraction, c.fabric_gbps, g.memory_gb * c.fraction AS memory_gb,
          g.mem_bw_gbs * c.fraction AS mem_bw_gbs,
          g.bf16_tflops, g.fp16_tflops, g.fp8_tflops, g.int8_tops, g.fp32_tflops
-  FROM (SELECT workload, gpu, devices, fraction, 0 AS fabric_gbps FROM offs
-        UNION
-        SELECT workload, gpu, devices, fraction, fabric_gbps FROM offs WHERE fabric_gbps > 0) c
+  FROM (SELECT DISTINCT o.workload, o.gpu, o.devices, o.fraction,
+                        CASE k.column1 WHEN 0 THEN 0 ELSE o.fabric_gbps END AS fabric_gbps
+        FROM offs o JOIN (VALUES (0), (1)) k ON k.column1 = 0 OR o.fabric_gbps > 0) c
   JOIN gpus g ON g.name = c.gpu),
 -- tp x pp: within a node (fabric_gbps 0) or pipeline stages of a whole node
 lay AS (
-  SELECT c.*, t.column1 AS tp, 1 AS pp
-  FROM cfg c JOIN (VALUES (1), (2), (4), (8)) t ON t.column1 <= c.devices AND c.devices % t.column1 = 0
-  WHERE c.fabric_gbps = 0
-  UNION ALL
-  SELECT c.*, c.devices, p.column1
-  FROM cfg c JOIN (VALUES (2), (4), (8)) p
-  WHERE c.fabric_gbps > 0 AND c.devices IN (1, 2, 4, 8)),
+  SELECT c.*, CASE WHEN c.fabric_gbps = 0 THEN t.column1 ELSE c.devices END AS tp,
+         CASE WHEN c.fabric_gbps = 0 THEN 1 ELSE t.column1 END AS pp
+  FROM cfg c JOIN (VALUES (1), (2), (4), (8)) t
+    ON CASE WHEN c.fabric_gbps = 0 THEN t.column1 <= c.devices AND c.devices % t.column1 = 0
+            ELSE t.column1 > 1 AND c.devices IN (1, 2, 4, 8) END),
 grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
@@ -969,12 +985,11 @@ grid AS (
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
     AND (k.column1 = 0 OR (g.moe AND g.tp > 1 AND (k.column1 = 1 OR g.pp > 1)))),
 cand AS (
-  SELECT g.*, b.column1 AS batch
+  -- the powers of two below the largest batch, then (NULL) the largest
+  SELECT g.*, coalesce(b.column1, min(g.max_seqs, g.concurrency)) AS batch
   FROM grid g
-  JOIN (VALUES (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024)) b
-    ON b.column1 < min(g.max_seqs, g.concurrency)
-  UNION ALL
-  SELECT g.*, min(g.max_seqs, g.concurrency) FROM grid g WHERE g.max_seqs >= 1)
+  JOIN (VALUES (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (NULL)) b
+    ON CASE WHEN b.column1 IS NULL THEN g.max_seqs >= 1 ELSE b.column1 < min(g.max_seqs, g.concurrency) END)
 SELECT m.name AS workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
        'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
                   || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END AS layout,
@@ -1005,7 +1020,9 @@ w AS (SELECT * FROM workload_inputs WHERE kind = 'serve' AND name IN (SELECT sha
 s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
          w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
-  FROM serving_speeds sp JOIN w ON w.name = sp.workload),
+  -- workloads, not w: user_tps as given, and w read once fewer
+  FROM serving_speeds sp JOIN workloads w ON w.name = sp.workload
+  WHERE sp.workload IN (SELECT shape FROM workload_shapes)),
 -- per replica shape: the largest batch that keeps every user at the target
 -- (no target: the largest that fits), else batch 1 (target missed)
 b0 AS (
@@ -1061,24 +1078,34 @@ cfg AS (
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE o.devices END AS tp_max
   FROM workload_offers o JOIN gpus g ON g.name = o.gpu
-  WHERE o.kind = 'serve' AND o.workload IN (SELECT name FROM w)),
+  WHERE o.kind = 'serve' AND o.workload IN (SELECT shape FROM workload_shapes)),
+-- each configuration with every replica shape it holds; a configuration
+-- where the weights fit on no replica shape comes once, with fits 0 and
+-- the shape's columns NULL. Each CTE from here on is read once: SQLite
+-- copies a CTE for every reference, and from 3.54 refuses a statement
+-- whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more.
 shape AS (
-  SELECT r.*, c.owned, c.fab, c.tp_max,
+  SELECT r.*, c.workload AS cworkload, c.gpu AS cgpu, c.devices AS cdevices, c.fraction AS cfraction,
+         c.owned, c.fab, c.tp_max, r.workload IS NOT NULL AS fits,
          -- tensor parallelism within a node runs over NVLink or, costed
          -- with the all-reduces of the speed model, over PCIe
-         1 AS interconnect_ok,
-         r.max_rps_per_replica IS NULL OR r.max_rps_per_replica > 0 AS p95_ok,
-         r.ttft_s IS NULL OR (r.ttft_est_s IS NOT NULL AND r.ttft_est_s <= r.ttft_s * (1 + 1e-9)) AS ttft_ok,
-         CASE WHEN c.owned = 1 OR r.n > r.devices THEN r.replicas * r.n
+         CASE WHEN r.workload IS NOT NULL THEN 1 END AS interconnect_ok,
+         CASE WHEN r.workload IS NOT NULL
+              THEN r.max_rps_per_replica IS NULL OR r.max_rps_per_replica > 0 ELSE 0 END AS p95_ok,
+         CASE WHEN r.workload IS NOT NULL
+              THEN r.ttft_s IS NULL OR (r.ttft_est_s IS NOT NULL AND r.ttft_est_s <= r.ttft_s * (1 + 1e-9)) END
+           AS ttft_ok,
+         CASE WHEN r.workload IS NULL THEN NULL
+              WHEN c.owned = 1 OR r.n > r.devices THEN r.replicas * r.n
               ELSE nodes_required(r.replicas, r.devices / r.n) * r.devices END AS n_gpus
-  FROM rep r JOIN cfg c ON c.workload = r.workload AND c.gpu = r.gpu AND c.devices = r.devices
-                          AND c.fraction = r.fraction AND r.fabric_gbps IN (0, c.fab)),
+  FROM cfg c LEFT JOIN rep r ON c.workload = r.workload AND c.gpu = r.gpu AND c.devices = r.devices
+                             AND c.fraction = r.fraction AND r.fabric_gbps IN (0, c.fab)),
 -- per configuration: of the shapes that meet every target, the fewest
 -- GPUs; else the shape that comes closest (the targets in the order
 -- why_not checks them, then the most tokens/s per user, the earliest first
 -- token, the most GPUs), so that why_not quotes the best shape tried
 pick AS (
-  SELECT sh.*, row_number() OVER (PARTITION BY sh.workload, sh.gpu, sh.devices, sh.fraction, sh.owned, sh.fab
+  SELECT sh.*, row_number() OVER (PARTITION BY sh.cworkload, sh.cgpu, sh.cdevices, sh.cfraction, sh.owned, sh.fab
                                   ORDER BY sh.interconnect_ok DESC, sh.user_ok AND sh.ttft_ok AND sh.p95_ok DESC,
                                            sh.user_ok DESC, sh.ttft_ok DESC, sh.p95_ok DESC,
                                            CASE WHEN sh.user_ok AND sh.ttft_ok AND sh.p95_ok THEN sh.n_gpus END,
@@ -1088,16 +1115,12 @@ pick AS (
                                                 ELSE -sh.n END,
                                            sh.n_gpus, sh.n, sh.ep) AS r2
   FROM shape sh),
--- configurations where the weights fit on no replica shape
-nofit AS (
-  SELECT c.gpu, c.devices, c.fraction, c.owned, c.fab, c.workload
-  FROM cfg c
-  WHERE NOT EXISTS (SELECT 1 FROM rep r WHERE r.workload = c.workload AND r.gpu = c.gpu
-                    AND r.devices = c.devices AND r.fraction = c.fraction AND r.fabric_gbps IN (0, c.fab))),
 -- latency percentiles of the chosen shape at its planned load (the design
--- rate split over its replicas)
-lat AS (
-  SELECT p.workload, p.gpu, p.devices, p.fraction, p.owned, p.fab,
+-- rate split over its replicas; none where nothing fits: rate NULL).
+-- MATERIALIZED: one simulator run per configuration; flattened into plan,
+-- the run would be looked up again for each of its offers
+lat AS MATERIALIZED (
+  SELECT p.*,
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms
   FROM pick p
@@ -1110,31 +1133,23 @@ lat AS (
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
   WHERE p.r2 = 1),
 plan AS (
-  SELECT p.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
+  SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         p.fab, 1 AS fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.n_gpus,
-         nodes_required(p.n_gpus, o.devices) AS nodes,
+         p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.n_gpus,
+         CASE WHEN p.fits THEN nodes_required(p.n_gpus, o.devices) END AS nodes,
          p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s,
          p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs,
          p.p95_ok, p.max_rps_per_replica,
-         l.sim_ttft_p50_s, l.sim_ttft_p95_s, l.sim_ttft_p99_s,
-         l.sim_tpot_p50_ms, l.sim_tpot_p95_ms, l.sim_tpot_p99_ms
-  FROM pick p
-  JOIN workload_offers o ON o.workload = p.workload AND o.gpu = p.gpu AND o.devices = p.devices
-                          AND o.fraction = p.fraction AND o.owned = p.owned
-                          AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab
-  LEFT JOIN lat l ON l.workload = p.workload AND l.gpu = p.gpu AND l.devices = p.devices
-                 AND l.fraction = p.fraction AND l.owned = p.owned AND l.fab = p.fab
-  WHERE p.r2 = 1
-  UNION ALL
-  SELECT f.workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
-         o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         f.fab, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
-         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-  FROM nofit f
-  JOIN workload_offers o ON o.workload = f.workload AND o.gpu = f.gpu AND o.devices = f.devices
-                          AND o.fraction = f.fraction AND o.owned = f.owned
-                          AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = f.fab),
+         p.sim_ttft_p50_s, p.sim_ttft_p95_s, p.sim_ttft_p99_s,
+         p.sim_tpot_p50_ms, p.sim_tpot_p95_ms, p.sim_tpot_p99_ms,
+         -- the offer's terms, for priced
+         o.unit_gpus AS x_unit_gpus, o.term_days AS x_term_days,
+         o.running_usd_per_gpu_hour AS x_running_usd_per_gpu_hour, o.price_flag AS x_price_flag,
+         o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term
+  FROM lat p
+  JOIN workload_offers o ON o.workload = p.cworkload AND o.gpu = p.cgpu AND o.devices = p.cdevices
+                          AND o.fraction = p.cfraction AND o.owned = p.owned
+                          AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab),
 priced AS (
   SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
          w.served_tps, w.concurrency,
@@ -1148,22 +1163,22 @@ priced AS (
                          END AS kv_gb,
          g.memory_gb * p.fraction AS memory_gb,
          -- owned: GPUs bought by the purchase unit (an 8-GPU server, or single cards)
-         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, x.unit_gpus) * x.unit_gpus ELSE p.n_gpus END AS paid_gpus,
+         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus ELSE p.n_gpus END AS paid_gpus,
          -- a commitment is paid for whole terms over the months of use, spread over those months
-         CASE WHEN x.term_days IS NOT NULL
-              THEN nodes_required(w.months * d.hours_per_month / 24.0, x.term_days) * x.term_days END AS commit_days,
-         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, x.unit_gpus) * x.unit_gpus * p.usd_per_device_hour
-              WHEN x.term_days IS NOT NULL
-                THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(w.months * d.hours_per_month / 24.0, x.term_days)
-                     * x.term_days / (w.months * d.hours_per_month)
+         CASE WHEN p.x_term_days IS NOT NULL
+              THEN nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days) * p.x_term_days END AS commit_days,
+         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus * p.usd_per_device_hour
+              WHEN p.x_term_days IS NOT NULL
+                THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days)
+                     * p.x_term_days / (w.months * d.hours_per_month)
               ELSE p.n_gpus * p.usd_per_device_hour END AS usd_per_hour,
-         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * nodes_required(p.n_gpus, x.unit_gpus) * x.unit_gpus END AS capex_usd,
-         x.running_usd_per_gpu_hour, x.price_flag, x.as_of AS price_as_of, x.price_date, x.term,
+         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus END AS capex_usd,
+         p.x_running_usd_per_gpu_hour AS running_usd_per_gpu_hour, p.x_price_flag AS price_flag,
+         p.x_as_of AS price_as_of, p.x_price_date AS price_date, p.x_term AS term,
          d.hours_per_month, d.today
   FROM plan p
   JOIN w ON w.name = p.workload
   JOIN gpus g ON g.name = p.gpu
-  JOIN offers x ON x.offer = p.offer AND x.gpu = p.gpu AND x.devices = p.devices AND x.fraction = p.fraction
   CROSS JOIN d),
 judged AS (
   SELECT q.*,
@@ -1276,22 +1291,32 @@ plans AS (
   UNION ALL
   SELECT workload, offer, pricing, gpu, n_gpus, paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
   FROM shape_serving_plans WHERE feasible),
-own AS (
-  SELECT p.workload, p.gpu, p.paid_gpus AS n_gpus, p.capex_usd,
-         o.usd_per_device_hour * p.paid_gpus AS owned_usd_per_hour,
-         p.running_usd_per_hour, o.lifetime_years
-  FROM plans p JOIN offers o ON o.offer = p.offer
-  WHERE p.pricing = 'owned'),
-rent AS (
-  SELECT p.* FROM plans p WHERE p.pricing <> 'owned'),
+-- each plan with the owned plan of its workload and GPU type (there is one
+-- owned offer per GPU type, so at most one such plan), by window functions
+-- over one read of plans: SQLite copies a CTE for every reference, and
+-- from 3.54 refuses a statement whose copies open SQLITE_LIMIT_EXPR_DEPTH
+-- (1000) cursors or more; a self-join of plans would need twice the
+-- cursors of the two plan views
+paired AS (
+  SELECT p.*,
+         max(CASE WHEN p.pricing = 'owned' THEN p.offer END) OVER win AS own_offer,
+         max(CASE WHEN p.pricing = 'owned' THEN p.paid_gpus END) OVER win AS own_gpus,
+         max(CASE WHEN p.pricing = 'owned' THEN p.capex_usd END) OVER win AS own_capex_usd,
+         max(CASE WHEN p.pricing = 'owned' THEN p.running_usd_per_hour END) OVER win AS own_running_usd_per_hour
+  FROM plans p
+  WINDOW win AS (PARTITION BY p.workload, p.gpu)),
 cmp AS (
-  SELECT o.*, r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu, r.n_gpus AS rental_gpus,
-         r.usd_per_hour / r.paid_gpus * o.n_gpus AS rent_usd_per_hour,
+  SELECT r.workload, r.gpu, r.own_gpus AS n_gpus, r.own_capex_usd AS capex_usd,
+         o.usd_per_device_hour * r.own_gpus AS owned_usd_per_hour,
+         r.own_running_usd_per_hour AS running_usd_per_hour, o.lifetime_years,
+         r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu, r.n_gpus AS rental_gpus,
+         r.usd_per_hour / r.paid_gpus * r.own_gpus AS rent_usd_per_hour,
          w.utilization, w.months, d.hours_per_month
-  FROM own o
-  JOIN rent r ON r.workload = o.workload AND r.gpu = o.gpu
-  JOIN w ON w.name = o.workload
-  CROSS JOIN d)
+  FROM paired r
+  JOIN offers o ON o.offer = r.own_offer
+  JOIN w ON w.name = r.workload
+  CROSS JOIN d
+  WHERE r.pricing <> 'owned')
 SELECT s.name AS workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        round(owned_usd_per_hour, 4) AS owned_usd_per_hour,
        round(running_usd_per_hour, 4) AS running_usd_per_hour,
