@@ -535,9 +535,9 @@ spot_rate AS (
 own AS (
   -- gpus.sold_in: SXM/OAM modules and passive data-center PCIe cards are bought in
   -- 8-GPU servers; a desktop card alone, one per computer you own; a system whole
-  SELECT g.name AS gpu, g.sold_in, g.sold_in IN ('gpu-server', 'rack-server') AS server, p.price_usd AS quoted_usd,
+  SELECT g.name AS gpu, g.sold_in, g.server, p.price_usd AS quoted_usd,
          coalesce(p.gpus_per_node, CASE WHEN g.sold_in IN ('desktop', 'system') THEN 1 ELSE d.gpus_per_node END) AS gpus_per_node,
-         coalesce(p.unit_gpus, CASE WHEN g.sold_in IN ('gpu-server', 'rack-server') THEN d.server_gpus ELSE 1 END) AS unit_gpus,
+         coalesce(p.unit_gpus, CASE WHEN g.server THEN d.server_gpus ELSE 1 END) AS unit_gpus,
          p.unit_usd, p.fabric_gbps, g.price_usd AS gpu_usd, g.tdp_w,
          (SELECT c.value FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_usd,
          (SELECT c.as_of FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_as_of,
@@ -546,14 +546,14 @@ own AS (
          coalesce(p.usd_per_kwh, d.usd_per_kwh) AS usd_per_kwh,
          coalesce(p.pue, d.pue) AS pue,
          coalesce(p.colo_usd_per_kw_month, d.colo_usd_per_kw_month) AS colo_usd_per_kw_month,
-         coalesce(p.support_share_per_year, CASE WHEN g.sold_in IN ('gpu-server', 'rack-server') THEN d.support_share_per_year ELSE 0 END)
+         coalesce(p.support_share_per_year, CASE WHEN g.server THEN d.support_share_per_year ELSE 0 END)
            AS support_share_per_year,
-         coalesce(p.staff_usd_per_node_year, CASE WHEN g.sold_in IN ('gpu-server', 'rack-server') THEN d.staff_usd_per_node_year ELSE 0 END)
+         coalesce(p.staff_usd_per_node_year, CASE WHEN g.server THEN d.staff_usd_per_node_year ELSE 0 END)
            AS staff_usd_per_node_year,
          coalesce(p.resale_share, d.resale_share) AS resale_share,
          d.host_share_usd, d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
          d.hours_per_month
-  FROM gpus g
+  FROM (SELECT gpus.*, sold_in IN ('gpu-server', 'rack-server') AS server FROM gpus) g
   CROSS JOIN d
   LEFT JOIN owned_prices p ON p.gpu = g.name),
 own2 AS (

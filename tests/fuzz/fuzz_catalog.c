@@ -591,19 +591,21 @@ static void model_function(fz_in *in) {
                ref);
     } else if (strcmp(f->name, "model_kv_gb") == 0) {
       /* Full attention on every layer, as kv_cache_gb computes it. */
+      /* Models without MLA or linear-attention layers. */
+#define FULL_ATTENTION_MODEL                              \
+  " FROM models WHERE name = ?1 AND kv_lora_rank IS NULL" \
+  " AND coalesce(linear_layers, 0) = 0"
       static const char *const sql_full[] = {
           0,
           0,
-          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2) FROM models "
-          "WHERE name = ?1 AND kv_lora_rank IS NULL "
-          "AND coalesce(linear_layers, 0) = 0",
-          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3) FROM models "
-          "WHERE name = ?1 AND kv_lora_rank IS NULL "
-          "AND coalesce(linear_layers, 0) = 0",
-          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3, ?4) FROM "
-          "models WHERE name = ?1 AND kv_lora_rank IS NULL "
-          "AND coalesce(linear_layers, 0) = 0",
+          "SELECT kv_cache_gb(layers, kv_heads, head_dim, "
+          "?2)" FULL_ATTENTION_MODEL,
+          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, "
+          "?3)" FULL_ATTENTION_MODEL,
+          "SELECT kv_cache_gb(layers, kv_heads, head_dim, ?2, ?3, "
+          "?4)" FULL_ATTENTION_MODEL,
       };
+#undef FULL_ATTENTION_MODEL
       if (reference(sql_full[narg], st, narg, &ref)) {
         int windowed = 0;
         double w;
