@@ -79,6 +79,7 @@ MAX_EFF = 0.95      # no share of a datasheet figure is fitted above this
 HEADROOM = 0.10     # memory left free at full load (vLLM's default 0.90)
 AMBIGUOUS_SHARE = 0.1
 GPUS_PER_NODE = 8   # rows over more GPUs span nodes
+UBATCH = 512.0      # GPUADV_LAYER_SPLIT_UBATCH: llama.cpp's n_ubatch
 
 
 def num(x):
@@ -89,8 +90,15 @@ def bytes_per_param(dtype):
     return GGUF[dtype] / 8 if dtype in GGUF else BYTES[dtype]
 
 
-def tflops(g, dtype):
-    for column in COMPUTE[PRECISION.get(dtype, "16bit")]:
+def tflops(g, dtype, e=None):
+    """engine_tflops(): the datasheet rate of the dtype's precision, or the
+    fp16-accumulate rate for an engine that accumulates fp16 matmuls in
+    fp16 where the GPU lists one."""
+    precision = PRECISION.get(dtype, "16bit")
+    if e and e["fp16_accumulate"] and precision == "16bit" and \
+            dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
+        return num(g["fp16_acc16_tflops"])
+    for column in COMPUTE[precision]:
         if num(g[column]) > 0:
             return num(g[column])
     return 0.0
@@ -138,24 +146,56 @@ def allreduce_s(n, interconnect, layers, tokens, hidden):
                          1e9 / link)
 
 
-def decode_step_s(e, g, m, dtype, batch, context, n):
-    """gpuadv_decode_step_s()."""
+def split_hops_s(n, interconnect, tokens, hidden):
+    """gpuadv_layer_split_hops_s()."""
+    if n <= 1:
+        return 0.0
+    nvlink = interconnect > 0
+    link = interconnect / 2 if nvlink else 25.0
+    latency = 10e-6 if nvlink else 30e-6
+    return (n - 1) * (latency + tokens * hidden * 2 / 1e9 / link)
+
+
+def split_speedup(n, tokens, batch_tokens):
+    """gpuadv_layer_split_speedup()."""
+    u = math.ceil(min(tokens, batch_tokens) / UBATCH)
+    if n <= 1 or u < 1:
+        return 1.0
+    return n * u / (u + n - 1)
+
+
+def links_s(e, g, m, n, tokens):
+    if e["split_layers"]:
+        return split_hops_s(n, num(g["interconnect_gbs"]), tokens,
+                            num(m["hidden"]))
+    return allreduce_s(n, num(g["interconnect_gbs"]), num(m["layers"]),
+                       tokens, num(m["hidden"]))
+
+
+def bw_eff(e, g, dtype):
+    """decode_efficiency(): the share of bandwidth reading weights."""
     cls = g["memory_class"]
     eff = e["bw_eff_" + cls.lower()]
     if cls == "unified" and dtype in GGUF:
         eff *= e["gguf_unified_factor"]
-    bw = n * num(g["mem_bw_gbs"])
+    return eff
+
+
+def decode_step_s(e, g, m, dtype, batch, context, n):
+    """gpuadv_decode_step_s()."""
+    eff = bw_eff(e, g, dtype)
+    gpus = 1 if e["split_layers"] else n
+    bw = gpus * num(g["mem_bw_gbs"])
     step = weights_read_gb(m, dtype, batch) / (bw * eff)
-    tf = tflops(g, dtype)
+    tf = tflops(g, dtype, e)
     if tf > 0:
         step = max(step, 2 * num(m["active_params_b"]) * 1e9 * batch /
-                   (n * tf * 1e12 * e["compute_eff"]))
+                   (gpus * tf * 1e12 * e["compute_eff"]))
     layers = num(m["layers"])
     return (step + kv_gb(m, context) * kv_bytes(dtype) * batch /
             (bw * e["kv_eff"]) + layers * e["layer_overhead_us"] * 1e-6 +
-            batch * e["token_overhead_us"] * 1e-6 / n +
-            allreduce_s(n, num(g["interconnect_gbs"]), layers, batch,
-                        num(m["hidden"])))
+            batch * e["token_overhead_us"] * 1e-6 / gpus +
+            links_s(e, g, m, n, batch))
 
 
 def prefill_s(e, g, m, dtype, tokens, n):
@@ -167,12 +207,22 @@ def prefill_s(e, g, m, dtype, tokens, n):
     window = window if 0 < window < per_token else per_token
     pairs = tokens * ((layers - linear - local) * per_token + local * window)
     dense = num(m["active_params_b"]) - num(m["vocab"]) * num(m["hidden"]) / 1e9
-    flop = (2 * max(dense, 0.0) * 1e9 * tokens +
-            4 * num(m["heads"]) * num(m["head_dim"]) * pairs)
-    mfu = e["prefill_mfu"] * tokens / (tokens + e["prefill_half_tokens"])
-    return (flop / (n * tflops(g, dtype) * 1e12 * mfu) +
-            allreduce_s(n, num(g["interconnect_gbs"]), layers, tokens,
-                        num(m["hidden"])))
+    mfu = e["prefill_mfu_unified"] if g["memory_class"] == "unified" \
+        else e["prefill_mfu"]
+    if dtype in GGUF:
+        mfu *= e["gguf_prefill_factor"]
+    mfu = mfu * tokens / (tokens + e["prefill_half_tokens"])
+    gpus = 1 if e["split_layers"] else n
+    rate = gpus * tflops(g, dtype, e) * 1e12 * mfu
+    seconds = (2 * max(dense, 0.0) * 1e9 * tokens / rate +
+               4 * num(m["heads"]) * num(m["head_dim"]) * pairs /
+               (rate * e["attn_eff"]))
+    # the floor of a short prompt: reading the weights once
+    seconds = max(seconds, weights_read_gb(m, dtype, tokens) /
+                  (gpus * num(g["mem_bw_gbs"]) * bw_eff(e, g, dtype)))
+    if e["split_layers"]:
+        seconds /= split_speedup(n, tokens, e["batch_tokens"])
+    return seconds + links_s(e, g, m, n, tokens)
 
 
 def full_load_batch(e, g, m, dtype, context, n):
@@ -267,9 +317,10 @@ def cases(gpus, models, meas):
         if kind is None:
             continue
         engine = r.get("engine") or ""
-        # llama.cpp's multi-GPU rows split layers, which does not speed
-        # one stream up: one GPU's worth.
-        n = 1 if engine == "llama.cpp" else row_gpus(r)
+        # llama.cpp's multi-GPU rows split layers (engines.csv multi_gpu):
+        # every GPU of the row.
+        n = max(1, int(num(r["gpu_count"]))) if engine == "llama.cpp" \
+            else row_gpus(r)
         out.append(dict(id=r["id"], kind=kind, engine=engine, gpu=r["gpu"],
                         g=gpus[r["gpu"]], m=models[r["model"]],
                         dtype=r["dtype"], n=n,
@@ -388,19 +439,21 @@ def held_out(refit, data):
 BATCH1 = ["bw_eff_hbm", "layer_overhead_us"]
 BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000)]
 LOAD = ["kv_eff", "compute_eff", "prefill_mfu", "token_overhead_us",
-        "max_batch"]
+        "max_batch", "prefill_half_tokens"]
 LOAD_BOUNDS = [(0.05, MAX_EFF), (0.05, MAX_EFF), (0.05, MAX_EFF), (0, 1000),
-               (8, 8192)]
+               (8, 8192), (0, 20000)]
 LLAMA = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "gguf_unified_factor",
          "layer_overhead_us"]
 LLAMA_BOUNDS = [(0.05, MAX_EFF)] * 3 + [(0.05, 1.0), (0, 2000)]
-PREFILL = ["prefill_mfu", "prefill_half_tokens"]
-PREFILL_BOUNDS = [(0.05, MAX_EFF), (0, 20000)]
+PREFILL = ["prefill_mfu", "prefill_mfu_unified", "gguf_prefill_factor",
+           "attn_eff", "prefill_half_tokens"]
+PREFILL_BOUNDS = [(0.05, MAX_EFF)] * 2 + [(0.05, 1.0)] * 2 + [(0, 20000)]
 
 FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
                  "kv_eff", "layer_overhead_us", "token_overhead_us",
                  "compute_eff", "prefill_mfu", "prefill_half_tokens",
-                 "gguf_unified_factor"]
+                 "gguf_unified_factor", "prefill_mfu_unified",
+                 "gguf_prefill_factor", "attn_eff"]
 
 
 # Where every fit starts, so that a refit does not depend on the constants
@@ -409,6 +462,7 @@ START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              bw_eff_ddr=0.75, kv_eff=0.8, layer_overhead_us=20.0,
              token_overhead_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
              prefill_half_tokens=256.0, gguf_unified_factor=0.75,
+             prefill_mfu_unified=0.5, gguf_prefill_factor=0.75, attn_eff=0.5,
              max_batch=512.0)
 
 
@@ -420,6 +474,9 @@ START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
 COMPUTE_EFF = 0.76
 LLAMA_FIXED = dict(token_overhead_us=0.0, compute_eff=COMPUTE_EFF,
                    max_batch=4.0)
+# The other engines' prompts: attention as fast as the matmuls (fused
+# FlashAttention kernels) and no GGUF types; no rows of theirs tell more.
+MODERN_FIXED = dict(attn_eff=1.0, gguf_prefill_factor=1.0)
 
 
 def header_constants(path):
@@ -437,9 +494,17 @@ def header_constants(path):
     return consts
 
 
+def engine_facts(row):
+    """The engine's facts that no fit sets (engines.csv)."""
+    return dict(split_layers=row["multi_gpu"] == "layer",
+                fp16_accumulate=num(row["fp16_accumulate"]) > 0,
+                batch_tokens=num(row["token_budget"]))
+
+
 def as_engine(row):
     e = {k: num(row[k]) for k in FLOAT_COLUMNS}
     e["max_batch"] = num(row["max_batch"])
+    e.update(engine_facts(row))
     return e
 
 
@@ -450,7 +515,9 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     it = 300 if quick else 1500
     it_held = 400 if held and not quick else 0
     data = cases(gpus, models, meas)
-    engines = {r["name"]: dict(START) for r in engine_rows}
+    engines = {r["name"]: dict(START, **engine_facts(r)) for r in engine_rows}
+    for name in MODERN:
+        engines[name].update(MODERN_FIXED)
     notes = {name: [] for name in engines}
     table = []
 
@@ -528,7 +595,7 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         for k in LOAD:
             e[k] = src[k]
         e["max_batch"] = float(int(round(e["max_batch"])))
-        e["prefill_half_tokens"] = llama["prefill_half_tokens"]
+        e["prefill_mfu_unified"] = e["prefill_mfu"]
         record(name, "decode", e,
                [c for c in pool if c["engine"] == name],
                lambda t: dict(e, **{k: v for k, v in fit(
@@ -551,6 +618,9 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         e["gguf_unified_factor"] = 1.0
         notes[name].append("GDDR, unified and DDR: llama.cpp's fitted "
                            "efficiency of the class, no rows of this engine")
+    # A prompt length is a whole number of tokens.
+    for e in engines.values():
+        e["prefill_half_tokens"] = float(round(e["prefill_half_tokens"]))
     return engines, notes, table
 
 

@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <string.h>
 #include <stddef.h>
 
 /* Bits per weight of the GGUF types include their block scales: q8_0 stores
@@ -396,25 +397,83 @@ double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
          (latency_s + 2.0 * (n_gpus - 1.0) / n_gpus * message_gb / link_gbs);
 }
 
+double gpuadv_layer_split_hops_s(double n_gpus, double interconnect_gbs,
+                                 double tokens, double hidden) {
+  int nvlink = interconnect_gbs > 0.0;
+  double link_gbs = nvlink ? interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
+  double latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
+                            : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  if (n_gpus <= 1.0) return 0.0;
+  return (n_gpus - 1.0) * (latency_s + tokens * hidden * 2.0 / 1e9 / link_gbs);
+}
+
+double gpuadv_layer_split_speedup(double n_gpus, double tokens,
+                                  double batch_tokens) {
+  double per_batch = tokens < batch_tokens ? tokens : batch_tokens;
+  double u = ceil(per_batch / GPUADV_LAYER_SPLIT_UBATCH);
+  if (n_gpus <= 1.0 || u < 1.0) return 1.0;
+  return n_gpus * u / (u + n_gpus - 1.0);
+}
+
 double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
-  double bandwidth = s->n_gpus * s->mem_bw_gbs * decode_efficiency(s);
+  /* a layer split's GPUs take turns: one GPU's bandwidth and TFLOP/s */
+  double gpus = s->engine->split_layers ? 1.0 : s->n_gpus;
+  double bandwidth = gpus * s->mem_bw_gbs * decode_efficiency(s);
   double weights_s = gpuadv_decode_weights_read_gb(s) / bandwidth;
-  double kv_s = s->kv_gb_per_seq * s->batch /
-                (s->n_gpus * s->mem_bw_gbs * s->engine->kv_eff);
+  double kv_s =
+      s->kv_gb_per_seq * s->batch / (gpus * s->mem_bw_gbs * s->engine->kv_eff);
   double step_s = weights_s;
+  double links_s =
+      s->engine->split_layers
+          ? gpuadv_layer_split_hops_s(s->n_gpus, s->interconnect_gbs, s->batch,
+                                      s->hidden)
+          : gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs, s->layers,
+                                  s->batch, s->hidden);
   if (s->tflops > 0.0) {
     double compute_s = 2.0 * s->active_params_b * 1e9 * s->batch /
-                       (s->n_gpus * s->tflops * 1e12 * s->engine->compute_eff);
+                       (gpus * s->tflops * 1e12 * s->engine->compute_eff);
     if (compute_s > step_s) step_s = compute_s;
   }
   return step_s + kv_s + s->layers * s->engine->layer_overhead_s +
-         s->batch * s->engine->token_overhead_s / s->n_gpus +
-         gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs, s->layers,
-                               s->batch, s->hidden);
+         s->batch * s->engine->token_overhead_s / gpus + links_s;
 }
 
 double gpuadv_model_decode_tps(const gpuadv_decode_setup *s) {
   return s->batch / gpuadv_decode_step_s(s);
+}
+
+/* The prefill mfu of `tokens` prompt tokens: the engine's share of the
+** dense rate on the GPU's memory class, lower for short prompts, and for a
+** GGUF type its dequantising share. */
+static double prefill_mfu(const gpuadv_prefill_setup *s, double tokens) {
+  const gpuadv_engine_consts *e = s->engine;
+  double mfu = s->memory_class == GPUADV_MEM_UNIFIED ? e->prefill_mfu_unified
+                                                     : e->prefill_mfu;
+  if (s->gguf) mfu *= e->gguf_prefill_factor;
+  return mfu * tokens / (tokens + e->prefill_half_tokens);
+}
+
+/* Seconds a forward pass over `tokens` prompt tokens needs to read the
+** weights on `gpus` GPUs, as a decode step of that many tokens reads them:
+** a short prompt's floor, where reading the weights takes longer than its
+** matmuls. */
+static double prefill_read_s(const gpuadv_prefill_setup *s, double tokens,
+                             double gpus) {
+  gpuadv_decode_setup d;
+  memset(&d, 0, sizeof(d));
+  d.engine = s->engine;
+  d.memory_class = s->memory_class;
+  d.gguf = s->gguf;
+  d.params_b = s->params_b;
+  d.active_params_b = s->active_params_b;
+  d.n_experts = s->n_experts;
+  d.experts_per_token = s->experts_per_token;
+  d.embedding_params_b = s->embedding_params_b;
+  d.bytes_per_param = s->bytes_per_param;
+  d.batch = tokens;
+  if (!(s->mem_bw_gbs > 0.0)) return 0.0;
+  return gpuadv_decode_weights_read_gb(&d) /
+         (gpus * s->mem_bw_gbs * decode_efficiency(&d));
 }
 
 double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
@@ -432,12 +491,22 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
                       : per_token;
   double pairs = tokens * (full * per_token + sliding * window);
   double dense_b = s->active_params_b - s->embedding_params_b;
-  double flop = 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens +
-                4.0 * s->attn_dim * pairs;
-  double mfu = e->prefill_mfu * tokens / (tokens + e->prefill_half_tokens);
-  return flop / (s->n_gpus * s->tflops * 1e12 * mfu) +
-         gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs, s->layers,
-                               tokens, s->hidden);
+  double mfu = prefill_mfu(s, tokens);
+  double gpus = e->split_layers ? 1.0 : s->n_gpus;
+  double rate = gpus * s->tflops * 1e12 * mfu;
+  double compute_s =
+      2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens / rate +
+      4.0 * s->attn_dim * pairs / (rate * e->attn_eff);
+  double read_s = prefill_read_s(s, tokens, gpus);
+  if (read_s > compute_s) compute_s = read_s;
+  if (e->split_layers) {
+    return compute_s /
+               gpuadv_layer_split_speedup(s->n_gpus, tokens, e->batch_tokens) +
+           gpuadv_layer_split_hops_s(s->n_gpus, s->interconnect_gbs, tokens,
+                                     s->hidden);
+  }
+  return compute_s + gpuadv_tp_allreduce_s(s->n_gpus, s->interconnect_gbs,
+                                           s->layers, tokens, s->hidden);
 }
 
 /* Seconds a replica's links add for `tokens` tokens going through every
@@ -446,8 +515,13 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 ** expert all-to-alls (a dispatch and a combine per MoE layer). */
 static double replica_links_s(const gpuadv_replica *r, double tokens) {
   const gpuadv_decode_setup *d = &r->decode;
-  double s = gpuadv_tp_allreduce_s(r->tp, d->interconnect_gbs, d->layers,
-                                   tokens, d->hidden);
+  double s;
+  if (d->engine->split_layers) {
+    return gpuadv_layer_split_hops_s(r->tp * r->pp, d->interconnect_gbs, tokens,
+                                     d->hidden);
+  }
+  s = gpuadv_tp_allreduce_s(r->tp, d->interconnect_gbs, d->layers, tokens,
+                            d->hidden);
   if (r->pp > 1.0) {
     s += r->pp * r->hop_latency_s +
          (r->pp - 1.0) * tokens * d->hidden * 2.0 / 1e9 / r->hop_gbs;
@@ -460,32 +534,44 @@ static double replica_links_s(const gpuadv_replica *r, double tokens) {
   return s;
 }
 
+/* GPUs whose bandwidth and TFLOP/s a replica's step adds up: all of them,
+** but one for a layer split, whose GPUs take turns. */
+static double replica_parallel_gpus(const gpuadv_replica *r) {
+  return r->decode.engine->split_layers ? 1.0 : r->tp * r->pp;
+}
+
 void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
                                double prefill_tokens, double prefill_pairs,
                                gpuadv_step_terms *out) {
   const gpuadv_decode_setup *d = &r->decode;
   const gpuadv_engine_consts *e = d->engine;
   gpuadv_decode_setup touched = *d;
-  double gpus = r->tp * r->pp;
+  double gpus = replica_parallel_gpus(r);
   double tokens = decode_seqs + prefill_tokens;
   /* pp micro-batches in flight, one per stage: each micro-batch reads
-  ** every stage's weights once per step */
-  double micro = tokens / r->pp;
+  ** every stage's weights once per step (a layer split runs one) */
+  double micro = e->split_layers ? tokens : tokens / r->pp;
+  double stage_gpus = e->split_layers ? 1.0 : r->tp;
   double dense_b = r->prefill.active_params_b - r->prefill.embedding_params_b;
   double step_s, matmul_s = 0.0, mfu;
   assert(r->tp >= 1.0 && r->pp >= 1.0);
   touched.batch = micro > 1.0 ? micro : 1.0;
   step_s = gpuadv_decode_weights_read_gb(&touched) /
-           (r->tp * d->mem_bw_gbs * decode_efficiency(d));
-  mfu = prefill_tokens > 0.0 ? e->prefill_mfu * prefill_tokens /
-                                   (prefill_tokens + e->prefill_half_tokens)
+           (stage_gpus * d->mem_bw_gbs * decode_efficiency(d));
+  mfu = prefill_tokens > 0.0 ? prefill_mfu(&r->prefill, prefill_tokens)
                              : e->prefill_mfu;
   if (d->tflops > 0.0) {
+    double rate = gpus * d->tflops * 1e12 * mfu;
+    double prompt_s =
+        2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * prefill_tokens / rate +
+        4.0 * r->prefill.attn_dim * prefill_pairs / (rate * e->attn_eff);
+    if (e->split_layers) {
+      prompt_s /= gpuadv_layer_split_speedup(r->tp * r->pp, prefill_tokens,
+                                             e->batch_tokens);
+    }
     matmul_s = 2.0 * d->active_params_b * 1e9 * decode_seqs /
                    (gpus * d->tflops * 1e12 * e->compute_eff) +
-               (2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * prefill_tokens +
-                4.0 * r->prefill.attn_dim * prefill_pairs) /
-                   (gpus * d->tflops * 1e12 * mfu);
+               prompt_s;
   }
   out->base_s = matmul_s > step_s ? matmul_s : step_s;
   out->overhead_s = d->layers * e->layer_overhead_s +
@@ -499,7 +585,7 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
                                 const gpuadv_step_terms *t, double decode_seqs,
                                 double decode_context) {
   const gpuadv_decode_setup *d = &r->decode;
-  double bandwidth = r->tp * r->pp * d->mem_bw_gbs;
+  double bandwidth = replica_parallel_gpus(r) * d->mem_bw_gbs;
   double step_s = t->base_s;
   step_s += (decode_context * r->kv_gb_per_token +
              decode_seqs * r->state_gb_per_seq) /
@@ -520,6 +606,11 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
 double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens) {
   gpuadv_prefill_setup p = r->prefill;
   assert(r->tp >= 1.0 && r->pp >= 1.0);
+  if (r->decode.engine->split_layers) {
+    /* every GPU a stage, the prompt's micro-batches overlapping */
+    p.n_gpus = r->tp * r->pp;
+    return gpuadv_prefill_s(&p, tokens, 0.0);
+  }
   /* one prompt goes through the stages one after another */
   p.n_gpus = r->tp;
   return gpuadv_prefill_s(&p, tokens, 0.0) -

@@ -116,7 +116,40 @@ typedef struct gpuadv_engine_consts {
   double prefill_mfu;         /* share of dense TFLOP/s of long prompts */
   double prefill_half_tokens; /* prompt length at half of prefill_mfu */
   double gguf_unified_factor; /* GGUF types on unified memory (Metal) */
+  double prefill_mfu_unified; /* prefill_mfu on unified memory (Apple) */
+  double gguf_prefill_factor; /* share of the mfu a GGUF type's prefill
+                              ** keeps (dequantising to fp16 first) */
+  double attn_eff;            /* share of the mfu a prompt's attention
+                              ** FLOP reach (1: as fast as the matmuls) */
+  int split_layers;           /* 1: splits a model's layers over its GPUs
+                              ** (llama.cpp), 0: splits tensors */
+  double batch_tokens;        /* layer split: prompt tokens per pipelined
+                              ** batch (the engine's token_budget) */
+  int fp16_accumulate;        /* 1: fp16 matmuls accumulate in fp16, at
+                              ** gpus.fp16_acc16_tflops where listed */
 } gpuadv_engine_consts;
+
+/* Layer split (llama.cpp's default --split-mode layer): each GPU holds a
+** run of layers and a token passes them one after another, so a decode
+** step takes one GPU's time for the whole model (the GPUs take turns)
+** plus a hop of the activations at each of the n - 1 boundaries. A
+** prompt is cut into micro-batches of GPUADV_LAYER_SPLIT_UBATCH tokens
+** that overlap across the GPUs (pipeline parallelism, llama.cpp pull
+** request 6017, March 2024): the u micro-batches of one batch of
+** batch_tokens take u + n - 1 stage times of 1/n of a micro-batch each,
+** so a prompt runs n u / (u + n - 1) times as fast as on one GPU.
+** 512 is llama.cpp's default n_ubatch (common/common.h, llama-bench). */
+#define GPUADV_LAYER_SPLIT_UBATCH 512.0
+
+/* Seconds of the n - 1 hops of `tokens` x hidden 16-bit activations
+** between the GPUs of a layer split (0 for one GPU). */
+double gpuadv_layer_split_hops_s(double n_gpus, double interconnect_gbs,
+                                 double tokens, double hidden);
+
+/* How many times faster a layer split of n GPUs prefills `tokens` than
+** one GPU. */
+double gpuadv_layer_split_speedup(double n_gpus, double tokens,
+                                  double batch_tokens);
 
 /* Tensor parallelism: two all-reduces per layer and step. NCCL's
 ** small-message all-reduce latency is of the order of 10 us over NVLink and
@@ -151,7 +184,7 @@ typedef struct gpuadv_decode_setup {
   int gguf;             /* a GGUF block-quantised dtype */
   double kv_gb_per_seq; /* KV cache of one sequence at its context */
   double batch;
-  double n_gpus; /* tensor-parallel degree */
+  double n_gpus; /* tensor-parallel degree, or a layer split's GPUs */
 } gpuadv_decode_setup;
 
 /* GB of weights one decode step reads: dense weights plus the experts that
@@ -175,6 +208,11 @@ typedef struct gpuadv_prefill_setup {
   double hidden, layers;
   double attn_dim; /* query heads x head_dim */
   double sliding_window, sliding_layers, linear_layers;
+  int memory_class; /* enum gpuadv_memory_class */
+  int gguf;         /* a GGUF block-quantised dtype */
+  /* the weights a forward pass reads, for its memory floor */
+  double mem_bw_gbs; /* per GPU, datasheet */
+  double params_b, n_experts, experts_per_token, bytes_per_param;
 } gpuadv_prefill_setup;
 
 /* Seconds to prefill `tokens` prompt tokens after `cached` tokens of

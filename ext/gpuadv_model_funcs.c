@@ -291,6 +291,17 @@ static void engine_consts(int engine, gpuadv_engine_consts *e) {
   e->prefill_mfu = ENGINE(ENGINES_COL_PREFILL_MFU);
   e->prefill_half_tokens = ENGINE(ENGINES_COL_PREFILL_HALF_TOKENS);
   e->gguf_unified_factor = ENGINE(ENGINES_COL_GGUF_UNIFIED_FACTOR);
+  e->prefill_mfu_unified = ENGINE(ENGINES_COL_PREFILL_MFU_UNIFIED);
+  e->gguf_prefill_factor = ENGINE(ENGINES_COL_GGUF_PREFILL_FACTOR);
+  e->attn_eff = ENGINE(ENGINES_COL_ATTN_EFF);
+  e->fp16_accumulate = ENGINE(ENGINES_COL_FP16_ACCUMULATE) > 0.0;
+  e->batch_tokens = ENGINE(ENGINES_COL_TOKEN_BUDGET);
+  {
+    const gpuadv_cell *c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
+                                               ENGINES_COL_MULTI_GPU);
+    assert(c->type == GPUADV_CELL_TEXT);
+    e->split_layers = strcmp(c->v.text, "layer") == 0;
+  }
 }
 
 static const char *cell_text(const gpuadv_catalog *cat, int row, int col) {
@@ -353,6 +364,20 @@ static double kv_bytes_per_element(int dtype) {
                                                                           : 2.0;
 }
 
+/* The dense TFLOP/s the engine's matmuls of dtype run at on the GPU: the
+** datasheet figure of the dtype's precision, or for an engine whose fp16
+** matmuls accumulate in fp16 (llama.cpp's cuBLAS calls), the GPU's
+** fp16-accumulate figure where the datasheet gives one apart (GeForce
+** cards: twice the fp32-accumulate rate). */
+static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
+  int compute = gpuadv_dtypes[dtype].compute;
+  if (e->fp16_accumulate && compute == GPUADV_COMPUTE_16BIT &&
+      dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
+    return GPU(GPUS_COL_FP16_ACC16_TFLOPS);
+  }
+  return datasheet_tflops(gpu, compute);
+}
+
 /* What a decode step of model m in dtype on the GPU reads and computes,
 ** with engine e; the caller sets batch, kv_gb_per_seq and n_gpus. */
 static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
@@ -361,7 +386,7 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
   d->engine = e;
   d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
   d->memory_class = memory_class(gpu);
-  d->tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
+  d->tflops = engine_tflops(gpu, dtype, e);
   d->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
   d->params_b = m->params_b;
   d->active_params_b = m->active_params_b;
@@ -380,7 +405,14 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
                                const gpuadv_model_def *m, int gpu, int dtype,
                                const gpuadv_engine_consts *e) {
   p->engine = e;
-  p->tflops = datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute);
+  p->tflops = engine_tflops(gpu, dtype, e);
+  p->memory_class = memory_class(gpu);
+  p->gguf = gpuadv_dtypes[dtype].gguf;
+  p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  p->params_b = m->params_b;
+  p->n_experts = m->n_experts;
+  p->experts_per_token = m->experts_per_token;
+  p->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
   p->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
   p->active_params_b = m->active_params_b;
   p->embedding_params_b = m->vocab * m->hidden / 1e9;

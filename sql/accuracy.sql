@@ -18,8 +18,10 @@
 --              at batch 1; context = prompt + half the generated tokens (the
 --              cache grows from the prompt to prompt + generated during a
 --              run); n = the row's tensor-parallel degree, else its GPUs;
---              llama.cpp splits layers over several GPUs, which does not
---              speed one stream up, so n is 1 for its rows. Plain PyTorch
+--              llama.cpp splits layers over all the row's GPUs (its
+--              engines row's multi_gpu), which the functions model: one
+--              stream at one GPU's speed plus the hops, a prompt's
+--              micro-batches overlapping across the GPUs. Plain PyTorch
 --              decoders are estimated with vLLM's constants, whose batch-1
 --              part they share (the pooled fit).
 --   prefill    model_prefill_tps(model, gpu, dtype, n, prompt, engine).
@@ -69,7 +71,8 @@ m AS (
          g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
               WHEN ms.engine = 'pytorch' THEN 'vllm' END AS estimated_by,
-         CASE WHEN ms.engine = 'llama.cpp' THEN 1
+         -- llama.cpp splits layers over every GPU of the row (engines.multi_gpu)
+         CASE WHEN ms.engine = 'llama.cpp' THEN max(1, coalesce(ms.gpu_count, 1))
               ELSE coalesce(ms.tp, CASE WHEN ms.gpu_count = 1 THEN 1 END) END AS n,
          lower(coalesce(ms.notes, '')) LIKE '%anomal%'
            OR coalesce(ms.speculative, 'no') = 'yes'

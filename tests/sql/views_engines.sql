@@ -29,8 +29,9 @@ SELECT 'eng-prefill-roofline', (SELECT count(*) FROM models m, gpus g, engines e
   WHERE g.bf16_tflops > 0
     AND model_prefill_tps(m.name, g.name, 'bf16', 1, 8192, e.name)
         * 2 * (m.active_params_b - m.vocab * m.hidden / 1e9) * 1e9 > g.bf16_tflops * 1e12) = 0;
--- Prefill: short prompts run less efficiently, long ones pay attention's
--- square; the default prompt is 512 tokens.
+-- Prefill: short prompts run less efficiently (reading the weights takes
+-- longer than their matmuls), long ones pay attention's square; the default
+-- prompt is 512 tokens.
 SELECT 'eng-prefill-short-slower', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 64) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
 SELECT 'eng-prefill-attention', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 65536) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
 SELECT 'eng-prefill-default-512', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8') = model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 512);
@@ -40,6 +41,31 @@ SELECT 'eng-prefill-default-512', model_prefill_tps('llama-3.1-70b', 'h100-sxm',
 -- 1.13950e15 + 8.79734e13 = 1.227467838717952e15 at 1978.9 TFLOP/s x mfu,
 -- mfu = prefill_mfu x 8192 / (8192 + prefill_half_tokens).
 SELECT 'eng-prefill-by-hand', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192) - 8192 / (1.227467838717952e15 / (1978.9e12 * prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 FROM engines WHERE name = 'vllm');
+-- Worked by hand: a 64-token prompt of Llama 3.1 70B in fp8 on one H100
+-- reads the weights once, (70.6 - 128256 x 8192 / 1e9) x 1 byte =
+-- 69.549327 GB, at 3350 GB/s x bw_eff_hbm, which takes longer than its
+-- 9e12 FLOP: 64 tokens in 28.81 ms, 2221 tokens/s.
+SELECT 'eng-prefill-weights-floor', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 64) - 64 / (69.549327 / (3350 * bw_eff_hbm))) < 0.01 FROM engines WHERE name = 'vllm');
+-- llama.cpp splits layers over its GPUs (multi_gpu 'layer'): a stream runs
+-- at one GPU's speed plus a hop per boundary. 70B q4_k_m on 4 RTX 4090s,
+-- 512 tokens of context: one GPU's step plus 3 x (30 us + 8192 x 2 B /
+-- 25 GB/s) = 3 x 30.655 us (measured on 4 GPUs: 17.66 to 19.8 tokens/s).
+SELECT 'eng-llamacpp-multi-gpu', (SELECT group_concat(multi_gpu, ',') FROM (SELECT multi_gpu FROM engines ORDER BY rowid)) = 'tensor,tensor,tensor,layer';
+SELECT 'eng-layer-split-decode', abs(model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 512, 4, 'llama.cpp') - 1 / (1 / model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 512, 1, 'llama.cpp') + 3 * (30e-6 + 8192 * 2 / 1e9 / 25))) < 1e-9;
+SELECT 'eng-layer-split-as-pp', model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 2, 512, 4, 'llama.cpp') = model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 2, 512, 1, 'llama.cpp', 4);
+-- A prompt's 512-token micro-batches overlap across the GPUs, 2048 tokens
+-- (token_budget) at a time: 4 micro-batches on 4 GPUs take 7 stage times of
+-- a quarter micro-batch, 16/7 times as fast as one GPU, plus 3 hops of
+-- 4096 x 4096 x 2 bytes over PCIe.
+SELECT 'eng-layer-split-prefill', abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 4, 4096, 'llama.cpp') - 4096 / (4096 / model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 4096, 'llama.cpp') / (16.0 / 7) + 3 * (30e-6 + 4096 * 4096 * 2 / 1e9 / 25))) < 1e-6;
+-- GeForce cards run fp16 matmuls that accumulate in fp16 at twice their
+-- fp32-accumulate rate; llama.cpp's do (fp16_accumulate). Llama 3 8B in
+-- fp16, a 512-token prompt on an RTX 4090: 2 x (8.03 - 128256 x 4096 / 1e9)
+-- x 1e9 x 512 matmul FLOP and 4 x 4096 x 32 x 512 x 256.5 attention FLOP
+-- at 330.3 TFLOP/s (not 165.2) x prefill_mfu, attention at attn_eff of it.
+SELECT 'eng-geforce-acc16', (SELECT fp16_acc16_tflops FROM gpus WHERE name = 'rtx-4090') = 330.3 AND (SELECT fp16_acc16_tflops FROM gpus WHERE name = 'rtx-6000-ada') IS NULL AND (SELECT count(*) FROM gpus WHERE fp16_acc16_tflops IS NOT NULL) = 18;
+SELECT 'eng-llamacpp-acc16-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'llama.cpp') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5 / attn_eff) / (330.3e12 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'llama.cpp');
+SELECT 'eng-vllm-acc32-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'vllm') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5) / (165.2e12 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'vllm');
 SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT basis FROM speed_basis ORDER BY basis)) = 'extrapolated,measured,same-class';
 SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
 SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
