@@ -915,6 +915,9 @@ FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
 -- that; for MoE models, each tp layout of 2 GPUs or more also with its
 -- experts spread (ep) over the tp GPUs of a stage and, across nodes, over
 -- every GPU of the replica. n = tp x pp GPUs per replica (ep reuses them).
+-- An engine that splits layers instead (engines.multi_gpu 'layer':
+-- llama.cpp) runs the n GPUs of a layout as n stages taking turns, named
+-- 'ppN', with no expert layouts.
 -- Catalog models use the calibrated model_decode_tps / model_prefill_tps
 -- (SPEC 2b); a model given by params_b (or a fractional GPU) uses the
 -- roofline functions with the datasheet figures, a pipeline's weights and
@@ -961,7 +964,7 @@ lay AS (
 grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
-         min(w.concurrency, e.max_batch) AS concurrency, w.engine, w.prompt_tokens,
+         min(w.concurrency, e.max_batch) AS concurrency, w.engine, e.multi_gpu, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
          c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
@@ -983,7 +986,7 @@ grid AS (
   SELECT g.*, CASE k.column1 WHEN 0 THEN 1 WHEN 1 THEN g.tp ELSE g.tp * g.pp END AS ep
   FROM grid1 g JOIN (VALUES (0), (1), (2)) k
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
-    AND (k.column1 = 0 OR (g.moe AND g.tp > 1 AND (k.column1 = 1 OR g.pp > 1)))),
+    AND (k.column1 = 0 OR (g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor' AND (k.column1 = 1 OR g.pp > 1)))),
 cand AS (
   -- the powers of two below the largest batch, then (NULL) the largest
   SELECT g.*, coalesce(b.column1, min(g.max_seqs, g.concurrency)) AS batch
@@ -991,8 +994,10 @@ cand AS (
   JOIN (VALUES (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (NULL)) b
     ON CASE WHEN b.column1 IS NULL THEN g.max_seqs >= 1 ELSE b.column1 < min(g.max_seqs, g.concurrency) END)
 SELECT m.name AS workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
-       'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
-                  || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END AS layout,
+       -- an engine that splits layers (llama.cpp) runs n GPUs as n stages
+       CASE WHEN multi_gpu = 'layer' AND n > 1 THEN 'pp' || n
+            ELSE 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
+                 || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END END AS layout,
        batch, max_seqs, weights_gb, kv_gb_per_seq,
        CASE WHEN catalog_model AND fraction = 1
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)

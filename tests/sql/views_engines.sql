@@ -70,3 +70,10 @@ SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT bas
 SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
 SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
 SELECT 'eng-basis-gaudi-vllm', (SELECT basis FROM speed_basis WHERE engine = 'vllm' AND gpu = 'gaudi3') = 'extrapolated';
+-- A llama.cpp workload's plan names its layer split: 70B in q4_k_m on a
+-- quote of 4 RTX 4090s runs as 4 stages ('pp4') at one GPU's speed plus 3
+-- hops (18.1 tokens/s; measured 17.7 to 19.8 on 2 to 8 GPUs), not as
+-- tensor parallelism at 4 GPUs' bandwidth.
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '4x4090', 'rtx-4090', 4, 1.20);
+INSERT INTO workloads(name, kind, model, dtype, engine, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('q70-llamacpp', 'serve', 'llama-3-70b', 'q4_k_m', 'llama.cpp', 1, 500, 200, 5);
+SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 AND abs(tps_per_user - model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 600, 4, 'llama.cpp')) < 0.5 AND works FROM serving_plans WHERE workload = 'q70-llamacpp' AND offer = 'mine/4x4090');
