@@ -213,6 +213,53 @@ static void test_speed(void) {
               1e-9);
 }
 
+/* llama.cpp's layer split: a prompt's micro-batches of 512 tokens overlap
+** across the GPUs, at most token_budget tokens at a time; n - 1 hops. */
+static void test_layer_split(void) {
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup p;
+  double one;
+  check_close("split 4 gpus 4096 tokens",
+              gpuadv_layer_split_speedup(4, 4096, 2048), 16.0 / 7.0, 1e-12);
+  check_close("split 8 gpus 1024 tokens",
+              gpuadv_layer_split_speedup(8, 1024, 2048), 16.0 / 9.0, 1e-12);
+  check_close("split one micro-batch", gpuadv_layer_split_speedup(8, 512, 2048),
+              1.0, 1e-12);
+  check_close("split one gpu", gpuadv_layer_split_speedup(1, 8192, 2048), 1.0,
+              1e-12);
+  check_close("split hops pcie", gpuadv_layer_split_hops_s(4, 0, 1, 8192),
+              3 * (30e-6 + 8192 * 2 / 1e9 / 25), 1e-15);
+  check_close("split hops one gpu", gpuadv_layer_split_hops_s(1, 0, 100, 8192),
+              0.0, 0);
+  /* a 100B dense model at 1 byte on 1000 TFLOP/s and 1000 GB/s GPUs, every
+  ** efficiency 1: 2048 tokens take 2 x 100e9 x 2048 / 1e15 = 0.4096 s on
+  ** one GPU; on 4 in layers, 4 micro-batches take 7/16 of it, plus 3 hops */
+  memset(&e, 0, sizeof(e));
+  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
+  e.prefill_mfu = e.prefill_mfu_unified = 1.0;
+  e.gguf_prefill_factor = e.attn_eff = 1.0;
+  e.split_layers = 1;
+  e.batch_tokens = 2048;
+  memset(&p, 0, sizeof(p));
+  p.engine = &e;
+  p.tflops = 1000;
+  p.active_params_b = p.params_b = 100;
+  p.bytes_per_param = 1;
+  p.mem_bw_gbs = 1000;
+  p.hidden = 8192;
+  p.n_gpus = 1;
+  one = gpuadv_prefill_s(&p, 2048, 0);
+  check_close("split prefill one gpu", one, 0.4096, 1e-12);
+  p.n_gpus = 4;
+  check_close("split prefill 4 gpus", gpuadv_prefill_s(&p, 2048, 0),
+              0.4096 * 7 / 16 + 3 * (30e-6 + 2048 * 8192 * 2 / 1e9 / 25),
+              1e-12);
+  /* 16 tokens: reading the 100 GB once (0.1 s) is slower than the 3.2 ms of
+  ** matmuls: the floor */
+  p.n_gpus = 1;
+  check_close("prefill weights floor", gpuadv_prefill_s(&p, 16, 0), 0.1, 1e-12);
+}
+
 /* A replica of a dense 100 GB model (100B parameters at 1 byte) on GPUs of
 ** 1000 GB/s and 1000 TFLOP/s, every efficiency 1 and no overheads: what is
 ** left is the weights, the links and the pipeline's hops. */
@@ -225,6 +272,9 @@ static void test_replica(void) {
   e.kv_eff = 1.0;
   e.compute_eff = 1.0;
   e.prefill_mfu = 1.0;
+  e.prefill_mfu_unified = 1.0;
+  e.gguf_prefill_factor = 1.0;
+  e.attn_eff = 1.0;
   memset(&r, 0, sizeof(r));
   r.decode.engine = &e;
   r.decode.mem_bw_gbs = 1000;
@@ -359,6 +409,7 @@ int main(void) {
   test_kv_and_activations();
   test_speed();
   test_replica();
+  test_layer_split();
   test_counts();
   test_money();
   printf("%d passed, %d failed\n", n_pass, n_fail);
