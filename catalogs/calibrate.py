@@ -98,6 +98,26 @@ def tflops(g, dtype, e=None):
     if e and e["fp16_accumulate"] and precision == "16bit" and \
             dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
         return num(g["fp16_acc16_tflops"])
+    return datasheet_tflops(g, precision) * \
+        (matmul_share_factor(g, precision) if e else 1.0)
+
+
+def matmul_share_factor(g, precision):
+    """matmul_share_factor(): the GPU's achieved share of its datasheet
+    matmul rate over the median share (COMPUTE_EFF)."""
+    if precision in ("fp32", "tf32"):
+        return 1.0
+    pairs = [("bf16_achieved_tflops", "bf16_tflops"),
+             ("fp8_achieved_tflops", "fp8_tflops")]
+    if precision in ("fp8", "fp4"):
+        pairs.reverse()
+    for achieved, datasheet in pairs:
+        if num(g[achieved]) > 0 and num(g[datasheet]) > 0:
+            return num(g[achieved]) / num(g[datasheet]) / COMPUTE_EFF
+    return 1.0
+
+
+def datasheet_tflops(g, precision):
     for column in COMPUTE[precision]:
         if num(g[column]) > 0:
             return num(g[column])

@@ -84,6 +84,8 @@ CATALOGS = [
             col("fp8_tflops", "REAL", False, **TFLOPS),
             col("int8_tops", "REAL", False, **TFLOPS),
             col("fp4_tflops", "REAL", False, **TFLOPS),
+            col("bf16_achieved_tflops", "REAL", False, **TFLOPS),
+            col("fp8_achieved_tflops", "REAL", False, **TFLOPS),
             col("interconnect_gbs", "REAL", False, lo=1, hi=20000),
             col("scale_up_link", "TEXT", False),
             col("tdp_w", "REAL", False, lo=5, hi=5000),

@@ -28,7 +28,9 @@
 /* Share of dense datasheet TFLOP/s that large matrix multiplies reach: 0.76
 ** is the median of the 21 "maximum achievable matmul FLOPS" rows (bf16 and
 ** fp8, A100 to B300, MI300X to MI355X, Gaudi 2/3) of stas00/ml-engineering,
-** spread 0.51 (MI300X) to 0.97 (Gaudi 2). */
+** spread 0.51 (MI300X) to 0.97 (Gaudi 2). The serving model also takes it
+** as the median chip's share: a chip with a measured share computes at its
+** share over this one (matmul_share_factor in gpuadv_model_funcs.c). */
 #define GPUADV_DEFAULT_COMPUTE_EFFICIENCY 0.76
 
 /* Model FLOP utilisation of compute-bound prefill against the datasheet's

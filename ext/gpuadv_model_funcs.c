@@ -364,6 +364,38 @@ static double kv_bytes_per_element(int dtype) {
                                                                           : 2.0;
 }
 
+/* How a GPU's measured matmul rate compares with the median chip's: its
+** largest achievable matmul TFLOP/s (gpus.bf16_achieved_tflops,
+** fp8_achieved_tflops) over its datasheet rate, divided by the median of
+** that share, GPUADV_DEFAULT_COMPUTE_EFFICIENCY. The engines' efficiencies
+** are fitted against datasheet rates on chips near the median, so a chip
+** whose matmuls reach less of their datasheet (MI300X: 0.51) computes that
+** much slower. fp8 and fp4 use the fp8 figure, the other formats the bf16
+** one, each the other where only one is measured; 1 where none is, or for
+** fp32 and tf32. */
+static double matmul_share_factor(int gpu, int compute) {
+  int first = GPUS_COL_BF16_ACHIEVED_TFLOPS,
+      second = GPUS_COL_FP8_ACHIEVED_TFLOPS;
+  int ds_first = GPUS_COL_BF16_TFLOPS, ds_second = GPUS_COL_FP8_TFLOPS;
+  double achieved, datasheet;
+  if (compute == GPUADV_COMPUTE_FP32 || compute == GPUADV_COMPUTE_TF32)
+    return 1.0;
+  if (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) {
+    first = GPUS_COL_FP8_ACHIEVED_TFLOPS;
+    second = GPUS_COL_BF16_ACHIEVED_TFLOPS;
+    ds_first = GPUS_COL_FP8_TFLOPS;
+    ds_second = GPUS_COL_BF16_TFLOPS;
+  }
+  achieved = GPU(first);
+  datasheet = GPU(ds_first);
+  if (!(achieved > 0.0 && datasheet > 0.0)) {
+    achieved = GPU(second);
+    datasheet = GPU(ds_second);
+  }
+  if (!(achieved > 0.0 && datasheet > 0.0)) return 1.0;
+  return achieved / datasheet / GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
+}
+
 /* The dense TFLOP/s the engine's matmuls of dtype run at on the GPU: the
 ** datasheet figure of the dtype's precision, or for an engine whose fp16
 ** matmuls accumulate in fp16 (llama.cpp's cuBLAS calls), the GPU's
@@ -375,7 +407,7 @@ static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
       dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
     return GPU(GPUS_COL_FP16_ACC16_TFLOPS);
   }
-  return datasheet_tflops(gpu, compute);
+  return datasheet_tflops(gpu, compute) * matmul_share_factor(gpu, compute);
 }
 
 /* What a decode step of model m in dtype on the GPU reads and computes,
