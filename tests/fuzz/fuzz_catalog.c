@@ -72,6 +72,9 @@ static word_list pool, model_names, gpu_names;
 /* Every name and alias of a catalog, ASCII-lowercased: what the functions
 ** accept. */
 static word_list model_keys, gpu_keys;
+/* SQL for the lookup form of a name: lowercase, spaces and underscores as
+** hyphens (fold_char in ext/gpuadv_catalog_lookup.c). */
+#define FOLD(col) "replace(replace(lower(" col "), ' ', '-'), '_', '-')"
 
 static void load_words(word_list *l, const char *sql) {
   sqlite3_stmt *st;
@@ -120,12 +123,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   }
   load_words(&model_names, "SELECT name FROM models ORDER BY name");
   load_words(&gpu_names, "SELECT name FROM gpus ORDER BY name");
+  /* the lookup form of names and aliases (is_name folds the same way) */
   load_words(&model_keys,
-             "SELECT lower(name) FROM models UNION "
-             "SELECT lower(alias) FROM aliases WHERE catalog = 'models'");
+             "SELECT " FOLD("name") " FROM models UNION "
+             "SELECT " FOLD("alias") " FROM aliases WHERE catalog = 'models'");
   load_words(&gpu_keys,
-             "SELECT lower(name) FROM gpus UNION "
-             "SELECT lower(alias) FROM aliases WHERE catalog = 'gpus'");
+             "SELECT " FOLD("name") " FROM gpus UNION "
+             "SELECT " FOLD("alias") " FROM aliases WHERE catalog = 'gpus'");
   load_words(&pool,
              "SELECT name FROM gpus UNION SELECT name FROM models "
              "UNION SELECT provider FROM cloud_instances "
@@ -474,8 +478,11 @@ static int is_name(sqlite3_stmt *st, int col, const word_list *keys) {
   if (sqlite3_column_type(st, col) != SQLITE_TEXT || n >= (int)sizeof(folded)) {
     return 0;
   }
+  /* as the catalog lookup folds a key: ASCII lowercase, spaces and
+  ** underscores as hyphens */
   for (i = 0; i < n; i++) {
-    folded[i] = (z[i] >= 'A' && z[i] <= 'Z') ? (char)(z[i] + 32) : z[i];
+    char c = (z[i] >= 'A' && z[i] <= 'Z') ? (char)(z[i] + 32) : z[i];
+    folded[i] = (c == ' ' || c == '_') ? '-' : c;
   }
   return in_list(keys, folded, n);
 }
