@@ -241,7 +241,8 @@ static void put_scan(sqlbuf *b, const table_info *t, const col_set *s) {
 
 /* One term "alias.col OP ?a" from the input; the column goes into s. */
 static void put_term(sqlbuf *b, fz_in *in, const char *alias,
-                     const table_info *t, col_set *s, int allow_collate) {
+                     const table_info *t, col_set *s, int allow_collate,
+                     const char *join_col) {
   unsigned c = fz_u8(in), o = fz_u8(in), p1 = fz_u8(in), p2 = fz_u8(in);
   const char *col =
       (c & 1) ? key_cols[(c >> 1) % (sizeof(key_cols) / sizeof(key_cols[0]))]
@@ -264,6 +265,15 @@ static void put_term(sqlbuf *b, fz_in *in, const char *alias,
   ** table with an index answers the same wrong count), so terms joined by
   ** OR keep the BINARY collation. */
   if (!allow_collate && strstr(op, "COLLATE")) {
+    snprintf(op, sizeof op, "= %s", a1);
+  }
+  /* Before 3.54, SQLite also gets `l.name IS ?1` wrong beside a join `ON
+  ** r.gpu = l.name` whose comparison is BINARY: it carries the constant
+  ** over to r.gpu and compares it there without the NOCASE of l.name (two
+  ** ordinary tables give the same wrong count; 3.54.1 gives the right one).
+  ** So on the join column a term is `=`, not IS. */
+  if (join_col && strcmp(col, join_col) == 0 &&
+      sqlite3_libversion_number() < 3054000 && strncmp(op, "IS ?", 4) == 0) {
     snprintf(op, sizeof op, "= %s", a1);
   }
   put(b, "%s%s.%s %s", (c & 0x80) ? "NOT " : "", alias, col, op);
@@ -361,7 +371,7 @@ static void one_table(fz_in *in) {
   }
   for (i = 0; i < n_terms; i++) {
     if (i) put(&where, conn[i - 1] ? " OR " : " AND ");
-    put_term(&where, in, "t", t, &cols, !has_or);
+    put_term(&where, in, "t", t, &cols, !has_or, 0);
   }
   put(&direct,
       "SELECT count(*), total(t.rowid), total(length(t.%s)) FROM %s AS t "
@@ -400,7 +410,7 @@ static void join(fz_in *in) {
   use_col(&lcols, joins[j].lcol);
   use_col(&rcols, joins[j].rcol);
   put_term(&where, in, side ? "r" : "l", side ? r : l, side ? &rcols : &lcols,
-           1);
+           1, side ? joins[j].rcol : joins[j].lcol);
   put(&direct,
       "SELECT count(*), total(l.rowid * 7 + r.rowid), total(length(l.%s)) "
       "FROM %s AS l JOIN %s AS r ON r.%s = l.%s WHERE %s",
