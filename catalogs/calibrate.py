@@ -90,16 +90,15 @@ def bytes_per_param(dtype):
     return GGUF[dtype] / 8 if dtype in GGUF else BYTES[dtype]
 
 
-def tflops(g, dtype, e=None):
+def tflops(g, dtype, e):
     """engine_tflops(): the datasheet rate of the dtype's precision, or the
     fp16-accumulate rate for an engine that accumulates fp16 matmuls in
     fp16 where the GPU lists one."""
     precision = PRECISION.get(dtype, "16bit")
-    if e and e["fp16_accumulate"] and precision == "16bit" and \
+    if e["fp16_accumulate"] and precision == "16bit" and \
             dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
         return num(g["fp16_acc16_tflops"])
-    return datasheet_tflops(g, precision) * \
-        (matmul_share_factor(g, precision) if e else 1.0)
+    return datasheet_tflops(g, precision) * matmul_share_factor(g, precision)
 
 
 def matmul_share_factor(g, precision):
@@ -156,12 +155,17 @@ def weights_read_gb(m, dtype, batch):
     return max(read, 0.0) * bytes_per_param(dtype)
 
 
+def gpu_link(interconnect):
+    """gpuadv_gpu_link(): GB/s one way and latency, NVLink-class or PCIe."""
+    if interconnect > 0:
+        return interconnect / 2, 10e-6
+    return 25.0, 30e-6
+
+
 def allreduce_s(n, interconnect, layers, tokens, hidden):
     if n <= 1:
         return 0.0
-    nvlink = interconnect > 0
-    link = interconnect / 2 if nvlink else 25.0
-    latency = 10e-6 if nvlink else 30e-6
+    link, latency = gpu_link(interconnect)
     return 2 * layers * (latency + 2 * (n - 1) / n * tokens * hidden * 2 /
                          1e9 / link)
 
@@ -170,9 +174,7 @@ def split_hops_s(n, interconnect, tokens, hidden):
     """gpuadv_layer_split_hops_s()."""
     if n <= 1:
         return 0.0
-    nvlink = interconnect > 0
-    link = interconnect / 2 if nvlink else 25.0
-    latency = 10e-6 if nvlink else 30e-6
+    link, latency = gpu_link(interconnect)
     return (n - 1) * (latency + tokens * hidden * 2 / 1e9 / link)
 
 

@@ -383,27 +383,30 @@ static double decode_efficiency(const gpuadv_decode_setup *s) {
   return e->bw_eff[s->memory_class];
 }
 
+void gpuadv_gpu_link(double interconnect_gbs, double *gbs, double *latency_s) {
+  /* NVLink-class figures count both directions */
+  int nvlink = interconnect_gbs > 0.0;
+  *gbs = nvlink ? interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
+  *latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
+                      : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+}
+
 double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
                              double layers, double tokens, double hidden) {
-  /* A ring all-reduce moves 2 (n - 1) / n of the message over each link;
-  ** NVLink-class figures count both directions. */
-  int nvlink = interconnect_gbs > 0.0;
-  double link_gbs = nvlink ? interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
-  double latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
-                            : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  /* A ring all-reduce moves 2 (n - 1) / n of the message over each link. */
+  double link_gbs, latency_s;
   double message_gb = tokens * hidden * 2.0 / 1e9;
   if (n_gpus <= 1.0) return 0.0;
+  gpuadv_gpu_link(interconnect_gbs, &link_gbs, &latency_s);
   return 2.0 * layers *
          (latency_s + 2.0 * (n_gpus - 1.0) / n_gpus * message_gb / link_gbs);
 }
 
 double gpuadv_layer_split_hops_s(double n_gpus, double interconnect_gbs,
                                  double tokens, double hidden) {
-  int nvlink = interconnect_gbs > 0.0;
-  double link_gbs = nvlink ? interconnect_gbs / 2.0 : GPUADV_PCIE_GBS;
-  double latency_s = nvlink ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
-                            : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  double link_gbs, latency_s;
   if (n_gpus <= 1.0) return 0.0;
+  gpuadv_gpu_link(interconnect_gbs, &link_gbs, &latency_s);
   return (n_gpus - 1.0) * (latency_s + tokens * hidden * 2.0 / 1e9 / link_gbs);
 }
 
@@ -453,6 +456,15 @@ static double prefill_mfu(const gpuadv_prefill_setup *s, double tokens) {
   return mfu * tokens / (tokens + e->prefill_half_tokens);
 }
 
+/* Seconds of the matmuls and attention of `tokens` prompt tokens with
+** `pairs` query-key pairs at `rate` FLOP/s (attention at attn_eff of it). */
+static double prompt_compute_s(const gpuadv_prefill_setup *s, double tokens,
+                               double pairs, double rate) {
+  double dense_b = s->active_params_b - s->embedding_params_b;
+  return 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens / rate +
+         4.0 * s->attn_dim * pairs / (rate * s->engine->attn_eff);
+}
+
 /* Seconds a forward pass over `tokens` prompt tokens needs to read the
 ** weights on `gpus` GPUs, as a decode step of that many tokens reads them:
 ** a short prompt's floor, where reading the weights takes longer than its
@@ -490,13 +502,9 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
                       ? s->sliding_window
                       : per_token;
   double pairs = tokens * (full * per_token + sliding * window);
-  double dense_b = s->active_params_b - s->embedding_params_b;
-  double mfu = prefill_mfu(s, tokens);
   double gpus = e->split_layers ? 1.0 : s->n_gpus;
-  double rate = gpus * s->tflops * 1e12 * mfu;
-  double compute_s =
-      2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens / rate +
-      4.0 * s->attn_dim * pairs / (rate * e->attn_eff);
+  double compute_s = prompt_compute_s(
+      s, tokens, pairs, gpus * s->tflops * 1e12 * prefill_mfu(s, tokens));
   double read_s = prefill_read_s(s, tokens, gpus);
   if (read_s > compute_s) compute_s = read_s;
   if (e->split_layers) {
@@ -552,7 +560,6 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   ** every stage's weights once per step (a layer split runs one) */
   double micro = e->split_layers ? tokens : tokens / r->pp;
   double stage_gpus = e->split_layers ? 1.0 : r->tp;
-  double dense_b = r->prefill.active_params_b - r->prefill.embedding_params_b;
   double step_s, matmul_s = 0.0, mfu;
   assert(r->tp >= 1.0 && r->pp >= 1.0);
   touched.batch = micro > 1.0 ? micro : 1.0;
@@ -561,10 +568,9 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   mfu = prefill_tokens > 0.0 ? prefill_mfu(&r->prefill, prefill_tokens)
                              : e->prefill_mfu;
   if (d->tflops > 0.0) {
-    double rate = gpus * d->tflops * 1e12 * mfu;
     double prompt_s =
-        2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * prefill_tokens / rate +
-        4.0 * r->prefill.attn_dim * prefill_pairs / (rate * e->attn_eff);
+        prompt_compute_s(&r->prefill, prefill_tokens, prefill_pairs,
+                         gpus * d->tflops * 1e12 * mfu);
     if (e->split_layers) {
       prompt_s /= gpuadv_layer_split_speedup(r->tp * r->pp, prefill_tokens,
                                              e->batch_tokens);

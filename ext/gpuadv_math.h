@@ -295,6 +295,11 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
 ** plus its pipeline hops and expert all-to-alls. */
 double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens);
 
+/* The GB/s (one direction) and latency of a GPU's links to its peers:
+** NVLink-class where interconnect_gbs (both directions) is given, else
+** PCIe. */
+void gpuadv_gpu_link(double interconnect_gbs, double *gbs, double *latency_s);
+
 /* Seconds of the two all-reduces per layer of `tokens` x hidden 16-bit
 ** activations over n_gpus (0 for one GPU). */
 double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,

@@ -474,14 +474,10 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
 static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
                           double gpus_per_node, double fabric_gbps,
                           char **pzMsg) {
-  double link_gbs = r->decode.interconnect_gbs > 0.0
-                        ? r->decode.interconnect_gbs / 2.0
-                        : GPUADV_PCIE_GBS;
-  double link_latency_s = r->decode.interconnect_gbs > 0.0
-                              ? GPUADV_ALLREDUCE_LATENCY_NVLINK_S
-                              : GPUADV_ALLREDUCE_LATENCY_PCIE_S;
+  double link_gbs, link_latency_s;
   double node_gbs = fabric_gbps / 8.0;
   int bad = 1;
+  gpuadv_gpu_link(r->decode.interconnect_gbs, &link_gbs, &link_latency_s);
   assert(tp >= 1.0 && pp >= 1.0 && ep >= 1.0 && gpus_per_node >= 1.0);
   *pzMsg = 0;
   if (ep > tp * pp) {
