@@ -143,6 +143,35 @@ def kv_gb(m, seq_len):
     return elements / 1e9
 
 
+def kv_copies(m, tp):
+    """gpuadv_kv_copies(): copies of each token's KV that tp GPUs hold,
+    whole key-value heads per GPU; an MLA latent on every GPU."""
+    heads = 1.0 if num(m["kv_lora_rank"]) > 0 else num(m["kv_heads"])
+    return tp / heads if heads > 0 and tp > heads else 1.0
+
+
+def group_kv_gb(e, m, seq_len, n):
+    """model_group_kv_gb(): kv_gb of the n GPUs together, the attention
+    KV times its copies under a tensor split, the state once."""
+    kv, state = kv_gb(m, seq_len), kv_gb(m, 0)
+    if e["split_layers"] or n <= 1:
+        return kv
+    return state + (kv - state) * kv_copies(m, n)
+
+
+def attn_gflop(m, seq_len):
+    """attn_gflop_per_seq(): GFLOP of one sequence's decode attention,
+    per cached element 2 x heads / kv_heads, or for an MLA latent
+    2 x heads x (2 kv_lora_rank + rope) / (kv_lora_rank + rope)."""
+    lora, rope = num(m["kv_lora_rank"]), num(m["qk_rope_head_dim"])
+    heads, kv_heads = num(m["heads"]), num(m["kv_heads"])
+    if lora > 0:
+        per_element = 2 * heads * (2 * lora + rope) / (lora + rope)
+    else:
+        per_element = 2 * heads / kv_heads if kv_heads > 0 else 0.0
+    return (kv_gb(m, seq_len) - kv_gb(m, 0)) * per_element
+
+
 def weights_read_gb(m, dtype, batch):
     params, active = num(m["params_b"]), num(m["active_params_b"])
     n, k = num(m["n_experts"]), num(m["experts_per_token"])
@@ -214,8 +243,13 @@ def decode_step_s(e, g, m, dtype, batch, context, n):
         step = max(step, 2 * num(m["active_params_b"]) * 1e9 * batch /
                    (gpus * tf * 1e12 * e["compute_eff"]))
     layers = num(m["layers"])
-    return (step + kv_gb(m, context) * kv_bytes(dtype) * batch /
-            (bw * e["kv_eff"]) + layers * e["layer_overhead_us"] * 1e-6 +
+    kv = group_kv_gb(e, m, context, n) * kv_bytes(dtype) * batch / \
+        (bw * e["kv_eff"])
+    tf16 = tflops(g, "bf16", e)
+    if tf16 > 0:
+        kv = max(kv, attn_gflop(m, context) * 1e9 * batch /
+                 (gpus * tf16 * 1e12 * e["compute_eff"]))
+    return (step + kv + layers * e["layer_overhead_us"] * 1e-6 +
             batch * e["token_overhead_us"] * 1e-6 / gpus +
             links_s(e, g, m, n, batch))
 
@@ -253,7 +287,7 @@ def full_load_batch(e, g, m, dtype, context, n):
     engine's max_batch; 0 when the weights do not fit."""
     free = (num(g["memory_gb"]) * n * (1 - HEADROOM) -
             num(m["params_b"]) * bytes_per_param(dtype))
-    per_seq = kv_gb(m, context) * kv_bytes(dtype)
+    per_seq = group_kv_gb(e, m, context, n) * kv_bytes(dtype)
     if free <= 0 or per_seq <= 0:
         return 0
     return max(1, min(int(e["max_batch"]), int(free / per_seq)))
@@ -617,6 +651,9 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         for k in LOAD:
             e[k] = src[k]
         e["max_batch"] = float(int(round(e["max_batch"])))
+        if e["max_batch"] >= LOAD_BOUNDS[LOAD.index("max_batch")][1] - 1:
+            notes[name].append("max_batch at the fit's bound: memory alone "
+                               "limits the batch of these rows")
         e["prefill_mfu_unified"] = e["prefill_mfu"]
         record(name, "decode", e,
                [c for c in pool if c["engine"] == name],

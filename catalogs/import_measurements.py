@@ -12,7 +12,9 @@ from <src> (see <src>/SOURCE.md) and the 2025-2026 serving rows of
 <src>/modern/serving.csv (see <src>/modern/SOURCE.md), maps each GPU and model
 label to a catalog slug through the tables below, turns the configuration columns
 into typed values and writes one CSV in source order (decode_tps.csv,
-train_mem.csv, hw_achieved.csv, modern/serving.csv), followed by REPORTED_ROWS
+train_mem.csv, hw_achieved.csv, modern/serving.csv), then the rows of
+catalogs/measurements_published.csv (modern/serving.csv's columns: rows read
+from a published source for gpuadv), followed by REPORTED_ROWS
 (measurements reported to the project, with the report as their source).  The
 output is deterministic: the same input gives the same bytes.  Every source row
 is written unless EXCLUDE names it; counts per kind, exclusions and the GPU and
@@ -383,6 +385,10 @@ NUMBER_RE = re.compile(r'^-?(\d+\.?\d*|\.\d+)$')
 # --- modern/serving.csv (2025-2026 serving benchmarks; see <src>/modern/SOURCE.md) ---
 
 MODERN_FILE = os.path.join('modern', 'serving.csv')
+# Rows in modern/serving.csv's form that gpuadv read from a source itself
+# (ids P001 on), imported the same way, after the extract's rows.
+PUBLISHED_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              'measurements_published.csv')
 MODERN_COLUMNS = ['id', 'source', 'as_of', 'gpu', 'gpu_count', 'model', 'params_b',
                   'dtype', 'framework', 'tp', 'batch_or_concurrency', 'prompt_tokens',
                   'gen_tokens', 'metric', 'value', 'unit', 'notes']
@@ -964,8 +970,10 @@ def main():
         model_slugs = load_slugs(opts.models)
         check_tables(gpu_slugs, model_slugs)
         seen = {}
-        for fname in FILES + [MODERN_FILE]:
-            for where, src in read_source(os.path.join(opts.src, fname)):
+        sources = [(f, os.path.join(opts.src, f)) for f in FILES + [MODERN_FILE]]
+        sources.append((MODERN_FILE, PUBLISHED_FILE))
+        for fname, path in sources:
+            for where, src in read_source(path):
                 rid = (src.get('id') or '').strip()
                 if rid in seen:
                     raise ImportError_('%s: duplicate id %r (first at %s)'

@@ -357,20 +357,46 @@ double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
   return floor(q);
 }
 
-double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s) {
-  double read_b = s->active_params_b;
-  if (s->n_experts > 0.0 && s->experts_per_token > 0.0 &&
-      s->params_b > s->active_params_b) {
-    /* params = dense + experts; active = dense + experts x k/n. */
-    double share = s->experts_per_token / s->n_experts;
-    double experts_b = (s->params_b - s->active_params_b) / (1.0 - share);
-    double dense_b = s->params_b - experts_b;
-    double touched = 1.0 - pow(1.0 - share, s->batch);
-    read_b = dense_b + experts_b * touched;
+void gpuadv_moe_split_b(double params_b, double active_params_b,
+                        double n_experts, double experts_per_token,
+                        double *dense_b, double *experts_b) {
+  *dense_b = params_b;
+  *experts_b = 0.0;
+  if (n_experts > 0.0 && experts_per_token > 0.0 &&
+      experts_per_token < n_experts && params_b > active_params_b) {
+    double share = experts_per_token / n_experts;
+    *experts_b = (params_b - active_params_b) / (1.0 - share);
+    *dense_b = params_b - *experts_b;
   }
-  read_b -= s->embedding_params_b;
-  if (read_b < 0.0) read_b = 0.0;
-  return read_b * s->bytes_per_param;
+}
+
+double gpuadv_kv_copies(double kv_heads, double tp) {
+  return kv_heads > 0.0 && tp > kv_heads ? tp / kv_heads : 1.0;
+}
+
+/* GB a decode step of s->batch tokens reads: the dense weights (less the
+** input embeddings, looked up, not read) and the experts the tokens
+** touch, each token choosing k of n at random. */
+static void weights_read_split_gb(const gpuadv_decode_setup *s,
+                                  double *dense_gb, double *experts_gb) {
+  double dense_b, experts_b, touched = 0.0;
+  gpuadv_moe_split_b(s->params_b, s->active_params_b, s->n_experts,
+                     s->experts_per_token, &dense_b, &experts_b);
+  if (experts_b > 0.0) {
+    touched = 1.0 - pow(1.0 - s->experts_per_token / s->n_experts, s->batch);
+  } else {
+    dense_b = s->active_params_b; /* a dense model reads what it uses */
+  }
+  dense_b -= s->embedding_params_b;
+  if (dense_b < 0.0) dense_b = 0.0;
+  *dense_gb = dense_b * s->bytes_per_param;
+  *experts_gb = experts_b * touched * s->bytes_per_param;
+}
+
+double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s) {
+  double dense_gb, experts_gb;
+  weights_read_split_gb(s, &dense_gb, &experts_gb);
+  return dense_gb + experts_gb;
 }
 
 static double decode_efficiency(const gpuadv_decode_setup *s) {
@@ -437,6 +463,11 @@ double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
                        (gpus * s->tflops * 1e12 * s->engine->compute_eff);
     if (compute_s > step_s) step_s = compute_s;
   }
+  if (s->attn_tflops > 0.0) {
+    double attn_s = s->attn_gflop_per_seq * 1e9 * s->batch /
+                    (gpus * s->attn_tflops * 1e12 * s->engine->compute_eff);
+    if (attn_s > kv_s) kv_s = attn_s;
+  }
   return step_s + kv_s + s->layers * s->engine->layer_overhead_s +
          s->batch * s->engine->token_overhead_s / gpus + links_s;
 }
@@ -488,20 +519,25 @@ static double prefill_read_s(const gpuadv_prefill_setup *s, double tokens,
          (gpus * s->mem_bw_gbs * decode_efficiency(&d));
 }
 
-double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
-                        double cached) {
-  const gpuadv_engine_consts *e = s->engine;
+/* Query-key pairs of `tokens` new tokens summed over the layers: each
+** attends to the cached context and to the new tokens up to itself
+** (causal); in a sliding layer to at most the window. */
+static double prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
+                           double cached) {
   double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
   double sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
   double full = s->layers - linear - sliding;
-  /* Query-key pairs of the new tokens: each attends to the cached context
-  ** and to the new tokens up to itself (causal); in a sliding layer to at
-  ** most the window. */
   double per_token = cached + (tokens + 1.0) / 2.0;
   double window = s->sliding_window > 0.0 && s->sliding_window < per_token
                       ? s->sliding_window
                       : per_token;
-  double pairs = tokens * (full * per_token + sliding * window);
+  return tokens * (full * per_token + sliding * window);
+}
+
+double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
+                        double cached) {
+  const gpuadv_engine_consts *e = s->engine;
+  double pairs = prompt_pairs(s, tokens, cached);
   double gpus = e->split_layers ? 1.0 : s->n_gpus;
   double compute_s = prompt_compute_s(
       s, tokens, pairs, gpus * s->tflops * 1e12 * prefill_mfu(s, tokens));
@@ -524,6 +560,7 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 static double replica_links_s(const gpuadv_replica *r, double tokens) {
   const gpuadv_decode_setup *d = &r->decode;
   double s;
+  assert(r->dp >= 1.0);
   if (d->engine->split_layers) {
     return gpuadv_layer_split_hops_s(r->tp * r->pp, d->interconnect_gbs, tokens,
                                      d->hidden);
@@ -545,7 +582,20 @@ static double replica_links_s(const gpuadv_replica *r, double tokens) {
 /* GPUs whose bandwidth and TFLOP/s a replica's step adds up: all of them,
 ** but one for a layer split, whose GPUs take turns. */
 static double replica_parallel_gpus(const gpuadv_replica *r) {
-  return r->decode.engine->split_layers ? 1.0 : r->tp * r->pp;
+  return r->decode.engine->split_layers ? 1.0 : r->tp * r->pp * r->dp;
+}
+
+/* Seconds one GPU of a stage takes to read the weights a step of d->batch
+** tokens touches: all of them over the stage's GPUs, or, with
+** data-parallel attention, the dense weights over tp and the experts over
+** ep. */
+static double replica_read_s(const gpuadv_replica *r,
+                             const gpuadv_decode_setup *d, double stage_gpus) {
+  double dense_gb, experts_gb;
+  double bw = d->mem_bw_gbs * decode_efficiency(d);
+  if (r->dp <= 1.0) return gpuadv_decode_weights_read_gb(d) / (stage_gpus * bw);
+  weights_read_split_gb(d, &dense_gb, &experts_gb);
+  return (dense_gb / r->tp + experts_gb / r->ep) / bw;
 }
 
 void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
@@ -563,8 +613,7 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   double step_s, matmul_s = 0.0, mfu;
   assert(r->tp >= 1.0 && r->pp >= 1.0);
   touched.batch = micro > 1.0 ? micro : 1.0;
-  step_s = gpuadv_decode_weights_read_gb(&touched) /
-           (stage_gpus * d->mem_bw_gbs * decode_efficiency(d));
+  step_s = replica_read_s(r, &touched, stage_gpus);
   mfu = prefill_tokens > 0.0 ? prefill_mfu(&r->prefill, prefill_tokens)
                              : e->prefill_mfu;
   if (d->tflops > 0.0) {
@@ -583,19 +632,26 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   out->overhead_s = d->layers * e->layer_overhead_s +
                     decode_seqs * e->token_overhead_s / gpus;
   /* the links of one micro-batch's way through the stages: the other
-  ** micro-batches cross theirs in the other stages meanwhile */
-  out->links_s = replica_links_s(r, micro);
+  ** micro-batches cross theirs in the other stages meanwhile; with
+  ** data-parallel attention, of one group's share of the tokens */
+  out->links_s = replica_links_s(r, micro / r->dp);
 }
 
 double gpuadv_replica_step_with(const gpuadv_replica *r,
                                 const gpuadv_step_terms *t, double decode_seqs,
                                 double decode_context) {
   const gpuadv_decode_setup *d = &r->decode;
-  double bandwidth = replica_parallel_gpus(r) * d->mem_bw_gbs;
+  double gpus = replica_parallel_gpus(r);
   double step_s = t->base_s;
-  step_s += (decode_context * r->kv_gb_per_token +
-             decode_seqs * r->state_gb_per_seq) /
-            (bandwidth * d->engine->kv_eff);
+  double kv_s = (decode_context * r->kv_gb_per_token +
+                 decode_seqs * r->state_gb_per_seq) /
+                (gpus * d->mem_bw_gbs * d->engine->kv_eff);
+  if (d->attn_tflops > 0.0) {
+    double attn_s = decode_context * r->attn_gflop_per_token * 1e9 /
+                    (gpus * d->attn_tflops * 1e12 * d->engine->compute_eff);
+    if (attn_s > kv_s) kv_s = attn_s;
+  }
+  step_s += kv_s;
   step_s += t->overhead_s;
   step_s += t->links_s;
   return step_s;
@@ -609,6 +665,30 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
   return gpuadv_replica_step_with(r, &t, decode_seqs, decode_context);
 }
 
+/* One prompt on a replica with data-parallel attention: its group's tp
+** GPUs compute the attention and the dense layers, all ep GPUs the
+** experts; at least the weights it touches are read, the dense ones over
+** tp, the experts over ep; plus its all-reduces and all-to-alls. */
+static double dp_prefill_s(const gpuadv_replica *r, double tokens) {
+  const gpuadv_prefill_setup *p = &r->prefill;
+  gpuadv_prefill_setup dense = *p;
+  gpuadv_decode_setup touched = r->decode;
+  double dense_b, experts_b, compute_s, read_s;
+  double rate = p->tflops * 1e12 * prefill_mfu(p, tokens);
+  assert(r->dp > 1.0);
+  if (!(rate > 0.0)) rate = 1e-300; /* callers give a rate; never divide by 0 */
+  gpuadv_moe_split_b(p->params_b, p->active_params_b, p->n_experts,
+                     p->experts_per_token, &dense_b, &experts_b);
+  dense.active_params_b = dense_b;
+  compute_s =
+      prompt_compute_s(&dense, tokens, prompt_pairs(p, tokens, 0.0),
+                       r->tp * rate) +
+      2.0 * (p->active_params_b - dense_b) * 1e9 * tokens / (r->ep * rate);
+  touched.batch = tokens;
+  read_s = replica_read_s(r, &touched, r->tp);
+  return (read_s > compute_s ? read_s : compute_s) + replica_links_s(r, tokens);
+}
+
 double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens) {
   gpuadv_prefill_setup p = r->prefill;
   assert(r->tp >= 1.0 && r->pp >= 1.0);
@@ -617,6 +697,7 @@ double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens) {
     p.n_gpus = r->tp * r->pp;
     return gpuadv_prefill_s(&p, tokens, 0.0);
   }
+  if (r->dp > 1.0) return dp_prefill_s(r, tokens);
   /* one prompt goes through the stages one after another */
   p.n_gpus = r->tp;
   return gpuadv_prefill_s(&p, tokens, 0.0) -

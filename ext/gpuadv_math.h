@@ -185,6 +185,10 @@ typedef struct gpuadv_decode_setup {
   double bytes_per_param;
   int gguf;             /* a GGUF block-quantised dtype */
   double kv_gb_per_seq; /* KV cache of one sequence at its context */
+  /* GFLOP of one sequence's attention in a decode step at its context (an
+  ** MLA latent's absorbed attention is the one that can outlast reading
+  ** the cache), at attn_tflops per GPU (the 16-bit rate; 0: not counted) */
+  double attn_gflop_per_seq, attn_tflops;
   double batch;
   double n_gpus; /* tensor-parallel degree, or a layer split's GPUs */
 } gpuadv_decode_setup;
@@ -194,6 +198,24 @@ typedef struct gpuadv_decode_setup {
 ** with uniform routing; less the input embedding, of which a step reads
 ** only one row per token. */
 double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s);
+
+/* The weights of an MoE model in billions of parameters, split into the
+** experts (every expert of every MoE layer) and the rest (attention,
+** shared experts, dense layers, embeddings), from params = dense +
+** experts and active = dense + experts x k / n; a dense model (n_experts
+** 0) is all dense. */
+void gpuadv_moe_split_b(double params_b, double active_params_b,
+                        double n_experts, double experts_per_token,
+                        double *dense_b, double *experts_b);
+
+/* Copies of each token's KV cache that the tp GPUs of a tensor-parallel
+** attention group hold together. vLLM, SGLang and TensorRT-LLM shard the
+** cache by key-value head, whole heads per GPU, so tp GPUs over kv_heads
+** heads hold tp / kv_heads copies of each head (1 when tp <= kv_heads);
+** an MLA latent has no heads (kv_heads 1 here) and every GPU of the group
+** keeps all of it, the duplication that data-parallel attention removes
+** (SGLang's DP attention for DeepSeek, lmsys.org/blog/2024-12-04). */
+double gpuadv_kv_copies(double kv_heads, double tp);
 
 /* Seconds of one decode step, and aggregate decode tokens/s. */
 double gpuadv_decode_step_s(const gpuadv_decode_setup *s);
@@ -237,7 +259,8 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 **     the step's prompt tokens), the larger of the two;
 **   + the KV cache the decoding sequences read over tp x pp GPUs
 **     (kv_gb_per_token per context token, plus state_gb_per_seq of
-**     linear-attention state);
+**     linear-attention state), or their attention's FLOPs at the 16-bit
+**     rate and compute_eff (attn_gflop_per_token), the longer;
 **   + the prompt tokens' attention, 4 x attn_dim FLOP per query-key pair;
 **   + layers x layer_overhead + decode_seqs x token_overhead / GPUs;
 **   + the links of one micro-batch's way: tensor-parallel all-reduces over
@@ -247,18 +270,31 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 **     all-to-all dispatch and combine of the micro-batch x
 **     experts_per_token x hidden x 2 bytes, (ep - 1) / ep of it leaving
 **     each GPU over a2a_gbs.
+** The KV cache is sharded by key-value head over the tp GPUs of an
+** attention group: kv_gb_per_token counts the copies that tp > kv_heads
+** GPUs, or an MLA latent, force (gpuadv_kv_copies).
+** Data-parallel attention (dp = ep / tp > 1, pp 1: SGLang's
+** --enable-dp-attention, vLLM's data parallel with expert parallel,
+** TensorRT-LLM's "DEP"): dp groups of tp GPUs each run attention for their
+** own 1/dp of the sequences and keep the layers other than the experts
+** whole, while the experts are spread over all ep GPUs. Each GPU reads the
+** dense weights over tp and the experts the step's tokens touch over ep;
+** the KV cache, the matmuls and the state are spread over all ep GPUs; the
+** all-reduces and all-to-alls carry a group's 1/dp of the tokens.
 ** What it leaves out: overlap of communication with compute, a pipeline
 ** bubble when fewer than pp micro-batches are ready, stages of unequal
-** work, load imbalance between experts, and what expert parallelism saves
-** (whole experts per GPU, larger expert matmuls): ep only adds its
-** all-to-alls. */
+** work, load imbalance between experts and between attention groups, and
+** the larger expert matmuls of expert parallelism. */
 typedef struct gpuadv_replica {
   gpuadv_decode_setup decode;   /* batch, kv_gb_per_seq and n_gpus unused */
   gpuadv_prefill_setup prefill; /* n_gpus unused */
   double tp, pp, ep;
-  double kv_gb_per_token;  /* KV GB per context token (mean context) */
-  double state_gb_per_seq; /* recurrent state of a hybrid model */
-  double moe_layers;       /* layers with experts (0: dense) */
+  double dp;                   /* attention groups: ep / tp when ep > tp x pp */
+  double kv_heads;             /* whole KV heads to shard (MLA: 1; none: 0) */
+  double kv_gb_per_token;      /* KV GB per context token (mean context) */
+  double attn_gflop_per_token; /* decode attention per context token */
+  double state_gb_per_seq;     /* recurrent state of a hybrid model */
+  double moe_layers;           /* layers with experts (0: dense) */
   double hop_gbs, hop_latency_s;
   double a2a_gbs, a2a_latency_s;
   double kv_capacity_tokens; /* context tokens the free memory holds */

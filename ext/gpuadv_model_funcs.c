@@ -167,16 +167,60 @@ static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
   return 1;
 }
 
+/* The whole heads a model's KV cache is sharded by: its key-value heads,
+** 1 for an MLA latent, 0 for a model with no attention KV. */
+static double model_kv_heads(const gpuadv_model_def *m) {
+  if (m->shape.kv_lora_rank > 0.0) return 1.0;
+  return m->shape.kv_heads > 0.0 ? m->shape.kv_heads : 0.0;
+}
+
+/* FLOPs of decode attention per element of the KV cache a step reads:
+** grouped-query attention multiplies each cached key and value element by
+** heads / kv_heads queries (2 FLOP each); an MLA latent of kv_lora_rank +
+** qk_rope_head_dim elements serves every head twice, the scores against
+** all of it and the values from its kv_lora_rank part (DeepSeek-V2's
+** absorbed form, FlashMLA). */
+static double attn_flop_per_kv_element(const gpuadv_model_def *m) {
+  const gpuadv_model_shape *s = &m->shape;
+  if (s->kv_lora_rank > 0.0) {
+    return 2.0 * m->heads * (2.0 * s->kv_lora_rank + s->qk_rope_head_dim) /
+           (s->kv_lora_rank + s->qk_rope_head_dim);
+  }
+  return s->kv_heads > 0.0 ? 2.0 * m->heads / s->kv_heads : 0.0;
+}
+
+/* GFLOP of one sequence's decode attention at seq_len tokens of context
+** (the attention layers' cache; the recurrent state is not attended). */
+static double attn_gflop_per_seq(const gpuadv_model_def *m, double seq_len) {
+  return (gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) -
+          gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, 1.0)) *
+         attn_flop_per_kv_element(m);
+}
+
+/* GB of weights a replica of model m in dtype holds, with dp groups of
+** data-parallel attention: each group keeps its own copy of the weights
+** other than the experts. */
+static double model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
+                                       double dp) {
+  double dense_b, experts_b;
+  assert(dtype >= 0 && dtype < GPUADV_N_DTYPES && dp >= 1.0);
+  gpuadv_moe_split_b(m->params_b, m->active_params_b, m->n_experts,
+                     m->experts_per_token, &dense_b, &experts_b);
+  return gpuadv_weights_gb(m->params_b + (dp - 1.0) * dense_b,
+                           gpuadv_dtypes[dtype].bytes_per_param);
+}
+
 /* Each function's argument slots, in SQL order: the signature tables are
 ** initialised by them and the wrappers read a[SLOT], so the two agree. */
-enum { MW_MODEL, MW_DTYPE, MW_N };
+enum { MW_MODEL, MW_DTYPE, MW_DP, MW_N };
 
 static const gpuadv_fn fn_model_weights_gb = {
     "model_weights_gb",
     2,
     MW_N,
     {[MW_MODEL] = GPUADV_MODEL("model"),
-     [MW_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
+     [MW_DTYPE] = GPUADV_DTYPE("dtype", 0),
+     [MW_DP] = GPUADV_WHOLE("dp", 1, 1024, 1)}};
 
 static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -186,12 +230,10 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   if (!resolve_model(ctx, fn, argv, MW_MODEL, &m)) return;
   gpuadv_result_number(
-      ctx, fn,
-      gpuadv_weights_gb(m.params_b,
-                        gpuadv_dtypes[(int)a[MW_DTYPE]].bytes_per_param));
+      ctx, fn, model_replica_weights_gb(&m, (int)a[MW_DTYPE], a[MW_DP]));
 }
 
-enum { MKV_MODEL, MKV_SEQ_LEN, MKV_BATCH, MKV_DTYPE, MKV_N };
+enum { MKV_MODEL, MKV_SEQ_LEN, MKV_BATCH, MKV_DTYPE, MKV_TP, MKV_N };
 
 static const gpuadv_fn fn_model_kv_gb = {
     "model_kv_gb",
@@ -200,7 +242,20 @@ static const gpuadv_fn fn_model_kv_gb = {
     {[MKV_MODEL] = GPUADV_MODEL("model"),
      [MKV_SEQ_LEN] = GPUADV_NONNEG("seq_len"),
      [MKV_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
-     [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16)}};
+     [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16),
+     [MKV_TP] = GPUADV_WHOLE("tp", 1, 1024, 1)}};
+
+/* GB of KV cache (and recurrent state) of seq_len tokens x batch that the
+** tp GPUs of an attention group hold together: the attention KV times
+** its copies (gpuadv_kv_copies), the state once. */
+static double model_group_kv_gb(const gpuadv_model_def *m, double seq_len,
+                                double batch, double bytes_per_element,
+                                double tp) {
+  double state = gpuadv_model_kv_gb(&m->shape, 0.0, batch, bytes_per_element);
+  double kv = gpuadv_model_kv_gb(&m->shape, seq_len, batch, bytes_per_element);
+  if (tp <= 1.0) return kv;
+  return state + (kv - state) * gpuadv_kv_copies(model_kv_heads(m), tp);
+}
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -211,8 +266,9 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
   if (!resolve_model(ctx, fn, argv, MKV_MODEL, &m)) return;
   gpuadv_result_number(
       ctx, fn,
-      gpuadv_model_kv_gb(&m.shape, a[MKV_SEQ_LEN], a[MKV_BATCH],
-                         gpuadv_dtypes[(int)a[MKV_DTYPE]].bytes_per_param));
+      model_group_kv_gb(&m, a[MKV_SEQ_LEN], a[MKV_BATCH],
+                        gpuadv_dtypes[(int)a[MKV_DTYPE]].bytes_per_param,
+                        a[MKV_TP]));
 }
 
 #define GPU(col) gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, col)
@@ -429,6 +485,7 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
   d->layers = m->shape.layers;
   d->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
   d->gguf = gpuadv_dtypes[dtype].gguf;
+  d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e);
 }
 
 /* What a prefill of model m in dtype on the GPU computes, with engine e;
@@ -480,19 +537,31 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
   gpuadv_gpu_link(r->decode.interconnect_gbs, &link_gbs, &link_latency_s);
   assert(tp >= 1.0 && pp >= 1.0 && ep >= 1.0 && gpus_per_node >= 1.0);
   *pzMsg = 0;
-  if (ep > tp * pp) {
-    *pzMsg =
-        sqlite3_mprintf("ep must be <= tp x pp (%g GPUs), got %g", tp * pp, ep);
+  if (ep > tp * pp && (pp > 1.0 || fmod(ep, tp) != 0.0)) {
+    *pzMsg = sqlite3_mprintf(
+        "ep must be <= tp x pp (%g GPUs), or a multiple of tp with pp 1 "
+        "(data-parallel attention), got %g",
+        tp * pp, ep);
+  } else if (ep > tp * pp && r->moe_layers <= 0.0) {
+    *pzMsg = sqlite3_mprintf(
+        "ep %g > tp x pp (%g GPUs) is data-parallel attention with expert "
+        "parallelism, and the model has no experts",
+        ep, tp * pp);
+  } else if (ep > tp * pp && r->decode.engine->split_layers) {
+    *pzMsg = sqlite3_mprintf(
+        "ep %g > tp x pp (%g GPUs): the engine splits layers, not experts", ep,
+        tp * pp);
   } else if (tp > gpus_per_node) {
     *pzMsg = sqlite3_mprintf(
         "tp must be <= gpus_per_node (%g): tensor "
         "parallelism stays within a node, got %g",
         gpus_per_node, tp);
-  } else if (tp * pp > gpus_per_node && !(fabric_gbps > 0.0)) {
+  } else if ((ep > tp * pp ? ep : tp * pp) > gpus_per_node &&
+             !(fabric_gbps > 0.0)) {
     *pzMsg = sqlite3_mprintf(
         "a replica of %g GPUs spans nodes of %g, and "
         "fabric_gbps is 0: no fabric between nodes",
-        tp * pp, gpus_per_node);
+        ep > tp * pp ? ep : tp * pp, gpus_per_node);
   } else {
     bad = 0;
   }
@@ -500,15 +569,21 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
   r->tp = tp;
   r->pp = pp;
   r->ep = ep;
-  r->decode.n_gpus = tp * pp;
-  if (tp * pp <= gpus_per_node) {
+  r->dp = ep > tp * pp ? ep / tp : 1.0;
+  r->decode.n_gpus = tp * pp * r->dp;
+  /* the copies of the KV cache the attention group's GPUs hold; a layer
+  ** split keeps each layer's cache on its own GPU */
+  if (!r->decode.engine->split_layers) {
+    r->kv_gb_per_token *= gpuadv_kv_copies(r->kv_heads, tp);
+  }
+  if (tp * pp * r->dp <= gpus_per_node) {
     r->hop_gbs = link_gbs;
     r->hop_latency_s = link_latency_s;
   } else {
     r->hop_gbs = node_gbs * tp / gpus_per_node;
     r->hop_latency_s = FABRIC_LATENCY_S;
   }
-  if (ep <= gpus_per_node && (ep <= tp || tp * pp <= gpus_per_node)) {
+  if (ep <= gpus_per_node && (ep <= tp || tp * pp * r->dp <= gpus_per_node)) {
     r->a2a_gbs = link_gbs;
     r->a2a_latency_s = link_latency_s;
   } else {
@@ -533,7 +608,9 @@ static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   r->state_gb_per_seq = state;
   r->kv_gb_per_token =
       (gpuadv_model_kv_gb(&m->shape, ctx, 1.0, bpe) - state) / ctx;
+  r->attn_gflop_per_token = attn_gflop_per_seq(m, ctx) / ctx;
   r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
+  r->kv_heads = model_kv_heads(m);
 }
 
 /* The layout arguments after engine: pipeline stages, expert-parallel
@@ -634,8 +711,12 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
     return;
   }
   fill_decode_setup(&d, &m, gpu, dtype, &e);
-  d.kv_gb_per_seq = gpuadv_model_kv_gb(&m.shape, a[DEC_CONTEXT], 1.0,
-                                       kv_bytes_per_element(dtype));
+  /* a tensor split holds the copies of gpuadv_kv_copies; a layer split
+  ** keeps each layer's cache on its own GPU */
+  d.kv_gb_per_seq =
+      model_group_kv_gb(&m, a[DEC_CONTEXT], 1.0, kv_bytes_per_element(dtype),
+                        e.split_layers ? 1.0 : a[DEC_N_GPUS]);
+  d.attn_gflop_per_seq = attn_gflop_per_seq(&m, a[DEC_CONTEXT]);
   d.batch = a[DEC_BATCH];
   d.n_gpus = a[DEC_N_GPUS];
   gpuadv_result_number(ctx, fn, gpuadv_model_decode_tps(&d));
@@ -859,9 +940,9 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   ** engine's usual 10% left free (vLLM's gpu_memory_utilization 0.90) and
   ** the weights, less each running sequence's fixed state. */
   {
+    double weights_gb = model_replica_weights_gb(&m, dtype, r->dp);
     double free_gb =
-        GPU(GPUS_COL_MEMORY_GB) * tp * pp * (1.0 - 0.10) -
-        gpuadv_weights_gb(m.params_b, gpuadv_dtypes[dtype].bytes_per_param) -
+        GPU(GPUS_COL_MEMORY_GB) * r->decode.n_gpus * (1.0 - 0.10) - weights_gb -
         ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH) * r->state_gb_per_seq;
     r->max_batch = ENGINE_ROW(engine, ENGINES_COL_MAX_BATCH);
     r->kv_capacity_tokens =
@@ -870,8 +951,8 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
       *pzErr = sqlite3_mprintf(
           "serving_sim(): %.1f GB of weights leave no room for the KV cache "
           "on %g x %s",
-          gpuadv_weights_gb(m.params_b, gpuadv_dtypes[dtype].bytes_per_param),
-          tp * pp, cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
+          weights_gb, r->decode.n_gpus,
+          cell_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
       return SQLITE_ERROR;
     }
   }

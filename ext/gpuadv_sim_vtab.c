@@ -44,7 +44,9 @@
 **   dtype                     bf16     weight dtype (with model)
 **   engine                    vllm     vllm, sglang, trtllm, llama.cpp
 **   tp, pp, ep                1        tensor, pipeline and expert
-**                                      parallel degrees
+**                                      parallel degrees; ep > tp with
+**                                      pp 1: data-parallel attention
+**                                      over ep / tp groups of tp GPUs
 **   ttft_p95_max_s,           -        p95 targets: when either is given,
 **   tpot_p95_max_ms                    max_rps is the highest rate up to
 **                                      `rate` that meets them and keeps up

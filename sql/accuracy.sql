@@ -54,6 +54,7 @@
 -- 90th-percentile absolute relative error (nearest rank), and the worst row.
 -- Reading this file twice changes nothing.
 
+DROP VIEW IF EXISTS estimate_accuracy_dp_summary;
 DROP VIEW IF EXISTS estimate_accuracy_summary;
 DROP VIEW IF EXISTS estimate_accuracy;
 
@@ -77,7 +78,8 @@ m AS (
          lower(coalesce(ms.notes, '')) LIKE '%anomal%'
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
-           OR coalesce(ms.tp, ms.gpu_count, 1) > 8 AS left_out
+           OR coalesce(ms.tp, ms.gpu_count, 1) > 8 AS left_out,
+         coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1 AS dp_attention
   FROM measurements ms LEFT JOIN gpus g ON g.name = ms.gpu
 ),
 est AS (
@@ -93,6 +95,15 @@ est AS (
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND estimated_by IS NOT NULL
            AND n IS NOT NULL AND scenario = 'single-stream' THEN
         model_prefill_tps(model, gpu, dtype, n, prompt_tokens, estimated_by)
+      -- data-parallel attention (DEPn): the serving simulator's replica,
+      -- all requests queued (a closed loop of 2000 clients)
+      WHEN kind = 'aggregate' AND scenario = 'offline' AND metric = 'decode_tps_aggregate'
+           AND dp_attention AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
+           AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL THEN (
+        SELECT s.throughput_tps FROM serving_sim s
+        WHERE s.model = m.model AND s.gpu = m.gpu AND s.dtype = m.dtype AND s.engine = m.estimated_by
+          AND s.tp = coalesce(m.tp, 1) AND s.ep = m.ep AND s.concurrency = 2000 AND s.n_requests = 2000
+          AND s.prompt_tokens = m.prompt_tokens AND s.output_tokens = m.gen_tokens)
       WHEN kind = 'aggregate' AND scenario = 'offline' AND model IS NOT NULL AND dtype IS NOT NULL
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL
            AND n IS NOT NULL
@@ -107,7 +118,8 @@ est AS (
                                 max_batch(m.memory_gb * m.n, model_weights_gb(m.model, m.dtype),
                                           model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens / 2.0, 1,
                                                       CASE WHEN m.dtype IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8'
-                                                           ELSE 'fp16' END),
+                                                           ELSE 'fp16' END,
+                                                      CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END),
                                           0.1))) AS seqs,
                      m.prompt_tokens + m.gen_tokens / 2.0 AS context
               FROM engines e WHERE e.name = m.estimated_by) AS b
@@ -133,6 +145,8 @@ SELECT id, kind, metric, CASE WHEN kind IN ('decode', 'prefill', 'aggregate') TH
        estimate / measured - 1 AS rel_error,
        abs(estimate / measured - 1) AS abs_error,
        NOT left_out AS in_summary,
+       CASE WHEN kind = 'aggregate' AND dp_attention THEN 'dp' || (ep / coalesce(tp, 1)) || ' ep' || ep END
+         AS dp_layout,
        source, as_of
 FROM est
 WHERE estimate IS NOT NULL AND measured > 0;
@@ -153,3 +167,20 @@ SELECT kind, engine,
         ORDER BY abs_error DESC LIMIT 1) AS worst_id
 FROM e
 GROUP BY kind, engine;
+
+-- The rows of data-parallel attention with expert parallelism (DEPn), which
+-- no fit sees: the simulator's replica of that layout against them.
+CREATE VIEW estimate_accuracy_dp_summary AS
+WITH e AS (
+  SELECT engine, id, abs_error,
+         row_number() OVER (PARTITION BY engine ORDER BY abs_error) AS r,
+         count(*) OVER (PARTITION BY engine) AS n
+  FROM estimate_accuracy WHERE dp_layout IS NOT NULL
+)
+SELECT engine, max(n) AS rows,
+       avg(CASE WHEN r IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
+       max(CASE WHEN r = (9 * n + 9) / 10 THEN abs_error END) AS p90_abs_error,
+       max(abs_error) AS worst_abs_error,
+       (SELECT id FROM e AS w WHERE w.engine = e.engine ORDER BY abs_error DESC LIMIT 1) AS worst_id
+FROM e
+GROUP BY engine;

@@ -954,13 +954,17 @@ cfg AS (
                         CASE k.column1 WHEN 0 THEN 0 ELSE o.fabric_gbps END AS fabric_gbps
         FROM offs o JOIN (VALUES (0), (1)) k ON k.column1 = 0 OR o.fabric_gbps > 0) c
   JOIN gpus g ON g.name = c.gpu),
--- tp x pp: within a node (fabric_gbps 0) or pipeline stages of a whole node
+-- tp x pp: within a node (fabric_gbps 0) or pipeline stages of a whole
+-- node; dp > 1: data-parallel attention over dp GPUs of a node (tp 1), for
+-- MoE models only (grid0)
 lay AS (
-  SELECT c.*, CASE WHEN c.fabric_gbps = 0 THEN t.column1 ELSE c.devices END AS tp,
-         CASE WHEN c.fabric_gbps = 0 THEN 1 ELSE t.column1 END AS pp
+  SELECT c.*, CASE WHEN c.fabric_gbps = 0 THEN t.column1 / d.column1 ELSE c.devices END AS tp,
+         CASE WHEN c.fabric_gbps = 0 THEN 1 ELSE t.column1 END AS pp, d.column1 AS dp
   FROM cfg c JOIN (VALUES (1), (2), (4), (8)) t
     ON CASE WHEN c.fabric_gbps = 0 THEN t.column1 <= c.devices AND c.devices % t.column1 = 0
-            ELSE t.column1 > 1 AND c.devices IN (1, 2, 4, 8) END),
+            ELSE t.column1 > 1 AND c.devices IN (1, 2, 4, 8) END
+  JOIN (VALUES (1), (2), (4), (8)) d
+    ON d.column1 = 1 OR (c.fabric_gbps = 0 AND c.fraction = 1 AND d.column1 = t.column1 AND t.column1 > 1)),
 grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
@@ -970,23 +974,37 @@ grid0 AS (
                            WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype IN ('fp32', 'tf32') THEN c.fp32_tflops
                            ELSE coalesce(c.bf16_tflops, c.fp16_tflops) END AS tflops,
-         c.tp, c.pp, c.tp * c.pp AS n,
-         max_batch(c.memory_gb * c.tp * c.pp, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS max_seqs,
+         c.tp, c.pp, c.dp, c.tp * c.pp * c.dp AS n, c.memory_gb, w.mem_headroom,
+         CASE WHEN c.dp > 1 THEN model_weights_gb(w.model, w.dtype, c.dp) ELSE w.weights_gb END
+           AS layout_weights_gb,
+         -- the copies of each token's KV that tp GPUs hold (whole heads per
+         -- GPU, an MLA latent on every GPU: model_kv_gb's tp); a layer
+         -- split none
+         CASE WHEN e.multi_gpu = 'layer' OR c.tp = 1 THEN 1.0
+              WHEN w.catalog_model
+                THEN coalesce(model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, c.tp)
+                              / nullif(w.kv_gb_per_seq, 0), 1.0)
+              ELSE max(1.0, 1.0 * c.tp / coalesce(w.kv_heads, c.tp)) END AS kv_copies,
          max_batch(c.memory_gb * c.devices, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS node_seqs
   FROM w
   JOIN engines e ON e.name = w.engine
-  JOIN lay c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)),
+  JOIN lay c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)
+            AND (c.dp = 1 OR (w.moe AND w.catalog_model AND e.multi_gpu = 'tensor'))),
 -- pipelines only where one node holds no sequence: the fewest stages that
 -- hold one, and twice that
 grid1 AS (
   SELECT g.*, min(g.pp) FILTER (WHERE g.max_seqs >= 1)
                 OVER (PARTITION BY g.workload, g.gpu, g.devices, g.fabric_gbps) AS pp_fit
-  FROM grid0 g),
+  FROM (SELECT g0.*, max_batch(g0.memory_gb * g0.n, g0.layout_weights_gb, g0.kv_gb_per_seq * g0.kv_copies,
+                               g0.mem_headroom) AS max_seqs
+        FROM grid0 g0) g),
 grid AS (
-  SELECT g.*, CASE k.column1 WHEN 0 THEN 1 WHEN 1 THEN g.tp ELSE g.tp * g.pp END AS ep
+  SELECT g.*, CASE WHEN g.dp > 1 THEN g.dp WHEN k.column1 = 0 THEN 1 WHEN k.column1 = 1 THEN g.tp
+                    ELSE g.tp * g.pp END AS ep
   FROM grid1 g JOIN (VALUES (0), (1), (2)) k
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
-    AND (k.column1 = 0 OR (g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor' AND (k.column1 = 1 OR g.pp > 1)))),
+    AND (k.column1 = 0 OR (g.dp = 1 AND g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor'
+                           AND (k.column1 = 1 OR g.pp > 1)))),
 cand AS (
   -- the powers of two below the largest batch, then (NULL) the largest
   SELECT g.*, coalesce(b.column1, min(g.max_seqs, g.concurrency)) AS batch
@@ -996,15 +1014,16 @@ cand AS (
 SELECT m.name AS workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
        -- an engine that splits layers (llama.cpp) runs n GPUs as n stages
        CASE WHEN multi_gpu = 'layer' AND n > 1 THEN 'pp' || n
+            WHEN dp > 1 THEN 'dp' || dp || ' ep' || ep
             ELSE 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
                  || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END END AS layout,
-       batch, max_seqs, weights_gb, kv_gb_per_seq,
+       batch, max_seqs, layout_weights_gb AS weights_gb, kv_gb_per_seq,
        CASE WHEN catalog_model AND fraction = 1
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
             ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
                             CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
                                  ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END
-                              / pp,
+                              * kv_copies / pp,
                             CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
        CASE WHEN catalog_model AND fraction = 1
               THEN model_prefill_tps(model, gpu, dtype, tp, max(1, CAST(prompt_tokens AS INTEGER)), engine,

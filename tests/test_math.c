@@ -294,6 +294,7 @@ static void test_replica(void) {
   r.tp = 8;
   r.pp = 1;
   r.ep = 1;
+  r.dp = 1;
   r.hop_gbs = 400; /* 3200 Gbit/s of fabric per node */
   r.hop_latency_s = 20e-6;
   /* 8 sequences on tp8: 100 GB / (8 x 1000 GB/s) = 12.5 ms, and 2 x 10
@@ -356,6 +357,90 @@ static void test_replica(void) {
   }
 }
 
+/* Data-parallel attention and the KV cache's copies, on an MoE model of
+** 100B parameters at 1 byte, 30B active, 1 of 8 experts per token: the
+** experts are 70 / (1 - 1/8) = 80B, the rest 20B. */
+static void test_dp_attention(void) {
+  gpuadv_engine_consts e;
+  gpuadv_replica r;
+  double dense_b, experts_b, touched, a2a;
+  gpuadv_moe_split_b(100, 30, 8, 1, &dense_b, &experts_b);
+  check_close("moe split dense", dense_b, 20, 1e-12);
+  check_close("moe split experts", experts_b, 80, 1e-12);
+  gpuadv_moe_split_b(100, 30, 0, 0, &dense_b, &experts_b);
+  check_close("dense model split", dense_b + 1000 * experts_b, 100, 0);
+  /* whole heads per GPU: 16 GPUs over 8 KV heads hold 2 copies, an MLA
+  ** latent (1 "head") one per GPU, 4 GPUs over 8 heads none */
+  check_close("kv copies tp16 over 8 heads", gpuadv_kv_copies(8, 16), 2, 0);
+  check_close("kv copies MLA tp8", gpuadv_kv_copies(1, 8), 8, 0);
+  check_close("kv copies tp4 over 8 heads", gpuadv_kv_copies(8, 4), 1, 0);
+  check_close("kv copies no KV", gpuadv_kv_copies(0, 8), 1, 0);
+  memset(&e, 0, sizeof(e));
+  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
+  e.kv_eff = 1.0;
+  e.compute_eff = 1.0;
+  memset(&r, 0, sizeof(r));
+  r.decode.engine = &e;
+  r.decode.mem_bw_gbs = 1000;
+  r.decode.memory_class = GPUADV_MEM_HBM;
+  r.decode.tflops = 1000;
+  r.decode.params_b = 100;
+  r.decode.active_params_b = 30;
+  r.decode.n_experts = 8;
+  r.decode.experts_per_token = 1;
+  r.decode.hidden = 8192;
+  r.decode.layers = 10;
+  r.decode.bytes_per_param = 1;
+  r.prefill.engine = &e;
+  r.moe_layers = 10;
+  r.a2a_gbs = 450;
+  r.a2a_latency_s = 10e-6;
+  /* dp8 ep8: 64 tokens, 8 per group. Each GPU reads the 20 GB of dense
+  ** weights and its eighth of the 80 GB of experts, of which 1 - (7/8)^64
+  ** are touched; the matmuls (2 x 30e9 x 64 FLOP over 8 x 1000 TFLOP/s,
+  ** 0.48 ms) hide under it; no all-reduce (tp 1); per MoE layer a
+  ** dispatch and a combine of 8 tokens x 8192 x 2 bytes, 7/8 of it
+  ** leaving each GPU at 450 GB/s */
+  r.tp = 1;
+  r.pp = 1;
+  r.ep = 8;
+  r.dp = 8;
+  touched = 1.0 - pow(7.0 / 8.0, 64);
+  a2a = 20 * (10e-6 + 8 * 8192 * 2 / 1e9 * 7.0 / 8.0 / 450);
+  check_close("dp8 ep8 step", gpuadv_replica_step_s(&r, 64, 0, 0, 0),
+              (20 + 10 * touched) / 1000 + a2a, 1e-12);
+  /* the same tokens on tp8 ep8: every weight read over 8 GPUs, the
+  ** all-to-alls of all 64 tokens and 2 x 10 all-reduces (NVLink-class
+  ** 900 GB/s both ways, 10 us) of 64 x 8192 x 2 bytes */
+  r.tp = 8;
+  r.dp = 1;
+  r.decode.interconnect_gbs = 900;
+  check_close("tp8 ep8 step", gpuadv_replica_step_s(&r, 64, 0, 0, 0),
+              (20 + 80 * touched) / 8 / 1000 + 8 * a2a - 8 * 20 * 10e-6 +
+                  20 * 10e-6 + 20 * (10e-6 + 1.75 * 64 * 8192 * 2 / 1e9 / 450),
+              1e-12);
+  /* decode attention: 1000 context tokens at 1e-3 GFLOP each and 1e-7 GB
+  ** of KV each on 8 GPUs at 100 TFLOP/s: 1e-3 x 1000 x 1e9 / 8e14 =
+  ** 1.25 us of matmuls against 1e-4 GB / 8000 GB/s = 12.5 ns of reads:
+  ** the FLOPs count */
+  {
+    gpuadv_step_terms t;
+    gpuadv_replica_step_terms(&r, 64, 0, 0, &t);
+    r.kv_gb_per_token = 1e-7;
+    r.attn_gflop_per_token = 1e-3;
+    r.decode.attn_tflops = 100;
+    check_close("decode attention FLOPs outlast the KV reads",
+                gpuadv_replica_step_with(&r, &t, 64, 1000) -
+                    gpuadv_replica_step_with(&r, &t, 64, 0),
+                1.25e-6, 1e-15);
+    r.decode.attn_tflops = 0;
+    check_close("no attention rate: the KV reads alone",
+                gpuadv_replica_step_with(&r, &t, 64, 1000) -
+                    gpuadv_replica_step_with(&r, &t, 64, 0),
+                1e-4 / 8000, 1e-18);
+  }
+}
+
 static void test_counts(void) {
   check_close("nodes 1260/80", gpuadv_nodes_required(1260, 80, 0), 16, 0);
   check_close("nodes 1260/640", gpuadv_nodes_required(1260, 640, 0), 2, 0);
@@ -409,6 +494,7 @@ int main(void) {
   test_kv_and_activations();
   test_speed();
   test_replica();
+  test_dp_attention();
   test_layer_split();
   test_counts();
   test_money();

@@ -70,8 +70,16 @@ SELECT * FROM serving_sim WHERE rate = 5 AND model = '{"hidden_size": 4096}' AND
 -- error: serving_sim(): model: config: missing key 'num_hidden_layers'
 SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-405b' AND gpu = 'h100-sxm' AND tp = 8 AND pp = 2 AND fabric_gbps = 0;
 -- error: serving_sim(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes
-SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 16;
--- error: serving_sim(): ep must be <= tp x pp (8 GPUs), got 16
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 12;
+-- error: serving_sim(): ep must be <= tp x pp (8 GPUs), or a multiple of tp with pp 1 (data-parallel attention), got 12
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h100-sxm' AND dtype = 'fp8' AND tp = 8 AND pp = 2 AND ep = 32;
+-- error: serving_sim(): ep must be <= tp x pp (16 GPUs), or a multiple of tp with pp 1 (data-parallel attention), got 32
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND tp = 1 AND ep = 8;
+-- error: serving_sim(): ep 8 > tp x pp (1 GPUs) is data-parallel attention with expert parallelism, and the model has no experts
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'mixtral-8x7b' AND gpu = 'rtx-4090' AND dtype = 'q4_k_m' AND engine = 'llama.cpp' AND tp = 1 AND ep = 2;
+-- error: serving_sim(): ep 2 > tp x pp (1 GPUs): the engine splits layers, not experts
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 8 AND ep = 16 AND fabric_gbps = 0;
+-- error: serving_sim(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes
 SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND tp = 8 AND gpus_per_node = 4;
 -- error: serving_sim(): tp must be <= gpus_per_node (4): tensor parallelism stays within a node, got 8
 SELECT * FROM serving_sim WHERE rate = 1 AND fabric_gbps = 'x';
@@ -80,8 +88,16 @@ SELECT * FROM serving_sim WHERE rate = 1 AND gpus_per_node = 0;
 -- error: serving_sim(): gpus_per_node must be >= 1, got 0
 SELECT model_prefill_tps('llama-3.1-405b', 'h100-sxm', 'bf16', 8, 1000, 'vllm', 2, 1, 8, 0);
 -- error: model_prefill_tps(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes
-SELECT model_decode_tps('deepseek-v3', 'h200', 'fp8', 1, 0, 8, 'vllm', 1, 16);
--- error: model_decode_tps(): ep must be <= tp x pp (8 GPUs), got 16
+SELECT model_decode_tps('deepseek-v3', 'h200', 'fp8', 1, 0, 8, 'vllm', 1, 12);
+-- error: model_decode_tps(): ep must be <= tp x pp (8 GPUs), or a multiple of tp with pp 1 (data-parallel attention), got 12
+SELECT model_prefill_tps('llama-3.1-70b', 'h200', 'fp8', 1, 1000, 'vllm', 1, 8);
+-- error: model_prefill_tps(): ep 8 > tp x pp (1 GPUs) is data-parallel attention with expert parallelism, and the model has no experts
+SELECT model_kv_gb('deepseek-v3', 1000, 1, 'fp8', 0);
+-- error: model_kv_gb(): tp must be a whole number in [1, 1024], got 0
+SELECT model_kv_gb('deepseek-v3', 1000, 1, 'fp8', 2.5);
+-- error: model_kv_gb(): tp must be a whole number in [1, 1024], got 2.5
+SELECT model_weights_gb('deepseek-v3', 'fp8', 2000);
+-- error: model_weights_gb(): dp must be a whole number in [1, 1024], got 2000
 SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 'vllm', 1, 1, 8, -1);
 -- error: model_decode_tps(): fabric_gbps must be >= 0, got -1
 INSERT INTO serving_sim(rate) VALUES (1);

@@ -26,6 +26,11 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, fabric_g
 --    8 GPUs of a stage ('ep8') and, across nodes, over all 16 ('ep16') are
 --    tried; their all-to-alls only add time in the speed model, so the same
 --    GPUs without them serve faster.
+--    Data-parallel attention 'dp8 ep8' on 8 x H200: each GPU keeps the
+--    16.5B dense parameters, 671 + 7 x 16.548 = 786.84 GB in all, and no
+--    copies of the MLA latent (61 layers x 576 x 1200 tokens x 1 byte =
+--    0.04216 GB a sequence), where 'tp8' keeps 8: (1015.2 - 786.84) /
+--    0.04216 = 5416 sequences against (1015.2 - 671) / (8 x 0.04216) = 1020.
 -- 3. llama-3.1-70b in fp8 (70.6 GB) on 2 x L40S (86.4 GB usable): 'tp2'.
 -- 4. llama-3.1-8b (16 GB) fits one GPU of every offer: 'tp1'.
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
@@ -35,6 +40,7 @@ INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens,
   ('lay-405b-own', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, NULL, NULL, 'owned/h100-sxm'),
   ('lay-405b-25', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, 25, NULL, 'lay/*'),
   ('lay-ds3', 'serve', 'deepseek-v3', 'fp8', 6, 1000, 200, NULL, NULL, 'lay/*'),
+  ('lay-ds3-long', 'serve', 'deepseek-v3', 'fp8', 60, 8000, 1000, 10, NULL, 'lay/ib-8xh200'),
   ('lay-70b', 'serve', 'llama-3.1-70b', 'fp8', 6, 1000, 200, NULL, NULL, 'lay/2xl40s'),
   ('lay-8b', 'serve', 'llama-3.1-8b', 'bf16', 6, 1000, 200, NULL, NULL, 'lay/*'),
   ('lay-8b-fast', 'serve', 'llama-3.1-8b', 'bf16', 60, 1000, 100, 5000, NULL, 'lay/8xh100'),
@@ -63,7 +69,14 @@ SELECT 'lay-ds3-h100-two-nodes', (SELECT works AND layout LIKE 'tp8 pp2%' AND gp
 SELECT 'lay-ds3-ep-tried', (SELECT count(*) FILTER (WHERE gpu = 'h200' AND layout = 'tp8 ep8') > 0 AND count(*) FILTER (WHERE gpu = 'h100-sxm' AND layout = 'tp8 pp2 ep8') > 0 AND count(*) FILTER (WHERE gpu = 'h100-sxm' AND layout = 'tp8 pp2 ep16') > 0 FROM ss WHERE workload = 'lay-ds3');
 SELECT 'lay-ds3-ep-costs', (SELECT count(*) > 0 AND count(*) FILTER (WHERE e.replica_tps < t.replica_tps) = count(*) FROM ss t JOIN ss e ON e.workload = t.workload AND e.gpu = t.gpu AND e.devices = t.devices AND e.fabric_gbps = t.fabric_gbps AND e.tp = t.tp AND e.pp = t.pp AND e.batch = t.batch AND e.ep > 1 WHERE t.workload = 'lay-ds3' AND t.ep = 1);
 SELECT 'lay-dense-no-ep', (SELECT count(*) FILTER (WHERE ep > 1) = 0 AND count(*) > 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b'));
-SELECT 'lay-gpus-tp-pp', (SELECT count(*) FILTER (WHERE n <> tp * pp OR layout <> 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END) = 0 AND count(*) > 0 FROM ss);
+SELECT 'lay-gpus-tp-pp', (SELECT count(*) FILTER (WHERE n <> tp * pp OR layout <> 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END) = 0 AND count(*) > 0 FROM ss WHERE ep <= tp * pp);
+SELECT 'lay-gpus-dp', (SELECT count(*) FILTER (WHERE n <> ep OR tp <> 1 OR pp <> 1 OR layout <> 'dp' || ep || ' ep' || ep) = 0 AND count(*) > 0 FROM ss WHERE ep > tp * pp);
+SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 5416 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 1020 AND round(max(weights_gb) FILTER (WHERE layout = 'dp8 ep8'), 2) = 786.84 FROM ss WHERE workload = 'lay-ds3' AND gpu = 'h200');
+-- 8,000-token prompts: tp8 holds 136 sequences (the latent 8 times), dp8
+-- ep8 722, and its larger batch wins the plan
+SELECT 'lay-ds3-long-dp', (SELECT works AND layout = 'dp8 ep8' AND gpus_per_replica = 8 FROM sp WHERE workload = 'lay-ds3-long');
+SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 722 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 136 FROM ss WHERE workload = 'lay-ds3-long');
+SELECT 'lay-dp-moe-only', (SELECT count(*) FILTER (WHERE ep > tp * pp) = 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b', 'lay-t10'));
 SELECT 'lay-70b-l40s-tp2', (SELECT works AND layout = 'tp2' AND gpus_per_replica = 2 AND nodes = 1 FROM sp WHERE workload = 'lay-70b' AND offer = 'lay/2xl40s');
 SELECT 'lay-8b-tp1', (SELECT count(*) = 5 AND count(*) FILTER (WHERE works AND layout = 'tp1' AND gpus_per_replica = 1) = 5 FROM sp WHERE workload = 'lay-8b');
 -- a missed target quotes the fastest shape per user (tp8), not the first (tp1)
