@@ -2,6 +2,7 @@
 """gpuadv test runner.
 
     tests/run_tests.py [--all | --quick | --asan | --valgrind] [--only NAME]
+                       [--jobs N]
 
 Runs, in this order:
   unit      C unit tests of the arithmetic (build/test_math), the
@@ -22,6 +23,11 @@ The golden and error files run through the sqlite3 shell and the test host
 (tests/sqlhost.c); --all also runs them under AddressSanitizer + UBSan and
 under valgrind. The last line is always `N passed, M failed`, followed by
 `, K skipped` when checks were skipped.
+
+With --jobs 2 or more (the default on a machine with several cores) the
+valgrind pass, the longest, runs beside the others; its lines are printed
+after theirs, so the output reads the same. Nothing else runs at once: the
+scripts share build/ and temporary names.
 """
 import argparse
 import glob
@@ -30,6 +36,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(ROOT)
@@ -48,15 +55,32 @@ ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0",
 passed = 0
 failed = 0
 skipped = 0
+# A pass running beside the others (--jobs) counts under the lock and keeps
+# its lines and its own count in its thread's `lines` and `checks`.
+counts_lock = threading.Lock()
+lane = threading.local()
+
+
+def emit(line):
+    buffered = getattr(lane, "lines", None)
+    if buffered is None:
+        print(line)
+    else:
+        buffered.append(line)
+
+
+def count(n_passed, n_failed):
+    global passed, failed
+    with counts_lock:
+        passed += n_passed
+        failed += n_failed
+    lane.checks = getattr(lane, "checks", 0) + n_passed + n_failed
 
 
 def report(ok, name, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("not ok - %s%s" % (name, (": " + detail) if detail else ""))
+    count(1 if ok else 0, 0 if ok else 1)
+    if not ok:
+        emit("not ok - %s%s" % (name, (": " + detail) if detail else ""))
 
 
 def run(cmd, stdin_text=None, env=None):
@@ -97,19 +121,17 @@ UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim"]
 
 
 def check_unit():
-    global passed, failed
     for binary in UNIT_TESTS:
         rc, out, err = run([binary])
         m = re.search(r"^(\d+) passed, (\d+) failed$", out, re.M)
         for line in out.splitlines():
             if line.startswith("not ok"):
-                print("unit: " + line)
+                emit("unit: " + line)
         if not m:
             report(False, "unit " + binary,
                    "no summary line; rc=%d %s" % (rc, err[-500:]))
             continue
-        passed += int(m.group(1))
-        failed += int(m.group(2))
+        count(int(m.group(1)), int(m.group(2)))
         if rc != 0 and int(m.group(2)) == 0:
             report(False, "unit exit status " + binary,
                    "rc=%d %s" % (rc, err[-2000:]))
@@ -317,7 +339,7 @@ def check_functions():
 def skip(name):
     global skipped
     skipped += 1
-    print("skip - %s" % name)
+    emit("skip - %s" % name)
 
 
 def check_scripts(only=None):
@@ -352,6 +374,10 @@ def main():
                          "holds NAME (views_plans, sim, web ...), in the "
                          "modes chosen; `readme` runs the README examples "
                          "and `functions` the function list")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                    metavar="N",
+                    help="2 or more: the valgrind pass beside the others "
+                         "(default: 2 on a machine with several cores)")
     opts = ap.parse_args()
 
     if opts.asan:
@@ -370,19 +396,37 @@ def main():
               if not only or only in p]
     errors = [p for p in sorted(glob.glob("tests/errors/*.sql"))
               if not only or only in p]
-    for mode in modes:
-        n0 = passed + failed
+    def run_mode(mode):
+        lane.checks = 0
         for path in golden:
             check_golden(mode, path)
         for path in errors:
             check_errors(mode, path)
-        print("%s: %d checks" % (mode, passed + failed - n0))
+        emit("%s: %d checks" % (mode, lane.checks))
+
+    beside = None
+    if opts.jobs > 1 and len(modes) > 1 and "valgrind" in modes:
+        modes = [m for m in modes if m != "valgrind"]
+        beside_lines = []
+
+        def valgrind_lane():
+            lane.lines = beside_lines
+            run_mode("valgrind")
+
+        beside = threading.Thread(target=valgrind_lane)
+        beside.start()
+    for mode in modes:
+        run_mode(mode)
     if extras and (not only or only == "readme"):
         check_readme()
     if extras and (not only or only == "functions"):
         check_functions()
     if extras:
         check_scripts(only)
+    if beside is not None:
+        beside.join()
+        for line in beside_lines:
+            print(line)
     print("%d passed, %d failed%s" % (passed, failed,
                                        ", %d skipped" % skipped if skipped
                                        else ""))
