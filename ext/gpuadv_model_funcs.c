@@ -189,12 +189,13 @@ static double attn_flop_per_kv_element(const gpuadv_model_def *m) {
   return s->kv_heads > 0.0 ? 2.0 * m->heads / s->kv_heads : 0.0;
 }
 
-/* GFLOP of one sequence's decode attention at seq_len tokens of context
-** (the attention layers' cache; the recurrent state is not attended). */
-static double attn_gflop_per_seq(const gpuadv_model_def *m, double seq_len) {
-  return (gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) -
-          gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, 1.0)) *
-         attn_flop_per_kv_element(m);
+/* Billions of elements one sequence caches at seq_len tokens of context:
+** the attention layers' KV (*attn_g) and the recurrent state of a hybrid
+** model's linear layers (*state_g), which attention does not read. */
+static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
+                        double *attn_g, double *state_g) {
+  *state_g = gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, 1.0);
+  *attn_g = gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) - *state_g;
 }
 
 /* GB of weights a replica of model m in dtype holds, with dp groups of
@@ -608,7 +609,11 @@ static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   r->state_gb_per_seq = state;
   r->kv_gb_per_token =
       (gpuadv_model_kv_gb(&m->shape, ctx, 1.0, bpe) - state) / ctx;
-  r->attn_gflop_per_token = attn_gflop_per_seq(m, ctx) / ctx;
+  {
+    double attn_g, state_g;
+    seq_cache_g(m, ctx, &attn_g, &state_g);
+    r->attn_gflop_per_token = attn_g * attn_flop_per_kv_element(m) / ctx;
+  }
   r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
   r->kv_heads = model_kv_heads(m);
 }
@@ -713,10 +718,15 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
   fill_decode_setup(&d, &m, gpu, dtype, &e);
   /* a tensor split holds the copies of gpuadv_kv_copies; a layer split
   ** keeps each layer's cache on its own GPU */
-  d.kv_gb_per_seq =
-      model_group_kv_gb(&m, a[DEC_CONTEXT], 1.0, kv_bytes_per_element(dtype),
-                        e.split_layers ? 1.0 : a[DEC_N_GPUS]);
-  d.attn_gflop_per_seq = attn_gflop_per_seq(&m, a[DEC_CONTEXT]);
+  {
+    double attn_g, state_g;
+    double copies = e.split_layers
+                        ? 1.0
+                        : gpuadv_kv_copies(model_kv_heads(&m), a[DEC_N_GPUS]);
+    seq_cache_g(&m, a[DEC_CONTEXT], &attn_g, &state_g);
+    d.kv_gb_per_seq = (state_g + attn_g * copies) * kv_bytes_per_element(dtype);
+    d.attn_gflop_per_seq = attn_g * attn_flop_per_kv_element(&m);
+  }
   d.batch = a[DEC_BATCH];
   d.n_gpus = a[DEC_N_GPUS];
   gpuadv_result_number(ctx, fn, gpuadv_model_decode_tps(&d));
