@@ -263,38 +263,43 @@ static void test_layer_split(void) {
 /* A replica of a dense 100 GB model (100B parameters at 1 byte) on GPUs of
 ** 1000 GB/s and 1000 TFLOP/s, every efficiency 1 and no overheads: what is
 ** left is the weights, the links and the pipeline's hops. */
+/* An engine of efficiency 1 everywhere and no overheads, and a replica of
+** it on GPUs of 1000 GB/s and 1000 TFLOP/s, 10 layers of hidden 8192 at 1
+** byte a parameter; the caller sets the model's size and the layout. */
+static void ideal_replica(gpuadv_engine_consts *e, gpuadv_replica *r) {
+  memset(e, 0, sizeof(*e));
+  e->bw_eff[GPUADV_MEM_HBM] = 1.0;
+  e->kv_eff = 1.0;
+  e->compute_eff = 1.0;
+  e->prefill_mfu = 1.0;
+  e->prefill_mfu_unified = 1.0;
+  e->gguf_prefill_factor = 1.0;
+  e->attn_eff = 1.0;
+  memset(r, 0, sizeof(*r));
+  r->decode.engine = e;
+  r->decode.mem_bw_gbs = 1000;
+  r->decode.memory_class = GPUADV_MEM_HBM;
+  r->decode.tflops = 1000;
+  r->decode.hidden = 8192;
+  r->decode.layers = 10;
+  r->decode.bytes_per_param = 1;
+  r->prefill.engine = e;
+  r->prefill.tflops = 1000;
+  r->prefill.hidden = 8192;
+  r->prefill.layers = 10;
+  r->tp = r->pp = r->ep = r->dp = 1;
+}
+
 static void test_replica(void) {
   gpuadv_engine_consts e;
   gpuadv_replica r;
   double ar8, ar4, hops, pp1;
-  memset(&e, 0, sizeof(e));
-  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
-  e.kv_eff = 1.0;
-  e.compute_eff = 1.0;
-  e.prefill_mfu = 1.0;
-  e.prefill_mfu_unified = 1.0;
-  e.gguf_prefill_factor = 1.0;
-  e.attn_eff = 1.0;
-  memset(&r, 0, sizeof(r));
-  r.decode.engine = &e;
-  r.decode.mem_bw_gbs = 1000;
-  r.decode.memory_class = GPUADV_MEM_HBM;
-  r.decode.tflops = 1000;
+  ideal_replica(&e, &r);
   r.decode.interconnect_gbs = 900;
   r.decode.params_b = r.decode.active_params_b = 100;
-  r.decode.hidden = 8192;
-  r.decode.layers = 10;
-  r.decode.bytes_per_param = 1;
-  r.prefill.engine = &e;
-  r.prefill.tflops = 1000;
   r.prefill.interconnect_gbs = 900;
   r.prefill.active_params_b = 100;
-  r.prefill.hidden = 8192;
-  r.prefill.layers = 10;
   r.tp = 8;
-  r.pp = 1;
-  r.ep = 1;
-  r.dp = 1;
   r.hop_gbs = 400; /* 3200 Gbit/s of fabric per node */
   r.hop_latency_s = 20e-6;
   /* 8 sequences on tp8: 100 GB / (8 x 1000 GB/s) = 12.5 ms, and 2 x 10
@@ -375,23 +380,11 @@ static void test_dp_attention(void) {
   check_close("kv copies MLA tp8", gpuadv_kv_copies(1, 8), 8, 0);
   check_close("kv copies tp4 over 8 heads", gpuadv_kv_copies(8, 4), 1, 0);
   check_close("kv copies no KV", gpuadv_kv_copies(0, 8), 1, 0);
-  memset(&e, 0, sizeof(e));
-  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
-  e.kv_eff = 1.0;
-  e.compute_eff = 1.0;
-  memset(&r, 0, sizeof(r));
-  r.decode.engine = &e;
-  r.decode.mem_bw_gbs = 1000;
-  r.decode.memory_class = GPUADV_MEM_HBM;
-  r.decode.tflops = 1000;
+  ideal_replica(&e, &r);
   r.decode.params_b = 100;
   r.decode.active_params_b = 30;
   r.decode.n_experts = 8;
   r.decode.experts_per_token = 1;
-  r.decode.hidden = 8192;
-  r.decode.layers = 10;
-  r.decode.bytes_per_param = 1;
-  r.prefill.engine = &e;
   r.moe_layers = 10;
   r.a2a_gbs = 450;
   r.a2a_latency_s = 10e-6;
