@@ -673,17 +673,18 @@ static double dp_prefill_s(const gpuadv_replica *r, double tokens) {
   const gpuadv_prefill_setup *p = &r->prefill;
   gpuadv_prefill_setup dense = *p;
   gpuadv_decode_setup touched = r->decode;
-  double dense_b, experts_b, compute_s, read_s;
+  double dense_b, experts_b, compute_s = 0.0, read_s;
   double rate = p->tflops * 1e12 * prefill_mfu(p, tokens);
   assert(r->dp > 1.0);
-  if (!(rate > 0.0)) rate = 1e-300; /* callers give a rate; never divide by 0 */
   gpuadv_moe_split_b(p->params_b, p->active_params_b, p->n_experts,
                      p->experts_per_token, &dense_b, &experts_b);
   dense.active_params_b = dense_b;
-  compute_s =
-      prompt_compute_s(&dense, tokens, prompt_pairs(p, tokens, 0.0),
-                       r->tp * rate) +
-      2.0 * (p->active_params_b - dense_b) * 1e9 * tokens / (r->ep * rate);
+  if (rate > 0.0) { /* no TFLOP/s figure: the reads alone, as a decode step */
+    compute_s =
+        prompt_compute_s(&dense, tokens, prompt_pairs(p, tokens, 0.0),
+                         r->tp * rate) +
+        2.0 * (p->active_params_b - dense_b) * 1e9 * tokens / (r->ep * rate);
+  }
   touched.batch = tokens;
   read_s = replica_read_s(r, &touched, r->tp);
   return (read_s > compute_s ? read_s : compute_s) + replica_links_s(r, tokens);
