@@ -229,6 +229,7 @@ GPU_MAP = [
     (r'MI355X', 'mi355x', None),
     (r'NVIDIA RTX 6000 Ada Generation', 'rtx-6000-ada', None),
     (r'RTX PRO 6000 Blackwell Workstation Edition', 'rtx-pro-6000', None),  # the 600 W card, as the catalog row
+    (r'RTX 6000 Pro Blackwell Server Edition', 'rtx-pro-6000-server', None),
     (r'NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition', 'rtx-pro-6000',
      'gpu: Max-Q Workstation Edition (300 W); the catalog rtx-pro-6000 row is the '
      '600 W Workstation Edition (same 96 GB GDDR7 at 1792 GB/s, lower compute at '
@@ -476,6 +477,8 @@ MODERN_PARALLEL = [
     r'TP(?P<tp>\d+) \(EP(?P<ep>\d+)\)',
     r'TP(?P<tp>\d+) EP(?P<ep>\d+)',
     r'DEP(?P<ep>\d+)',
+    r'TP(?P<tp>\d+),PP(?P<pp>\d+)',
+    r'DEP(?P<ep>\d+),PP(?P<pp>\d+)',
 ]
 
 # Unit as printed -> unit, and what the number covers: 'system' (the whole setup of
@@ -860,10 +863,11 @@ def build_modern_row(where, src):
             d = m.groupdict()
             out['tp'] = d.get('tp') or ''
             out['ep'] = d.get('ep') or ''
+            out['pp'] = d.get('pp') or ''
             if par.startswith('DEP'):
                 out['tp'] = '1'
-                notes.append("tp 'DEP%s' -> tp 1, ep %s (attention data parallel, "
-                             'expert parallel)' % (out['ep'], out['ep']))
+                notes.append("tp '%s' -> tp 1, ep %s (attention data parallel, "
+                             'expert parallel)' % (par, out['ep']))
             break
     else:
         if par:

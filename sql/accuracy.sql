@@ -54,7 +54,7 @@
 -- 90th-percentile absolute relative error (nearest rank), and the worst row.
 -- Reading this file twice changes nothing.
 
-DROP VIEW IF EXISTS estimate_accuracy_dp_summary;
+DROP VIEW IF EXISTS estimate_accuracy_layout_summary;
 DROP VIEW IF EXISTS estimate_accuracy_summary;
 DROP VIEW IF EXISTS estimate_accuracy;
 
@@ -79,7 +79,12 @@ m AS (
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
            OR coalesce(ms.tp, ms.gpu_count, 1) > 8 AS left_out,
-         coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1 AS dp_attention
+         coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1 AS dp_attention,
+         (coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1)
+           OR (coalesce(ms.pp, 1) > 1 AND coalesce(ms.ep, 1) <= coalesce(ms.tp, 1)) AS layout_row,
+         -- data-parallel attention within pipeline stages (DEP2,PP2): no
+         -- layout of the functions; not estimated
+         coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) > 1 AS dp_in_stages
   FROM measurements ms LEFT JOIN gpus g ON g.name = ms.gpu
 ),
 est AS (
@@ -95,18 +100,20 @@ est AS (
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND estimated_by IS NOT NULL
            AND n IS NOT NULL AND scenario = 'single-stream' THEN
         model_prefill_tps(model, gpu, dtype, n, prompt_tokens, estimated_by)
-      -- data-parallel attention (DEPn): the serving simulator's replica,
-      -- all requests queued (a closed loop of 2000 clients)
+      -- data-parallel attention (DEPn) and pipelines: the serving
+      -- simulator's replica of the layout, all requests queued (a closed
+      -- loop of 2000 clients)
       WHEN kind = 'aggregate' AND scenario = 'offline' AND metric = 'decode_tps_aggregate'
-           AND dp_attention AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
+           AND layout_row AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
            AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL THEN (
         SELECT s.throughput_tps FROM serving_sim s
         WHERE s.model = m.model AND s.gpu = m.gpu AND s.dtype = m.dtype AND s.engine = m.estimated_by
-          AND s.tp = coalesce(m.tp, 1) AND s.ep = m.ep AND s.concurrency = 2000 AND s.n_requests = 2000
+          AND s.tp = coalesce(m.tp, 1) AND s.pp = coalesce(m.pp, 1) AND s.ep = coalesce(m.ep, 1)
+          AND s.concurrency = 2000 AND s.n_requests = 2000
           AND s.prompt_tokens = m.prompt_tokens AND s.output_tokens = m.gen_tokens)
       WHEN kind = 'aggregate' AND scenario = 'offline' AND model IS NOT NULL AND dtype IS NOT NULL
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL
-           AND n IS NOT NULL
+           AND n IS NOT NULL AND NOT layout_row AND NOT dp_in_stages
            AND (metric = 'decode_tps_aggregate'
                 OR (metric = 'throughput_tps' AND 1.0 * prompt_tokens / (prompt_tokens + gen_tokens) <= 0.1))
         THEN (
@@ -145,8 +152,10 @@ SELECT id, kind, metric, CASE WHEN kind IN ('decode', 'prefill', 'aggregate') TH
        estimate / measured - 1 AS rel_error,
        abs(estimate / measured - 1) AS abs_error,
        NOT left_out AS in_summary,
-       CASE WHEN kind = 'aggregate' AND dp_attention THEN 'dp' || (ep / coalesce(tp, 1)) || ' ep' || ep END
-         AS dp_layout,
+       CASE WHEN kind <> 'aggregate' OR NOT layout_row THEN NULL
+            WHEN dp_attention THEN 'dp' || (ep / coalesce(tp, 1)) || ' ep' || ep
+            ELSE 'tp' || coalesce(tp, 1) || ' pp' || pp || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END
+       END AS layout,
        source, as_of
 FROM est
 WHERE estimate IS NOT NULL AND measured > 0;
@@ -168,19 +177,24 @@ SELECT kind, engine,
 FROM e
 GROUP BY kind, engine;
 
--- The rows of data-parallel attention with expert parallelism (DEPn), which
--- no fit sees: the simulator's replica of that layout against them.
-CREATE VIEW estimate_accuracy_dp_summary AS
+-- The full-load rows of data-parallel attention with expert parallelism
+-- (DEPn) and of pipelines, which no fit sees: the simulator's replica of
+-- their layout against them, per engine and kind of layout.
+CREATE VIEW estimate_accuracy_layout_summary AS
 WITH e AS (
-  SELECT engine, id, abs_error,
-         row_number() OVER (PARTITION BY engine ORDER BY abs_error) AS r,
-         count(*) OVER (PARTITION BY engine) AS n
-  FROM estimate_accuracy WHERE dp_layout IS NOT NULL
+  SELECT engine, CASE WHEN layout LIKE 'dp%' THEN 'dp attention' ELSE 'pipeline' END AS parallelism,
+         id, abs_error
+  FROM estimate_accuracy WHERE layout IS NOT NULL
+), r AS (
+  SELECT e.*, row_number() OVER (PARTITION BY engine, parallelism ORDER BY abs_error) AS r,
+         count(*) OVER (PARTITION BY engine, parallelism) AS n
+  FROM e
 )
-SELECT engine, max(n) AS rows,
+SELECT engine, parallelism, max(n) AS rows,
        avg(CASE WHEN r IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
        max(CASE WHEN r = (9 * n + 9) / 10 THEN abs_error END) AS p90_abs_error,
        max(abs_error) AS worst_abs_error,
-       (SELECT id FROM e AS w WHERE w.engine = e.engine ORDER BY abs_error DESC LIMIT 1) AS worst_id
-FROM e
-GROUP BY engine;
+       (SELECT id FROM r AS w WHERE w.engine = r.engine AND w.parallelism = r.parallelism
+        ORDER BY abs_error DESC LIMIT 1) AS worst_id
+FROM r
+GROUP BY engine, parallelism;

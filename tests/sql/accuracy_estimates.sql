@@ -21,18 +21,27 @@ SELECT 'acc-prefill-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kin
 -- cards at their fp16-accumulate rate: median 15.1%, 90th percentile 37%
 -- (34% and 124% when every row was one GPU at the catalog's rate).
 SELECT 'acc-prefill-llama-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_summary WHERE kind = 'prefill' AND engine = 'llama.cpp') = '0.151,0.37';
-SELECT 'acc-aggregate-trtllm-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'trtllm') = 131;
+-- 131 rows of the extracts and 58 read from TensorRT-LLM's overview
+-- (P053 on: every figure of it the extract did not take, at one GPU or
+-- tensor parallel).
+SELECT 'acc-aggregate-trtllm-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'trtllm') = 189;
 -- With each token's KV copies under tensor parallelism (4 KV heads of
--- Qwen3-235B on 8 GPUs: 2 copies): 16.2% (17.6% without them).
-SELECT 'acc-aggregate-trtllm-median-pinned', (SELECT round(median_abs_error, 3) FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'trtllm') = 0.162;
+-- Qwen3-235B on 8 GPUs: 2 copies) and the 58 rows in the fit: 15.0%
+-- (17.6% on the 131 rows without the copies).
+SELECT 'acc-aggregate-trtllm-median-pinned', (SELECT round(median_abs_error, 3) FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'trtllm') = 0.150;
 -- Data-parallel attention with expert parallelism (TensorRT-LLM's DEPn
--- columns): 61 rows no fit sees, scored by the serving simulator's replica
--- of that layout, all requests queued.
-SELECT 'acc-dp-rows', (SELECT rows FROM estimate_accuracy_dp_summary WHERE engine = 'trtllm') = 61;
-SELECT 'acc-dp-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_dp_summary WHERE engine = 'trtllm') = '0.255,0.96';
-SELECT 'acc-dp-layout', (SELECT dp_layout FROM estimate_accuracy WHERE id = 'M0178') = 'dp8 ep8';
+-- columns) and pipelines (TP1,PP2): rows no fit sees, scored by the
+-- serving simulator's replica of that layout, all requests queued.
+SELECT 'acc-dp-rows', (SELECT rows FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = 69;
+SELECT 'acc-dp-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = '0.255,0.95';
+SELECT 'acc-pp-pinned', (SELECT rows || ',' || round(median_abs_error, 3) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'pipeline') = '4,0.125';
+SELECT 'acc-dp-layout', (SELECT layout FROM estimate_accuracy WHERE id = 'M0178') = 'dp8 ep8';
+SELECT 'acc-pp-layout', (SELECT layout FROM estimate_accuracy WHERE id = 'P094') = 'tp1 pp2';
+-- DEP2,PP2 (attention data parallel within pipeline stages) is no layout
+-- of the functions: not estimated.
+SELECT 'acc-dp-in-stages-out', (SELECT count(*) FROM estimate_accuracy WHERE id IN ('P112', 'P113', 'P114', 'P123', 'P124', 'P125', 'P126')) = 0;
 SELECT 'acc-dp-is-sim', (SELECT estimate FROM estimate_accuracy WHERE id = 'P001') = (SELECT throughput_tps FROM serving_sim WHERE model = 'deepseek-r1' AND gpu = 'b200' AND dtype = 'fp4' AND engine = 'trtllm' AND tp = 1 AND ep = 4 AND concurrency = 2000 AND n_requests = 2000 AND prompt_tokens = 1000 AND output_tokens = 1000);
-SELECT 'acc-dp-not-in-summary', (SELECT count(*) FROM estimate_accuracy WHERE dp_layout IS NOT NULL AND in_summary) = 0;
+SELECT 'acc-dp-not-in-summary', (SELECT count(*) FROM estimate_accuracy WHERE layout IS NOT NULL AND in_summary) = 0;
 SELECT 'acc-aggregate-vllm-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'vllm') = 8;
 -- A plain CUDA-graph decoder on an H100 (gpuadv issue 12 rows R001, R002)
 -- is a floor for a serving engine at batch 1: vLLM's estimate reaches it
