@@ -107,6 +107,10 @@ accuracy: $(LIB)
 	          round(p90_abs_error, 3) AS p90_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
 	   FROM estimate_accuracy_summary ORDER BY kind, engine"
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
+	  "SELECT engine, parallelism, rows, round(median_abs_error, 3) AS median_abs_error, \
+	          round(p90_abs_error, 3) AS p90_abs_error, worst_id \
+	   FROM estimate_accuracy_layout_summary ORDER BY engine, parallelism"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -box :memory: \
 	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
