@@ -444,13 +444,27 @@ double gpuadv_layer_split_speedup(double n_gpus, double tokens,
   return n_gpus * u / (u + n_gpus - 1.0);
 }
 
+/* Seconds `gpus` GPUs spend on a decode step's KV cache: reading kv_gb of
+** it, or computing attn_gflop of attention at the 16-bit rate (where one
+** is given), whichever takes longer. */
+static double cache_s(const gpuadv_decode_setup *d, double gpus, double kv_gb,
+                      double attn_gflop) {
+  double read_s = kv_gb / (gpus * d->mem_bw_gbs * d->engine->kv_eff);
+  if (d->attn_tflops > 0.0) {
+    double attn_s = attn_gflop * 1e9 /
+                    (gpus * d->attn_tflops * 1e12 * d->engine->compute_eff);
+    if (attn_s > read_s) return attn_s;
+  }
+  return read_s;
+}
+
 double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
   /* a layer split's GPUs take turns: one GPU's bandwidth and TFLOP/s */
   double gpus = s->engine->split_layers ? 1.0 : s->n_gpus;
   double bandwidth = gpus * s->mem_bw_gbs * decode_efficiency(s);
   double weights_s = gpuadv_decode_weights_read_gb(s) / bandwidth;
-  double kv_s =
-      s->kv_gb_per_seq * s->batch / (gpus * s->mem_bw_gbs * s->engine->kv_eff);
+  double kv_s = cache_s(s, gpus, s->kv_gb_per_seq * s->batch,
+                        s->attn_gflop_per_seq * s->batch);
   double step_s = weights_s;
   double links_s =
       s->engine->split_layers
@@ -462,11 +476,6 @@ double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
     double compute_s = 2.0 * s->active_params_b * 1e9 * s->batch /
                        (gpus * s->tflops * 1e12 * s->engine->compute_eff);
     if (compute_s > step_s) step_s = compute_s;
-  }
-  if (s->attn_tflops > 0.0) {
-    double attn_s = s->attn_gflop_per_seq * 1e9 * s->batch /
-                    (gpus * s->attn_tflops * 1e12 * s->engine->compute_eff);
-    if (attn_s > kv_s) kv_s = attn_s;
   }
   return step_s + kv_s + s->layers * s->engine->layer_overhead_s +
          s->batch * s->engine->token_overhead_s / gpus + links_s;
@@ -641,17 +650,11 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
                                 const gpuadv_step_terms *t, double decode_seqs,
                                 double decode_context) {
   const gpuadv_decode_setup *d = &r->decode;
-  double gpus = replica_parallel_gpus(r);
   double step_s = t->base_s;
-  double kv_s = (decode_context * r->kv_gb_per_token +
-                 decode_seqs * r->state_gb_per_seq) /
-                (gpus * d->mem_bw_gbs * d->engine->kv_eff);
-  if (d->attn_tflops > 0.0) {
-    double attn_s = decode_context * r->attn_gflop_per_token * 1e9 /
-                    (gpus * d->attn_tflops * 1e12 * d->engine->compute_eff);
-    if (attn_s > kv_s) kv_s = attn_s;
-  }
-  step_s += kv_s;
+  step_s += cache_s(
+      d, replica_parallel_gpus(r),
+      decode_context * r->kv_gb_per_token + decode_seqs * r->state_gb_per_seq,
+      decode_context * r->attn_gflop_per_token);
   step_s += t->overhead_s;
   step_s += t->links_s;
   return step_s;

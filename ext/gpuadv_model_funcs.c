@@ -246,16 +246,25 @@ static const gpuadv_fn fn_model_kv_gb = {
      [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16),
      [MKV_TP] = GPUADV_WHOLE("tp", 1, 1024, 1)}};
 
-/* GB of KV cache (and recurrent state) of seq_len tokens x batch that the
-** tp GPUs of an attention group hold together: the attention KV times
-** its copies (gpuadv_kv_copies), the state once. */
+/* GB one sequence's cache of attn_g and state_g billion elements (from
+** seq_cache_g) takes on the tp GPUs of an attention group together: the
+** attention KV times its copies (gpuadv_kv_copies), the state once. */
+static double group_kv_gb(const gpuadv_model_def *m, double attn_g,
+                          double state_g, double tp, double bytes_per_element) {
+  return (state_g + attn_g * gpuadv_kv_copies(model_kv_heads(m), tp)) *
+         bytes_per_element;
+}
+
+/* model_kv_gb's GB for seq_len tokens x batch on tp GPUs. */
 static double model_group_kv_gb(const gpuadv_model_def *m, double seq_len,
                                 double batch, double bytes_per_element,
                                 double tp) {
-  double state = gpuadv_model_kv_gb(&m->shape, 0.0, batch, bytes_per_element);
-  double kv = gpuadv_model_kv_gb(&m->shape, seq_len, batch, bytes_per_element);
-  if (tp <= 1.0) return kv;
-  return state + (kv - state) * gpuadv_kv_copies(model_kv_heads(m), tp);
+  double attn_g, state_g;
+  if (tp <= 1.0) {
+    return gpuadv_model_kv_gb(&m->shape, seq_len, batch, bytes_per_element);
+  }
+  seq_cache_g(m, seq_len, &attn_g, &state_g);
+  return group_kv_gb(m, attn_g, state_g, tp, bytes_per_element) * batch;
 }
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
@@ -534,21 +543,24 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
                           char **pzMsg) {
   double link_gbs, link_latency_s;
   double node_gbs = fabric_gbps / 8.0;
+  /* ep beyond the tp x pp GPUs: data-parallel attention over ep GPUs */
+  int dp_attention = ep > tp * pp;
+  double gpus = dp_attention ? ep : tp * pp;
   int bad = 1;
   gpuadv_gpu_link(r->decode.interconnect_gbs, &link_gbs, &link_latency_s);
   assert(tp >= 1.0 && pp >= 1.0 && ep >= 1.0 && gpus_per_node >= 1.0);
   *pzMsg = 0;
-  if (ep > tp * pp && (pp > 1.0 || fmod(ep, tp) != 0.0)) {
+  if (dp_attention && (pp > 1.0 || fmod(ep, tp) != 0.0)) {
     *pzMsg = sqlite3_mprintf(
         "ep must be <= tp x pp (%g GPUs), or a multiple of tp with pp 1 "
         "(data-parallel attention), got %g",
         tp * pp, ep);
-  } else if (ep > tp * pp && r->moe_layers <= 0.0) {
+  } else if (dp_attention && r->moe_layers <= 0.0) {
     *pzMsg = sqlite3_mprintf(
         "ep %g > tp x pp (%g GPUs) is data-parallel attention with expert "
         "parallelism, and the model has no experts",
         ep, tp * pp);
-  } else if (ep > tp * pp && r->decode.engine->split_layers) {
+  } else if (dp_attention && r->decode.engine->split_layers) {
     *pzMsg = sqlite3_mprintf(
         "ep %g > tp x pp (%g GPUs): the engine splits layers, not experts", ep,
         tp * pp);
@@ -557,12 +569,11 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
         "tp must be <= gpus_per_node (%g): tensor "
         "parallelism stays within a node, got %g",
         gpus_per_node, tp);
-  } else if ((ep > tp * pp ? ep : tp * pp) > gpus_per_node &&
-             !(fabric_gbps > 0.0)) {
+  } else if (gpus > gpus_per_node && !(fabric_gbps > 0.0)) {
     *pzMsg = sqlite3_mprintf(
         "a replica of %g GPUs spans nodes of %g, and "
         "fabric_gbps is 0: no fabric between nodes",
-        ep > tp * pp ? ep : tp * pp, gpus_per_node);
+        gpus, gpus_per_node);
   } else {
     bad = 0;
   }
@@ -570,21 +581,21 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
   r->tp = tp;
   r->pp = pp;
   r->ep = ep;
-  r->dp = ep > tp * pp ? ep / tp : 1.0;
-  r->decode.n_gpus = tp * pp * r->dp;
+  r->dp = dp_attention ? ep / tp : 1.0;
+  r->decode.n_gpus = gpus;
   /* the copies of the KV cache the attention group's GPUs hold; a layer
   ** split keeps each layer's cache on its own GPU */
   if (!r->decode.engine->split_layers) {
     r->kv_gb_per_token *= gpuadv_kv_copies(r->kv_heads, tp);
   }
-  if (tp * pp * r->dp <= gpus_per_node) {
+  if (gpus <= gpus_per_node) {
     r->hop_gbs = link_gbs;
     r->hop_latency_s = link_latency_s;
   } else {
     r->hop_gbs = node_gbs * tp / gpus_per_node;
     r->hop_latency_s = FABRIC_LATENCY_S;
   }
-  if (ep <= gpus_per_node && (ep <= tp || tp * pp * r->dp <= gpus_per_node)) {
+  if (ep <= gpus_per_node && (ep <= tp || gpus <= gpus_per_node)) {
     r->a2a_gbs = link_gbs;
     r->a2a_latency_s = link_latency_s;
   } else {
@@ -601,19 +612,15 @@ static void replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
                          double mean_context) {
   double bpe = kv_bytes_per_element(dtype);
   double ctx = mean_context > 1.0 ? mean_context : 1.0;
-  double state = gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, bpe);
+  double attn_g, state_g;
+  seq_cache_g(m, ctx, &attn_g, &state_g);
   memset(r, 0, sizeof(*r));
   fill_decode_setup(&r->decode, m, gpu, dtype, e);
   r->decode.batch = 1.0;
   fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
-  r->state_gb_per_seq = state;
-  r->kv_gb_per_token =
-      (gpuadv_model_kv_gb(&m->shape, ctx, 1.0, bpe) - state) / ctx;
-  {
-    double attn_g, state_g;
-    seq_cache_g(m, ctx, &attn_g, &state_g);
-    r->attn_gflop_per_token = attn_g * attn_flop_per_kv_element(m) / ctx;
-  }
+  r->state_gb_per_seq = state_g * bpe;
+  r->kv_gb_per_token = attn_g * bpe / ctx;
+  r->attn_gflop_per_token = attn_g * attn_flop_per_kv_element(m) / ctx;
   r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
   r->kv_heads = model_kv_heads(m);
 }
@@ -720,11 +727,10 @@ static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
   ** keeps each layer's cache on its own GPU */
   {
     double attn_g, state_g;
-    double copies = e.split_layers
-                        ? 1.0
-                        : gpuadv_kv_copies(model_kv_heads(&m), a[DEC_N_GPUS]);
     seq_cache_g(&m, a[DEC_CONTEXT], &attn_g, &state_g);
-    d.kv_gb_per_seq = (state_g + attn_g * copies) * kv_bytes_per_element(dtype);
+    d.kv_gb_per_seq =
+        group_kv_gb(&m, attn_g, state_g, e.split_layers ? 1.0 : a[DEC_N_GPUS],
+                    kv_bytes_per_element(dtype));
     d.attn_gflop_per_seq = attn_g * attn_flop_per_kv_element(&m);
   }
   d.batch = a[DEC_BATCH];
