@@ -56,6 +56,7 @@
 
 DROP VIEW IF EXISTS estimate_accuracy_layout_summary;
 DROP VIEW IF EXISTS estimate_accuracy_summary;
+DROP VIEW IF EXISTS estimate_accuracy_groups;
 DROP VIEW IF EXISTS estimate_accuracy;
 
 CREATE VIEW estimate_accuracy AS
@@ -160,41 +161,37 @@ SELECT id, kind, metric, CASE WHEN kind IN ('decode', 'prefill', 'aggregate') TH
 FROM est
 WHERE estimate IS NOT NULL AND measured > 0;
 
-CREATE VIEW estimate_accuracy_summary AS
+-- Per group of rows, the count, median and 90th-percentile absolute error
+-- (nearest rank) and the worst row: the rows of the summary by kind and
+-- engine (parallelism NULL), and apart from them the full-load rows of
+-- data-parallel attention with expert parallelism (DEPn) and of pipelines,
+-- which no fit sees, by engine and kind of layout.
+CREATE VIEW estimate_accuracy_groups AS
 WITH e AS (
-  SELECT kind, coalesce(engine, '') AS engine, id, abs_error,
-         row_number() OVER (PARTITION BY kind, engine ORDER BY abs_error) AS rank_in_kind,
-         count(*) OVER (PARTITION BY kind, engine) AS n
-  FROM estimate_accuracy WHERE in_summary
-)
-SELECT kind, engine,
-       max(n) AS rows,
-       avg(CASE WHEN rank_in_kind IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
-       max(CASE WHEN rank_in_kind = (9 * n + 9) / 10 THEN abs_error END) AS p90_abs_error,
-       max(abs_error) AS worst_abs_error,
-       (SELECT id FROM e AS w WHERE w.kind = e.kind AND w.engine = e.engine
-        ORDER BY abs_error DESC LIMIT 1) AS worst_id
-FROM e
-GROUP BY kind, engine;
-
--- The full-load rows of data-parallel attention with expert parallelism
--- (DEPn) and of pipelines, which no fit sees: the simulator's replica of
--- their layout against them, per engine and kind of layout.
-CREATE VIEW estimate_accuracy_layout_summary AS
-WITH e AS (
-  SELECT engine, CASE WHEN layout LIKE 'dp%' THEN 'dp attention' ELSE 'pipeline' END AS parallelism,
+  SELECT kind, coalesce(engine, '') AS engine,
+         CASE WHEN layout LIKE 'dp%' THEN 'dp attention' WHEN layout IS NOT NULL THEN 'pipeline' END
+           AS parallelism,
          id, abs_error
-  FROM estimate_accuracy WHERE layout IS NOT NULL
+  FROM estimate_accuracy WHERE in_summary OR layout IS NOT NULL
 ), r AS (
-  SELECT e.*, row_number() OVER (PARTITION BY engine, parallelism ORDER BY abs_error) AS r,
-         count(*) OVER (PARTITION BY engine, parallelism) AS n
+  SELECT e.*, row_number() OVER (PARTITION BY kind, engine, parallelism ORDER BY abs_error) AS r,
+         count(*) OVER (PARTITION BY kind, engine, parallelism) AS n
   FROM e
 )
-SELECT engine, parallelism, max(n) AS rows,
+SELECT kind, engine, parallelism, max(n) AS rows,
        avg(CASE WHEN r IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
        max(CASE WHEN r = (9 * n + 9) / 10 THEN abs_error END) AS p90_abs_error,
        max(abs_error) AS worst_abs_error,
-       (SELECT id FROM r AS w WHERE w.engine = r.engine AND w.parallelism = r.parallelism
+       (SELECT id FROM r AS w
+        WHERE w.kind = r.kind AND w.engine = r.engine AND w.parallelism IS r.parallelism
         ORDER BY abs_error DESC LIMIT 1) AS worst_id
 FROM r
-GROUP BY engine, parallelism;
+GROUP BY kind, engine, parallelism;
+
+CREATE VIEW estimate_accuracy_summary AS
+SELECT kind, engine, rows, median_abs_error, p90_abs_error, worst_abs_error, worst_id
+FROM estimate_accuracy_groups WHERE parallelism IS NULL;
+
+CREATE VIEW estimate_accuracy_layout_summary AS
+SELECT engine, parallelism, rows, median_abs_error, p90_abs_error, worst_abs_error, worst_id
+FROM estimate_accuracy_groups WHERE parallelism IS NOT NULL;
