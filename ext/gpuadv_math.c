@@ -660,6 +660,24 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
   return step_s;
 }
 
+void gpuadv_replica_decode_line(const gpuadv_replica *r,
+                                const gpuadv_step_terms *t, double decode_seqs,
+                                gpuadv_decode_line *out) {
+  const gpuadv_decode_setup *d = &r->decode;
+  double gpus = replica_parallel_gpus(r);
+  /* cache_s of kv_gb = C x kv_gb_per_token + seqs x state_gb_per_seq and
+  ** attn_gflop = C x attn_gflop_per_token, term by term */
+  double read_gbs = gpus * d->mem_bw_gbs * d->engine->kv_eff;
+  out->fixed_s = t->base_s + t->overhead_s + t->links_s;
+  out->read_s = decode_seqs * r->state_gb_per_seq / read_gbs;
+  out->read_per_ctx_s = r->kv_gb_per_token / read_gbs;
+  out->attn_per_ctx_s =
+      d->attn_tflops > 0.0
+          ? r->attn_gflop_per_token * 1e9 /
+                (gpus * d->attn_tflops * 1e12 * d->engine->compute_eff)
+          : 0.0;
+}
+
 double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
                              double decode_context, double prefill_tokens,
                              double prefill_pairs) {

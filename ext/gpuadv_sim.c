@@ -122,7 +122,12 @@
 ** Each step is O(1) apart from the requests that start or finish in it: the
 ** running sequences are not visited; their KV context is a running sum
 ** updated arithmetically and their completions come from a binary heap
-** keyed by the step in which they finish (O(log batch) per request). Work
+** keyed by the step in which they finish (O(log batch) per request). With
+** the step model's line (step_line), a run of decode-only steps between
+** two events (arrivals, completions, the window's edges) is summed in
+** closed form and skipped over: at light load, where one or two sequences
+** decode hundreds of tokens between arrivals, a run calls the step model
+** for a few percent of its steps. Work
 ** is bounded by GPUADV_SIM_MAX_REQUESTS requests and GPUADV_SIM_MAX_STEPS
 ** steps, memory by the requests stored.
 */
@@ -257,6 +262,15 @@ double gpuadv_sim_linear_step(const void *arg, const gpuadv_step_load *load) {
          m->per_ctx_token_s * load->decode_context +
          m->per_prefill_token_s * load->prefill_tokens +
          m->per_pair_s * load->prefill_pairs;
+}
+
+void gpuadv_sim_linear_line(const void *arg, double decode_seqs,
+                            gpuadv_step_line *out) {
+  const gpuadv_sim_linear *m = (const gpuadv_sim_linear *)arg;
+  out->fixed_s = m->fixed_s + m->per_seq_s * decode_seqs;
+  out->read_s = 0.0;
+  out->read_per_ctx_s = m->per_ctx_token_s;
+  out->attn_per_ctx_s = 0.0;
 }
 
 void gpuadv_sim_config_init(gpuadv_sim_config *cfg) {
@@ -645,6 +659,97 @@ static inline void prefill_chunk(sim_pre *p, int64_t *budget,
 }
 
 /* ------------------------------------------------------------------------
+** Quiet runs of steps.
+**
+** Between two events (an arrival, a completion, an edge of the window) a
+** replica with no prompt to prefill and no request it can admit only
+** decodes: each step's load is the last one's with d more context tokens.
+** With the step model's line (cfg->step_line), those steps are summed in
+** closed form and skipped over, which gives the statistics the steps one
+** at a time would give (up to the rounding of the sums).
+*/
+
+/* Seconds of steps j = a .. b-1 of d sequences at context c + j d. */
+static double line_span(const gpuadv_step_line *L, double c, double d,
+                        int64_t a, int64_t b) {
+  int64_t split = b; /* the first step whose attention outlasts its reads */
+  double span = (double)(b - a) * L->fixed_s;
+  double slope = L->attn_per_ctx_s - L->read_per_ctx_s;
+  assert(a <= b && d > 0.0);
+  if (slope > 0.0) {
+    /* attention is the longer where (attn - read per token) C > read_s */
+    double j = floor((L->read_s / slope - c) / d) + 1.0;
+    if (j < (double)a) j = (double)a;
+    if (j < (double)b) split = (int64_t)j;
+  }
+  if (split > a) {
+    double n = (double)(split - a);
+    double ctx = n * c + d * ((double)a + (double)split - 1.0) * n * 0.5;
+    span += n * L->read_s + L->read_per_ctx_s * ctx;
+  }
+  if (b > split) {
+    double n = (double)(b - split);
+    double ctx = n * c + d * ((double)split + (double)b - 1.0) * n * 0.5;
+    span += L->attn_per_ctx_s * ctx;
+  }
+  return span;
+}
+
+/* Whether the queue's head waits whatever the next steps decode: nothing
+** queued, no token budget left beside d_seqs decodes, the batch full, or
+** the head's KV not free. Only a completion or an arrival changes that. */
+static int queue_stalled(const sim *S, int64_t d_seqs) {
+  const gpuadv_sim_config *c = S->cfg;
+  const sim_req *r;
+  if (S->queue.len == 0) return 1;
+  if (c->token_budget - d_seqs <= 0 || d_seqs >= c->max_running) return 1;
+  r = &S->queue.a[S->queue.head];
+  return S->kv_used + r->prompt + r->output > c->kv_capacity;
+}
+
+/* How many of the next steps (from `step`, at time t, with d_seqs
+** sequences decoding and nothing else to do) are decodes alone that end
+** before the next event: up to the step before the first completion, and
+** ending by the next arrival and the window's next edge. *span gets their
+** seconds. 0 when fewer than 2 (the caller steps) or when the line gives
+** no usable time (the caller steps and reports it). */
+static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
+                           double *span) {
+  gpuadv_step_line L;
+  double c = S->decode_context, d = (double)d_seqs, limit = INFINITY;
+  int64_t lo = 0, hi;
+  assert(d_seqs > 0 && S->n_heap == d_seqs);
+  hi = S->heap[0].finish_step - step;
+  if (hi > GPUADV_SIM_MAX_STEPS - step) hi = GPUADV_SIM_MAX_STEPS - step;
+  if (hi < 2) return 0;
+  if (S->has_next) limit = S->next.arrival;
+  if (S->t0 > t && S->t0 < limit) limit = S->t0;
+  if (S->t1 > t && S->t1 < limit) limit = S->t1;
+  limit -= t;
+  S->cfg->step_line(S->cfg->step_arg, d, &L);
+  if (!(L.fixed_s >= 0.0 && L.read_s >= 0.0 && L.read_per_ctx_s >= 0.0 &&
+        L.attn_per_ctx_s >= 0.0 && L.fixed_s + L.read_s > 0.0)) {
+    return 0;
+  }
+  *span = line_span(&L, c, d, 0, hi);
+  if (!(*span <= limit)) {
+    /* the most steps that end by the limit: lo fits, hi does not */
+    while (hi - lo > 1) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (line_span(&L, c, d, 0, mid) <= limit) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    hi = lo;
+    if (hi < 2) return 0;
+    *span = line_span(&L, c, d, 0, hi);
+  }
+  return t + *span <= 1e300 ? hi : 0;
+}
+
+/* ------------------------------------------------------------------------
 ** Exact percentiles.
 */
 
@@ -806,6 +911,24 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
            "the run needs more than 2000000000 engine steps; simulate "
            "fewer requests or give a larger token_budget");
       goto done;
+    }
+
+    /* Decodes alone until the next event: skip over them. */
+    if (cfg->step_line && d_seqs > 0 && !S.has_partial &&
+        queue_stalled(&S, d_seqs)) {
+      double span = 0.0;
+      int64_t k = quiet_steps(&S, step, d_seqs, t, &span);
+      if (k > 0) {
+        window_add(&S, &S.batch_area, (double)d_seqs, t, t + span);
+        /* every step of the run ends on the same side of each window edge */
+        if (t + span > S.t0 && t + span <= S.t1) {
+          S.window_tokens += (double)(k * d_seqs);
+        }
+        S.decode_context += (double)(k * d_seqs);
+        t += span;
+        step += k;
+        continue;
+      }
     }
 
     /* Compose the step: decodes, the partial prefill, then admissions. */

@@ -13,6 +13,7 @@
 **   gpuadv_sim_config_init(&cfg);          (the documented defaults)
 **   cfg.rate = 10;                         (requests per second)
 **   cfg.step_time = gpuadv_sim_linear_step;
+**   cfg.step_line = gpuadv_sim_linear_line;  (optional: faster)
 **   cfg.step_arg = &lin;
 **   if (gpuadv_sim_run(&cfg, &res) != 0) puts(res.error);
 **
@@ -42,6 +43,24 @@ typedef struct gpuadv_step_load {
 typedef double (*gpuadv_step_time_fn)(const void *arg,
                                       const gpuadv_step_load *load);
 
+/* Optional: a decode-only step (no prompt tokens) of decode_seqs
+** sequences as a function of the KV context C they attend to, summed over
+** the sequences:
+**   fixed_s + max(read_s + read_per_ctx_s * C, attn_per_ctx_s * C)
+** seconds, the same as the step-time function gives for such a step (up to
+** rounding), with all four >= 0. Given one, a run sums the steps between
+** two events (an arrival, a completion, an edge of the statistics' window)
+** in closed form instead of one at a time; without one, it steps. */
+typedef struct gpuadv_step_line {
+  double fixed_s;
+  double read_s;
+  double read_per_ctx_s;
+  double attn_per_ctx_s;
+} gpuadv_step_line;
+
+typedef void (*gpuadv_step_line_fn)(const void *arg, double decode_seqs,
+                                    gpuadv_step_line *out);
+
 /* The linear step model, in seconds:
 **   fixed_s + per_seq_s * decode_seqs + per_ctx_token_s * decode_context
 **   + per_prefill_token_s * prefill_tokens + per_pair_s * prefill_pairs */
@@ -55,6 +74,10 @@ typedef struct gpuadv_sim_linear {
 
 /* A gpuadv_step_time_fn; arg points at a gpuadv_sim_linear. */
 double gpuadv_sim_linear_step(const void *arg, const gpuadv_step_load *load);
+
+/* Its gpuadv_step_line_fn. */
+void gpuadv_sim_linear_line(const void *arg, double decode_seqs,
+                            gpuadv_step_line *out);
 
 /* Arrival processes. */
 enum gpuadv_sim_arrival {
@@ -100,6 +123,7 @@ typedef struct gpuadv_sim_config {
   int64_t kv_capacity;  /* KV-cache tokens, [2, 1e12] */
   int64_t token_budget; /* tokens per step, [max_running, 1e8] */
   gpuadv_step_time_fn step_time;
+  gpuadv_step_line_fn step_line; /* optional (0: none); same arg */
   const void *step_arg;
 } gpuadv_sim_config;
 

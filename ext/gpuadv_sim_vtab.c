@@ -257,6 +257,7 @@ typedef struct sim_call {
 ** stay valid for the run. */
 typedef struct sim_step_model {
   gpuadv_step_time_fn fn;
+  gpuadv_step_line_fn line;
   const void *arg;
   gpuadv_sim_linear linear; /* storage for the linear model */
   void *owned;              /* freed with release() after the run */
@@ -424,22 +425,49 @@ static void replica_free(void *p) {
   sqlite3_free(s);
 }
 
+/* The kept terms of a decode-only step of `seqs` sequences, computed on
+** first use; 0 above the memo's size. */
+static const gpuadv_step_terms *replica_terms(const sim_replica *s,
+                                              double seqs) {
+  int k = (int)seqs;
+  if (!(seqs < (double)s->n_memo)) return 0;
+  assert((double)k == seqs && k >= 0);
+  if (!s->known[k]) {
+    gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &s->memo[k]);
+    s->known[k] = 1;
+  }
+  return &s->memo[k];
+}
+
 static double replica_step(const void *arg, const gpuadv_step_load *load) {
   const sim_replica *s = (const sim_replica *)arg;
-  double seqs = load->decode_seqs;
-  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0 &&
-      seqs < (double)s->n_memo) {
-    int k = (int)seqs;
-    assert((double)k == seqs && k >= 0);
-    if (!s->known[k]) {
-      gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &s->memo[k]);
-      s->known[k] = 1;
+  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0) {
+    const gpuadv_step_terms *t = replica_terms(s, load->decode_seqs);
+    if (t) {
+      return gpuadv_replica_step_with(&s->r, t, load->decode_seqs,
+                                      load->decode_context);
     }
-    return gpuadv_replica_step_with(&s->r, &s->memo[k], seqs,
-                                    load->decode_context);
   }
-  return gpuadv_replica_step_s(&s->r, seqs, load->decode_context,
+  return gpuadv_replica_step_s(&s->r, load->decode_seqs, load->decode_context,
                                load->prefill_tokens, load->prefill_pairs);
+}
+
+/* The line of a decode-only step of `seqs` sequences (gpuadv_step_line_fn),
+** from the same kept terms. */
+static void replica_line(const void *arg, double seqs, gpuadv_step_line *out) {
+  const sim_replica *s = (const sim_replica *)arg;
+  gpuadv_step_terms fresh;
+  const gpuadv_step_terms *t = replica_terms(s, seqs);
+  gpuadv_decode_line l;
+  if (!t) {
+    gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &fresh);
+    t = &fresh;
+  }
+  gpuadv_replica_decode_line(&s->r, t, seqs, &l);
+  out->fixed_s = l.fixed_s;
+  out->read_s = l.read_s;
+  out->read_per_ctx_s = l.read_per_ctx_s;
+  out->attn_per_ctx_s = l.attn_per_ctx_s;
 }
 
 /* The memo for batches of up to max_running sequences (SIM_MEMO_MAX at
@@ -490,6 +518,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
     }
     replica_memo_alloc(s, call->value[ARG_MAX_RUNNING]);
     out->fn = replica_step;
+    out->line = replica_line;
     out->arg = s;
     out->owned = s;
     out->release = replica_free;
@@ -501,6 +530,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
   out->linear.per_prefill_token_s = call->value[ARG_STEP_PREFILL] * 1e-6;
   out->linear.per_pair_s = call->value[ARG_STEP_PAIR] * 1e-9;
   out->fn = gpuadv_sim_linear_step;
+  out->line = gpuadv_sim_linear_line;
   out->arg = &out->linear;
   return SQLITE_OK;
 }
@@ -886,6 +916,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.token_budget = (int64_t)call->value[ARG_BUDGET];
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.step_time = model.fn;
+  cfg.step_line = model.line;
   cfg.step_arg = model.arg;
   if (call->given[ARG_TTFT_TARGET] || call->given[ARG_TPOT_TARGET]) {
     rc = search_max_rps(call, &cfg, &cur->res, &cur->max_rps, &err);

@@ -360,6 +360,39 @@ static void test_replica(void) {
     }
     check_true("replica step from its terms, bit for bit", same);
   }
+  /* a decode step as the line of gpuadv_replica_decode_line: the step
+  ** within 1e-12, on both sides of the context where attention (at
+  ** 4e-4 GFLOP a token, 500 TFLOP/s) outlasts the KV reads, with a
+  ** recurrent state read per sequence */
+  {
+    gpuadv_step_terms t;
+    gpuadv_decode_line l;
+    double seqs, ctx, worst = 0.0;
+    r.pp = 1;
+    r.decode.attn_tflops = 500;
+    r.attn_gflop_per_token = 4e-4;
+    r.state_gb_per_seq = 0.05;
+    for (seqs = 1; seqs <= 300; seqs += 7) {
+      gpuadv_replica_step_terms(&r, seqs, 0, 0, &t);
+      gpuadv_replica_decode_line(&r, &t, seqs, &l);
+      for (ctx = 0; ctx <= 1e7; ctx += 333333.3) {
+        double line = l.fixed_s + (l.attn_per_ctx_s * ctx >
+                                           l.read_s + l.read_per_ctx_s * ctx
+                                       ? l.attn_per_ctx_s * ctx
+                                       : l.read_s + l.read_per_ctx_s * ctx);
+        double step = gpuadv_replica_step_with(&r, &t, seqs, ctx);
+        if (fabs(line / step - 1) > worst) worst = fabs(line / step - 1);
+      }
+    }
+    check_close("replica decode step as a line in the context", worst, 0,
+                1e-12);
+    /* per context token: 1.6e-4 GB / (8 x 1000 GB/s x 0.7) and 4e-4 GFLOP
+    ** / (8 x 500 TFLOP/s) */
+    check_close("line: KV read per context token", l.read_per_ctx_s,
+                1.6e-4 / (8 * 1000 * 0.7), 1e-15);
+    check_close("line: attention per context token", l.attn_per_ctx_s,
+                4e-4 * 1e9 / (8 * 500e12), 1e-15);
+  }
 }
 
 /* Data-parallel attention and the KV cache's copies, on an MoE model of

@@ -629,6 +629,133 @@ static void test_gamma_arrivals(void) {
                  bursty.mean_wait < 12.15 * poisson.mean_wait);
 }
 
+/* A step model with the two branches of a replica's KV time: reads of
+** 1e-9 s per context token plus 2e-5 s per sequence, or attention at
+** 3e-9 s per context token, the longer; counts its calls. */
+typedef struct two_branch {
+  int64_t calls;
+} two_branch;
+
+static double two_branch_step(const void *arg, const gpuadv_step_load *load) {
+  two_branch *m = (two_branch *)arg;
+  double read = 2e-5 * load->decode_seqs + 1e-9 * load->decode_context;
+  double attn = 3e-9 * load->decode_context;
+  m->calls++;
+  return 0.004 + 1e-5 * load->decode_seqs + 2e-5 * load->prefill_tokens +
+         (attn > read ? attn : read);
+}
+
+static void two_branch_line(const void *arg, double seqs,
+                            gpuadv_step_line *out) {
+  (void)arg;
+  out->fixed_s = 0.004 + 1e-5 * seqs;
+  out->read_s = 2e-5 * seqs;
+  out->read_per_ctx_s = 1e-9;
+  out->attn_per_ctx_s = 3e-9;
+}
+
+/* Every statistic of two runs within rel of each other, steps equal. */
+static void check_same_run(const char *name, const gpuadv_sim_result *a,
+                           const gpuadv_sim_result *b, double rel) {
+  const double got[] = {a->ttft_p50,       a->ttft_p95,   a->ttft_p99,
+                        a->tpot_p50,       a->tpot_p95,   a->tpot_p99,
+                        a->e2e_p50,        a->e2e_p99,    a->mean_wait,
+                        a->mean_batch,     a->mean_queue, a->throughput_tps,
+                        a->requests_per_s, a->sim_time};
+  const double want[] = {b->ttft_p50,       b->ttft_p95,   b->ttft_p99,
+                         b->tpot_p50,       b->tpot_p95,   b->tpot_p99,
+                         b->e2e_p50,        b->e2e_p99,    b->mean_wait,
+                         b->mean_batch,     b->mean_queue, b->throughput_tps,
+                         b->requests_per_s, b->sim_time};
+  double worst = 0.0;
+  size_t i;
+  for (i = 0; i < sizeof(got) / sizeof(got[0]); i++) {
+    double scale = fabs(want[i]) > 0.0 ? fabs(want[i]) : 1.0;
+    double err = fabs(got[i] - want[i]) / scale;
+    if (err > worst) worst = err;
+  }
+  if (worst <= rel && a->steps == b->steps && a->saturated == b->saturated &&
+      a->max_queue == b->max_queue) {
+    n_pass++;
+    printf("ok - %s (%lld steps, worst difference %.1e)\n", name,
+           (long long)a->steps, worst);
+  } else {
+    n_fail++;
+    printf(
+        "not ok - %s: steps %lld vs %lld, saturated %d vs %d, "
+        "max_queue %lld vs %lld, worst difference %.3g (tol %g)\n",
+        name, (long long)a->steps, (long long)b->steps, a->saturated,
+        b->saturated, (long long)a->max_queue, (long long)b->max_queue, worst,
+        rel);
+  }
+}
+
+/* Skipping the quiet runs of decode steps with the model's line gives the
+** statistics of stepping through them one at a time (up to the rounding
+** of sums: the percentiles are stored in single precision, so 1e-6), at
+** light load (batches of one or two: long runs skipped), near capacity,
+** saturated (a queue waiting on KV), in a closed loop, and across the
+** crossing from KV reads to attention; and it calls the step model far
+** less often. */
+static void test_quiet_runs(void) {
+  static const struct {
+    const char *name;
+    double rate;
+    int64_t concurrency, kv;
+  } cases[] = {
+      {"light load (0.2 requests/s)", 0.2, 0, 1000000},
+      {"near capacity (40 requests/s)", 40, 0, 1000000},
+      {"saturated, KV-bound (200 requests/s, 60k KV tokens)", 200, 0, 60000},
+      {"closed loop of 8 clients", 0, 8, 1000000},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    gpuadv_sim_config c;
+    gpuadv_sim_linear lin;
+    two_branch m;
+    gpuadv_sim_result stepped, skipped;
+    int64_t calls_stepped;
+    char name[160];
+    chat(&c, &lin, cases[i].rate > 0 ? cases[i].rate : 1);
+    if (cases[i].concurrency > 0) {
+      c.rate = 0;
+      c.concurrency = cases[i].concurrency;
+    }
+    c.kv_capacity = cases[i].kv;
+    c.n_requests = 3000;
+    c.seed = 11;
+    gpuadv_sim_run(&c, &stepped);
+    c.step_line = gpuadv_sim_linear_line;
+    gpuadv_sim_run(&c, &skipped);
+    snprintf(name, sizeof(name), "linear model, %s: skipped = stepped",
+             cases[i].name);
+    check_same_run(name, &skipped, &stepped, 1e-6);
+
+    /* the two-branch model: attention is the longer above 10^4 context
+    ** tokens a sequence, which contexts of ~9,900-token prompts and 300
+    ** output tokens cross while they decode */
+    memset(&m, 0, sizeof(m));
+    c.prompt_mean = 9900;
+    c.step_time = two_branch_step;
+    c.step_line = 0;
+    c.step_arg = &m;
+    gpuadv_sim_run(&c, &stepped);
+    calls_stepped = m.calls;
+    m.calls = 0;
+    c.step_line = two_branch_line;
+    gpuadv_sim_run(&c, &skipped);
+    snprintf(name, sizeof(name),
+             "reads or attention, %s: skipped = stepped (%lld of %lld step "
+             "model calls)",
+             cases[i].name, (long long)m.calls, (long long)calls_stepped);
+    check_same_run(name, &skipped, &stepped, 1e-6);
+    if (i == 0) {
+      check_true("light load: skipping calls the step model for < 5% of steps",
+                 m.calls * 20 < calls_stepped);
+    }
+  }
+}
+
 int main(void) {
   test_md1();
   test_mm1();
@@ -644,6 +771,7 @@ int main(void) {
   test_gamma_arrivals();
   test_closed_loop_by_hand();
   test_closed_loop_little();
+  test_quiet_runs();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }
