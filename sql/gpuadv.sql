@@ -341,7 +341,7 @@ CREATE VIEW plan_defaults AS SELECT
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
   730.0  AS hours_per_month,     -- 8760 / 12
-  300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 11 runs)
+  300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 16 runs)
   1000   AS sim_requests         -- requests of the serving_sim run that gives a plan's latency percentiles
 -- The views name the catalogs (gpus, models, cloud_instances, ...), and
 -- SQLite reads a table or view of this schema by that name before the
