@@ -15,6 +15,7 @@
 ** README.md holds the full reference with every signature, unit, formula
 ** and default.
 */
+#include <limits.h>
 #include <math.h>
 
 #include "gpuadv_args.h"
@@ -381,6 +382,57 @@ static void sql_max_batch(sqlite3_context *ctx, int argc,
   gpuadv_result_count(ctx, fn, gpuadv_max_batch(a[0], a[1], a[2], a[3]));
 }
 
+/* Why a plan is refused for its money (gpuadv_spend_problem), in the words
+** of the plan views' why_not; NULL when it is not. */
+enum { SP_SPEND, SP_OWNED, SP_ACQUIRE, SP_BUDGET, SP_N };
+static const gpuadv_fn fn_spend_problem = {
+    "spend_problem",
+    SP_BUDGET,
+    SP_N,
+    {[SP_SPEND] = NONNEG("spend_usd"),
+     [SP_OWNED] = WHOLE("owned", 0, 1, 0),
+     [SP_ACQUIRE] = KEYWORD("acquire", gpuadv_acquire_names, 0),
+     [SP_BUDGET] = NONNEG("budget_usd")}};
+
+/* Whole dollars, rounded half away from zero and held at the largest
+** 64-bit integer, as SQL's CAST(round(x) AS INTEGER) gives them. */
+static sqlite3_int64 whole_usd(double x) {
+  return x >= 9.2e18 ? LLONG_MAX : (sqlite3_int64)llround(x);
+}
+
+static void sql_spend_problem(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_spend_problem;
+  double a[GPUADV_MAX_ARGS];
+  char *text = 0;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  /* an absent or NULL budget is none */
+  if (argc <= SP_BUDGET || sqlite3_value_type(argv[SP_BUDGET]) == SQLITE_NULL) {
+    a[SP_BUDGET] = INFINITY;
+  }
+  switch (gpuadv_spend_problem(a[SP_SPEND], a[SP_BUDGET], (int)a[SP_OWNED],
+                               (int)a[SP_ACQUIRE])) {
+    case GPUADV_SPEND_OVER_BUDGET:
+      text = sqlite3_mprintf("over budget: $%,lld > $%,lld",
+                             whole_usd(a[SP_SPEND]), whole_usd(a[SP_BUDGET]));
+      break;
+    case GPUADV_SPEND_RENTS_ONLY:
+      text = sqlite3_mprintf("the workload rents only (acquire = 'rent')");
+      break;
+    case GPUADV_SPEND_BUYS_ONLY:
+      text = sqlite3_mprintf("the workload buys only (acquire = 'buy')");
+      break;
+    case GPUADV_SPEND_OK:
+      sqlite3_result_null(ctx);
+      return;
+  }
+  if (!text) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, text, -1, sqlite3_free);
+}
+
 static const gpuadv_fn fn_version = {
     "gpuadv_version", 0, 0, {{0, 0, 0, 0, 0, 0, 0, 0, 0}}};
 
@@ -410,6 +462,7 @@ static const gpuadv_fn_entry func_table[] = {
   {&fn_ridge_point,        sql_ridge_point},
   {&fn_prefill_tps,        sql_prefill_tps},
   {&fn_max_batch,          sql_max_batch},
+  {&fn_spend_problem,      sql_spend_problem},
   {&fn_version,            sql_version},
 };
 /* clang-format on */

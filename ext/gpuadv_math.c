@@ -345,6 +345,18 @@ double gpuadv_ridge_point(double tflops, double mem_bw_gbs) {
   return tflops * 1e12 / (mem_bw_gbs * 1e9);
 }
 
+const char *const gpuadv_acquire_names[] = {"rent", "buy", "any", 0};
+
+enum gpuadv_spend_problem gpuadv_spend_problem(double spend_usd,
+                                               double budget_usd, int owned,
+                                               int acquire) {
+  assert(acquire >= GPUADV_ACQUIRE_RENT && acquire <= GPUADV_ACQUIRE_ANY);
+  if (spend_usd > budget_usd) return GPUADV_SPEND_OVER_BUDGET;
+  if (acquire == GPUADV_ACQUIRE_RENT && owned) return GPUADV_SPEND_RENTS_ONLY;
+  if (acquire == GPUADV_ACQUIRE_BUY && !owned) return GPUADV_SPEND_BUYS_ONLY;
+  return GPUADV_SPEND_OK;
+}
+
 double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
                         double headroom) {
   double free_gb = mem_gb * (1.0 - headroom) - weights_gb;

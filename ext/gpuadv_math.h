@@ -617,4 +617,29 @@ double gpuadv_ridge_point(double tflops, double mem_bw_gbs);
 double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
                         double headroom);
 
+/* How a workload acquires hardware (workloads.acquire), in the order of
+** gpuadv_acquire_names. */
+enum gpuadv_acquire {
+  GPUADV_ACQUIRE_RENT,
+  GPUADV_ACQUIRE_BUY,
+  GPUADV_ACQUIRE_ANY
+};
+extern const char *const gpuadv_acquire_names[];
+
+/* Why a plan is refused for its money, in the order the plan views check:
+** spending more than the budget, then renting where the workload buys
+** only or buying where it rents only. */
+enum gpuadv_spend_problem {
+  GPUADV_SPEND_OK,
+  GPUADV_SPEND_OVER_BUDGET,
+  GPUADV_SPEND_RENTS_ONLY, /* an owned offer, acquire 'rent' */
+  GPUADV_SPEND_BUYS_ONLY   /* a rented offer, acquire 'buy' */
+};
+
+/* The problem of a plan that spends spend_usd (budget_usd: INFINITY for
+** none) on an owned (1) or rented (0) offer for a workload of acquire. */
+enum gpuadv_spend_problem gpuadv_spend_problem(double spend_usd,
+                                               double budget_usd, int owned,
+                                               int acquire);
+
 #endif /* GPUADV_MATH_H */

@@ -241,6 +241,7 @@ static const fn_doc doc_table[] = {
   {"break_even_hours", "REAL", "hours of use after which buying beats renting"},
   {"ridge_point", "REAL", "FLOP per byte where the roofline turns compute-bound"},
   {"max_batch", "INTEGER", "sequences whose KV cache fits beside the weights"},
+  {"spend_problem", "TEXT", "why a plan is refused for its money (over budget, rent or buy only), else NULL"},
   {"gpuadv_version", "TEXT", "the extension's version"},
   {"gpu_name", "TEXT", "the gpus.name slug a name or alias stands for"},
   {"model_name", "TEXT", "the models.name slug a name or alias stands for"},

@@ -841,13 +841,7 @@ judged AS (
   FROM totals t),
 judged2 AS (
   SELECT j.*,
-         coalesce(j.tech_problem,
-           CASE WHEN j.budget_usd IS NOT NULL AND j.spend_usd > j.budget_usd
-                THEN printf('over budget: $%,d > $%,d', CAST(round(j.spend_usd) AS INTEGER),
-                            CAST(round(j.budget_usd) AS INTEGER))
-                WHEN j.acquire = 'rent' AND j.owned = 1 THEN 'the workload rents only (acquire = ''rent'')'
-                WHEN j.acquire = 'buy' AND j.owned = 0 THEN 'the workload buys only (acquire = ''buy'')'
-           END) AS problem
+         coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem
   FROM judged j)
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
@@ -1244,13 +1238,7 @@ final AS (
   FROM judged j),
 final2 AS (
   SELECT f.*,
-         coalesce(f.tech_problem,
-           CASE WHEN f.budget_usd IS NOT NULL AND f.spend_usd > f.budget_usd
-                THEN printf('over budget: $%,d > $%,d', CAST(round(f.spend_usd) AS INTEGER),
-                            CAST(round(f.budget_usd) AS INTEGER))
-                WHEN f.acquire = 'rent' AND f.owned = 1 THEN 'the workload rents only (acquire = ''rent'')'
-                WHEN f.acquire = 'buy' AND f.owned = 0 THEN 'the workload buys only (acquire = ''buy'')'
-           END) AS problem
+         coalesce(f.tech_problem, spend_problem(f.spend_usd, f.owned, f.acquire, f.budget_usd)) AS problem
   FROM final f)
 SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, region, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,

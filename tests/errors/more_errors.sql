@@ -119,3 +119,15 @@ SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, -
 -- error: train_peak_gb(): intermediate must be >= 0, got -5
 SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, 11008, 3);
 -- error: wrong number of arguments to function train_peak_gb()
+SELECT spend_problem(-1, 0, 'any');
+-- error: spend_problem(): spend_usd must be >= 0, got -1
+SELECT spend_problem(10, 2, 'any');
+-- error: spend_problem(): owned must be a whole number in [0, 1], got 2
+SELECT spend_problem(10, 0, 'lease');
+-- error: spend_problem(): acquire must be one of rent, buy, any; got 'lease'
+SELECT spend_problem(10, 0, 'any', -5);
+-- error: spend_problem(): budget_usd must be >= 0, got -5
+SELECT spend_problem(1e999, 0, 'any');
+-- error: spend_problem(): spend_usd must be a finite number, got Inf
+SELECT spend_problem(10, 0);
+-- error: wrong number of arguments to function spend_problem()

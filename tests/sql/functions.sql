@@ -87,6 +87,17 @@ SELECT 'be-owned',        abs(break_even_hours(2000, 2, 0.1) - 2000 / 1.9) < 1e-
 SELECT 'be-zero-capex',   break_even_hours(0, 2) = 0.0;
 SELECT 'ridge-h100',      abs(ridge_point(989, 3350) - 295.223880597015) < 1e-9;
 
+-- spend_problem: the plan views' money verdicts, checked in order: $1,234,567.50
+-- rounds half away from zero to $1,234,568; over budget comes before acquire
+SELECT 'spend-over-budget', spend_problem(1234567.5, 0, 'any', 1000000) = 'over budget: $1,234,568 > $1,000,000';
+SELECT 'spend-budget-first', spend_problem(20, 1, 'rent', 10) = 'over budget: $20 > $10';
+SELECT 'spend-at-budget',   spend_problem(10, 0, 'any', 10) IS NULL;
+SELECT 'spend-rents-only',  spend_problem(10, 1, 'rent') = 'the workload rents only (acquire = ''rent'')';
+SELECT 'spend-buys-only',   spend_problem(10, 0, 'BUY', NULL) = 'the workload buys only (acquire = ''buy'')';
+SELECT 'spend-ok',          spend_problem(10, 0, 'rent') IS NULL AND spend_problem(10, 1, 'buy', 11) IS NULL
+                              AND spend_problem(10, 1, 'any') IS NULL AND spend_problem(10, 0, 'any') IS NULL;
+SELECT 'spend-huge',        spend_problem(1e20, 0, 'any', 5) = 'over budget: $9,223,372,036,854,775,807 > $5';
+
 -- NULL in any required argument gives NULL, for every function
 SELECT 'null-all', weights_gb(NULL, 'bf16') IS NULL AND kv_cache_gb(80, NULL, 128, 1) IS NULL
   AND activation_gb(32, 4096, 32, NULL, 1) IS NULL AND decode_tps(3350, NULL) IS NULL
@@ -94,7 +105,8 @@ SELECT 'null-all', weights_gb(NULL, 'bf16') IS NULL AND kv_cache_gb(80, NULL, 12
   AND nodes_required(NULL, 80) IS NULL AND train_gpu_hours(7, NULL, 312) IS NULL
   AND owned_usd_per_hour(NULL, 3) IS NULL AND egress_usd(NULL, 1) IS NULL
   AND break_even_hours(1000, NULL) IS NULL AND ridge_point(312, NULL) IS NULL
-  AND max_batch(80, NULL, 1) IS NULL AND train_mem_gb(NULL, NULL) IS NULL;
+  AND max_batch(80, NULL, 1) IS NULL AND train_mem_gb(NULL, NULL) IS NULL
+  AND spend_problem(NULL, 1, 'rent') IS NULL AND spend_problem(10, 1, NULL) IS NULL;
 SELECT 'null-beats-error', weights_gb(NULL, 'fp5') IS NULL AND decode_tps(-1, NULL) IS NULL;
 
 SELECT 'version', gpuadv_version() GLOB '[0-9]*.[0-9]*.[0-9]*';

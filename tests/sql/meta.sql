@@ -4,12 +4,12 @@
 
 -- gpuadv_functions: one row per function, and exactly the arities SQLite
 -- has registered under each name (pragma_function_list).
-SELECT 'functions_count', count(*) = 24 FROM gpuadv_functions;
-SELECT 'functions_unique', count(DISTINCT name) = 24 FROM gpuadv_functions;
+SELECT 'functions_count', count(*) = 25 FROM gpuadv_functions;
+SELECT 'functions_unique', count(DISTINCT name) = 25 FROM gpuadv_functions;
 WITH RECURSIVE arity(name, n, hi) AS (
   SELECT name, min_args, max_args FROM gpuadv_functions
   UNION ALL SELECT name, n + 1, hi FROM arity WHERE n < hi)
-SELECT 'functions_every_arity_registered', count(*) = 72 AND
+SELECT 'functions_every_arity_registered', count(*) = 74 AND
        sum(NOT EXISTS (SELECT 1 FROM pragma_function_list p
                        WHERE p.name = arity.name AND p.narg = arity.n)) = 0
 FROM arity;
@@ -46,7 +46,7 @@ SELECT 'functions_returns_integer',
 SELECT 'functions_returns_text',
        (SELECT group_concat(name) FROM (SELECT name FROM gpuadv_functions
                                         WHERE returns = 'TEXT' ORDER BY name))
-       = 'gpu_name,gpuadv_version,model_name';
+       = 'gpu_name,gpuadv_version,model_name,spend_problem';
 
 -- gpuadv_tables: the ten catalogs, with the counts and as_of ranges of
 -- their rows.
