@@ -29,6 +29,7 @@ own `wrong number of arguments to function NAME()`. On top of that:
   - numeric text is a number: ' 7 ' and '7' give what 7 gives;
   - keywords are case-insensitive: upper(baseline) gives what baseline gives
     (catalog names and labels: only a clean outcome there);
+  - spend_problem gives TEXT, or NULL for a plan with no money problem;
   - gpu_name and model_name give TEXT, and with one argument NULL for an
     unknown name;
   - an error message names the argument that was changed (or the result).
@@ -70,6 +71,7 @@ BASELINE = {
     "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2",
                           "512", "'trtllm'", "1", "1", "8", "3200"],
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
+    "spend_problem": ["20", "1", "'rent'", "10"],
     "gpu_name": ["'H100 SXM5 80GB'", "'owned_prices.gpu'"],
     "model_name": ["'Llama-3.1-70B'", "'workloads.model'"],
 }
@@ -97,6 +99,9 @@ NAME_ARGS = ("model", "gpu", "label")
 # Functions that give a catalog slug (TEXT), or with one argument NULL for
 # a name the catalog does not know.
 NAME_FNS = ("gpu_name", "model_name")
+# Functions that give a verdict as TEXT, or NULL when there is nothing to
+# say (from any arguments).
+VERDICT_FNS = ("spend_problem",)
 # The largest finite double, so that the finiteness test is exact.
 DBL_MAX = "1.7976931348623157e308"
 
@@ -367,7 +372,7 @@ def check(outdir, mode, out, err, rc):
         if typ in ("integer", "real") and finite != "1":
             fail(c, "not a finite number")
         elif typ not in ("integer", "real", "null") and \
-                fn != "gpuadv_version" and fn not in NAME_FNS:
+                fn != "gpuadv_version" and fn not in NAME_FNS + VERDICT_FNS:
             fail(c, "result of type %s" % typ)
         if c["kind"] == "baseline":
             if typ == "null":
@@ -385,7 +390,8 @@ def check(outdir, mode, out, err, rc):
                     if shorter and shorter[0] == "value" and shorter[3] != quote:
                         fail(c, "trailing NULL differs from leaving it out (%s)"
                              % shorter[3])
-        elif typ == "null" and not (fn in NAME_FNS and c["arity"] == 1):
+        elif typ == "null" and not (fn in NAME_FNS and c["arity"] == 1) and \
+                fn not in VERDICT_FNS:
             fail(c, "NULL from non-NULL arguments (a NaN?)")
     # numeric text is a number; keywords are case-insensitive
     for c in cases:
