@@ -18,6 +18,7 @@
 **   - a REAL result is finite and, the estimates being quantities, >= 0;
 **   - nodes_required and max_batch give INTEGER >= 0; gpuadv_version TEXT;
 **     gpu_name and model_name TEXT or NULL (an unknown name);
+**     spend_problem TEXT or NULL (a plan with no money problem);
 **     every other function REAL, or NULL only where a required argument is
 **     NULL (and model_prefill_tps, NULL for a GPU without a TFLOP/s figure);
 **   - an error is SQLITE_ERROR with a message "NAME(): ...";
@@ -114,6 +115,11 @@ static int is_name_fn(const char *name) {
   return strcmp(name, "gpu_name") == 0 || strcmp(name, "model_name") == 0;
 }
 
+/* spend_problem: a verdict (TEXT), or NULL when there is none. */
+static int is_verdict_fn(const char *name) {
+  return strcmp(name, "spend_problem") == 0;
+}
+
 static int is_count_fn(const char *name) {
   return strcmp(name, "nodes_required") == 0 || strcmp(name, "max_batch") == 0;
 }
@@ -154,7 +160,8 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
                f->narg, (long long)out->i);
       break;
     case SQLITE_TEXT:
-      FZ_CHECK(strcmp(f->name, "gpuadv_version") == 0 || is_name_fn(f->name),
+      FZ_CHECK(strcmp(f->name, "gpuadv_version") == 0 || is_name_fn(f->name) ||
+                   is_verdict_fn(f->name),
                "%s/%d returned TEXT", f->name, f->narg);
       snprintf(out->text, sizeof(out->text), "%s",
                (const char *)sqlite3_column_text(st, 0));
@@ -162,10 +169,10 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
     case SQLITE_NULL:
       /* The speed estimates are NULL where the engine does not run the
       ** dtype on the GPU (or the chip publishes no TFLOP/s figure); the
-      ** name functions for an unknown name. */
+      ** name functions for an unknown name; a verdict where there is none. */
       FZ_CHECK(required_null || strcmp(f->name, "model_prefill_tps") == 0 ||
                    strcmp(f->name, "model_decode_tps") == 0 ||
-                   is_name_fn(f->name),
+                   is_name_fn(f->name) || is_verdict_fn(f->name),
                "%s/%d returned NULL with no NULL required argument", f->name,
                f->narg);
       break;

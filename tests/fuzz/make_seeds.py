@@ -92,6 +92,7 @@ TYPICAL = {
     "owned_usd_per_hour": [30000, 3, 700, 0.12, 1.2],
     "prefill_tps": [989, 70, 0.5],
     "ridge_point": [312, 2000],
+    "spend_problem": [1234567.5, 0, "any", 1000000],
     "train_gpu_hours": [70, 3, 989, 0.4],
     "train_mem_gb": [13, "full", 4, 3, 13],
     "train_peak_gb": [8, "full", 32, 4096, 32, 2048, 2, 8, 3, "selective",
