@@ -95,3 +95,7 @@ bench-plans: $(BENCH_LIB)
 ifeq ($(BENCH_SAVED_GOAL),)
 .DEFAULT_GOAL :=
 endif
+
+# make test checks that the baselines compute gpuadv's numbers
+# (tests/bench/test_bench_formulas.sh): it needs the libraries.
+test: $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES)

@@ -160,13 +160,20 @@ def main():
         "```", *text, "```", "",
         "The goal: best_plans on 240 workloads in under 2 s. Workloads alike in every column "
         "but name and notes are planned once (workload_shapes) and their rows copied, so the "
-        "repeated set costs about what its 6 shapes cost. The varied set has 210 shapes; most "
-        "of its time is the serving simulator: serving_plans searches, for every replica shape "
-        "of every served shape, the highest request rate one replica serves within the p95 "
-        "targets (up to 9 runs of 300 requests), and those runs depend on the workload's "
-        "traffic, so shapes of different traffic share none of them (the same replica shape "
-        "in instances of several sizes, and the views over serving_plans, reuse the "
-        "connection's kept runs).", "",
+        "repeated set costs about what its 6 shapes cost. The varied set has 210 shapes, each "
+        "planned in full: the training shapes by SQL alone (training_plans above), the served "
+        "ones by SQL and the serving simulator, which serving_plans runs for every replica "
+        "shape of every served shape to find the highest request rate one replica serves "
+        "within the p95 targets (up to 16 runs of 300 requests; runs of decode-only steps "
+        "between events are summed in closed form). Those runs depend on the workload's "
+        "traffic, so shapes of different traffic share none of them (the same replica shape in "
+        "instances of several sizes, and the views over serving_plans, reuse the connection's "
+        "kept runs).", "",
+        "**rows** compares with the baseline's rows, which were the same while the estimates "
+        "were: they differ once the engines are refitted, layouts added or the max_rps search "
+        "changed after the baseline commit. tests/views/plans_frozen.py pins the rows of the "
+        "current estimates, and tests/sql/views_plans.sql checks that workloads of one shape "
+        "get the same plans.", "",
     ]
     with open(a.out, "w") as f:
         f.write("\n".join(md))
