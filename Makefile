@@ -38,7 +38,7 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
-           ext/gpuadv_model_funcs.c ext/gpuadv_csv.c ext/gpuadv_config.c \
+           ext/gpuadv_model_funcs.c ext/gpuadv_model_setup.c ext/gpuadv_csv.c ext/gpuadv_config.c \
            ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
            ext/gpuadv_meta.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h

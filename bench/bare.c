@@ -15,6 +15,14 @@
 ** costs when called from SQL at all. The benchmark checks that every bare
 ** function returns the same sum as its gpuadv twin before it times them.
 **
+** The functions of plain numbers repeat gpuadv's arithmetic here. The speed
+** and cache model of model_kv_gb, model_decode_tps and model_prefill_tps
+** (engine constants, KV copies, attention FLOPs, hybrid models' state) is
+** too large to restate, and a restatement drifted from it: those three call
+** the extension's pure model setup and arithmetic (ext/gpuadv_model_setup.c,
+** ext/gpuadv_math.c), so their ratio is what gpuadv's SQL wrapper (argument
+** checks, the name lookup by slug or alias, the result checks) adds.
+**
 ** Built with -DBARE_TYPED it is the "typed" baseline instead (typed.so,
 ** functions typed_<name>): the same, plus one sqlite3_value_type call per
 ** argument, which goes on when the type is as expected (a number, or text
@@ -35,6 +43,7 @@ SQLITE_EXTENSION_INIT1
 
 #include "gpuadv_catalog.h"
 #include "gpuadv_catalog_cols.h"
+#include "gpuadv_model_setup.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -61,20 +70,13 @@ static double number(sqlite3_value *v) {
 #define D(i) number(argv[i])
 #define OPT(i, dflt) (argc > (i) ? D(i) : (dflt))
 
-/* The constants of ext/gpuadv_math.h, repeated on purpose: the baseline must
-** not share code with what it measures. The equality check of the sums
-** catches any drift. */
+/* The constants of ext/gpuadv_math.h, repeated on purpose: the baseline of
+** a plain-number function must not share code with what it measures. The
+** equality check of the sums catches any drift (bench/bench.py
+** --check-only, run by make test). */
 #define COMPUTE_EFFICIENCY 0.76
 #define PREFILL_MFU 0.5869
 #define COUNT_TOLERANCE 1e-9
-#define EFF_HBM 0.5182
-#define EFF_GDDR 0.9237
-#define EFF_UNIFIED 0.7569
-#define GGUF_UNIFIED_FACTOR 0.7322
-#define LAYER_OVERHEAD_S 0.0001172
-#define ALLREDUCE_LAT_NVLINK_S 10e-6
-#define ALLREDUCE_LAT_PCIE_S 30e-6
-#define PCIE_GBS 25.0
 #define LORA_FRACTION 0.01
 #define NF4_CONSTANT_BYTES (0.127 / 8.0)
 
@@ -376,40 +378,6 @@ static double num(const gpuadv_catalog *cat, int row, int col) {
 }
 
 #define M(col) num(&gpuadv_catalog_models, m, MODELS_COL_##col)
-#define G(col) num(&gpuadv_catalog_gpus, g, GPUS_COL_##col)
-
-static double model_kv(int m, double seq, double batch, double bpp) {
-  double e;
-  if (M(KV_LORA_RANK) > 0.0) {
-    e = M(LAYERS) * (M(KV_LORA_RANK) + M(QK_ROPE_HEAD_DIM)) * seq;
-  } else {
-    double local = M(SLIDING_LAYERS) > 0.0 ? M(SLIDING_LAYERS) : 0.0;
-    double sw = M(SLIDING_WINDOW);
-    e = 2.0 * M(KV_HEADS) * M(HEAD_DIM) *
-        ((M(LAYERS) - local) * seq + local * (seq < sw ? seq : sw));
-  }
-  return e * batch * bpp / 1e9;
-}
-
-static double tflops_of(int g, int compute) {
-  static const int order[][4] = {
-      {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
-      {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
-      {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
-      {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
-       GPUS_COL_FP32_TFLOPS},
-      {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
-       GPUS_COL_FP32_TFLOPS},
-      {GPUS_COL_FP4_TFLOPS, GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS,
-       GPUS_COL_FP16_TFLOPS},
-  };
-  int i;
-  for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
-    double t = num(&gpuadv_catalog_gpus, g, order[compute][i]);
-    if (t > 0.0) return t;
-  }
-  return 0.0;
-}
 
 static void bare_model_weights_gb(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
@@ -418,69 +386,60 @@ static void bare_model_weights_gb(sqlite3_context *ctx, int argc,
   sqlite3_result_double(ctx, M(PARAMS_B) * dtypes[dtype_of(argv[1])].bytes);
 }
 
+/* The three speed and cache functions below call the extension's own
+** model setup and arithmetic (gpuadv_model_setup.c, gpuadv_math.c): what
+** they add over it is the name lookup and the dtype and engine words of
+** this file. Their dtype index is gpuadv_dtypes' (the table above lists
+** the dtypes in the same order). */
+
 static void bare_model_kv_gb(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
-  int m = find_row(&model_index, argv[0]);
+  gpuadv_model_def def;
   double bpp = argc > 3 ? dtypes[dtype_of(argv[3])].bytes : 2.0;
-  sqlite3_result_double(ctx, model_kv(m, D(1), OPT(2, 1.0), bpp));
+  gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
+  sqlite3_result_double(
+      ctx, gpuadv_model_group_kv_gb(&def, D(1), OPT(2, 1.0), bpp, 1.0));
+}
+
+static int engine_of(int argc, sqlite3_value **argv, int i) {
+  int n = 0;
+  while (gpuadv_engine_names[n]) n++;
+  return argc > i ? word(argv[i], gpuadv_engine_names, n)
+                  : GPUADV_ENGINE_DEFAULT;
 }
 
 static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
-  int m = find_row(&model_index, argv[0]);
+  gpuadv_model_def def;
+  gpuadv_engine_consts e;
   int g = find_row(&gpu_index, argv[1]);
-  int dt = dtype_of(argv[2]);
-  double batch = OPT(3, 1.0), context = OPT(4, 0.0), n = OPT(5, 1.0);
-  double bpp = dtypes[dt].bytes, eff, read_b, kv_seq, step, tf;
-  const gpuadv_cell *mc =
-      &gpuadv_catalog_gpus
-           .cells[g * gpuadv_catalog_gpus.n_columns + GPUS_COL_MEMORY_CLASS];
-  char cls = mc->type == GPUADV_CELL_TEXT ? mc->v.text[0] : 0;
-  int fp8ish = dtypes[dt].compute == C_FP8 || dtypes[dt].compute == C_FP4;
-  eff = cls == 'H'   ? EFF_HBM
-        : cls == 'G' ? EFF_GDDR
-        : cls == 'u'
-            ? EFF_UNIFIED * (dtypes[dt].gguf ? GGUF_UNIFIED_FACTOR : 1.0)
-            : EFF_UNIFIED;
-  read_b = M(ACTIVE_PARAMS_B);
-  if (M(N_EXPERTS) > 0.0 && M(EXPERTS_PER_TOKEN) > 0.0 &&
-      M(PARAMS_B) > M(ACTIVE_PARAMS_B)) {
-    double share = M(EXPERTS_PER_TOKEN) / M(N_EXPERTS);
-    double experts_b = (M(PARAMS_B) - M(ACTIVE_PARAMS_B)) / (1.0 - share);
-    double dense_b = M(PARAMS_B) - experts_b;
-    read_b = dense_b + experts_b * (1.0 - pow(1.0 - share, batch));
+  int dt = dtype_of(argv[2]), engine = engine_of(argc, argv, 6);
+  if (!gpuadv_engine_serves(engine, g, dt)) {
+    sqlite3_result_null(ctx);
+    return;
   }
-  read_b -= M(VOCAB) * M(HIDDEN) / 1e9;
-  if (read_b < 0.0) read_b = 0.0;
-  kv_seq = model_kv(m, context, 1.0, fp8ish ? 1.0 : 2.0);
-  step = (read_b * bpp + kv_seq * batch) / (n * G(MEM_BW_GBS) * eff);
-  tf = tflops_of(g, dtypes[dt].compute) * COMPUTE_EFFICIENCY;
-  if (tf > 0.0) {
-    double c = 2.0 * M(ACTIVE_PARAMS_B) * 1e9 * batch / (n * tf * 1e12);
-    if (c > step) step = c;
-  }
-  step += M(LAYERS) * LAYER_OVERHEAD_S;
-  if (n > 1.0) {
-    double ic = G(INTERCONNECT_GBS);
-    double link = ic > 0.0 ? ic / 2.0 : PCIE_GBS;
-    double lat = ic > 0.0 ? ALLREDUCE_LAT_NVLINK_S : ALLREDUCE_LAT_PCIE_S;
-    double msg = batch * M(HIDDEN) * 2.0 / 1e9;
-    step += 2.0 * M(LAYERS) * (lat + 2.0 * (n - 1.0) / n * msg / link);
-  }
-  sqlite3_result_double(ctx, batch / step);
+  gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
+  gpuadv_engine_load(engine, &e);
+  sqlite3_result_double(
+      ctx, gpuadv_model_decode_tps_of(&def, g, dt, &e, OPT(3, 1.0), OPT(4, 0.0),
+                                      OPT(5, 1.0)));
 }
 
 static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,
                                    sqlite3_value **argv) {
-  int m = find_row(&model_index, argv[0]);
+  gpuadv_model_def def;
+  gpuadv_engine_consts e;
   int g = find_row(&gpu_index, argv[1]);
-  double tf = tflops_of(g, dtypes[dtype_of(argv[2])].compute);
-  if (tf <= 0.0) {
+  int dt = dtype_of(argv[2]), engine = engine_of(argc, argv, 5);
+  if (gpuadv_gpu_datasheet_tflops(g, gpuadv_dtypes[dt].compute) <= 0.0 ||
+      !gpuadv_engine_serves(engine, g, dt)) {
     sqlite3_result_null(ctx);
     return;
   }
-  sqlite3_result_double(ctx, OPT(3, 1.0) * (tf * 1e12 * PREFILL_MFU /
-                                            (2.0 * M(ACTIVE_PARAMS_B) * 1e9)));
+  gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
+  gpuadv_engine_load(engine, &e);
+  sqlite3_result_double(ctx, gpuadv_model_prefill_tps_of(
+                                 &def, g, dt, &e, OPT(3, 1.0), OPT(4, 512.0)));
 }
 
 /* ------------------------------------------------------------------ */

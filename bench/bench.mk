@@ -48,20 +48,22 @@ BENCH_SHARED  = $(or $(SHARED),-shared)
 
 .PHONY: bench bench-plans
 
-# The bare C baseline reads the same compiled-in catalogs as gpuadv.
+# The bare C baseline reads the same compiled-in catalogs as gpuadv, and
+# its model functions call the same model setup and arithmetic.
+BENCH_PURE := ext/gpuadv_model_setup.c ext/gpuadv_math.c ext/gpuadv_catalog_lookup.c
 $(BENCH_BARE): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_cols.h \
-               ext/gpuadv_catalog.h
+               $(BENCH_PURE) $(wildcard ext/*.h)
 	@mkdir -p $(BENCH_DIR)
 	$(CC) $(BENCH_CFLAGS) $(WARN) -fPIC -fvisibility=hidden -Iext -Ibuild $(BENCH_SHARED) \
-	  -o $@ bench/bare.c build/gpuadv_catalog_data.c -lm
+	  -o $@ bench/bare.c $(BENCH_PURE) build/gpuadv_catalog_data.c -lm
 
 # The same source plus a type read per argument: the floor of a checked
 # function (bench/bare.c says why).
 $(BENCH_TYPED): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_cols.h \
-                ext/gpuadv_catalog.h
+                $(BENCH_PURE) $(wildcard ext/*.h)
 	@mkdir -p $(BENCH_DIR)
 	$(CC) $(BENCH_CFLAGS) $(WARN) -DBARE_TYPED -fPIC -fvisibility=hidden -Iext -Ibuild \
-	  $(BENCH_SHARED) -o $@ bench/bare.c build/gpuadv_catalog_data.c -lm
+	  $(BENCH_SHARED) -o $@ bench/bare.c $(BENCH_PURE) build/gpuadv_catalog_data.c -lm
 
 $(BENCH_SERIES): bench/benchseries.c
 	@mkdir -p $(BENCH_DIR)

@@ -3,8 +3,9 @@
 1. The gpuadv formulas as Python UDFs (py_<name>), registered with
    sqlite3.create_function: the same arguments as the gpuadv functions, the
    same arithmetic in the same order (so the sums match gpuadv's), no checks.
-   Catalog-aware ones look the model and GPU up in dicts read once from the
-   catalogs.
+   model_weights_gb looks the model up in a dict read once from the
+   catalog. The speed and cache model of model_kv_gb, model_decode_tps and
+   model_prefill_tps has no Python form here (bench/bench.py says why).
 
 2. The seed document's three estimators (seeds/000: model_memory_estimate,
    inference_throughput_estimate, cost_per_1m_tokens), written here afresh
@@ -28,14 +29,6 @@ DTYPES = {  # name: (bytes per parameter, matmul class, gguf)
     "fp4": (0.5, "fp4", 0), "mxfp4": (4.25 / 8.0, "fp4", 0),
     "q8_0": (8.5 / 8.0, "16bit", 1), "q6_k": (6.5625 / 8.0, "16bit", 1),
     "q4_k_m": (4.89 / 8.0, "16bit", 1), "q4_0": (4.5 / 8.0, "16bit", 1),
-}
-TFLOPS_ORDER = {
-    "fp32": ("fp32_tflops",),
-    "tf32": ("tf32_tflops", "fp32_tflops"),
-    "16bit": ("bf16_tflops", "fp16_tflops", "fp32_tflops"),
-    "fp8": ("fp8_tflops", "bf16_tflops", "fp16_tflops", "fp32_tflops"),
-    "int8": ("int8_tops", "bf16_tflops", "fp16_tflops", "fp32_tflops"),
-    "fp4": ("fp4_tflops", "fp8_tflops", "bf16_tflops", "fp16_tflops"),
 }
 LORA_F = 0.01
 TRAIN_BYTES = {
@@ -62,7 +55,7 @@ def register_udfs(con):
             d = {c: (v if v is not None else 0.0) for c, v in zip(cols, r)}
             out[d["name"]] = d
         return out
-    models, gpus = rows("models"), rows("gpus")
+    models = rows("models")
 
     def bytes_per_param(d):
         return DTYPES[d][0]
@@ -165,71 +158,13 @@ def register_udfs(con):
         q = free / kv
         return int(math.ceil(q) if math.ceil(q) - q <= q * 1e-9 else math.floor(q))
 
-    def _model_kv(m, seq, batch, bpp):
-        if m["kv_lora_rank"] > 0.0:
-            e = float(m["layers"]) * (m["kv_lora_rank"] + m["qk_rope_head_dim"]) * seq
-        else:
-            local = m["sliding_layers"] if m["sliding_layers"] > 0.0 else 0.0
-            sw = m["sliding_window"]
-            e = 2.0 * m["kv_heads"] * m["head_dim"] * (
-                (m["layers"] - local) * seq + local * (seq if seq < sw else sw))
-        return e * batch * bpp / 1e9
-
-    def _tflops(g, compute):
-        for col in TFLOPS_ORDER[compute]:
-            if g[col] > 0.0:
-                return g[col]
-        return 0.0
-
     def model_weights_gb(name, d):
         return models[name]["params_b"] * DTYPES[d][0]
-
-    def model_kv_gb(name, seq, batch=1.0, d="fp16"):
-        return _model_kv(models[name], seq, batch, DTYPES[d][0])
-
-    def model_decode_tps(mname, gname, d, batch=1.0, ctx=0.0, n=1.0):
-        m, g = models[mname], gpus[gname]
-        bpp, compute, gguf = DTYPES[d]
-        cls = g["memory_class"] or ""
-        eff = (0.5182 if cls[:1] == "H" else 0.9237 if cls[:1] == "G" else
-               0.7569 * (0.7322 if gguf else 1.0) if cls[:1] == "u" else 0.7569)
-        read_b = m["active_params_b"]
-        if (m["n_experts"] > 0.0 and m["experts_per_token"] > 0.0
-                and m["params_b"] > m["active_params_b"]):
-            share = m["experts_per_token"] / m["n_experts"]
-            experts_b = (m["params_b"] - m["active_params_b"]) / (1.0 - share)
-            dense_b = m["params_b"] - experts_b
-            read_b = dense_b + experts_b * (1.0 - math.pow(1.0 - share, batch))
-        read_b -= float(m["vocab"]) * m["hidden"] / 1e9
-        if read_b < 0.0:
-            read_b = 0.0
-        kv_seq = _model_kv(m, ctx, 1.0, 1.0 if compute in ("fp8", "fp4") else 2.0)
-        step = (read_b * bpp + kv_seq * batch) / (n * g["mem_bw_gbs"] * eff)
-        tf = _tflops(g, compute) * 0.76
-        if tf > 0.0:
-            c = 2.0 * m["active_params_b"] * 1e9 * batch / (n * tf * 1e12)
-            if c > step:
-                step = c
-        step += m["layers"] * 0.0001172
-        if n > 1.0:
-            ic = g["interconnect_gbs"]
-            link = ic / 2.0 if ic > 0.0 else 25.0
-            lat = 10e-6 if ic > 0.0 else 30e-6
-            msg = float(batch) * m["hidden"] * 2.0 / 1e9
-            step += 2.0 * m["layers"] * (lat + 2.0 * (n - 1.0) / n * msg / link)
-        return batch / step
-
-    def model_prefill_tps(mname, gname, d, n=1.0):
-        tf = _tflops(gpus[gname], DTYPES[d][1])
-        if tf <= 0.0:
-            return None
-        return n * (tf * 1e12 * 0.5869 / (2.0 * models[mname]["active_params_b"] * 1e9))
 
     for f in (bytes_per_param, weights_gb, train_mem_gb, train_peak_gb, kv_cache_gb,
               activation_gb, decode_tps, prefill_tps, cost_per_mtok,
               nodes_required, train_gpu_hours, owned_usd_per_hour, egress_usd,
-              break_even_hours, ridge_point, max_batch, model_weights_gb,
-              model_kv_gb, model_decode_tps, model_prefill_tps):
+              break_even_hours, ridge_point, max_batch, model_weights_gb):
         con.create_function("py_" + f.__name__, -1, f, deterministic=True)
 
 

@@ -54,7 +54,7 @@ GGUF = {"q8_0": 8.5, "q6_k": 6.5625, "q4_k_m": 4.89, "q4_0": 4.5}
 BYTES = {"fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1,
          "int4": 0.5, "nf4": 0.5, "fp4": 0.5, "mxfp4": 4.25 / 8}
 # Which datasheet column a dtype computes at, with the wider fallbacks of
-# datasheet_tflops() in ext/gpuadv_model_funcs.c.
+# gpuadv_gpu_datasheet_tflops() in ext/gpuadv_model_setup.c.
 COMPUTE = {
     "fp32": ["fp32_tflops"],
     "tf32": ["tf32_tflops", "fp32_tflops"],

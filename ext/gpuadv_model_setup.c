@@ -1,0 +1,408 @@
+/*
+** gpuadv_model_setup.c: what the speed and memory arithmetic of
+** gpuadv_math.c needs to know about a model, a GPU and an engine, read from
+** the compiled-in catalogs (models, gpus, engines, engine_support). Pure
+** C: no SQLite types, no allocation. The SQL wrappers
+** (gpuadv_model_funcs.c), the serving simulator's replica
+** (gpuadv_sim_vtab.c) and make bench's bare C baseline (bench/bare.c) all
+** reach the model through these functions, so they compute the same
+** numbers.
+**
+** A model is a gpuadv_model_def: a catalog row (gpuadv_model_from_row) or
+** a config.json read by gpuadv_config.c. A GPU is its row of the gpus
+** catalog, an engine its index in gpuadv_engine_names, a dtype its index in
+** gpuadv_dtypes.
+*/
+#include "gpuadv_model_setup.h"
+
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "gpuadv_catalog_cols.h"
+
+#define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
+
+/* The definition of the models catalog's row. */
+void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
+  gpuadv_model_shape *m = &d->shape;
+  d->params_b = MODEL(MODELS_COL_PARAMS_B);
+  d->active_params_b = MODEL(MODELS_COL_ACTIVE_PARAMS_B);
+  d->hidden = MODEL(MODELS_COL_HIDDEN);
+  d->intermediate = MODEL(MODELS_COL_INTERMEDIATE);
+  d->heads = MODEL(MODELS_COL_HEADS);
+  d->vocab = MODEL(MODELS_COL_VOCAB);
+  d->context = MODEL(MODELS_COL_CONTEXT);
+  d->n_experts = MODEL(MODELS_COL_N_EXPERTS);
+  d->experts_per_token = MODEL(MODELS_COL_EXPERTS_PER_TOKEN);
+  m->layers = MODEL(MODELS_COL_LAYERS);
+  m->kv_heads = MODEL(MODELS_COL_KV_HEADS);
+  m->head_dim = MODEL(MODELS_COL_HEAD_DIM);
+  m->kv_lora_rank = MODEL(MODELS_COL_KV_LORA_RANK);
+  m->qk_rope_head_dim = MODEL(MODELS_COL_QK_ROPE_HEAD_DIM);
+  m->sliding_window = MODEL(MODELS_COL_SLIDING_WINDOW);
+  m->sliding_layers = MODEL(MODELS_COL_SLIDING_LAYERS);
+  m->linear_layers = MODEL(MODELS_COL_LINEAR_LAYERS);
+  m->linear_state_elems = MODEL(MODELS_COL_LINEAR_STATE_ELEMS);
+}
+
+/* The whole heads a model's KV cache is sharded by: its key-value heads,
+** 1 for an MLA latent, 0 for a model with no attention KV. */
+static double model_kv_heads(const gpuadv_model_def *m) {
+  if (m->shape.kv_lora_rank > 0.0) return 1.0;
+  return m->shape.kv_heads > 0.0 ? m->shape.kv_heads : 0.0;
+}
+
+/* FLOPs of decode attention per element of the KV cache a step reads:
+** grouped-query attention multiplies each cached key and value element by
+** heads / kv_heads queries (2 FLOP each); an MLA latent of kv_lora_rank +
+** qk_rope_head_dim elements serves every head twice, the scores against
+** all of it and the values from its kv_lora_rank part (DeepSeek-V2's
+** absorbed form, FlashMLA). */
+static double attn_flop_per_kv_element(const gpuadv_model_def *m) {
+  const gpuadv_model_shape *s = &m->shape;
+  if (s->kv_lora_rank > 0.0) {
+    return 2.0 * m->heads * (2.0 * s->kv_lora_rank + s->qk_rope_head_dim) /
+           (s->kv_lora_rank + s->qk_rope_head_dim);
+  }
+  return s->kv_heads > 0.0 ? 2.0 * m->heads / s->kv_heads : 0.0;
+}
+
+/* Billions of elements one sequence caches at seq_len tokens of context:
+** the attention layers' KV (*attn_g) and the recurrent state of a hybrid
+** model's linear layers (*state_g), which attention does not read. */
+static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
+                        double *attn_g, double *state_g) {
+  *state_g = gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, 1.0);
+  *attn_g = gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) - *state_g;
+}
+
+/* GB of weights a replica of model m in dtype holds, with dp groups of
+** data-parallel attention: each group keeps its own copy of the weights
+** other than the experts. */
+double gpuadv_model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
+                                       double dp) {
+  double dense_b, experts_b;
+  assert(dtype >= 0 && dtype < GPUADV_N_DTYPES && dp >= 1.0);
+  gpuadv_moe_split_b(m->params_b, m->active_params_b, m->n_experts,
+                     m->experts_per_token, &dense_b, &experts_b);
+  return gpuadv_weights_gb(m->params_b + (dp - 1.0) * dense_b,
+                           gpuadv_dtypes[dtype].bytes_per_param);
+}
+
+/* GB one sequence's cache of attn_g and state_g billion elements (from
+** seq_cache_g) takes on the tp GPUs of an attention group together: the
+** attention KV times its copies (gpuadv_kv_copies), the state once. */
+static double group_kv_gb(const gpuadv_model_def *m, double attn_g,
+                          double state_g, double tp, double bytes_per_element) {
+  return (state_g + attn_g * gpuadv_kv_copies(model_kv_heads(m), tp)) *
+         bytes_per_element;
+}
+
+/* model_kv_gb's GB for seq_len tokens x batch on tp GPUs. */
+double gpuadv_model_group_kv_gb(const gpuadv_model_def *m, double seq_len,
+                                double batch, double bytes_per_element,
+                                double tp) {
+  double attn_g, state_g;
+  if (tp <= 1.0) {
+    return gpuadv_model_kv_gb(&m->shape, seq_len, batch, bytes_per_element);
+  }
+  seq_cache_g(m, seq_len, &attn_g, &state_g);
+  return group_kv_gb(m, attn_g, state_g, tp, bytes_per_element) * batch;
+}
+
+#define GPU(col) gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, col)
+
+/* Dense datasheet TFLOP/s of a GPU at the matmul precision of a dtype,
+** falling back to the next wider precision the chip has; 0 if none is
+** published. A 4-bit float weight on a chip without FP4 units falls back
+** to 16 bits, not to FP8: the engines dequantise it to bf16 there (vLLM's
+** gpt-oss recipe: Marlin MXFP4 MoE kernels on Ampere, the Triton MoE
+** kernels with bf16 activations on Hopper), as they do int4. */
+double gpuadv_gpu_datasheet_tflops(int gpu, int compute) {
+  static const int order[][4] = {
+      /* FP32  */ {GPUS_COL_FP32_TFLOPS, -1, -1, -1},
+      /* TF32  */ {GPUS_COL_TF32_TFLOPS, GPUS_COL_FP32_TFLOPS, -1, -1},
+      /* 16BIT */
+      {GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, GPUS_COL_FP32_TFLOPS, -1},
+      /* FP8   */
+      {GPUS_COL_FP8_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+       GPUS_COL_FP32_TFLOPS},
+      /* INT8  */
+      {GPUS_COL_INT8_TOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS,
+       GPUS_COL_FP32_TFLOPS},
+      /* FP4   */
+      {GPUS_COL_FP4_TFLOPS, GPUS_COL_BF16_TFLOPS, GPUS_COL_FP16_TFLOPS, -1},
+  };
+  int i;
+  for (i = 0; i < 4 && order[compute][i] >= 0; i++) {
+    double t = GPU(order[compute][i]);
+    if (t > 0.0) return t;
+  }
+  return 0.0;
+}
+
+static int memory_class(int gpu) {
+  const gpuadv_cell *c =
+      gpuadv_catalog_cell(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_CLASS);
+  const char *t = c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+  /* catalogs/gen_catalog.py admits only these four words. */
+  if (strcmp(t, "HBM") == 0) return GPUADV_MEM_HBM;
+  if (strcmp(t, "GDDR") == 0) return GPUADV_MEM_GDDR;
+  if (strcmp(t, "unified") == 0) return GPUADV_MEM_UNIFIED;
+  assert(strcmp(t, "DDR") == 0);
+  return GPUADV_MEM_DDR;
+}
+
+/* The serving engines, in the order error messages list them; each is a
+** row of the engines catalog (tests/sql/engines.sql checks the two agree). */
+const char *const gpuadv_engine_names[] = {"vllm", "sglang", "trtllm",
+                                           "llama.cpp", NULL};
+
+#define ENGINE(col) gpuadv_catalog_number(&gpuadv_catalog_engines, row, col)
+
+/* The engines catalog's row of engine keyword index `engine`. */
+static int engine_row(int engine) {
+  const char *name = gpuadv_engine_names[engine];
+  int row =
+      gpuadv_catalog_find(&gpuadv_catalog_engines, name, (int)strlen(name));
+  assert(row >= 0); /* every keyword has its catalog row */
+  return row;
+}
+
+/* The fitted constants of engine keyword index `engine`. */
+void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
+  int row = engine_row(engine);
+  e->bw_eff[GPUADV_MEM_HBM] = ENGINE(ENGINES_COL_BW_EFF_HBM);
+  e->bw_eff[GPUADV_MEM_GDDR] = ENGINE(ENGINES_COL_BW_EFF_GDDR);
+  e->bw_eff[GPUADV_MEM_UNIFIED] = ENGINE(ENGINES_COL_BW_EFF_UNIFIED);
+  e->bw_eff[GPUADV_MEM_DDR] = ENGINE(ENGINES_COL_BW_EFF_DDR);
+  e->kv_eff = ENGINE(ENGINES_COL_KV_EFF);
+  e->layer_overhead_s = ENGINE(ENGINES_COL_LAYER_OVERHEAD_US) * 1e-6;
+  e->token_overhead_s = ENGINE(ENGINES_COL_TOKEN_OVERHEAD_US) * 1e-6;
+  e->compute_eff = ENGINE(ENGINES_COL_COMPUTE_EFF);
+  e->prefill_mfu = ENGINE(ENGINES_COL_PREFILL_MFU);
+  e->prefill_half_tokens = ENGINE(ENGINES_COL_PREFILL_HALF_TOKENS);
+  e->gguf_unified_factor = ENGINE(ENGINES_COL_GGUF_UNIFIED_FACTOR);
+  e->prefill_mfu_unified = ENGINE(ENGINES_COL_PREFILL_MFU_UNIFIED);
+  e->gguf_prefill_factor = ENGINE(ENGINES_COL_GGUF_PREFILL_FACTOR);
+  e->attn_eff = ENGINE(ENGINES_COL_ATTN_EFF);
+  e->fp16_accumulate = ENGINE(ENGINES_COL_FP16_ACCUMULATE) > 0.0;
+  e->batch_tokens = ENGINE(ENGINES_COL_TOKEN_BUDGET);
+  {
+    const gpuadv_cell *c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
+                                               ENGINES_COL_MULTI_GPU);
+    assert(c->type == GPUADV_CELL_TEXT);
+    e->split_layers = strcmp(c->v.text, "layer") == 0;
+  }
+}
+
+const char *gpuadv_catalog_text(const gpuadv_catalog *cat, int row, int col) {
+  const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, col);
+  return c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+}
+
+/* Whether word (n bytes) is one of the space-separated words of list. */
+static int list_has(const char *list, const char *word, int n) {
+  const char *p = list;
+  while (*p) {
+    const char *end = strchr(p, ' ');
+    int len = end ? (int)(end - p) : (int)strlen(p);
+    if (len == n && memcmp(p, word, (size_t)n) == 0) return 1;
+    if (!end) break;
+    p = end + 1;
+  }
+  return 0;
+}
+
+/* GLOB with '*' only, as the engine_support catalog's arch patterns use. */
+static int arch_matches(const char *pattern, const char *arch) {
+  if (*pattern == 0) return *arch == 0;
+  if (*pattern == '*') {
+    for (;; arch++) {
+      if (arch_matches(pattern + 1, arch)) return 1;
+      if (*arch == 0) return 0;
+    }
+  }
+  return *pattern == *arch && arch_matches(pattern + 1, arch + 1);
+}
+
+/* Whether the engine serves weights of the dtype on the GPU's vendor and
+** architecture, by the engine_support catalog. */
+int gpuadv_engine_serves(int engine, int gpu, int dtype) {
+  const gpuadv_catalog *sup = &gpuadv_catalog_engine_support;
+  const char *name = gpuadv_engine_names[engine];
+  const char *vendor =
+      gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR);
+  const char *arch =
+      gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_ARCH);
+  const char *dt = gpuadv_dtypes[dtype].name;
+  int lo, hi, k;
+  gpuadv_catalog_range(sup, 0, name, (int)strlen(name), &lo, &hi);
+  for (k = lo; k < hi; k++) {
+    int row = sup->indexes[0].keys[k].row;
+    if (strcmp(gpuadv_catalog_text(sup, row, ENGINE_SUPPORT_COL_VENDOR),
+               vendor) == 0 &&
+        arch_matches(gpuadv_catalog_text(sup, row, ENGINE_SUPPORT_COL_ARCH),
+                     arch) &&
+        list_has(gpuadv_catalog_text(sup, row, ENGINE_SUPPORT_COL_DTYPES), dt,
+                 (int)strlen(dt))) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The KV cache is kept in 16 bits, or in fp8 when the weights are fp8 or
+** fp4 (what TensorRT-LLM and vLLM do with FP8 checkpoints). */
+double gpuadv_kv_bytes_per_element(int dtype) {
+  int compute = gpuadv_dtypes[dtype].compute;
+  return (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) ? 1.0
+                                                                          : 2.0;
+}
+
+/* How a GPU's measured matmul rate compares with the median chip's: its
+** largest achievable matmul TFLOP/s (gpus.bf16_achieved_tflops,
+** fp8_achieved_tflops) over its datasheet rate, divided by the median of
+** that share, GPUADV_DEFAULT_COMPUTE_EFFICIENCY. The engines' efficiencies
+** are fitted against datasheet rates on chips near the median, so a chip
+** whose matmuls reach less of their datasheet (MI300X: 0.51) computes that
+** much slower. fp8 and fp4 use the fp8 figure, the other formats the bf16
+** one, each the other where only one is measured; 1 where none is, or for
+** fp32 and tf32. */
+static double matmul_share_factor(int gpu, int compute) {
+  int first = GPUS_COL_BF16_ACHIEVED_TFLOPS,
+      second = GPUS_COL_FP8_ACHIEVED_TFLOPS;
+  int ds_first = GPUS_COL_BF16_TFLOPS, ds_second = GPUS_COL_FP8_TFLOPS;
+  double achieved, datasheet;
+  if (compute == GPUADV_COMPUTE_FP32 || compute == GPUADV_COMPUTE_TF32)
+    return 1.0;
+  if (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) {
+    first = GPUS_COL_FP8_ACHIEVED_TFLOPS;
+    second = GPUS_COL_BF16_ACHIEVED_TFLOPS;
+    ds_first = GPUS_COL_FP8_TFLOPS;
+    ds_second = GPUS_COL_BF16_TFLOPS;
+  }
+  achieved = GPU(first);
+  datasheet = GPU(ds_first);
+  if (!(achieved > 0.0 && datasheet > 0.0)) {
+    achieved = GPU(second);
+    datasheet = GPU(ds_second);
+  }
+  if (!(achieved > 0.0 && datasheet > 0.0)) return 1.0;
+  return achieved / datasheet / GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
+}
+
+/* The dense TFLOP/s the engine's matmuls of dtype run at on the GPU: the
+** datasheet figure of the dtype's precision, or for an engine whose fp16
+** matmuls accumulate in fp16 (llama.cpp's cuBLAS calls), the GPU's
+** fp16-accumulate figure where the datasheet gives one apart (GeForce
+** cards: twice the fp32-accumulate rate). */
+static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
+  int compute = gpuadv_dtypes[dtype].compute;
+  if (e->fp16_accumulate && compute == GPUADV_COMPUTE_16BIT &&
+      dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
+    return GPU(GPUS_COL_FP16_ACC16_TFLOPS);
+  }
+  return gpuadv_gpu_datasheet_tflops(gpu, compute) *
+         matmul_share_factor(gpu, compute);
+}
+
+/* What a decode step of model m in dtype on the GPU reads and computes,
+** with engine e; the caller sets batch, kv_gb_per_seq and n_gpus. */
+static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
+                              int gpu, int dtype,
+                              const gpuadv_engine_consts *e) {
+  d->engine = e;
+  d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  d->memory_class = memory_class(gpu);
+  d->tflops = engine_tflops(gpu, dtype, e);
+  d->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  d->params_b = m->params_b;
+  d->active_params_b = m->active_params_b;
+  d->n_experts = m->n_experts;
+  d->experts_per_token = m->experts_per_token;
+  d->hidden = m->hidden;
+  d->embedding_params_b = m->vocab * m->hidden / 1e9;
+  d->layers = m->shape.layers;
+  d->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  d->gguf = gpuadv_dtypes[dtype].gguf;
+  d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e);
+}
+
+/* What a prefill of model m in dtype on the GPU computes, with engine e;
+** the caller sets n_gpus. */
+static void fill_prefill_setup(gpuadv_prefill_setup *p,
+                               const gpuadv_model_def *m, int gpu, int dtype,
+                               const gpuadv_engine_consts *e) {
+  p->engine = e;
+  p->tflops = engine_tflops(gpu, dtype, e);
+  p->memory_class = memory_class(gpu);
+  p->gguf = gpuadv_dtypes[dtype].gguf;
+  p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  p->params_b = m->params_b;
+  p->n_experts = m->n_experts;
+  p->experts_per_token = m->experts_per_token;
+  p->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  p->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  p->active_params_b = m->active_params_b;
+  p->embedding_params_b = m->vocab * m->hidden / 1e9;
+  p->hidden = m->hidden;
+  p->layers = m->shape.layers;
+  p->attn_dim = m->heads * m->shape.head_dim;
+  p->sliding_window = m->shape.sliding_window;
+  p->sliding_layers = m->shape.sliding_layers;
+  p->linear_layers = m->shape.linear_layers;
+}
+
+/* The replica of model m in dtype on the GPU with engine e, its KV per
+** token at mean_context; the caller sets the layout (replica_layout). */
+void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
+                         int dtype, const gpuadv_engine_consts *e,
+                         double mean_context) {
+  double bpe = gpuadv_kv_bytes_per_element(dtype);
+  double ctx = mean_context > 1.0 ? mean_context : 1.0;
+  double attn_g, state_g;
+  seq_cache_g(m, ctx, &attn_g, &state_g);
+  memset(r, 0, sizeof(*r));
+  fill_decode_setup(&r->decode, m, gpu, dtype, e);
+  r->decode.batch = 1.0;
+  fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
+  r->state_gb_per_seq = state_g * bpe;
+  r->kv_gb_per_token = attn_g * bpe / ctx;
+  r->attn_gflop_per_token = attn_g * attn_flop_per_kv_element(m) / ctx;
+  r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
+  r->kv_heads = model_kv_heads(m);
+}
+
+double gpuadv_engine_number(int engine, int col) {
+  return gpuadv_catalog_number(&gpuadv_catalog_engines, engine_row(engine),
+                               col);
+}
+
+double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
+                                  const gpuadv_engine_consts *e, double batch,
+                                  double context, double n_gpus) {
+  gpuadv_decode_setup d;
+  double attn_g, state_g;
+  fill_decode_setup(&d, m, gpu, dtype, e);
+  /* a tensor split holds the copies of gpuadv_kv_copies; a layer split
+  ** keeps each layer's cache on its own GPU */
+  seq_cache_g(m, context, &attn_g, &state_g);
+  d.kv_gb_per_seq =
+      group_kv_gb(m, attn_g, state_g, e->split_layers ? 1.0 : n_gpus,
+                  gpuadv_kv_bytes_per_element(dtype));
+  d.attn_gflop_per_seq = attn_g * attn_flop_per_kv_element(m);
+  d.batch = batch;
+  d.n_gpus = n_gpus;
+  return gpuadv_model_decode_tps(&d);
+}
+
+double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
+                                   int dtype, const gpuadv_engine_consts *e,
+                                   double n_gpus, double prompt_tokens) {
+  gpuadv_prefill_setup p;
+  fill_prefill_setup(&p, m, gpu, dtype, e);
+  p.n_gpus = n_gpus;
+  return prompt_tokens / gpuadv_prefill_s(&p, prompt_tokens, 0.0);
+}

@@ -1,0 +1,70 @@
+/*
+** gpuadv_model_setup.h: a model, a GPU and an engine from the compiled-in
+** catalogs, as the arithmetic of gpuadv_math.h takes them. Pure C, no
+** SQLite types; ext/gpuadv_model_setup.c says who uses it.
+*/
+#ifndef GPUADV_MODEL_SETUP_H
+#define GPUADV_MODEL_SETUP_H
+
+#include "gpuadv_catalog.h"
+#include "gpuadv_math.h"
+
+/* The serving engines, in the order error messages list them (NULL-
+** terminated); each is a row of the engines catalog (tests/sql/engines.sql
+** checks the two agree). */
+extern const char *const gpuadv_engine_names[];
+#define GPUADV_ENGINE_DEFAULT 0 /* vllm */
+
+/* The text of a catalog cell, "" when it is not text. */
+const char *gpuadv_catalog_text(const gpuadv_catalog *cat, int row, int col);
+
+/* The definition of the models catalog's row. */
+void gpuadv_model_from_row(int row, gpuadv_model_def *d);
+
+/* GB of weights a replica of model m in dtype holds with dp groups of
+** data-parallel attention (each keeps its own copy of all but the
+** experts). */
+double gpuadv_model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
+                                       double dp);
+
+/* model_kv_gb: GB of cache for seq_len tokens x batch sequences on the tp
+** GPUs of a tensor split, the attention KV with its copies. */
+double gpuadv_model_group_kv_gb(const gpuadv_model_def *m, double seq_len,
+                                double batch, double bytes_per_element,
+                                double tp);
+
+/* The KV cache's bytes per element for weights of dtype: 1 for fp8 and
+** fp4 weights, else 2. */
+double gpuadv_kv_bytes_per_element(int dtype);
+
+/* The GPU's dense datasheet TFLOP/s at a gpuadv_compute precision, or the
+** next wider one it publishes; 0 if none. */
+double gpuadv_gpu_datasheet_tflops(int gpu, int compute);
+
+/* The fitted constants of engine index `engine`, and one number of its
+** engines catalog row (an ENGINES_COL_* column). */
+void gpuadv_engine_load(int engine, gpuadv_engine_consts *e);
+double gpuadv_engine_number(int engine, int col);
+
+/* 1 when the engine serves weights of dtype on the GPU (engine_support),
+** else 0. */
+int gpuadv_engine_serves(int engine, int gpu, int dtype);
+
+/* The replica of model m in dtype on the GPU with engine e, its KV per
+** token at mean_context; the caller sets the layout. */
+void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
+                         int dtype, const gpuadv_engine_consts *e,
+                         double mean_context);
+
+/* model_decode_tps and model_prefill_tps on n_gpus GPUs of a tensor split
+** (or the engine's layer split), without pipeline or expert layouts: the
+** caller checks gpuadv_engine_serves (and, for prefill, a TFLOP/s
+** figure) first. */
+double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
+                                  const gpuadv_engine_consts *e, double batch,
+                                  double context, double n_gpus);
+double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
+                                   int dtype, const gpuadv_engine_consts *e,
+                                   double n_gpus, double prompt_tokens);
+
+#endif /* GPUADV_MODEL_SETUP_H */
