@@ -884,7 +884,7 @@ ORDER BY s.name, r.rank;
 -- memory class), 'extrapolated' (no measurement of the engine on that
 -- vendor's GPUs of that memory class), with the count of measurements.
 -- The measurements are counted once per engine and GPU, and per engine and
--- class (serving_plans looks a basis up for every plan).
+-- class; shape_serving_plans reads the view once and joins its rows.
 CREATE VIEW speed_basis AS
 WITH fitted AS (
   SELECT m.engine, m.gpu, h.vendor, h.memory_class
@@ -1239,10 +1239,13 @@ final AS (
 final2 AS (
   SELECT f.*,
          coalesce(f.tech_problem, spend_problem(f.spend_usd, f.owned, f.acquire, f.budget_usd)) AS problem
-  FROM final f)
+  FROM final f),
+-- the basis of every engine and GPU, computed once: a lookup into the view
+-- per plan row would run the view again for each
+basis AS MATERIALIZED (SELECT engine AS b_engine, gpu AS b_gpu, basis AS b_basis FROM speed_basis)
 SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, region, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
-       (SELECT b.basis FROM speed_basis b WHERE b.engine = final2.engine AND b.gpu = final2.gpu) AS basis,
+       b_basis AS basis,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
        gpus_per_replica, batch AS batch_per_replica, replicas, n_gpus, nodes,
@@ -1270,7 +1273,7 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
                                    user_ok DESC, ttft_ok DESC, p95_ok DESC,
                                    usd_per_hour IS NULL, usd_per_hour, n_gpus,
                                    memory_gb * devices DESC, offer) AS rank
-FROM final2;
+FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu;
 
 -- Every serve workload's plans: those of its shape (workload_shapes), in
 -- the order of workload and rank.
