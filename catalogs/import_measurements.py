@@ -344,6 +344,31 @@ DTYPE_MAP = [
     (r'model default weights; KV cache .*', None, 'model-default', None),
 ]
 
+# What an engine runs where the source's precision label says otherwise:
+# (engine, gpuadv model regex, gpu slug regex, mapped dtype) -> dtype, note.
+# TensorRT-LLM's performance overview heads its Hopper columns "FP8", but
+# gpt-oss runs there with its released MXFP4 MoE weights and BF16
+# activations: TensorRT-LLM's GPT-OSS deployment guide lists H200 as BF16
+# activations, MXFP4 MoE weights, TRITON MoE backend, "for Hopper, the default
+# MoE backend is TRITON" (nvidia.github.io/TensorRT-LLM/deployment-guide/
+# deployment-guide-for-gpt-oss-on-trtllm.html).
+DTYPE_OVERRIDES = [
+    ('trtllm', r'gpt-oss-.*', r'h100-.*|h200', 'fp8', 'mxfp4',
+     'dtype: the source column says FP8, but TensorRT-LLM runs gpt-oss on Hopper with '
+     'its MXFP4 MoE weights and BF16 activations (GPT-OSS deployment guide: H200 '
+     'BF16 activations, MXFP4 MoE weights, TRITON MoE backend, the Hopper default)'),
+]
+
+
+def override_dtype(out, notes):
+    """Apply DTYPE_OVERRIDES to a row whose engine, model, gpu and dtype are set."""
+    for engine, model_pat, gpu_pat, was, dtype, note in DTYPE_OVERRIDES:
+        if (out['engine'] == engine and re.fullmatch(model_pat, out['model'] or '')
+                and re.fullmatch(gpu_pat, out['gpu'] or '') and out['dtype'] == was):
+            out['dtype'] = dtype
+            notes.append(note)
+
+
 # Unit as printed (re.fullmatch) -> unit column; the printed text goes to notes when
 # it differs.  Nothing is converted.
 UNIT_MAP = [
@@ -721,6 +746,7 @@ def build_row(fname, where, src):
         (out['scenario'],) = lookup(LEGACY_SCENARIOS, s['batch'], 'batch', where)
         for col in ('batch', 'prompt_tokens', 'gen_tokens'):
             out[col] = parse_int(s[col], col, where, notes)
+        override_dtype(out, notes)
     elif fname == 'train_mem.csv':
         for pat, fw in TRAIN_FRAMEWORKS:
             if re.search(pat, s['source']):
@@ -855,6 +881,7 @@ def build_modern_row(where, src):
     if s['framework'] not in MODERN_ENGINES:
         raise ImportError_("%s: cannot map framework '%s'" % (where, s['framework']))
     out['engine'], out['engine_version'] = MODERN_ENGINES[s['framework']]
+    override_dtype(out, notes)
 
     par = s['tp']
     for pat in MODERN_PARALLEL:
