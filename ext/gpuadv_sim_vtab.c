@@ -47,12 +47,13 @@
 **                                      parallel degrees; ep > tp with
 **                                      pp 1: data-parallel attention
 **                                      over ep / tp groups of tp GPUs
-**   ttft_p95_max_s,           -        p95 targets: when either is given,
-**   tpot_p95_max_ms                    max_rps is the highest rate up to
-**                                      `rate` that meets them and keeps up
+**   ttft_p95_max_s,           -        latency targets: when any is given,
+**   tpot_p95_max_ms,                   max_rps is the highest rate up to
+**   ttft_mean_max_s                    `rate` that meets them (p95 TTFT,
+**                                      p95 TPOT, mean TTFT) and keeps up
 **                                      (a search of up to 16 runs, within
-**                                      1%), and the
-**                                      row's statistics are at that rate
+**                                      1%), and the row's statistics are
+**                                      at that rate
 **   gpus_per_node             8        GPUs a node holds: a replica of
 **                                      more spans nodes (pp stages of tp)
 **   fabric_gbps               3200     Gbit/s of fabric per node (one
@@ -70,8 +71,8 @@
 ** requests_per_s is what the replica delivers at that concurrency, the
 ** queue never holds more than the clients, and saturated is 0. The rate
 ** column is NULL in a closed loop and the concurrency column NULL in an
-** open one; arrival 'gamma' and the p95 targets (a search over rates) need
-** an open loop.
+** open one; arrival 'gamma' and the latency targets (a search over rates)
+** need an open loop.
 **
 ** The defaults of max_running and token_budget are vLLM V1's for its
 ** OpenAI-compatible server on GPUs of 70 GiB or more other than the A100
@@ -165,6 +166,7 @@ enum {
   ARG_FABRIC,
   ARG_CONCURRENCY,
   ARG_THINK,
+  ARG_TTFT_MEAN_TARGET,
   N_ARGS
 };
 
@@ -184,7 +186,7 @@ static const char sim_schema[] =
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
-    "concurrency HIDDEN, think_time_s HIDDEN)";
+    "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -243,6 +245,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"concurrency", KIND_WHOLE, 1, 0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0, 0,
      0},
     {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
+    {"ttft_mean_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -695,18 +698,21 @@ static int simClose(sqlite3_vtab_cursor *pCursor) {
   return SQLITE_OK;
 }
 
-/* Whether a run meets the call's p95 targets (0 = none) and keeps up. */
+/* Whether a run meets the call's latency targets (0 = none: p95 TTFT and
+** TPOT, mean TTFT) and keeps up. */
 static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
   double ttft = call->value[ARG_TTFT_TARGET];
   double tpot_ms = call->value[ARG_TPOT_TARGET];
+  double ttft_mean = call->value[ARG_TTFT_MEAN_TARGET];
   if (r->saturated) return 0;
   if (ttft > 0.0 && !(r->ttft_p95 <= ttft)) return 0;
   if (tpot_ms > 0.0 && r->has_tpot && !(r->tpot_p95 * 1e3 <= tpot_ms)) return 0;
+  if (ttft_mean > 0.0 && !(r->ttft_mean <= ttft_mean)) return 0;
   return 1;
 }
 
 /* The highest request rate, up to the call's rate R, at which the replica
-** meets the p95 targets and keeps up, to within SEARCH_REL of itself:
+** meets the latency targets and keeps up, to within SEARCH_REL of itself:
 **   1. a run at R: the answer when it meets them;
 **   2. else a run at SEARCH_MARGIN x the requests per second the run at R
 **      served over its whole length (the replica's capacity less the
@@ -856,11 +862,12 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     if (rc != SQLITE_OK) goto done;
   }
   if (call->given[ARG_CONCURRENCY]) {
-    const char *clash = call->given[ARG_ARRIVAL]       ? "arrival"
-                        : call->given[ARG_ARRIVAL_CV]  ? "arrival_cv"
-                        : call->given[ARG_TTFT_TARGET] ? "ttft_p95_max_s"
-                        : call->given[ARG_TPOT_TARGET] ? "tpot_p95_max_ms"
-                                                       : 0;
+    const char *clash = call->given[ARG_ARRIVAL]            ? "arrival"
+                        : call->given[ARG_ARRIVAL_CV]       ? "arrival_cv"
+                        : call->given[ARG_TTFT_TARGET]      ? "ttft_p95_max_s"
+                        : call->given[ARG_TPOT_TARGET]      ? "tpot_p95_max_ms"
+                        : call->given[ARG_TTFT_MEAN_TARGET] ? "ttft_mean_max_s"
+                                                            : 0;
     if (call->given[ARG_RATE]) {
       err = sqlite3_mprintf(
           "serving_sim(): give rate (an open loop) or "
@@ -935,7 +942,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.step_time = model.fn;
   cfg.step_line = model.line;
   cfg.step_arg = model.arg;
-  if (call->given[ARG_TTFT_TARGET] || call->given[ARG_TPOT_TARGET]) {
+  if (call->given[ARG_TTFT_TARGET] || call->given[ARG_TPOT_TARGET] ||
+      call->given[ARG_TTFT_MEAN_TARGET]) {
     rc = search_max_rps(call, &cfg, &cur->res, &cur->max_rps, &err);
     if (rc == SQLITE_OK) {
       cur->eof = 0;

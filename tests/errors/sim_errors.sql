@@ -116,6 +116,10 @@ SELECT * FROM serving_sim WHERE concurrency = 8 AND arrival = 'gamma';
 -- error: serving_sim(): arrival needs an open loop (rate), not concurrency
 SELECT * FROM serving_sim WHERE concurrency = 8 AND ttft_p95_max_s = 1;
 -- error: serving_sim(): ttft_p95_max_s needs an open loop (rate), not concurrency
+SELECT * FROM serving_sim WHERE concurrency = 8 AND ttft_mean_max_s = 1;
+-- error: serving_sim(): ttft_mean_max_s needs an open loop (rate), not concurrency
+SELECT * FROM serving_sim WHERE rate = 4 AND ttft_mean_max_s = 0;
+-- error: serving_sim(): ttft_mean_max_s must be > 0, got 0
 SELECT * FROM serving_sim WHERE concurrency = 8 AND think_time_s = -1;
 -- error: serving_sim(): think_time_s must be >= 0, got -1
 SELECT * FROM serving_sim WHERE rate = 5 AND think_time_s = 1;
