@@ -401,11 +401,17 @@ static void bare_model_kv_gb(sqlite3_context *ctx, int argc,
       ctx, gpuadv_model_group_kv_gb(&def, D(1), OPT(2, 1.0), bpp, 1.0));
 }
 
+/* The engine index of argument i (gpuadv_engine_names, NULL-terminated),
+** the default when absent, 0 when unknown. */
 static int engine_of(int argc, sqlite3_value **argv, int i) {
-  int n = 0;
-  while (gpuadv_engine_names[n]) n++;
-  return argc > i ? word(argv[i], gpuadv_engine_names, n)
-                  : GPUADV_ENGINE_DEFAULT;
+  const char *z;
+  int k;
+  if (argc <= i) return GPUADV_ENGINE_DEFAULT;
+  z = IS_TEXT(argv[i]) ? (const char *)sqlite3_value_text(argv[i]) : 0;
+  for (k = 0; z && gpuadv_engine_names[k]; k++) {
+    if (strcmp(z, gpuadv_engine_names[k]) == 0) return k;
+  }
+  return 0;
 }
 
 static void bare_model_decode_tps(sqlite3_context *ctx, int argc,

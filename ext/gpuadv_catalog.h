@@ -87,6 +87,13 @@ static inline double gpuadv_catalog_number(const gpuadv_catalog *cat, int row,
   return 0.0;
 }
 
+/* The text cell at (row, column); "" for NULL or a number. */
+static inline const char *gpuadv_catalog_text(const gpuadv_catalog *cat,
+                                              int row, int column) {
+  const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, column);
+  return c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+}
+
 /* The positions [*lo, *hi) in index idx of the rows whose column equals the
 ** n_key bytes of key; returns *hi - *lo. */
 int gpuadv_catalog_range(const gpuadv_catalog *cat, int idx, const char *key,

@@ -201,8 +201,7 @@ int gpuadv_catalog_suggest(const gpuadv_catalog *cat, const char *key,
   for (r = 0; r < cat->n_rows; r++) {
     /* The row's best score over its name and its aliases. */
     int score = 1 << 30;
-    const gpuadv_cell *c = gpuadv_catalog_cell(cat, r, column);
-    const char *name = c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+    const char *name = gpuadv_catalog_text(cat, r, column);
     int n_entries = cat->lookup ? cat->n_lookup : 1;
     for (e = 0; e < n_entries; e++) {
       const char *t;

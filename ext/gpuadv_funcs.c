@@ -392,7 +392,8 @@ static const gpuadv_fn fn_spend_problem = {
     {[SP_SPEND] = NONNEG("spend_usd"),
      [SP_OWNED] = WHOLE("owned", 0, 1, 0),
      [SP_ACQUIRE] = KEYWORD("acquire", gpuadv_acquire_names, 0),
-     [SP_BUDGET] = NONNEG("budget_usd")}};
+     /* absent or NULL: no budget */
+     [SP_BUDGET] = NUM("budget_usd", GPUADV_RANGE_GE, 0, 0, INFINITY)}};
 
 /* Whole dollars, rounded half away from zero and held at the largest
 ** 64-bit integer, as SQL's CAST(round(x) AS INTEGER) gives them. */
@@ -406,10 +407,6 @@ static void sql_spend_problem(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   char *text = 0;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  /* an absent or NULL budget is none */
-  if (argc <= SP_BUDGET || sqlite3_value_type(argv[SP_BUDGET]) == SQLITE_NULL) {
-    a[SP_BUDGET] = INFINITY;
-  }
   switch (gpuadv_spend_problem(a[SP_SPEND], a[SP_BUDGET], (int)a[SP_OWNED],
                                (int)a[SP_ACQUIRE])) {
     case GPUADV_SPEND_OVER_BUDGET:

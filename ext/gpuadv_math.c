@@ -456,15 +456,25 @@ double gpuadv_layer_split_speedup(double n_gpus, double tokens,
   return n_gpus * u / (u + n_gpus - 1.0);
 }
 
+/* GB/s at which `gpus` GPUs read a decode step's KV cache. */
+static double kv_read_gbs(const gpuadv_decode_setup *d, double gpus) {
+  return gpus * d->mem_bw_gbs * d->engine->kv_eff;
+}
+
+/* FLOP/s at which `gpus` GPUs compute decode attention (the 16-bit rate);
+** 0 when the attention FLOPs are not counted. */
+static double attn_flops(const gpuadv_decode_setup *d, double gpus) {
+  return gpus * d->attn_tflops * 1e12 * d->engine->compute_eff;
+}
+
 /* Seconds `gpus` GPUs spend on a decode step's KV cache: reading kv_gb of
 ** it, or computing attn_gflop of attention at the 16-bit rate (where one
 ** is given), whichever takes longer. */
 static double cache_s(const gpuadv_decode_setup *d, double gpus, double kv_gb,
                       double attn_gflop) {
-  double read_s = kv_gb / (gpus * d->mem_bw_gbs * d->engine->kv_eff);
+  double read_s = kv_gb / kv_read_gbs(d, gpus);
   if (d->attn_tflops > 0.0) {
-    double attn_s = attn_gflop * 1e9 /
-                    (gpus * d->attn_tflops * 1e12 * d->engine->compute_eff);
+    double attn_s = attn_gflop * 1e9 / attn_flops(d, gpus);
     if (attn_s > read_s) return attn_s;
   }
   return read_s;
@@ -674,20 +684,18 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
 
 void gpuadv_replica_decode_line(const gpuadv_replica *r,
                                 const gpuadv_step_terms *t, double decode_seqs,
-                                gpuadv_decode_line *out) {
+                                gpuadv_step_line *out) {
   const gpuadv_decode_setup *d = &r->decode;
   double gpus = replica_parallel_gpus(r);
   /* cache_s of kv_gb = C x kv_gb_per_token + seqs x state_gb_per_seq and
   ** attn_gflop = C x attn_gflop_per_token, term by term */
-  double read_gbs = gpus * d->mem_bw_gbs * d->engine->kv_eff;
+  double read_gbs = kv_read_gbs(d, gpus);
   out->fixed_s = t->base_s + t->overhead_s + t->links_s;
   out->read_s = decode_seqs * r->state_gb_per_seq / read_gbs;
   out->read_per_ctx_s = r->kv_gb_per_token / read_gbs;
   out->attn_per_ctx_s =
-      d->attn_tflops > 0.0
-          ? r->attn_gflop_per_token * 1e9 /
-                (gpus * d->attn_tflops * 1e12 * d->engine->compute_eff)
-          : 0.0;
+      d->attn_tflops > 0.0 ? r->attn_gflop_per_token * 1e9 / attn_flops(d, gpus)
+                           : 0.0;
 }
 
 double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,

@@ -13,6 +13,8 @@
 #ifndef GPUADV_MATH_H
 #define GPUADV_MATH_H
 
+#include "gpuadv_sim.h" /* gpuadv_step_line */
+
 /* ------------------------------------------------------------------------
 ** Default constants. Each says where it comes from.
 */
@@ -326,23 +328,18 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
                                 const gpuadv_step_terms *t, double decode_seqs,
                                 double decode_context);
 
-/* A decode-only step of decode_seqs sequences as a line in the context C
-** they attend to: gpuadv_replica_step_with(r, t, decode_seqs, C) is
+/* A decode-only step of decode_seqs sequences as the serving simulator's
+** line in the context C they attend to (gpuadv_step_line, gpuadv_sim.h):
+** gpuadv_replica_step_with(r, t, decode_seqs, C) is
 **   fixed_s + max(read_s + read_per_ctx_s * C, attn_per_ctx_s * C)
 ** up to rounding (the same terms, added in another order), for the terms t
-** of a step without prompt tokens. attn_per_ctx_s is 0 when the attention
-** FLOPs are not counted. All four are >= 0, so the time never falls as C
-** grows. The serving simulator sums runs of such steps in closed form. */
-typedef struct gpuadv_decode_line {
-  double fixed_s;        /* base, overheads and links */
-  double read_s;         /* the recurrent state of the sequences */
-  double read_per_ctx_s; /* reading one context token's KV */
-  double attn_per_ctx_s; /* attending to one context token */
-} gpuadv_decode_line;
-
+** of a step without prompt tokens: fixed_s the base, overheads and links,
+** read_s the sequences' recurrent state. attn_per_ctx_s is 0 when the
+** attention FLOPs are not counted. All four are >= 0, so the time never
+** falls as C grows. */
 void gpuadv_replica_decode_line(const gpuadv_replica *r,
                                 const gpuadv_step_terms *t, double decode_seqs,
-                                gpuadv_decode_line *out);
+                                gpuadv_step_line *out);
 
 /* Seconds to prefill one prompt of `tokens` on the replica: the stages one
 ** after another (the prefill of gpuadv_prefill_s on one stage's tp GPUs),

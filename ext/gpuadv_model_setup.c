@@ -143,9 +143,8 @@ double gpuadv_gpu_datasheet_tflops(int gpu, int compute) {
 }
 
 static int memory_class(int gpu) {
-  const gpuadv_cell *c =
-      gpuadv_catalog_cell(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_CLASS);
-  const char *t = c->type == GPUADV_CELL_TEXT ? c->v.text : "";
+  const char *t =
+      gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_CLASS);
   /* catalogs/gen_catalog.py admits only these four words. */
   if (strcmp(t, "HBM") == 0) return GPUADV_MEM_HBM;
   if (strcmp(t, "GDDR") == 0) return GPUADV_MEM_GDDR;
@@ -195,11 +194,6 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
     assert(c->type == GPUADV_CELL_TEXT);
     e->split_layers = strcmp(c->v.text, "layer") == 0;
   }
-}
-
-const char *gpuadv_catalog_text(const gpuadv_catalog *cat, int row, int col) {
-  const gpuadv_cell *c = gpuadv_catalog_cell(cat, row, col);
-  return c->type == GPUADV_CELL_TEXT ? c->v.text : "";
 }
 
 /* Whether word (n bytes) is one of the space-separated words of list. */

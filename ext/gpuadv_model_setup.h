@@ -15,9 +15,6 @@
 extern const char *const gpuadv_engine_names[];
 #define GPUADV_ENGINE_DEFAULT 0 /* vllm */
 
-/* The text of a catalog cell, "" when it is not text. */
-const char *gpuadv_catalog_text(const gpuadv_catalog *cat, int row, int col);
-
 /* The definition of the models catalog's row. */
 void gpuadv_model_from_row(int row, gpuadv_model_def *d);
 

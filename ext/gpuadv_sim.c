@@ -554,7 +554,7 @@ static int ring_push(sim_ring *g, const sim_req *r) {
   return 0;
 }
 
-static inline sim_req *ring_front(sim_ring *g) {
+static inline const sim_req *ring_front(const sim_ring *g) {
   assert(g->len > 0);
   return &g->a[g->head];
 }
@@ -703,7 +703,7 @@ static int queue_stalled(const sim *S, int64_t d_seqs) {
   const sim_req *r;
   if (S->queue.len == 0) return 1;
   if (c->token_budget - d_seqs <= 0 || d_seqs >= c->max_running) return 1;
-  r = &S->queue.a[S->queue.head];
+  r = ring_front(&S->queue);
   return S->kv_used + r->prompt + r->output > c->kv_capacity;
 }
 
@@ -955,7 +955,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     if (S.queue.len > 0 && budget > 0) queue_mark(&S, t);
     while (budget > 0 && S.queue.len > 0 &&
            d_seqs + S.has_partial + S.n_fin < cfg->max_running) {
-      sim_req *r = ring_front(&S.queue);
+      const sim_req *r = ring_front(&S.queue);
       sim_pre p;
       if (S.kv_used + r->prompt + r->output > cfg->kv_capacity) break;
       S.kv_used += r->prompt + r->output;

@@ -462,16 +462,11 @@ static void replica_line(const void *arg, double seqs, gpuadv_step_line *out) {
   const sim_replica *s = (const sim_replica *)arg;
   gpuadv_step_terms fresh;
   const gpuadv_step_terms *t = replica_terms(s, seqs);
-  gpuadv_decode_line l;
   if (!t) {
     gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &fresh);
     t = &fresh;
   }
-  gpuadv_replica_decode_line(&s->r, t, seqs, &l);
-  out->fixed_s = l.fixed_s;
-  out->read_s = l.read_s;
-  out->read_per_ctx_s = l.read_per_ctx_s;
-  out->attn_per_ctx_s = l.attn_per_ctx_s;
+  gpuadv_replica_decode_line(&s->r, t, seqs, out);
 }
 
 /* The memo for batches of up to max_running sequences (SIM_MEMO_MAX at

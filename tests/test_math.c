@@ -366,7 +366,7 @@ static void test_replica(void) {
   ** recurrent state read per sequence */
   {
     gpuadv_step_terms t;
-    gpuadv_decode_line l;
+    gpuadv_step_line l;
     double seqs, ctx, worst = 0.0;
     r.pp = 1;
     r.decode.attn_tflops = 500;
