@@ -19,11 +19,13 @@ fit on the others.
       counts only when the estimate falls below it: an engine reaches at
       least what such a decoder reaches).
   full load (offline max-throughput rows): kv_eff, compute_eff,
-      prefill_mfu, token_overhead_us and max_batch, per engine: the
-      output tokens/s of as many sequences as the KV cache holds at their
-      mean context (at most max_batch), with the prompt's prefill between.
-      An engine with fewer than MIN_ROWS such rows, or rows of one GPU
-      type only, takes the pooled fit of every engine's rows.
+      prefill_mfu, token_overhead_us (MoE models only), max_batch, fp4_eff
+      and dequant_eff, per engine: the output tokens/s of as many
+      sequences as the KV cache holds at their mean context (at most
+      max_batch), with the prompt's prefill between. An engine with fewer
+      than MIN_ROWS such rows, or rows of one GPU type only, takes the
+      pooled fit of every engine's rows; an engine with a documented
+      default batch limit (DEFAULT_MAX_BATCH) keeps it.
   prefill (prompt tokens/s rows): prefill_mfu and prefill_half_tokens for
       llama.cpp; the others keep their full-load prefill_mfu and the pooled
       half-efficiency length.
@@ -93,12 +95,18 @@ def bytes_per_param(dtype):
 def tflops(g, dtype, e):
     """engine_tflops(): the datasheet rate of the dtype's precision, or the
     fp16-accumulate rate for an engine that accumulates fp16 matmuls in
-    fp16 where the GPU lists one."""
+    fp16 where the GPU lists one; a 4-bit float weight at fp4_eff of the
+    FP4 rate, or on a chip without FP4 units at dequant_eff of the 16-bit
+    rate."""
     precision = PRECISION.get(dtype, "16bit")
     if e["fp16_accumulate"] and precision == "16bit" and \
             dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
         return num(g["fp16_acc16_tflops"])
-    return datasheet_tflops(g, precision) * matmul_share_factor(g, precision)
+    share = 1.0
+    if precision == "fp4":
+        share = e["fp4_eff"] if num(g["fp4_tflops"]) > 0 else e["dequant_eff"]
+    return datasheet_tflops(g, precision) * \
+        matmul_share_factor(g, precision) * share
 
 
 def matmul_share_factor(g, precision):
@@ -250,8 +258,14 @@ def decode_step_s(e, g, m, dtype, batch, context, n):
         kv = max(kv, attn_gflop(m, context) * 1e9 * batch /
                  (gpus * tf16 * 1e12 * e["compute_eff"]))
     return (step + kv + layers * e["layer_overhead_us"] * 1e-6 +
-            batch * e["token_overhead_us"] * 1e-6 / gpus +
+            batch * token_overhead_s(e, m) / gpus +
             links_s(e, g, m, n, batch))
+
+
+def token_overhead_s(e, m):
+    """token_overhead_s(): the cost per sequence and step of routing its
+    token through the experts; none for a dense model."""
+    return e["token_overhead_us"] * 1e-6 if num(m["n_experts"]) > 0 else 0.0
 
 
 def prefill_s(e, g, m, dtype, tokens, n):
@@ -495,9 +509,9 @@ def held_out(refit, data):
 BATCH1 = ["bw_eff_hbm", "layer_overhead_us"]
 BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000)]
 LOAD = ["kv_eff", "compute_eff", "prefill_mfu", "token_overhead_us",
-        "max_batch", "prefill_half_tokens"]
+        "max_batch", "prefill_half_tokens", "fp4_eff", "dequant_eff"]
 LOAD_BOUNDS = [(0.05, MAX_EFF), (0.05, MAX_EFF), (0.05, MAX_EFF), (0, 1000),
-               (8, 8192), (0, 20000)]
+               (8, 8192), (0, 20000), (0.05, 1.0), (0.05, 1.0)]
 LLAMA = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "gguf_unified_factor",
          "layer_overhead_us"]
 LLAMA_BOUNDS = [(0.05, MAX_EFF)] * 3 + [(0.05, 1.0), (0, 2000)]
@@ -509,7 +523,7 @@ FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
                  "kv_eff", "layer_overhead_us", "token_overhead_us",
                  "compute_eff", "prefill_mfu", "prefill_half_tokens",
                  "gguf_unified_factor", "prefill_mfu_unified",
-                 "gguf_prefill_factor", "attn_eff"]
+                 "gguf_prefill_factor", "attn_eff", "fp4_eff", "dequant_eff"]
 
 
 # Where every fit starts, so that a refit does not depend on the constants
@@ -519,7 +533,7 @@ START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              token_overhead_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
              prefill_half_tokens=256.0, gguf_unified_factor=0.75,
              prefill_mfu_unified=0.5, gguf_prefill_factor=0.75, attn_eff=0.5,
-             max_batch=512.0)
+             fp4_eff=0.7, dequant_eff=0.5, max_batch=512.0)
 
 
 # The constants no llama.cpp row fits. COMPUTE_EFF is the median ratio of
@@ -528,8 +542,15 @@ START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
 # llama-server starts 4 slots by default (--parallel -1 means auto, 4:
 # github.com/ggml-org/llama.cpp/issues/17989).
 COMPUTE_EFF = 0.76
+# An engine whose documented default caps the sequences it runs at once
+# takes that cap rather than the pooled fit's: vLLM's max_num_seqs is 1024
+# on GPUs of 70 GiB or more other than the A100, 256 on the others
+# (github.com/vllm-project/vllm vllm/engine/arg_utils.py,
+# EngineArgs.get_batch_defaults, 2025-2026); the larger, as the serving
+# plans' GPUs mostly are.
+DEFAULT_MAX_BATCH = {"vllm": 1024.0}
 LLAMA_FIXED = dict(token_overhead_us=0.0, compute_eff=COMPUTE_EFF,
-                   max_batch=4.0)
+                   max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0)
 # The other engines' prompts: attention as fast as the matmuls (fused
 # FlashAttention kernels) and no GGUF types; no rows of theirs tell more.
 MODERN_FIXED = dict(attn_eff=1.0, gguf_prefill_factor=1.0)
@@ -651,7 +672,10 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         for k in LOAD:
             e[k] = src[k]
         e["max_batch"] = float(int(round(e["max_batch"])))
-        if e["max_batch"] >= LOAD_BOUNDS[LOAD.index("max_batch")][1] - 1:
+        if name in DEFAULT_MAX_BATCH:
+            e["max_batch"] = DEFAULT_MAX_BATCH[name]
+            notes[name].append("max_batch: the engine's default, not fitted")
+        elif e["max_batch"] >= LOAD_BOUNDS[LOAD.index("max_batch")][1] - 1:
             notes[name].append("max_batch at the fit's bound: memory alone "
                                "limits the batch of these rows")
         e["prefill_mfu_unified"] = e["prefill_mfu"]

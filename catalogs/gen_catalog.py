@@ -204,6 +204,8 @@ CATALOGS = [
             col("prefill_mfu_unified", "REAL", lo=0.05, hi=1),
             col("gguf_prefill_factor", "REAL", lo=0.05, hi=1),
             col("attn_eff", "REAL", lo=0.05, hi=1),
+            col("fp4_eff", "REAL", lo=0.05, hi=1),
+            col("dequant_eff", "REAL", lo=0.05, hi=1),
             col("multi_gpu", "TEXT", choices={"tensor", "layer"}),
             col("fp16_accumulate", "INTEGER", lo=0, hi=1),
             col("fit", "TEXT"),

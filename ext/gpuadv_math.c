@@ -480,6 +480,14 @@ static double cache_s(const gpuadv_decode_setup *d, double gpus, double kv_gb,
   return read_s;
 }
 
+/* Seconds per sequence and step beyond the matmuls and the cache: an MoE
+** model's routing of each token through its experts (the engine's
+** token_overhead, fitted on full-load rows of MoE and dense models, where
+** the dense ones took none); 0 for a dense model. */
+static double token_overhead_s(const gpuadv_decode_setup *d) {
+  return d->n_experts > 0.0 ? d->engine->token_overhead_s : 0.0;
+}
+
 double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
   /* a layer split's GPUs take turns: one GPU's bandwidth and TFLOP/s */
   double gpus = s->engine->split_layers ? 1.0 : s->n_gpus;
@@ -500,7 +508,7 @@ double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
     if (compute_s > step_s) step_s = compute_s;
   }
   return step_s + kv_s + s->layers * s->engine->layer_overhead_s +
-         s->batch * s->engine->token_overhead_s / gpus + links_s;
+         s->batch * token_overhead_s(s) / gpus + links_s;
 }
 
 double gpuadv_model_decode_tps(const gpuadv_decode_setup *s) {
@@ -661,7 +669,7 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   }
   out->base_s = matmul_s > step_s ? matmul_s : step_s;
   out->overhead_s = d->layers * e->layer_overhead_s +
-                    decode_seqs * e->token_overhead_s / gpus;
+                    decode_seqs * token_overhead_s(d) / gpus;
   /* the links of one micro-batch's way through the stages: the other
   ** micro-batches cross theirs in the other stages meanwhile; with
   ** data-parallel attention, of one group's share of the tokens */

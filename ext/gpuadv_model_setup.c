@@ -186,6 +186,8 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
   e->prefill_mfu_unified = ENGINE(ENGINES_COL_PREFILL_MFU_UNIFIED);
   e->gguf_prefill_factor = ENGINE(ENGINES_COL_GGUF_PREFILL_FACTOR);
   e->attn_eff = ENGINE(ENGINES_COL_ATTN_EFF);
+  e->fp4_eff = ENGINE(ENGINES_COL_FP4_EFF);
+  e->dequant_eff = ENGINE(ENGINES_COL_DEQUANT_EFF);
   e->fp16_accumulate = ENGINE(ENGINES_COL_FP16_ACCUMULATE) > 0.0;
   e->batch_tokens = ENGINE(ENGINES_COL_TOKEN_BUDGET);
   {
@@ -291,15 +293,21 @@ static double matmul_share_factor(int gpu, int compute) {
 ** datasheet figure of the dtype's precision, or for an engine whose fp16
 ** matmuls accumulate in fp16 (llama.cpp's cuBLAS calls), the GPU's
 ** fp16-accumulate figure where the datasheet gives one apart (GeForce
-** cards: twice the fp32-accumulate rate). */
+** cards: twice the fp32-accumulate rate). A 4-bit float weight runs at
+** the engine's fp4_eff of the FP4 rate, or on a chip without FP4 units at
+** its dequant_eff of the 16-bit rate. */
 static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
   int compute = gpuadv_dtypes[dtype].compute;
+  double share = 1.0;
   if (e->fp16_accumulate && compute == GPUADV_COMPUTE_16BIT &&
       dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
     return GPU(GPUS_COL_FP16_ACC16_TFLOPS);
   }
+  if (compute == GPUADV_COMPUTE_FP4) {
+    share = GPU(GPUS_COL_FP4_TFLOPS) > 0.0 ? e->fp4_eff : e->dequant_eff;
+  }
   return gpuadv_gpu_datasheet_tflops(gpu, compute) *
-         matmul_share_factor(gpu, compute);
+         matmul_share_factor(gpu, compute) * share;
 }
 
 /* What a decode step of model m in dtype on the GPU reads and computes,

@@ -213,6 +213,42 @@ static void test_speed(void) {
               1e-9);
 }
 
+/* The engine's token_overhead is an MoE model's cost of routing each
+** token: a step of 64 sequences of a model with experts takes 64 x 3 us
+** more than the same step of a dense model (same weights read: params_b
+** equals active_params_b, so no expert goes untouched); one with 2 GPUs
+** half of that. */
+static void test_token_overhead(void) {
+  gpuadv_engine_consts e;
+  gpuadv_decode_setup d;
+  double dense;
+  memset(&e, 0, sizeof(e));
+  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
+  e.kv_eff = e.compute_eff = 1.0;
+  e.token_overhead_s = 3e-6;
+  memset(&d, 0, sizeof(d));
+  d.engine = &e;
+  d.mem_bw_gbs = 1000;
+  d.params_b = d.active_params_b = 10;
+  d.bytes_per_param = 1;
+  d.layers = 10;
+  d.hidden = 4096;
+  d.batch = 64;
+  d.n_gpus = 1;
+  dense = gpuadv_decode_step_s(&d);
+  check_close("dense: no token overhead", dense, 10.0 / 1000, 1e-15);
+  d.n_experts = 8;
+  d.experts_per_token = 8;
+  check_close("moe: 64 x token overhead", gpuadv_decode_step_s(&d) - dense,
+              64 * 3e-6, 1e-15);
+  d.n_gpus = 2;
+  d.interconnect_gbs = 900;
+  check_close("moe on 2 gpus: half of it",
+              gpuadv_decode_step_s(&d) -
+                  (10.0 / 2000 + gpuadv_tp_allreduce_s(2, 900, 10, 64, 4096)),
+              32 * 3e-6, 1e-15);
+}
+
 /* llama.cpp's layer split: a prompt's micro-batches of 512 tokens overlap
 ** across the GPUs, at most token_budget tokens at a time; n - 1 hops. */
 static void test_layer_split(void) {
@@ -519,6 +555,7 @@ int main(void) {
   test_train_mem();
   test_kv_and_activations();
   test_speed();
+  test_token_overhead();
   test_replica();
   test_dp_attention();
   test_layer_split();

@@ -72,6 +72,13 @@ SELECT 'eng-layer-split-prefill', abs(model_prefill_tps('llama-3-8b', 'rtx-4090'
 SELECT 'eng-geforce-acc16', (SELECT fp16_acc16_tflops FROM gpus WHERE name = 'rtx-4090') = 330.3 AND (SELECT fp16_acc16_tflops FROM gpus WHERE name = 'rtx-6000-ada') IS NULL AND (SELECT count(*) FROM gpus WHERE fp16_acc16_tflops IS NOT NULL) = 18;
 SELECT 'eng-llamacpp-acc16-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'llama.cpp') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5 / attn_eff) / (330.3e12 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'llama.cpp');
 SELECT 'eng-vllm-acc32-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'vllm') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5) / (165.2e12 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'vllm');
+-- 4-bit float weights: at fp4_eff of the FP4 rate where the chip has FP4
+-- units (B200: 9000 against 4500 TFLOP/s for fp8, so an 8192-token
+-- prompt prefills 2 x fp4_eff times as fast as in fp8), and on a chip
+-- without them (H100) at dequant_eff of the 16-bit rate, each scaled by the
+-- chip's measured matmul share: fp8's for a 4-bit weight, bf16's for bf16.
+SELECT 'eng-fp4-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'b200', 'fp4', 1, 8192, 'trtllm') / model_prefill_tps('llama-3.1-70b', 'b200', 'fp8', 1, 8192, 'trtllm') - 2 * fp4_eff) < 1e-9 AND fp4_eff < 1 FROM engines WHERE name = 'trtllm');
+SELECT 'eng-dequant-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'mxfp4', 1, 8192, 'trtllm') / model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'bf16', 1, 8192, 'trtllm') - (1402.6 / 1978.9) / (794.5 / 989.4) * dequant_eff) < 1e-9 AND dequant_eff < 1 FROM engines WHERE name = 'trtllm');
 SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT basis FROM speed_basis ORDER BY basis)) = 'extrapolated,measured,same-class';
 SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
 SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
