@@ -947,6 +947,13 @@ def build_modern_row(where, src):
         out['metric'] = s['metric'].replace('_p50', '_mean')
         notes.append("metric '%s' -> %s (the source gives a mean)"
                      % (s['metric'], out['metric']))
+    if s['metric'] == 'tpot_ms_p50' and "'Median ITL (ms)'" in s['notes']:
+        # the median of every gap between output tokens, not of each
+        # request's mean gap (TPOT): the steps that carry other requests'
+        # prompt chunks weigh less in it
+        out['metric'] = 'itl_ms_p50'
+        notes.append("metric '%s' -> itl_ms_p50 (the source's column is the "
+                     "median inter-token latency)" % s['metric'])
     base = {'aggregate': 'decode_tps', 'prefill': 'prefill_tps'}.get(out['kind'])
     if scope == 'node8':
         value = value / 8

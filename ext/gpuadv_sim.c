@@ -76,11 +76,23 @@
 **         at least 2 output tokens;
 **   e2e   completion - arrival;
 **   wait  admission (start of the step that first prefills it) - arrival.
+** and over the steps that end in the measured window (below):
+**   ITL   inter-token latency, the gap before every output token but a
+**         request's first: a decode step's length, counted once for each
+**         sequence it gives a token to. A step that also prefills other
+**         requests' prompt chunks is longer, so the ITL tail shows what
+**         chunked prefill does to the streams already running (the
+**         percentiles `vllm bench serve` reports as ITL; TPOT is a
+**         request's mean gap).
 ** Percentiles are exact nearest-rank values of the stored measured values:
 ** the p-th percentile of m values is the ceil(p * m / 100)-th smallest. The
 ** values are stored in single precision (4 bytes each, three per request:
 ** 120 MB at the cap of 10^7 requests), so percentiles carry a relative
-** rounding of 6e-8; means are summed in double precision.
+** rounding of 6e-8; means are summed in double precision. ITL has up to
+** one value per token, so it is counted in a histogram of log-spaced bins
+** 0.5% wide (GPUADV_SIM_ITL_*, 42 KB): its percentiles are the geometric
+** middle of the bin that holds the nearest-rank value (within 0.25% of
+** it), its mean exact.
 **
 ** The measured window runs from the arrival of the first measured request to
 ** the arrival of the last request (to the end of the run when those two
@@ -469,6 +481,11 @@ typedef struct sim {
   float *ttft, *tpot, *e2e;
   int64_t n_tpot;
   double sum_ttft, sum_tpot, sum_e2e, sum_wait;
+
+  /* Inter-token gaps of the steps ending in the window: a histogram
+  ** (GPUADV_SIM_ITL_BINS counts), their count and sum. */
+  double *itl;
+  double itl_n, itl_sum;
 } sim;
 
 /* Grow *p (of *cap elements of size elem) to hold at least need. */
@@ -669,19 +686,28 @@ static inline void prefill_chunk(sim_pre *p, int64_t *budget,
 ** at a time would give (up to the rounding of the sums).
 */
 
-/* Seconds of steps j = a .. b-1 of d sequences at context c + j d. */
-static double line_span(const gpuadv_step_line *L, double c, double d,
-                        int64_t a, int64_t b) {
-  int64_t split = b; /* the first step whose attention outlasts its reads */
-  double span = (double)(b - a) * L->fixed_s;
+/* Of steps j = a .. b-1 of d sequences at context c + j d, the first
+** whose attention outlasts its reads (b: none). Each step before it lasts
+** fixed + read + read_per_ctx (c + j d), each from it on fixed +
+** attn_per_ctx (c + j d). */
+static int64_t line_split(const gpuadv_step_line *L, double c, double d,
+                          int64_t a, int64_t b) {
   double slope = L->attn_per_ctx_s - L->read_per_ctx_s;
   assert(a <= b && d > 0.0);
   if (slope > 0.0) {
     /* attention is the longer where (attn - read per token) C > read_s */
     double j = floor((L->read_s / slope - c) / d) + 1.0;
     if (j < (double)a) j = (double)a;
-    if (j < (double)b) split = (int64_t)j;
+    if (j < (double)b) return (int64_t)j;
   }
+  return b;
+}
+
+/* Seconds of steps j = a .. b-1 of d sequences at context c + j d. */
+static double line_span(const gpuadv_step_line *L, double c, double d,
+                        int64_t a, int64_t b) {
+  int64_t split = line_split(L, c, d, a, b);
+  double span = (double)(b - a) * L->fixed_s;
   if (split > a) {
     double n = (double)(split - a);
     double ctx = n * c + d * ((double)a + (double)split - 1.0) * n * 0.5;
@@ -714,7 +740,7 @@ static int queue_stalled(const sim *S, int64_t d_seqs) {
 ** seconds. 0 when fewer than 2 (the caller steps) or when the line gives
 ** no usable time (the caller steps and reports it). */
 static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
-                           double *span) {
+                           double *span, gpuadv_step_line *line) {
   gpuadv_step_line L;
   double c = S->decode_context, d = (double)d_seqs, limit = INFINITY;
   int64_t lo = 0, hi;
@@ -746,7 +772,80 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
     if (hi < 2) return 0;
     *span = line_span(&L, c, d, 0, hi);
   }
+  *line = L;
   return t + *span <= 1e300 ? hi : 0;
+}
+
+/* ------------------------------------------------------------------------
+** Inter-token latency.
+*/
+
+/* The histogram bin of a gap of dt seconds. */
+static int itl_bin(double dt) {
+  double k = floor(log(dt / GPUADV_SIM_ITL_MIN_S) / log(GPUADV_SIM_ITL_RATIO));
+  if (!(k >= 0.0)) return 0;
+  if (k >= GPUADV_SIM_ITL_BINS - 1) return GPUADV_SIM_ITL_BINS - 1;
+  return (int)k;
+}
+
+/* The lower edge of bin k, seconds. */
+static double itl_edge(int k) {
+  return GPUADV_SIM_ITL_MIN_S * pow(GPUADV_SIM_ITL_RATIO, (double)k);
+}
+
+/* w gaps of dt seconds: a step of w decoding sequences. */
+static void itl_add(sim *S, double dt, double w) {
+  S->itl[itl_bin(dt)] += w;
+  S->itl_n += w;
+  S->itl_sum += dt * w;
+}
+
+/* w gaps of each length alpha + beta j, j = j0 .. j1-1 (beta >= 0): steps
+** of a quiet run. Each bin gets the steps whose length falls in it,
+** counted from the bin edges in closed form. */
+static void itl_add_line(sim *S, double alpha, double beta, int64_t j0,
+                         int64_t j1, double w) {
+  double n = (double)(j1 - j0);
+  int64_t from = j0;
+  int k, last;
+  assert(j0 <= j1 && beta >= 0.0);
+  if (j1 == j0) return;
+  S->itl_n += n * w;
+  S->itl_sum +=
+      w * (n * alpha + beta * ((double)j0 + (double)j1 - 1.0) * n * 0.5);
+  k = itl_bin(alpha + beta * (double)j0);
+  last = itl_bin(alpha + beta * (double)(j1 - 1));
+  for (; k < last; k++) {
+    /* the first step at or past the next bin's edge */
+    double j = ceil((itl_edge(k + 1) - alpha) / beta);
+    int64_t to = j < (double)from ? from : j > (double)j1 ? j1 : (int64_t)j;
+    S->itl[k] += (double)(to - from) * w;
+    from = to;
+  }
+  S->itl[last] += (double)(j1 - from) * w;
+}
+
+/* The gaps of a quiet run of k steps of d sequences from context c. */
+static void itl_add_run(sim *S, const gpuadv_step_line *L, double c, double d,
+                        int64_t k) {
+  int64_t split = line_split(L, c, d, 0, k);
+  itl_add_line(S, L->fixed_s + L->read_s + L->read_per_ctx_s * c,
+               L->read_per_ctx_s * d, 0, split, d);
+  itl_add_line(S, L->fixed_s + L->attn_per_ctx_s * c, L->attn_per_ctx_s * d,
+               split, k, d);
+}
+
+/* The nearest-rank p-th percentile of the gaps (at least one). */
+static double itl_percentile(const sim *S, double p) {
+  double rank = ceil(p * S->itl_n / 100.0), cum = 0.0;
+  int k;
+  assert(S->itl_n >= 1.0);
+  if (rank < 1.0) rank = 1.0;
+  for (k = 0; k < GPUADV_SIM_ITL_BINS - 1; k++) {
+    cum += S->itl[k];
+    if (cum >= rank) break;
+  }
+  return itl_edge(k) * sqrt(GPUADV_SIM_ITL_RATIO);
 }
 
 /* ------------------------------------------------------------------------
@@ -852,7 +951,8 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.ttft = malloc((size_t)S.m * sizeof(float));
   S.tpot = malloc((size_t)S.m * sizeof(float));
   S.e2e = malloc((size_t)S.m * sizeof(float));
-  if (!S.ttft || !S.tpot || !S.e2e) {
+  S.itl = calloc(GPUADV_SIM_ITL_BINS, sizeof(double));
+  if (!S.ttft || !S.tpot || !S.e2e || !S.itl) {
     fail(res, "out of memory");
     goto done;
   }
@@ -920,12 +1020,14 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         (!S.has_next || S.next.arrival - t >= 2.0 * last_dt) &&
         queue_stalled(&S, d_seqs)) {
       double span = 0.0;
-      int64_t k = quiet_steps(&S, step, d_seqs, t, &span);
+      gpuadv_step_line line;
+      int64_t k = quiet_steps(&S, step, d_seqs, t, &span, &line);
       if (k > 0) {
         window_add(&S, &S.batch_area, (double)d_seqs, t, t + span);
         /* every step of the run ends on the same side of each window edge */
         if (t + span > S.t0 && t + span <= S.t1) {
           S.window_tokens += (double)(k * d_seqs);
+          itl_add_run(&S, &line, S.decode_context, (double)d_seqs, k);
         }
         S.decode_context += (double)(k * d_seqs);
         t += span;
@@ -994,6 +1096,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     window_add(&S, &S.batch_area, (double)n_batch, t, t_end);
     if (t_end > S.t0 && t_end <= S.t1) {
       S.window_tokens += (double)(d_seqs + S.n_fin);
+      if (d_seqs > 0) itl_add(&S, dt, (double)d_seqs);
     }
 
     /* The step's outcome: first tokens, then finished sequences. */
@@ -1072,6 +1175,13 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       percentiles(S.tpot, S.n_tpot, &res->tpot_p50, &res->tpot_p95,
                   &res->tpot_p99);
     }
+    if (S.itl_n > 0.0) {
+      res->has_itl = 1;
+      res->itl_mean = S.itl_sum / S.itl_n;
+      res->itl_p50 = itl_percentile(&S, 50.0);
+      res->itl_p95 = itl_percentile(&S, 95.0);
+      res->itl_p99 = itl_percentile(&S, 99.0);
+    }
     res->saturated = !S.closed && arrived > 0 &&
                      (double)(arrived - S.window_done) > 0.05 * (double)arrived;
   }
@@ -1085,5 +1195,6 @@ done:
   free(S.ttft);
   free(S.tpot);
   free(S.e2e);
+  free(S.itl);
   return rc;
 }

@@ -98,6 +98,14 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_MAX_CONCURRENCY 1000000LL /* closed-loop clients */
 #define GPUADV_SIM_MAX_THINK 1e6             /* think time, seconds */
 
+/* The inter-token latency histogram: bin k holds gaps from
+** GPUADV_SIM_ITL_MIN_S x GPUADV_SIM_ITL_RATIO^k up to the next edge (the
+** first and last bins also what falls below and above): 0.1 us to 5 hours
+** at 0.5% a bin. A percentile is its bin's geometric middle. */
+#define GPUADV_SIM_ITL_MIN_S 1e-7
+#define GPUADV_SIM_ITL_RATIO 1.005
+#define GPUADV_SIM_ITL_BINS 5200
+
 typedef struct gpuadv_sim_config {
   int64_t concurrency; /* 0: an open loop at `rate`; else a closed loop
                            ** of this many clients, [1, 10^6], each sending
@@ -141,7 +149,13 @@ typedef struct gpuadv_sim_result {
   double ttft_p50, ttft_p95, ttft_p99, ttft_mean;
   double tpot_p50, tpot_p95, tpot_p99, tpot_mean;
   double e2e_p50, e2e_p95, e2e_p99, e2e_mean;
-  int has_tpot;          /* 0 when no measured request has >= 2 outputs */
+  int has_tpot; /* 0 when no measured request has >= 2 outputs */
+  /* Inter-token latency: the gap before each output token but the first
+  ** (a decode step's length, once per sequence it gives a token to), over
+  ** the steps ending in the measured window; percentiles to within 0.25%
+  ** (a histogram of GPUADV_SIM_ITL_BINS bins), the mean exact. Seconds. */
+  double itl_p50, itl_p95, itl_p99, itl_mean;
+  int has_itl;           /* 0 when no step in the window decodes */
   double throughput_tps; /* output tokens per second, measured window */
   double requests_per_s; /* completions per second, measured window */
   double mean_batch;     /* time-weighted sequences in the batch */

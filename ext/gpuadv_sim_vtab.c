@@ -14,7 +14,10 @@
 ** order of the table below, or by name with = in WHERE; an argument not
 ** given takes its default, and so does NULL, except for rate, whose NULL
 ** gives no row (like a NULL required argument of the scalar functions).
-** Reading an argument column gives the value the run used.
+** Reading an argument column gives the value the run used. The output
+** columns are gpuadv_sim_result's, seconds (ttft, e2e) or milliseconds
+** (tpot, itl); tpot_* and itl_* are NULL when no measured request has two
+** output tokens or no step in the window decodes.
 **
 **   argument                  default  meaning
 **   ------------------------  -------  ----------------------------------
@@ -129,6 +132,10 @@ enum {
   COL_SATURATED,
   COL_REQUESTS,
   COL_MAX_RPS,
+  COL_ITL_P50,
+  COL_ITL_P95,
+  COL_ITL_P99,
+  COL_ITL_MEAN,
   COL_FIRST_ARG
 };
 
@@ -176,8 +183,9 @@ static const char sim_schema[] =
     "tpot_mean_ms REAL, e2e_p50_s REAL, e2e_p95_s REAL, e2e_p99_s REAL, "
     "e2e_mean_s REAL, throughput_tps REAL, requests_per_s REAL, "
     "mean_batch REAL, mean_queue REAL, max_queue INTEGER, mean_wait_s REAL, "
-    "saturated INTEGER, requests INTEGER, max_rps REAL, "
-    "rate HIDDEN, n_requests HIDDEN, seed HIDDEN, arrival HIDDEN, "
+    "saturated INTEGER, requests INTEGER, max_rps REAL, itl_p50_ms REAL, "
+    "itl_p95_ms REAL, itl_p99_ms REAL, itl_mean_ms REAL, rate HIDDEN, "
+    "n_requests HIDDEN, seed HIDDEN, arrival HIDDEN, "
     "arrival_cv HIDDEN, prompt_tokens HIDDEN, prompt_cv HIDDEN, "
     "output_tokens HIDDEN, output_cv HIDDEN, prefix_hit HIDDEN, "
     "max_running HIDDEN, kv_capacity_tokens HIDDEN, token_budget HIDDEN, "
@@ -546,7 +554,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 ** 64-bit FNV-1a hash of every argument (numbers, seed, and the bytes of
 ** model, gpu, dtype, engine): open addressing with linear probing, from
 ** SIM_CACHE_MIN slots, doubled whenever half are used, up to SIM_CACHE_MAX
-** (208 bytes a slot: 13.6 MB); a full table at that size is emptied and
+** (248 bytes a slot: 16.3 MB); a full table at that size is emptied and
 ** fills again.
 ** A slot keeps the result less its error text, which a kept run has empty
 ** (error is the last member). The connection's mutex serializes calls on
@@ -1015,6 +1023,22 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                  : column == COL_TPOT_P99 ? r->tpot_p99
                                           : r->tpot_mean;
       if (r->has_tpot) {
+        result_real(ctx, v * 1e3);
+      } else {
+        sqlite3_result_null(ctx);
+      }
+      break;
+    }
+    case COL_ITL_P50:
+    case COL_ITL_P95:
+    case COL_ITL_P99:
+    case COL_ITL_MEAN: {
+      /* No ITL when no step in the window decodes. */
+      double v = column == COL_ITL_P50   ? r->itl_p50
+                 : column == COL_ITL_P95 ? r->itl_p95
+                 : column == COL_ITL_P99 ? r->itl_p99
+                                         : r->itl_mean;
+      if (r->has_itl) {
         result_real(ctx, v * 1e3);
       } else {
         sqlite3_result_null(ctx);

@@ -496,6 +496,50 @@ static void test_closed_loop_by_hand(void) {
             1e-6);
 }
 
+/* Inter-token latency by hand. The closed loop above: every gap is one
+** 10 ms step, so ITL p50 = p99 = 10 ms (to the histogram's 0.25%) and the
+** mean exactly. Two clients, 3000-token prompts, 100 output tokens, a
+** budget of 1000 tokens a step, 10 ms a step plus 10 us a prompt token: one
+** request decodes while the other prefills in chunks of 999, 999, 999 and
+** 3 tokens (the budget less the decode), so of each request's 99 gaps
+** about 3 are 19.99 ms steps and one a 10.03 ms step: ITL p50 is 10 ms,
+** p99 19.99 ms, and TPOT (each request's mean gap) sits between. */
+static void test_itl_by_hand(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  closed_fixed(&c, &lin, 0.0);
+  check_true("closed loop runs", gpuadv_sim_run(&c, &r) == 0);
+  check_true("closed loop: ITL counted", r.has_itl);
+  check_rel("closed loop: ITL p50 one step", r.itl_p50, 0.010, 0.0025);
+  check_rel("closed loop: ITL p99 one step", r.itl_p99, 0.010, 0.0025);
+  check_rel("closed loop: ITL mean one step", r.itl_mean, 0.010, 1e-12);
+  gpuadv_sim_config_init(&c);
+  memset(&lin, 0, sizeof(lin));
+  lin.fixed_s = 0.010;
+  lin.per_prefill_token_s = 10e-6;
+  c.concurrency = 2;
+  c.prompt_mean = 3000;
+  c.output_mean = 100;
+  c.token_budget = 1000;
+  c.max_running = 2;
+  c.n_requests = 400;
+  c.step_time = gpuadv_sim_linear_step;
+  c.step_arg = &lin;
+  check_true("prefill beside decodes runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("prefill beside decodes: ITL p50 a decode step", r.itl_p50, 0.010,
+            0.0025);
+  check_rel("prefill beside decodes: ITL p99 a 999-token chunk's step",
+            r.itl_p99, 0.010 + 999 * 10e-6, 0.0025);
+  check_true("prefill beside decodes: TPOT between the two",
+             r.tpot_p50 > r.itl_p50 * 1.01 && r.tpot_p50 < r.itl_p99 * 0.9);
+  check_true("prefill beside decodes: ITL mean between the two",
+             r.itl_mean > 0.0102 && r.itl_mean < 0.011);
+  c.output_mean = 1;
+  check_true("one output token runs", gpuadv_sim_run(&c, &r) == 0);
+  check_true("one output token: no ITL", !r.has_itl);
+}
+
 /* A closed loop with random lengths and a step time that grows with the
 ** batch: Little's law over the clients gives throughput = concurrency /
 ** (mean e2e + think), and requests in the system (batch + queue) =
@@ -661,12 +705,14 @@ static void check_same_run(const char *name, const gpuadv_sim_result *a,
                         a->tpot_p50,       a->tpot_p95,   a->tpot_p99,
                         a->e2e_p50,        a->e2e_p99,    a->mean_wait,
                         a->mean_batch,     a->mean_queue, a->throughput_tps,
-                        a->requests_per_s, a->sim_time};
+                        a->requests_per_s, a->sim_time,   a->itl_p50,
+                        a->itl_p95,        a->itl_p99,    a->itl_mean};
   const double want[] = {b->ttft_p50,       b->ttft_p95,   b->ttft_p99,
                          b->tpot_p50,       b->tpot_p95,   b->tpot_p99,
                          b->e2e_p50,        b->e2e_p99,    b->mean_wait,
                          b->mean_batch,     b->mean_queue, b->throughput_tps,
-                         b->requests_per_s, b->sim_time};
+                         b->requests_per_s, b->sim_time,   b->itl_p50,
+                         b->itl_p95,        b->itl_p99,    b->itl_mean};
   double worst = 0.0;
   size_t i;
   for (i = 0; i < sizeof(got) / sizeof(got[0]); i++) {
@@ -770,6 +816,7 @@ int main(void) {
   test_errors();
   test_gamma_arrivals();
   test_closed_loop_by_hand();
+  test_itl_by_hand();
   test_closed_loop_little();
   test_quiet_runs();
   printf("%d passed, %d failed\n", n_pass, n_fail);

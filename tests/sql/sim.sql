@@ -35,6 +35,15 @@ SELECT 'sim-saturated', saturated = 1 AND requests_per_s < 30 AND max_queue > 50
 -- Single server, one-token requests of 1 ms at 500 requests/s: M/D/1 at
 -- rho 0.5, Wq = 0.5 ms (P-K); 20000 requests leave a few % of noise.
 SELECT 'sim-md1', abs(mean_wait_s - 0.0005) < 0.1 * 0.0005 AND abs(mean_batch - 0.5) < 0.02 FROM serving_sim WHERE rate = 500 AND n_requests = 20000 AND prompt_tokens = 1 AND output_tokens = 1 AND max_running = 1 AND token_budget = 1 AND step_fixed_ms = 1 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0;
+-- Inter-token latency: at idle every gap is one decode step, 5.02 ms +
+-- 0.06 us per context token of 1001..1299: the median gap at 1150 tokens
+-- (5.089 ms), the 99th percentile at 1297 (5.09782 ms), each to the
+-- histogram's 0.25%, the mean exactly TPOT's; one output token has none.
+SELECT 'sim-idle-itl', abs(itl_p50_ms / 5.089 - 1) < 0.0025 AND abs(itl_p99_ms / 5.09782 - 1) < 0.0025 AND abs(itl_mean_ms - 5.089) < 1e-9 FROM serving_sim(0.01, 100, 1, 'gamma', 0, 1000, 0, 300, 0, 0, 1024, 1000000, 8192, 0.1, 5, 0.02, 0.06, 30, 1);
+SELECT 'sim-one-token-no-itl', itl_p50_ms IS NULL AND itl_mean_ms IS NULL FROM serving_sim(5, 200, 1, 'poisson', 1, 100, 0, 1);
+-- Under load the steps that carry prompt chunks make the tail: ITL p99
+-- above its median, which is below the median request's mean gap (TPOT).
+SELECT 'sim-itl-tail', itl_p99_ms > 1.5 * itl_p50_ms AND itl_p50_ms < tpot_p50_ms FROM serving_sim(12, 2000);
 SELECT 'sim-one-token-no-tpot', tpot_p50_ms IS NULL AND tpot_mean_ms IS NULL AND ttft_p50_s IS NOT NULL FROM serving_sim(5, 200, 1, 'poisson', 1, 100, 0, 1);
 -- KV room for 10 requests of 1000 + 300 tokens caps the batch at 10.
 SELECT 'sim-kv-limits-batch', mean_batch <= 10 AND mean_batch > 9.5 FROM serving_sim WHERE rate = 100 AND n_requests = 2000 AND kv_capacity_tokens = 13000;
