@@ -89,10 +89,10 @@
 ** values are stored in single precision (4 bytes each, three per request:
 ** 120 MB at the cap of 10^7 requests), so percentiles carry a relative
 ** rounding of 6e-8; means are summed in double precision. ITL has up to
-** one value per token, so it is counted in a histogram of log-spaced bins
-** 0.5% wide (GPUADV_SIM_ITL_*, 42 KB): its percentiles are the geometric
-** middle of the bin that holds the nearest-rank value (within 0.25% of
-** it), its mean exact.
+** one value per token, so it is counted in a histogram of bins 0.36% to
+** 0.71% wide (GPUADV_SIM_ITL_*, 43 KB): its percentiles are the middle of
+** the bin that holds the nearest-rank value (within 0.36% of it), its mean
+** exact.
 **
 ** The measured window runs from the arrival of the first measured request to
 ** the arrival of the last request (to the end of the run when those two
@@ -780,17 +780,28 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
 ** Inter-token latency.
 */
 
-/* The histogram bin of a gap of dt seconds. */
+/* The histogram bin of a gap of dt seconds (finite, > 0): its octave, the
+** binary exponent, and the step of that octave its 52-bit fraction falls
+** in, fraction x GPUADV_SIM_ITL_SUB / 2^52 (under 2^60: exact in 64-bit
+** integers). No logarithm: this runs once per step. */
 static int itl_bin(double dt) {
-  double k = floor(log(dt / GPUADV_SIM_ITL_MIN_S) / log(GPUADV_SIM_ITL_RATIO));
-  if (!(k >= 0.0)) return 0;
-  if (k >= GPUADV_SIM_ITL_BINS - 1) return GPUADV_SIM_ITL_BINS - 1;
-  return (int)k;
+  const uint64_t fraction_mask = ((uint64_t)1 << 52) - 1;
+  uint64_t u;
+  int octave;
+  assert(dt > 0.0 && dt <= 1e300);
+  memcpy(&u, &dt, sizeof(u));
+  octave = (int)((u >> 52) & 0x7ff) - 1023 - GPUADV_SIM_ITL_EXP_MIN;
+  if (octave < 0) return 0;
+  if (octave >= GPUADV_SIM_ITL_OCTAVES) return GPUADV_SIM_ITL_BINS - 1;
+  return octave * GPUADV_SIM_ITL_SUB +
+         (int)(((u & fraction_mask) * GPUADV_SIM_ITL_SUB) >> 52);
 }
 
-/* The lower edge of bin k, seconds. */
-static double itl_edge(int k) {
-  return GPUADV_SIM_ITL_MIN_S * pow(GPUADV_SIM_ITL_RATIO, (double)k);
+/* Where bin k starts, plus `at` of its width, seconds. */
+static double itl_edge(int k, double at) {
+  return ldexp(
+      1.0 + ((double)(k % GPUADV_SIM_ITL_SUB) + at) / GPUADV_SIM_ITL_SUB,
+      k / GPUADV_SIM_ITL_SUB + GPUADV_SIM_ITL_EXP_MIN);
 }
 
 /* w gaps of dt seconds: a step of w decoding sequences. */
@@ -817,7 +828,7 @@ static void itl_add_line(sim *S, double alpha, double beta, int64_t j0,
   last = itl_bin(alpha + beta * (double)(j1 - 1));
   for (; k < last; k++) {
     /* the first step at or past the next bin's edge */
-    double j = ceil((itl_edge(k + 1) - alpha) / beta);
+    double j = ceil((itl_edge(k + 1, 0.0) - alpha) / beta);
     int64_t to = j < (double)from ? from : j > (double)j1 ? j1 : (int64_t)j;
     S->itl[k] += (double)(to - from) * w;
     from = to;
@@ -845,7 +856,7 @@ static double itl_percentile(const sim *S, double p) {
     cum += S->itl[k];
     if (cum >= rank) break;
   }
-  return itl_edge(k) * sqrt(GPUADV_SIM_ITL_RATIO);
+  return itl_edge(k, 0.5);
 }
 
 /* ------------------------------------------------------------------------

@@ -98,13 +98,15 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_MAX_CONCURRENCY 1000000LL /* closed-loop clients */
 #define GPUADV_SIM_MAX_THINK 1e6             /* think time, seconds */
 
-/* The inter-token latency histogram: bin k holds gaps from
-** GPUADV_SIM_ITL_MIN_S x GPUADV_SIM_ITL_RATIO^k up to the next edge (the
-** first and last bins also what falls below and above): 0.1 us to 5 hours
-** at 0.5% a bin. A percentile is its bin's geometric middle. */
-#define GPUADV_SIM_ITL_MIN_S 1e-7
-#define GPUADV_SIM_ITL_RATIO 1.005
-#define GPUADV_SIM_ITL_BINS 5200
+/* The inter-token latency histogram: each octave of seconds from
+** 2^GPUADV_SIM_ITL_EXP_MIN (60 ns) on, GPUADV_SIM_ITL_OCTAVES of them (to
+** 2^15 s, 9 hours), cut into GPUADV_SIM_ITL_SUB equal bins, 0.36% to 0.71%
+** of their value wide (the first and last bins also hold what falls below
+** and above). A percentile is its bin's middle: within 0.36%. */
+#define GPUADV_SIM_ITL_EXP_MIN (-24)
+#define GPUADV_SIM_ITL_OCTAVES 39
+#define GPUADV_SIM_ITL_SUB 140
+#define GPUADV_SIM_ITL_BINS (GPUADV_SIM_ITL_OCTAVES * GPUADV_SIM_ITL_SUB)
 
 typedef struct gpuadv_sim_config {
   int64_t concurrency; /* 0: an open loop at `rate`; else a closed loop
@@ -152,7 +154,7 @@ typedef struct gpuadv_sim_result {
   int has_tpot; /* 0 when no measured request has >= 2 outputs */
   /* Inter-token latency: the gap before each output token but the first
   ** (a decode step's length, once per sequence it gives a token to), over
-  ** the steps ending in the measured window; percentiles to within 0.25%
+  ** the steps ending in the measured window; percentiles to within 0.36%
   ** (a histogram of GPUADV_SIM_ITL_BINS bins), the mean exact. Seconds. */
   double itl_p50, itl_p95, itl_p99, itl_mean;
   int has_itl;           /* 0 when no step in the window decodes */

@@ -38,8 +38,8 @@ SELECT 'sim-md1', abs(mean_wait_s - 0.0005) < 0.1 * 0.0005 AND abs(mean_batch - 
 -- Inter-token latency: at idle every gap is one decode step, 5.02 ms +
 -- 0.06 us per context token of 1001..1299: the median gap at 1150 tokens
 -- (5.089 ms), the 99th percentile at 1297 (5.09782 ms), each to the
--- histogram's 0.25%, the mean exactly TPOT's; one output token has none.
-SELECT 'sim-idle-itl', abs(itl_p50_ms / 5.089 - 1) < 0.0025 AND abs(itl_p99_ms / 5.09782 - 1) < 0.0025 AND abs(itl_mean_ms - 5.089) < 1e-9 FROM serving_sim(0.01, 100, 1, 'gamma', 0, 1000, 0, 300, 0, 0, 1024, 1000000, 8192, 0.1, 5, 0.02, 0.06, 30, 1);
+-- histogram's 0.36%, the mean exactly TPOT's; one output token has none.
+SELECT 'sim-idle-itl', abs(itl_p50_ms / 5.089 - 1) < 0.0036 AND abs(itl_p99_ms / 5.09782 - 1) < 0.0036 AND abs(itl_mean_ms - 5.089) < 1e-9 FROM serving_sim(0.01, 100, 1, 'gamma', 0, 1000, 0, 300, 0, 0, 1024, 1000000, 8192, 0.1, 5, 0.02, 0.06, 30, 1);
 SELECT 'sim-one-token-no-itl', itl_p50_ms IS NULL AND itl_mean_ms IS NULL FROM serving_sim(5, 200, 1, 'poisson', 1, 100, 0, 1);
 -- Under load the steps that carry prompt chunks make the tail: ITL p99
 -- above its median, which is below the median request's mean gap (TPOT).
