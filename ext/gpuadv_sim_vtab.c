@@ -995,6 +995,16 @@ static void result_real(sqlite3_context *ctx, double x) {
   }
 }
 
+/* A statistic of `seconds` in milliseconds, or NULL where the run has
+** none (has 0). */
+static void result_ms(sqlite3_context *ctx, int has, double seconds) {
+  if (has) {
+    result_real(ctx, seconds * 1e3);
+  } else {
+    sqlite3_result_null(ctx);
+  }
+}
+
 static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                      int column) {
   const sim_cursor *cur = (const sim_cursor *)pCursor;
@@ -1013,38 +1023,32 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
     case COL_TTFT_MEAN:
       result_real(ctx, r->ttft_mean);
       break;
+    /* No TPOT when no measured request has two output tokens. */
     case COL_TPOT_P50:
+      result_ms(ctx, r->has_tpot, r->tpot_p50);
+      break;
     case COL_TPOT_P95:
+      result_ms(ctx, r->has_tpot, r->tpot_p95);
+      break;
     case COL_TPOT_P99:
-    case COL_TPOT_MEAN: {
-      /* No TPOT when no measured request has two output tokens. */
-      double v = column == COL_TPOT_P50   ? r->tpot_p50
-                 : column == COL_TPOT_P95 ? r->tpot_p95
-                 : column == COL_TPOT_P99 ? r->tpot_p99
-                                          : r->tpot_mean;
-      if (r->has_tpot) {
-        result_real(ctx, v * 1e3);
-      } else {
-        sqlite3_result_null(ctx);
-      }
+      result_ms(ctx, r->has_tpot, r->tpot_p99);
       break;
-    }
+    case COL_TPOT_MEAN:
+      result_ms(ctx, r->has_tpot, r->tpot_mean);
+      break;
+    /* No ITL when no step in the window decodes. */
     case COL_ITL_P50:
-    case COL_ITL_P95:
-    case COL_ITL_P99:
-    case COL_ITL_MEAN: {
-      /* No ITL when no step in the window decodes. */
-      double v = column == COL_ITL_P50   ? r->itl_p50
-                 : column == COL_ITL_P95 ? r->itl_p95
-                 : column == COL_ITL_P99 ? r->itl_p99
-                                         : r->itl_mean;
-      if (r->has_itl) {
-        result_real(ctx, v * 1e3);
-      } else {
-        sqlite3_result_null(ctx);
-      }
+      result_ms(ctx, r->has_itl, r->itl_p50);
       break;
-    }
+    case COL_ITL_P95:
+      result_ms(ctx, r->has_itl, r->itl_p95);
+      break;
+    case COL_ITL_P99:
+      result_ms(ctx, r->has_itl, r->itl_p99);
+      break;
+    case COL_ITL_MEAN:
+      result_ms(ctx, r->has_itl, r->itl_mean);
+      break;
     case COL_E2E_P50:
       result_real(ctx, r->e2e_p50);
       break;
