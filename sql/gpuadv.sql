@@ -1142,7 +1142,8 @@ pick AS (
 lat AS MATERIALIZED (
   SELECT p.*,
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
-         s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms
+         s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms,
+         s.itl_p99_ms AS sim_itl_p99_ms
   FROM pick p
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
@@ -1161,7 +1162,7 @@ plan AS (
          p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs,
          p.p95_ok, p.max_rps_per_replica,
          p.sim_ttft_p50_s, p.sim_ttft_p95_s, p.sim_ttft_p99_s,
-         p.sim_tpot_p50_ms, p.sim_tpot_p95_ms, p.sim_tpot_p99_ms,
+         p.sim_tpot_p50_ms, p.sim_tpot_p95_ms, p.sim_tpot_p99_ms, p.sim_itl_p99_ms,
          -- the offer's terms, for priced
          o.unit_gpus AS x_unit_gpus, o.term_days AS x_term_days,
          o.running_usd_per_gpu_hour AS x_running_usd_per_gpu_hour, o.price_flag AS x_price_flag,
@@ -1260,7 +1261,7 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        round(sim_ttft_p50_s, 3) AS ttft_p50_s, round(sim_ttft_p95_s, 3) AS ttft_p95_s,
        round(sim_ttft_p99_s, 3) AS ttft_p99_s,
        round(sim_tpot_p50_ms, 1) AS tpot_p50_ms, round(sim_tpot_p95_ms, 1) AS tpot_p95_ms,
-       round(sim_tpot_p99_ms, 1) AS tpot_p99_ms,
+       round(sim_tpot_p99_ms, 1) AS tpot_p99_ms, round(sim_itl_p99_ms, 1) AS itl_p99_ms,
        CASE WHEN fits THEN user_ok END AS user_tps_met,
        CASE WHEN fits THEN ttft_ok END AS ttft_met,
        CASE WHEN fits THEN p95_ok END AS p95_met,
@@ -1286,7 +1287,7 @@ SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pr
        r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
-       r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
+       r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
        r.usd_per_hour, r.usd_per_mtok, r.total_usd, r.capex_usd, r.spend_usd, r.paid_gpus,
        r.price_flag, r.price_as_of, r.price_age_days, r.term, r.commit_days,
        r.running_usd_per_hour, r.rank

@@ -105,6 +105,21 @@ SELECT 'v-srv-maxbatch', (SELECT max(max_seqs) = 213 FROM serving_speeds WHERE w
 SELECT 'v-srv-batch', (SELECT works AND gpus_per_replica = 1 AND batch_per_replica = 10 AND replicas = 1 AND n_gpus = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-speed', (SELECT abs(tps_per_replica - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1), 1)) < 0.01 AND abs(tps_per_user - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1) / 10, 1)) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-ttft', (SELECT abs(ttft_s - round(1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000), 3)) < 0.0005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
+-- The plan's latencies come from one run at its load: srv-8b on one H100
+-- (batch 10, one replica) is serving_sim at its design rate, 30
+-- requests/min with plan_defaults.burst_headroom, 1,000 requests
+-- (plan_defaults.sim_requests), at most 10 running; the p99 of every gap
+-- between tokens is there exactly where TPOT is, and is not TPOT's.
+SELECT 'v-srv-itl', (SELECT sp.itl_p99_ms = round(s.itl_p99_ms, 1) AND sp.tpot_p99_ms = round(s.tpot_p99_ms, 1)
+                     FROM sp, serving_sim s
+                     WHERE sp.workload = 'srv-8b' AND sp.offer = 'test/1xh100'
+                       AND s.rate = (SELECT 0.5 * (1 + burst_headroom) FROM plan_defaults)
+                       AND s.n_requests = (SELECT sim_requests FROM plan_defaults)
+                       AND s.model = 'llama-3.1-8b' AND s.gpu = 'h100-sxm' AND s.dtype = 'bf16'
+                       AND s.gpus_per_node = 1 AND s.fabric_gbps = 0 AND s.max_running = 10
+                       AND s.prompt_tokens = 1000 AND s.output_tokens = 1000)
+  AND (SELECT count(*) FROM sp WHERE (itl_p99_ms IS NULL) <> (tpot_p99_ms IS NULL)) = 0
+  AND (SELECT count(*) FROM sp WHERE itl_p99_ms <> tpot_p99_ms) > 0;
 SELECT 'v-srv-cost', (SELECT usd_per_hour = 2.0 AND abs(usd_per_mtok - 2.0 * 1e6 / (3600 * 500.0)) < 0.0001 AND abs(total_usd - 2.0 * 730) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-4gpu-instance', (SELECT usd_per_hour = 8.0 AND n_gpus = 4 AND replicas = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/4xh100');
 SELECT 'v-srv-offer-glob', (SELECT count(*) = 5 FROM sp WHERE workload = 'srv-8b');
