@@ -730,11 +730,19 @@ sized AS (
          CASE WHEN n.owned = 1 THEN nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.unit_gpus) * n.unit_gpus
               ELSE nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) * n.devices END AS n_gpus
   FROM need n),
+-- per device configuration, the layout that fits, keeps tensor parallelism
+-- within the GPUs' links and takes the fewest nodes, then the smallest tp
+-- and ZeRO stage: one number orders them so (nodes beyond 10^13 compare
+-- alike), and with min() as the only aggregate SQLite takes the other
+-- columns from the row that has the least (a window sort of every layout
+-- costed a third of the view)
 best AS (
   SELECT s.*,
-         row_number() OVER (PARTITION BY s.workload, s.gpu, s.devices, s.fraction, s.owned
-                            ORDER BY s.n_mem IS NULL, s.tp > s.tp_max, s.nodes, s.tp, s.zero) AS pick
-  FROM sized s),
+         min((s.n_mem IS NULL) * 4e15 + (s.tp > s.tp_max) * 2e15
+             + CASE WHEN s.nodes > 1e13 THEN 1e13 ELSE coalesce(s.nodes, 0) END * 64
+             + s.tp * 4 + s.zero) AS pick_key
+  FROM sized s
+  GROUP BY s.workload, s.gpu, s.devices, s.fraction, s.owned),
 plan AS (
   SELECT w.name AS workload, w.kind, w.model, w.params_b, w.mode,
          o.offer, o.pricing, o.provider, o.region, o.gpu, o.gpus_per_node,
@@ -768,8 +776,7 @@ plan AS (
   JOIN workload_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
                           AND o.fraction = b.fraction AND o.owned = b.owned
                           AND coalesce(o.unit_gpus, 1) = b.unit_gpus
-  CROSS JOIN d
-  WHERE b.pick = 1),
+  CROSS JOIN d),
 -- spot: each interruption of any of the job's nodes costs every GPU half a
 -- checkpoint interval of lost work plus the restart; the expected share of
 -- extra time is interruptions per node-hour x nodes x (interval / 2 + restart)
