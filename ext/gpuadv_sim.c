@@ -686,37 +686,65 @@ static inline void prefill_chunk(sim_pre *p, int64_t *budget,
 ** at a time would give (up to the rounding of the sums).
 */
 
-/* Of steps j = a .. b-1 of d sequences at context c + j d, the first
-** whose attention outlasts its reads (b: none). Each step before it lasts
+/* Of steps j = 0 .. k-1 of d sequences at context c + j d, the first
+** whose attention outlasts its reads (k: none). Each step before it lasts
 ** fixed + read + read_per_ctx (c + j d), each from it on fixed +
 ** attn_per_ctx (c + j d). */
 static int64_t line_split(const gpuadv_step_line *L, double c, double d,
-                          int64_t a, int64_t b) {
+                          int64_t k) {
   double slope = L->attn_per_ctx_s - L->read_per_ctx_s;
-  assert(a <= b && d > 0.0);
+  assert(k >= 0 && d > 0.0);
   if (slope > 0.0) {
     /* attention is the longer where (attn - read per token) C > read_s */
     double j = floor((L->read_s / slope - c) / d) + 1.0;
-    if (j < (double)a) j = (double)a;
-    if (j < (double)b) return (int64_t)j;
+    if (j < 0.0) j = 0.0;
+    if (j < (double)k) return (int64_t)j;
   }
-  return b;
+  return k;
 }
 
-/* Seconds of steps j = a .. b-1 of d sequences at context c + j d. */
+/* Steps j = j0 .. j1-1 of a quiet run, each lasting fixed_s + base +
+** per_ctx x its context. */
+typedef struct line_piece {
+  double base;    /* the sequences' state read, or 0 */
+  double per_ctx; /* seconds per context token: reading it, or attending */
+  int64_t j0, j1;
+} line_piece;
+
+/* Steps j = 0 .. k-1 of d sequences at context c + j d as two pieces, the
+** steps before line_split (reads) and those from it (attention); either
+** may be empty. */
+static void line_pieces(const gpuadv_step_line *L, double c, double d,
+                        int64_t k, line_piece p[2]) {
+  int64_t split = line_split(L, c, d, k);
+  p[0].base = L->read_s;
+  p[0].per_ctx = L->read_per_ctx_s;
+  p[0].j0 = 0;
+  p[0].j1 = split;
+  p[1].base = 0.0;
+  p[1].per_ctx = L->attn_per_ctx_s;
+  p[1].j0 = split;
+  p[1].j1 = k;
+}
+
+/* Context tokens of a piece's steps, summed: d sequences at c + j d. */
+static double piece_ctx(const line_piece *p, double c, double d) {
+  double n = (double)(p->j1 - p->j0);
+  return n * c + d * ((double)p->j0 + (double)p->j1 - 1.0) * n * 0.5;
+}
+
+/* Seconds of steps j = 0 .. k-1 of d sequences at context c + j d. */
 static double line_span(const gpuadv_step_line *L, double c, double d,
-                        int64_t a, int64_t b) {
-  int64_t split = line_split(L, c, d, a, b);
-  double span = (double)(b - a) * L->fixed_s;
-  if (split > a) {
-    double n = (double)(split - a);
-    double ctx = n * c + d * ((double)a + (double)split - 1.0) * n * 0.5;
-    span += n * L->read_s + L->read_per_ctx_s * ctx;
-  }
-  if (b > split) {
-    double n = (double)(b - split);
-    double ctx = n * c + d * ((double)split + (double)b - 1.0) * n * 0.5;
-    span += L->attn_per_ctx_s * ctx;
+                        int64_t k) {
+  line_piece p[2];
+  double span = (double)k * L->fixed_s;
+  int i;
+  line_pieces(L, c, d, k, p);
+  for (i = 0; i < 2; i++) {
+    if (p[i].j1 > p[i].j0) {
+      span += (double)(p[i].j1 - p[i].j0) * p[i].base +
+              p[i].per_ctx * piece_ctx(&p[i], c, d);
+    }
   }
   return span;
 }
@@ -757,12 +785,12 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
         L.attn_per_ctx_s >= 0.0 && L.fixed_s + L.read_s > 0.0)) {
     return 0;
   }
-  *span = line_span(&L, c, d, 0, hi);
+  *span = line_span(&L, c, d, hi);
   if (!(*span <= limit)) {
     /* the most steps that end by the limit: lo fits, hi does not */
     while (hi - lo > 1) {
       int64_t mid = lo + (hi - lo) / 2;
-      if (line_span(&L, c, d, 0, mid) <= limit) {
+      if (line_span(&L, c, d, mid) <= limit) {
         lo = mid;
       } else {
         hi = mid;
@@ -770,7 +798,7 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
     }
     hi = lo;
     if (hi < 2) return 0;
-    *span = line_span(&L, c, d, 0, hi);
+    *span = line_span(&L, c, d, hi);
   }
   *line = L;
   return t + *span <= 1e300 ? hi : 0;
@@ -811,39 +839,42 @@ static void itl_add(sim *S, double dt, double w) {
   S->itl_sum += dt * w;
 }
 
-/* w gaps of each length alpha + beta j, j = j0 .. j1-1 (beta >= 0): steps
-** of a quiet run. Each bin gets the steps whose length falls in it,
-** counted from the bin edges in closed form. */
-static void itl_add_line(sim *S, double alpha, double beta, int64_t j0,
-                         int64_t j1, double w) {
-  double n = (double)(j1 - j0);
-  int64_t from = j0;
+/* w gaps for each step of a piece of a quiet run of d sequences from
+** context c: steps of alpha + beta j seconds. Each bin gets the steps
+** whose length falls in it, counted from the bin edges in closed form. */
+static void itl_add_piece(sim *S, const gpuadv_step_line *L,
+                          const line_piece *p, double c, double d, double w) {
+  double alpha = L->fixed_s + p->base + p->per_ctx * c;
+  double beta = p->per_ctx * d;
+  double n = (double)(p->j1 - p->j0);
+  int64_t from = p->j0;
   int k, last;
-  assert(j0 <= j1 && beta >= 0.0);
-  if (j1 == j0) return;
+  assert(p->j0 <= p->j1 && beta >= 0.0);
+  if (p->j1 == p->j0) return;
   S->itl_n += n * w;
   S->itl_sum +=
-      w * (n * alpha + beta * ((double)j0 + (double)j1 - 1.0) * n * 0.5);
-  k = itl_bin(alpha + beta * (double)j0);
-  last = itl_bin(alpha + beta * (double)(j1 - 1));
+      w * (n * alpha + beta * ((double)p->j0 + (double)p->j1 - 1.0) * n * 0.5);
+  k = itl_bin(alpha + beta * (double)p->j0);
+  last = itl_bin(alpha + beta * (double)(p->j1 - 1));
   for (; k < last; k++) {
     /* the first step at or past the next bin's edge */
     double j = ceil((itl_edge(k + 1, 0.0) - alpha) / beta);
-    int64_t to = j < (double)from ? from : j > (double)j1 ? j1 : (int64_t)j;
+    int64_t to = j < (double)from    ? from
+                 : j > (double)p->j1 ? p->j1
+                                     : (int64_t)j;
     S->itl[k] += (double)(to - from) * w;
     from = to;
   }
-  S->itl[last] += (double)(j1 - from) * w;
+  S->itl[last] += (double)(p->j1 - from) * w;
 }
 
 /* The gaps of a quiet run of k steps of d sequences from context c. */
 static void itl_add_run(sim *S, const gpuadv_step_line *L, double c, double d,
                         int64_t k) {
-  int64_t split = line_split(L, c, d, 0, k);
-  itl_add_line(S, L->fixed_s + L->read_s + L->read_per_ctx_s * c,
-               L->read_per_ctx_s * d, 0, split, d);
-  itl_add_line(S, L->fixed_s + L->attn_per_ctx_s * c, L->attn_per_ctx_s * d,
-               split, k, d);
+  line_piece p[2];
+  line_pieces(L, c, d, k, p);
+  itl_add_piece(S, L, &p[0], c, d, d);
+  itl_add_piece(S, L, &p[1], c, d, d);
 }
 
 /* The nearest-rank p-th percentile of the gaps (at least one). */
