@@ -5,6 +5,7 @@
 #include "gpuadv_math.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <stddef.h>
@@ -367,6 +368,35 @@ double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
   ** as nodes_required, the other count). */
   if (ceil(q) - q <= q * GPUADV_COUNT_TOLERANCE) return ceil(q);
   return floor(q);
+}
+
+/* Whether a replica at batch b keeps each sequence at user_tps; 0 with
+** *bad set when its tps is not a finite positive number. */
+static int batch_keeps_up(double b, double user_tps,
+                          double (*tps)(void *arg, double batch), void *arg,
+                          double *bad) {
+  double x = tps(arg, b);
+  if (!(x > 0.0 && x <= DBL_MAX)) {
+    *bad = x;
+    return -1;
+  }
+  return x / b >= user_tps * (1 - 1e-9);
+}
+
+double gpuadv_serving_batch(double max_batch, double user_tps,
+                            double (*tps)(void *arg, double batch), void *arg,
+                            double *bad_tps) {
+  double p = GPUADV_SERVING_POW2_MAX;
+  int ok;
+  assert(max_batch > 0.0 && user_tps >= 0.0);
+  ok = batch_keeps_up(max_batch, user_tps, tps, arg, bad_tps);
+  if (ok != 0) return ok > 0 ? max_batch : 0.0;
+  while (p >= max_batch) p /= 2.0;
+  for (; p >= 1.0; p /= 2.0) {
+    ok = batch_keeps_up(p, user_tps, tps, arg, bad_tps);
+    if (ok != 0) return ok > 0 ? p : 0.0;
+  }
+  return max_batch < 1.0 ? max_batch : 1.0;
 }
 
 void gpuadv_moe_split_b(double params_b, double active_params_b,

@@ -621,6 +621,21 @@ double gpuadv_ridge_point(double tflops, double mem_bw_gbs);
 double gpuadv_max_batch(double mem_gb, double weights_gb, double kv_gb_per_seq,
                         double headroom);
 
+/* The batch the serving plans run a replica at. The candidates are the
+** powers of two from 1 to GPUADV_SERVING_POW2_MAX below max_batch, and
+** max_batch itself; the answer is the largest at which each sequence
+** decodes at user_tps tokens/s or more (tps(batch) / batch >= user_tps x
+** (1 - 1e-9): a hair of rounding forgiven), else the smallest (the target
+** is missed even there). user_tps 0: no target, so max_batch. tps(arg,
+** batch) is the replica's aggregate decode tokens/s; the candidates are
+** tried from the largest down, so a target most replicas meet costs one
+** call. Returns 0 when a tps is not finite and > 0 (*bad_tps then holds
+** it). */
+#define GPUADV_SERVING_POW2_MAX 1024
+double gpuadv_serving_batch(double max_batch, double user_tps,
+                            double (*tps)(void *arg, double batch), void *arg,
+                            double *bad_tps);
+
 /* How a workload acquires hardware (workloads.acquire), in the order of
 ** gpuadv_acquire_names. */
 enum gpuadv_acquire {

@@ -249,6 +249,7 @@ static const fn_doc doc_table[] = {
   {"model_kv_gb", "REAL", "GB of KV cache of a catalog model or config.json"},
   {"model_decode_tps", "REAL", "decode tokens/s of a model on a catalog GPU with an engine, calibrated"},
   {"model_prefill_tps", "REAL", "prompt tokens/s of a model prefilling on a catalog GPU, calibrated"},
+  {"model_serving_batch", "INTEGER", "the batch a serving plan runs one replica at: the largest that keeps each user at a decode speed"},
   {"engine_serves", "INTEGER", "1 when the engine serves the dtype on the GPU, else 0"},
 };
 /* clang-format on */

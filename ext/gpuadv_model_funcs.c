@@ -340,41 +340,130 @@ static int layout_replica(sqlite3_context *ctx, const gpuadv_fn *fn,
   return 1;
 }
 
+/* A model's decode on a GPU with an engine and a layout, set up once for
+** its tokens/s at any batch (decode_at_tps). Not copied once set up: the
+** replica points at e. */
+typedef struct decode_at {
+  gpuadv_model_def m;
+  gpuadv_engine_consts e;
+  gpuadv_replica r; /* the replica, when pp or ep > 1 */
+  int gpu, dtype, replica;
+  double context, n_gpus;
+} decode_at;
+
+/* Where a function's decode arguments sit: model, gpu and dtype first,
+** then these (the layout: pp, ep, gpus_per_node, fabric_gbps in a row). */
+typedef struct decode_slots {
+  int context, n_gpus, engine, layout;
+} decode_slots;
+
+/* Set up d from the arguments: 1, or 0 after setting the result (an error,
+** or NULL where the engine does not serve the dtype on the GPU). */
+static int decode_at_setup(sqlite3_context *ctx, const gpuadv_fn *fn,
+                           sqlite3_value **argv, const double *a,
+                           const decode_slots *at, decode_at *d) {
+  int engine;
+  if (!resolve_model(ctx, fn, argv, DEC_MODEL, &d->m)) return 0;
+  d->gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, DEC_GPU);
+  if (d->gpu < 0) return 0;
+  d->dtype = (int)a[DEC_DTYPE];
+  engine = (int)a[at->engine];
+  if (!gpuadv_engine_serves(engine, d->gpu, d->dtype)) {
+    sqlite3_result_null(ctx); /* the engine does not run this dtype here */
+    return 0;
+  }
+  gpuadv_engine_load(engine, &d->e);
+  d->context = a[at->context];
+  d->n_gpus = a[at->n_gpus];
+  /* pipeline or expert parallel: the serving simulator's replica */
+  d->replica = a[at->layout] > 1.0 || a[at->layout + 1] > 1.0;
+  return !d->replica ||
+         layout_replica(ctx, fn, &d->r, &d->m, d->gpu, d->dtype, &d->e,
+                        d->n_gpus, a + at->layout, d->context);
+}
+
+/* Aggregate decode tokens/s of a set-up decode at batch. */
+static double decode_at_tps(void *arg, double batch) {
+  const decode_at *d = (const decode_at *)arg;
+  if (d->replica) {
+    return batch /
+           gpuadv_replica_step_s(&d->r, batch, batch * d->context, 0.0, 0.0);
+  }
+  return gpuadv_model_decode_tps_of(&d->m, d->gpu, d->dtype, &d->e, batch,
+                                    d->context, d->n_gpus);
+}
+
+static const decode_slots decode_tps_slots = {DEC_CONTEXT, DEC_N_GPUS,
+                                              DEC_ENGINE, DEC_PP};
+
 static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_decode_tps;
   double a[GPUADV_MAX_ARGS];
-  int gpu, dtype, engine;
-  gpuadv_model_def m;
-  gpuadv_engine_consts e;
+  decode_at d;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, DEC_MODEL, &m)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, DEC_GPU);
-  if (gpu < 0) return;
-  dtype = (int)a[DEC_DTYPE];
-  engine = (int)a[DEC_ENGINE];
-  if (!gpuadv_engine_serves(engine, gpu, dtype)) {
-    sqlite3_result_null(ctx); /* the engine does not run this dtype here */
-    return;
+  if (!decode_at_setup(ctx, fn, argv, a, &decode_tps_slots, &d)) return;
+  gpuadv_result_number(ctx, fn, decode_at_tps(&d, a[DEC_BATCH]));
+}
+
+/* model_serving_batch: the argument slots, in SQL order. model, gpu and
+** dtype sit where model_decode_tps has them. */
+enum {
+  SB_MODEL,
+  SB_GPU,
+  SB_DTYPE,
+  SB_USER_TPS,
+  SB_MAX_BATCH,
+  SB_CONTEXT,
+  SB_N_GPUS,
+  SB_ENGINE,
+  SB_PP,
+  SB_EP,
+  SB_NODE_GPUS,
+  SB_FABRIC,
+  SB_N
+};
+
+static const gpuadv_fn fn_model_serving_batch = {
+    "model_serving_batch",
+    5,
+    SB_N,
+    {[SB_MODEL] = GPUADV_MODEL("model"),
+     [SB_GPU] = GPUADV_NAME("gpu"),
+     [SB_DTYPE] = GPUADV_DTYPE("dtype", 0),
+     [SB_USER_TPS] = GPUADV_NONNEG("user_tps"),
+     [SB_MAX_BATCH] = GPUADV_POSITIVE("max_batch"),
+     [SB_CONTEXT] = GPUADV_NONNEG("context_tokens"),
+     [SB_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+     [SB_ENGINE] =
+         GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
+     [SB_PP] = LAYOUT_ARGS}};
+
+static const decode_slots serving_batch_slots = {SB_CONTEXT, SB_N_GPUS,
+                                                 SB_ENGINE, SB_PP};
+
+/* model_serving_batch(): the batch serving_plans runs one replica at
+** (gpuadv_serving_batch), from model_decode_tps's step at each candidate:
+** an INTEGER power of two, or max_batch with the type it was given. */
+static void sql_model_serving_batch(sqlite3_context *ctx, int argc,
+                                    sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_model_serving_batch;
+  double a[GPUADV_MAX_ARGS], bad = 0.0, batch;
+  decode_at d;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  if (!decode_at_setup(ctx, fn, argv, a, &serving_batch_slots, &d)) return;
+  batch = gpuadv_serving_batch(a[SB_MAX_BATCH], a[SB_USER_TPS], decode_at_tps,
+                               &d, &bad);
+  if (!(batch > 0.0)) {
+    /* a candidate's decode tokens/s was not a number: say which */
+    gpuadv_result_number(ctx, fn, bad);
+  } else if (batch != a[SB_MAX_BATCH]) {
+    sqlite3_result_int64(ctx, (sqlite3_int64)batch); /* a power of two */
+  } else if (sqlite3_value_type(argv[SB_MAX_BATCH]) == SQLITE_INTEGER) {
+    sqlite3_result_int64(ctx, sqlite3_value_int64(argv[SB_MAX_BATCH]));
+  } else {
+    sqlite3_result_double(ctx, batch); /* max_batch, as given */
   }
-  gpuadv_engine_load(engine, &e);
-  if (a[DEC_PP] > 1.0 || a[DEC_EP] > 1.0) {
-    /* pipeline or expert parallel: the serving simulator's replica */
-    gpuadv_replica r;
-    double batch = a[DEC_BATCH], context = a[DEC_CONTEXT];
-    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[DEC_N_GPUS],
-                        a + DEC_PP, context)) {
-      return;
-    }
-    gpuadv_result_number(
-        ctx, fn,
-        batch / gpuadv_replica_step_s(&r, batch, batch * context, 0.0, 0.0));
-    return;
-  }
-  gpuadv_result_number(
-      ctx, fn,
-      gpuadv_model_decode_tps_of(&m, gpu, dtype, &e, a[DEC_BATCH],
-                                 a[DEC_CONTEXT], a[DEC_N_GPUS]));
 }
 
 /* The prompt length of model_prefill_tps when none is given. */
@@ -682,6 +771,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_model_kv_gb,        sql_model_kv_gb},
   {&fn_model_decode_tps,   sql_model_decode_tps},
   {&fn_model_prefill_tps,  sql_model_prefill_tps},
+  {&fn_model_serving_batch, sql_model_serving_batch},
   {&fn_engine_serves,      sql_engine_serves},
 };
 /* clang-format on */

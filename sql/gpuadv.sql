@@ -296,6 +296,7 @@ DROP VIEW IF EXISTS rent_vs_buy;
 DROP VIEW IF EXISTS serving_plans;
 DROP VIEW IF EXISTS shape_serving_plans;
 DROP VIEW IF EXISTS serving_speeds;
+DROP VIEW IF EXISTS shape_serving_speeds;
 DROP VIEW IF EXISTS speed_basis;
 DROP VIEW IF EXISTS training_plans;
 DROP VIEW IF EXISTS shape_training_plans;
@@ -923,7 +924,15 @@ FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
 -- (SPEC 2b); a model given by params_b (or a fractional GPU) uses the
 -- roofline functions with the datasheet figures, a pipeline's weights and
 -- KV read by one stage's GPUs.
-CREATE VIEW serving_speeds AS
+-- Per serve shape (workload_shapes) x device configuration x parallel
+-- layout x batch: the speeds. for_plans 0: every candidate batch (the
+-- powers of two below the smaller of max_seqs and the concurrency, and
+-- that bound), which serving_speeds lists; for_plans 1: the batch the
+-- plans run the layout at, one row (model_serving_batch) where the speed
+-- model prices the layout, every candidate where the roofline does (models
+-- given by params_b, fractional GPUs: shape_serving_plans picks among
+-- them).
+CREATE VIEW shape_serving_speeds AS
 WITH
 w AS (
   SELECT i.*,
@@ -969,7 +978,7 @@ lay AS (
 grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
-         min(w.concurrency, e.max_batch) AS concurrency, w.engine, e.multi_gpu, w.prompt_tokens,
+         min(w.concurrency, e.max_batch) AS concurrency, w.user_tps, w.engine, e.multi_gpu, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
          c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
@@ -1007,12 +1016,22 @@ grid AS (
     AND (k.column1 = 0 OR (g.dp = 1 AND g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor'
                            AND (k.column1 = 1 OR g.pp > 1)))),
 cand AS (
-  -- the powers of two below the largest batch, then (NULL) the largest
-  SELECT g.*, coalesce(b.column1, min(g.max_seqs, g.concurrency)) AS batch
+  -- the powers of two below the largest batch, then (NULL) the largest;
+  -- for the plans (k 1) where the speed model prices the layout, NULL
+  -- alone, the batch model_serving_batch picks among those
+  SELECT g.*, k.column1 AS for_plans,
+         CASE WHEN k.column1 = 1 AND g.catalog_model AND g.fraction = 1
+                THEN model_serving_batch(g.model, g.gpu, g.dtype, coalesce(g.user_tps, 0),
+                                         min(g.max_seqs, g.concurrency), g.mean_context, g.tp,
+                                         g.engine, g.pp, g.ep, g.devices, g.fabric_gbps)
+              ELSE coalesce(b.column1, min(g.max_seqs, g.concurrency)) END AS batch
   FROM grid g
+  JOIN (VALUES (0), (1)) k
   JOIN (VALUES (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (NULL)) b
-    ON CASE WHEN b.column1 IS NULL THEN g.max_seqs >= 1 ELSE b.column1 < min(g.max_seqs, g.concurrency) END)
-SELECT m.name AS workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
+    ON CASE WHEN b.column1 IS NULL THEN g.max_seqs >= 1
+            WHEN k.column1 = 1 AND g.catalog_model AND g.fraction = 1 THEN 0
+            ELSE b.column1 < min(g.max_seqs, g.concurrency) END)
+SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
        -- an engine that splits layers (llama.cpp) runs n GPUs as n stages
        CASE WHEN multi_gpu = 'layer' AND n > 1 THEN 'pp' || n
             WHEN dp > 1 THEN 'dp' || dp || ' ep' || ep
@@ -1030,7 +1049,15 @@ SELECT m.name AS workload, engine, gpu, devices, fraction, fabric_gbps, n, tp, p
               THEN model_prefill_tps(model, gpu, dtype, tp, max(1, CAST(prompt_tokens AS INTEGER)), engine,
                                      pp, ep, devices, fabric_gbps)
             WHEN tflops > 0 THEN prefill_tps(tflops * tp, active_b) END AS prefill_tps
-FROM cand JOIN workload_shapes m ON m.shape = cand.workload;
+FROM cand;
+
+-- Every serve workload x device configuration x parallel layout x candidate
+-- batch: the rows of its shape (workload_shapes).
+CREATE VIEW serving_speeds AS
+SELECT m.name AS workload, s.engine, s.gpu, s.devices, s.fraction, s.fabric_gbps, s.n, s.tp, s.pp, s.ep,
+       s.layout, s.batch, s.max_seqs, s.weights_gb, s.kv_gb_per_seq, s.replica_tps, s.prefill_tps
+FROM shape_serving_speeds s JOIN workload_shapes m ON m.shape = s.workload
+WHERE s.for_plans = 0;
 
 -- serve workload x offer: the replica shape (layout, GPUs, batch) that
 -- meets the per-user target at the lowest cost, replicas for the traffic,
@@ -1046,8 +1073,9 @@ s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
          w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
   -- workloads, not w: user_tps as given, and w read once fewer
-  FROM serving_speeds sp JOIN workloads w ON w.name = sp.workload
-  WHERE sp.workload IN (SELECT shape FROM workload_shapes)),
+  FROM shape_serving_speeds sp JOIN workloads w ON w.name = sp.workload
+  JOIN workload_shapes m ON m.name = sp.workload AND m.shape = sp.workload
+  WHERE sp.for_plans = 1),
 -- per replica shape: the largest batch that keeps every user at the target
 -- (no target: the largest that fits), else batch 1 (target missed)
 b0 AS (
@@ -1112,8 +1140,10 @@ cfg AS (
 -- copies a CTE for every reference, and from 3.54 refuses a statement
 -- whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more.
 shape AS (
-  SELECT r.*, c.workload AS cworkload, c.gpu AS cgpu, c.devices AS cdevices, c.fraction AS cfraction,
-         c.owned, c.fab, c.tp_max, r.workload IS NOT NULL AS fits,
+  -- the configuration's columns first: an automatic index on them (lat
+  -- joined with its offers) can only use a table's first 63 columns
+  SELECT c.workload AS cworkload, c.gpu AS cgpu, c.devices AS cdevices, c.fraction AS cfraction,
+         c.owned, c.fab, c.tp_max, r.*, r.workload IS NOT NULL AS fits,
          -- tensor parallelism within a node runs over NVLink or, costed
          -- with the all-reduces of the speed model, over PCIe
          CASE WHEN r.workload IS NOT NULL THEN 1 END AS interconnect_ok,

@@ -251,6 +251,49 @@ static void test_token_overhead(void) {
 
 /* llama.cpp's layer split: a prompt's micro-batches of 512 tokens overlap
 ** across the GPUs, at most token_budget tokens at a time; n - 1 hops. */
+/* Per-user speed 1 / (0.01 + 0.001 b) tokens/s: a hand-checkable replica
+** whose step grows by a millisecond a sequence. Counts its calls. */
+static int n_tps_calls;
+static double toy_tps(void *arg, double batch) {
+  (void)arg;
+  n_tps_calls++;
+  return batch / (0.01 + 0.001 * batch);
+}
+static double bad_tps(void *arg, double batch) {
+  (void)arg;
+  return batch > 16 ? INFINITY : 1.0;
+}
+
+static void test_serving_batch(void) {
+  double bad = 0.0;
+  /* 50 tokens/s: b <= 10; of 1, 2, 4, ..., 64 and 100, the largest is 8 */
+  n_tps_calls = 0;
+  check_close("50/s: 8", gpuadv_serving_batch(100, 50, toy_tps, 0, &bad), 8, 0);
+  check_close("50/s: 100, 64, 32, 16, 8 tried", n_tps_calls, 5, 0);
+  /* 1 / (0.01 + 0.1) = 9.09/s at 100 */
+  n_tps_calls = 0;
+  check_close("9/s: 100", gpuadv_serving_batch(100, 9, toy_tps, 0, &bad), 100,
+              0);
+  check_close("9/s: one call", n_tps_calls, 1, 0);
+  check_close("no target: 100", gpuadv_serving_batch(100, 0, toy_tps, 0, &bad),
+              100, 0);
+  /* 90.9/s at batch 1: 100/s is missed everywhere, so the smallest */
+  check_close("100/s: 1", gpuadv_serving_batch(100, 100, toy_tps, 0, &bad), 1,
+              0);
+  check_close("cap below 1", gpuadv_serving_batch(0.5, 100, toy_tps, 0, &bad),
+              0.5, 0);
+  /* the tolerance: exactly 1 / 0.018 = 55.55... at 8 passes */
+  check_close("at the edge",
+              gpuadv_serving_batch(8, 1 / 0.018, toy_tps, 0, &bad), 8, 0);
+  /* candidates stop at 1024: cap 5000 at 1/(0.01 + 0.001 b) >= 0.9 (b <=
+  ** 1101) gives 1024 */
+  check_close("powers up to 1024",
+              gpuadv_serving_batch(5000, 0.9, toy_tps, 0, &bad), 1024, 0);
+  check_close("not finite: 0", gpuadv_serving_batch(100, 0, bad_tps, 0, &bad),
+              0, 0);
+  check_true("not finite: the value", isinf(bad));
+}
+
 static void test_layer_split(void) {
   gpuadv_engine_consts e;
   gpuadv_prefill_setup p;
@@ -559,6 +602,7 @@ int main(void) {
   test_replica();
   test_dp_attention();
   test_layer_split();
+  test_serving_batch();
   test_counts();
   test_money();
   printf("%d passed, %d failed\n", n_pass, n_fail);

@@ -131,3 +131,11 @@ SELECT spend_problem(1e999, 0, 'any');
 -- error: spend_problem(): spend_usd must be a finite number, got Inf
 SELECT spend_problem(10, 0);
 -- error: wrong number of arguments to function spend_problem()
+SELECT model_serving_batch('llama-3.1-8b', 'h100-sxm', 'fp8', 30, 0);
+-- error: model_serving_batch(): max_batch must be > 0, got 0
+SELECT model_serving_batch('llama-3.1-8b', 'h100-sxm', 'fp8', -1, 64);
+-- error: model_serving_batch(): user_tps must be >= 0, got -1
+SELECT model_serving_batch('llama-3.1-8b', 'h100-sxm', 'fp8', 30, 64, 0, 1, 'tgi');
+-- error: model_serving_batch(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
+SELECT model_serving_batch('llama-3.1-405b', 'h100-sxm', 'bf16', 30, 64, 1000, 8, 'vllm', 2, 1, 8, 0);
+-- error: model_serving_batch(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes

@@ -16,11 +16,13 @@
 ** Invariants (each a documented promise of README.md "Conventions"):
 **   - a NULL required argument gives NULL, never an error;
 **   - a REAL result is finite and, the estimates being quantities, >= 0;
-**   - nodes_required and max_batch give INTEGER >= 0; gpuadv_version TEXT;
+**   - nodes_required and max_batch give INTEGER >= 0; model_serving_batch
+**     INTEGER > 0, or max_batch as given (REAL > 0); gpuadv_version TEXT;
 **     gpu_name and model_name TEXT or NULL (an unknown name);
 **     spend_problem TEXT or NULL (a plan with no money problem);
 **     every other function REAL, or NULL only where a required argument is
-**     NULL (and model_prefill_tps, NULL for a GPU without a TFLOP/s figure);
+**     NULL (and the model speed functions, NULL where the engine does not
+**     serve the dtype or the GPU has no TFLOP/s figure);
 **   - an error is SQLITE_ERROR with a message "NAME(): ...";
 **   - the second row equals the first.
 */
@@ -124,6 +126,11 @@ static int is_count_fn(const char *name) {
   return strcmp(name, "nodes_required") == 0 || strcmp(name, "max_batch") == 0;
 }
 
+/* model_serving_batch: a power of two (INTEGER), or max_batch as given. */
+static int is_batch_fn(const char *name) {
+  return strcmp(name, "model_serving_batch") == 0;
+}
+
 /* A result as stepped, to compare two rows. */
 typedef struct result {
   int type;
@@ -151,11 +158,17 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
                f->narg, out->r);
       FZ_CHECK(!is_count_fn(f->name) && strcmp(f->name, "gpuadv_version") != 0,
                "%s/%d returned a REAL", f->name, f->narg);
+      FZ_CHECK(!is_batch_fn(f->name) || out->r > 0.0,
+               "%s/%d returned a batch of %.17g", f->name, f->narg, out->r);
       break;
     case SQLITE_INTEGER:
       out->i = sqlite3_column_int64(st, 0);
-      FZ_CHECK(is_count_fn(f->name), "%s/%d returned an INTEGER %lld", f->name,
-               f->narg, (long long)out->i);
+      FZ_CHECK(is_count_fn(f->name) || is_batch_fn(f->name),
+               "%s/%d returned an INTEGER %lld", f->name, f->narg,
+               (long long)out->i);
+      FZ_CHECK(!is_batch_fn(f->name) || out->i > 0,
+               "%s/%d returned a batch of %lld", f->name, f->narg,
+               (long long)out->i);
       FZ_CHECK(out->i >= 0, "%s/%d returned a negative count %lld", f->name,
                f->narg, (long long)out->i);
       break;
@@ -172,7 +185,8 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
       ** name functions for an unknown name; a verdict where there is none. */
       FZ_CHECK(required_null || strcmp(f->name, "model_prefill_tps") == 0 ||
                    strcmp(f->name, "model_decode_tps") == 0 ||
-                   is_name_fn(f->name) || is_verdict_fn(f->name),
+                   is_batch_fn(f->name) || is_name_fn(f->name) ||
+                   is_verdict_fn(f->name),
                "%s/%d returned NULL with no NULL required argument", f->name,
                f->narg);
       break;

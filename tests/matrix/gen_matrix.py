@@ -68,6 +68,8 @@ BASELINE = {
     "model_kv_gb": ["'deepseek-v3'", "1024", "2", "'bf16'", "8"],
     "model_decode_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'bf16'", "1",
                          "1024", "1", "'vllm'", "1", "1", "8", "3200"],
+    "model_serving_batch": ["'llama-3.1-8b'", "'h100-sxm'", "'fp8'", "30",
+                            "500", "1150", "1", "'vllm'", "1", "1", "8", "3200"],
     "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2",
                           "512", "'trtllm'", "1", "1", "8", "3200"],
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],

@@ -93,3 +93,16 @@ SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 A
 -- The catalog's measured matmul rates are the measurements rows they come
 -- from (stas00/ml-engineering's maximum achievable matmul table).
 SELECT 'eng-achieved-equals-measurements', (SELECT count(*) FROM measurements m JOIN gpus g ON g.name = m.gpu WHERE m.metric = 'matmul_tflops_max_achievable' AND m.value = CASE m.dtype WHEN 'fp8' THEN g.fp8_achieved_tflops ELSE g.bf16_achieved_tflops END) = 19 AND (SELECT count(*) FROM gpus WHERE bf16_achieved_tflops IS NOT NULL OR fp8_achieved_tflops IS NOT NULL) = 12;
+-- model_serving_batch: Llama 3.1 70B fp8 on 2 x H100 at a 600-token
+-- context keeps 41.1 tokens/s per sequence at batch 128, 27.0 at 256 and
+-- 44.7 at 64, 46.7 at 32; 48.8 at batch 1.
+SELECT 'eng-serving-batch-40', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 40, 500, 600, 2) = 128 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 128, 600, 2) / 128 >= 40 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 256, 600, 2) / 256 < 40 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 500, 600, 2) / 500 < 40;
+SELECT 'eng-serving-batch-45', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 45, 500, 600, 2) = 32 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 64, 600, 2) / 64 < 45;
+SELECT 'eng-serving-batch-missed', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 50, 500, 600, 2) = 1 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 600, 2) < 50;
+SELECT 'eng-serving-batch-no-target', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 500, 600, 2) = 500 AND typeof(model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 500, 600, 2)) = 'integer';
+SELECT 'eng-serving-batch-real-cap', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 37.5, 600, 2) = 37.5 AND typeof(model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 37.5, 600, 2)) = 'real' AND model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 50, 0.5, 600, 2) = 0.5;
+SELECT 'eng-serving-batch-not-served', model_serving_batch('llama-3.1-8b', 'mi300x', 'fp8', 10, 64, 0, 1, 'trtllm') IS NULL;
+-- a layout: DeepSeek-V3 as dp8 ep8 on H200 with SGLang at 9,000 tokens:
+-- 14.0 tokens/s per sequence at 722 (the most that fit), 16.7 at 512, 21.6
+-- at 256
+SELECT 'eng-serving-batch-dp8', model_serving_batch('deepseek-v3', 'h200', 'fp8', 15, 722, 9000, 1, 'sglang', 1, 8) = 512 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 512, 9000, 1, 'sglang', 1, 8) / 512 >= 15 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 722, 9000, 1, 'sglang', 1, 8) / 722 < 15 AND model_serving_batch('deepseek-v3', 'h200', 'fp8', 20, 722, 9000, 1, 'sglang', 1, 8) = 256;

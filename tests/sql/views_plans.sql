@@ -102,6 +102,32 @@ SELECT 'v-best-is-rank1', (SELECT b.offer = t.offer FROM bp b JOIN tp t ON t.wor
 
 SELECT 'v-srv-memory', (SELECT abs(weights_gb - 16.06) < 0.005 AND abs(kv_gb - 10 * 0.262144) < 0.005 AND abs(total_gb - 18.68) < 0.005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-maxbatch', (SELECT max(max_seqs) = 213 FROM serving_speeds WHERE workload = 'srv-8b' AND gpu = 'h100-sxm' AND devices = 1 AND n = 1);
+-- The plans' batch per layout (shape_serving_speeds, for_plans 1: one row
+-- from model_serving_batch where the speed model prices the layout) is the
+-- one the rule picks among every candidate (for_plans 0): the largest
+-- that keeps user_tps, else the smallest; with the same speeds. The
+-- roofline layouts (params_b models, here 'srv-pb' for the check alone)
+-- list every candidate in both.
+INSERT INTO workloads(name, kind, params_b, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps,
+                      layers, kv_heads, head_dim, offer_glob)
+  VALUES ('srv-pb', 'serve', 8, 'bf16', 30, 1000, 1000, 25, 32, 8, 128, 'test/*');
+SELECT 'v-srv-plan-batch', (
+  WITH c AS (
+    SELECT s.*, w.user_tps IS NULL OR s.replica_tps / s.batch >= w.user_tps * (1 - 1e-9) AS ok
+    FROM shape_serving_speeds s JOIN workloads w ON w.name = s.workload),
+  pick AS (
+    SELECT for_plans, workload, gpu, devices, fraction, fabric_gbps, tp, pp, ep,
+           CASE WHEN max(ok) THEN max(CASE WHEN ok THEN batch END) ELSE min(batch) END AS batch,
+           count(*) AS n
+    FROM c GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9)
+  SELECT count(*) > 100 AND sum(p1.batch = p0.batch) = count(*)
+         AND sum(p1.n = 1) > 100 AND sum(p1.n > 1 AND p1.n = p0.n) > 0
+         AND sum(p1.n <> 1 AND p1.n <> p0.n) = 0
+         AND (SELECT count(*) FROM c c1 JOIN c c0 USING (workload, gpu, devices, fraction, fabric_gbps, tp, pp, ep, batch)
+              WHERE c1.for_plans = 1 AND c0.for_plans = 0 AND c1.replica_tps IS NOT c0.replica_tps) = 0
+  FROM pick p1 JOIN pick p0 USING (workload, gpu, devices, fraction, fabric_gbps, tp, pp, ep)
+  WHERE p1.for_plans = 1 AND p0.for_plans = 0);
+DELETE FROM workloads WHERE name = 'srv-pb';
 SELECT 'v-srv-batch', (SELECT works AND gpus_per_replica = 1 AND batch_per_replica = 10 AND replicas = 1 AND n_gpus = 1 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-speed', (SELECT abs(tps_per_replica - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1), 1)) < 0.01 AND abs(tps_per_user - round(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 10, 1500, 1) / 10, 1)) < 0.01 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
 SELECT 'v-srv-ttft', (SELECT abs(ttft_s - round(1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000), 3)) < 0.0005 FROM sp WHERE workload = 'srv-8b' AND offer = 'test/1xh100');
