@@ -1073,6 +1073,10 @@ s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
          w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
   -- workloads, not w: user_tps as given, and w read once fewer
+  -- m removes no row (each is its shape's own), but it keeps SQLite's
+  -- guess of the rows from here large: with a small guess, shape's LEFT
+  -- JOIN of rep scans rep for every configuration instead of building an
+  -- automatic index (163 s instead of 10 s for make bench's 240 varied workloads)
   FROM shape_serving_speeds sp JOIN workloads w ON w.name = sp.workload
   JOIN workload_shapes m ON m.name = sp.workload AND m.shape = sp.workload
   WHERE sp.for_plans = 1),
@@ -1140,10 +1144,8 @@ cfg AS (
 -- copies a CTE for every reference, and from 3.54 refuses a statement
 -- whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more.
 shape AS (
-  -- the configuration's columns first: an automatic index on them (lat
-  -- joined with its offers) can only use a table's first 63 columns
-  SELECT c.workload AS cworkload, c.gpu AS cgpu, c.devices AS cdevices, c.fraction AS cfraction,
-         c.owned, c.fab, c.tp_max, r.*, r.workload IS NOT NULL AS fits,
+  SELECT r.*, c.workload AS cworkload, c.gpu AS cgpu, c.devices AS cdevices, c.fraction AS cfraction,
+         c.owned, c.fab, c.tp_max, r.workload IS NOT NULL AS fits,
          -- tensor parallelism within a node runs over NVLink or, costed
          -- with the all-reduces of the speed model, over PCIe
          CASE WHEN r.workload IS NOT NULL THEN 1 END AS interconnect_ok,
