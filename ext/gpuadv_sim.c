@@ -483,8 +483,11 @@ typedef struct sim {
   double sum_ttft, sum_tpot, sum_e2e, sum_wait;
 
   /* Inter-token gaps of the steps ending in the window: a histogram
-  ** (GPUADV_SIM_ITL_BINS counts), their count and sum. */
+  ** (GPUADV_SIM_ITL_BINS counts, of which only bins itl_lo to itl_hi are
+  ** set: a run's gaps span a few octaves of the 39, and the rest is
+  ** neither cleared nor scanned), their count and sum. */
   double *itl;
+  int itl_lo, itl_hi; /* itl_lo > itl_hi: none set */
   double itl_n, itl_sum;
 } sim;
 
@@ -832,9 +835,31 @@ static double itl_edge(int k, double at) {
       k / GPUADV_SIM_ITL_SUB + GPUADV_SIM_ITL_EXP_MIN);
 }
 
+/* Make bins lo to hi part of the set range, the new ones 0. */
+static void itl_cover(sim *S, int lo, int hi) {
+  assert(0 <= lo && lo <= hi && hi < GPUADV_SIM_ITL_BINS);
+  if (S->itl_lo > S->itl_hi) {
+    memset(S->itl + lo, 0, (size_t)(hi - lo + 1) * sizeof(double));
+    S->itl_lo = lo;
+    S->itl_hi = hi;
+    return;
+  }
+  if (lo < S->itl_lo) {
+    memset(S->itl + lo, 0, (size_t)(S->itl_lo - lo) * sizeof(double));
+    S->itl_lo = lo;
+  }
+  if (hi > S->itl_hi) {
+    memset(S->itl + S->itl_hi + 1, 0,
+           (size_t)(hi - S->itl_hi) * sizeof(double));
+    S->itl_hi = hi;
+  }
+}
+
 /* w gaps of dt seconds: a step of w decoding sequences. */
 static void itl_add(sim *S, double dt, double w) {
-  S->itl[itl_bin(dt)] += w;
+  int k = itl_bin(dt);
+  if (k < S->itl_lo || k > S->itl_hi) itl_cover(S, k, k);
+  S->itl[k] += w;
   S->itl_n += w;
   S->itl_sum += dt * w;
 }
@@ -856,6 +881,7 @@ static void itl_add_piece(sim *S, const gpuadv_step_line *L,
       w * (n * alpha + beta * ((double)p->j0 + (double)p->j1 - 1.0) * n * 0.5);
   k = itl_bin(alpha + beta * (double)p->j0);
   last = itl_bin(alpha + beta * (double)(p->j1 - 1));
+  if (k < S->itl_lo || last > S->itl_hi) itl_cover(S, k, last);
   for (; k < last; k++) {
     /* the first step at or past the next bin's edge */
     double j = ceil((itl_edge(k + 1, 0.0) - alpha) / beta);
@@ -877,17 +903,27 @@ static void itl_add_run(sim *S, const gpuadv_step_line *L, double c, double d,
   itl_add_piece(S, L, &p[1], c, d, d);
 }
 
-/* The nearest-rank p-th percentile of the gaps (at least one). */
-static double itl_percentile(const sim *S, double p) {
-  double rank = ceil(p * S->itl_n / 100.0), cum = 0.0;
-  int k;
-  assert(S->itl_n >= 1.0);
-  if (rank < 1.0) rank = 1.0;
-  for (k = 0; k < GPUADV_SIM_ITL_BINS - 1; k++) {
-    cum += S->itl[k];
-    if (cum >= rank) break;
+/* The nearest-rank p-th percentiles of the gaps (at least one) for the
+** n_p increasing percents p[], into out[]: one pass over the set bins
+** (those below hold nothing, so the sums are those of a pass from bin 0). */
+static void itl_percentiles(const sim *S, const double *p, double *out,
+                            int n_p) {
+  /* cum: the gaps in bins up to k; the answer is the first k (of all but
+  ** the last bin) where cum reaches the rank, else the last bin */
+  int k = S->itl_lo, i;
+  double cum;
+  assert(S->itl_n >= 1.0 && S->itl_lo <= S->itl_hi);
+  cum = S->itl[k];
+  for (i = 0; i < n_p; i++) {
+    double rank = ceil(p[i] * S->itl_n / 100.0);
+    assert(i == 0 || p[i] >= p[i - 1]);
+    if (rank < 1.0) rank = 1.0;
+    while (k < GPUADV_SIM_ITL_BINS - 1 && !(cum >= rank)) {
+      k++;
+      if (k <= S->itl_hi) cum += S->itl[k];
+    }
+    out[i] = itl_edge(k, 0.5);
   }
-  return itl_edge(k, 0.5);
 }
 
 /* ------------------------------------------------------------------------
@@ -993,7 +1029,9 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.ttft = malloc((size_t)S.m * sizeof(float));
   S.tpot = malloc((size_t)S.m * sizeof(float));
   S.e2e = malloc((size_t)S.m * sizeof(float));
-  S.itl = calloc(GPUADV_SIM_ITL_BINS, sizeof(double));
+  S.itl = malloc(GPUADV_SIM_ITL_BINS * sizeof(double));
+  S.itl_lo = GPUADV_SIM_ITL_BINS;
+  S.itl_hi = -1;
   if (!S.ttft || !S.tpot || !S.e2e || !S.itl) {
     fail(res, "out of memory");
     goto done;
@@ -1220,9 +1258,12 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     if (S.itl_n > 0.0) {
       res->has_itl = 1;
       res->itl_mean = S.itl_sum / S.itl_n;
-      res->itl_p50 = itl_percentile(&S, 50.0);
-      res->itl_p95 = itl_percentile(&S, 95.0);
-      res->itl_p99 = itl_percentile(&S, 99.0);
+      static const double pcts[3] = {50.0, 95.0, 99.0};
+      double v[3];
+      itl_percentiles(&S, pcts, v, 3);
+      res->itl_p50 = v[0];
+      res->itl_p95 = v[1];
+      res->itl_p99 = v[2];
     }
     res->saturated = !S.closed && arrived > 0 &&
                      (double)(arrived - S.window_done) > 0.05 * (double)arrived;

@@ -554,7 +554,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 ** 64-bit FNV-1a hash of every argument (numbers, seed, and the bytes of
 ** model, gpu, dtype, engine): open addressing with linear probing, from
 ** SIM_CACHE_MIN slots, doubled whenever half are used, up to SIM_CACHE_MAX
-** (248 bytes a slot: 16.3 MB); a full table at that size is emptied and
+** (264 bytes a slot: 17.3 MB); a full table at that size is emptied and
 ** fills again.
 ** A slot keeps the result less its error text, which a kept run has empty
 ** (error is the last member). The connection's mutex serializes calls on
@@ -566,6 +566,9 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 typedef struct sim_cache_entry {
   sqlite3_uint64 key; /* 0: empty */
   double max_rps;
+  /* max_running and kv_capacity_tokens as the run used them: the step
+  ** model's defaults where they were not given */
+  double max_running, kv;
   unsigned char res[SIM_KEPT_BYTES];
 } sim_cache_entry;
 
@@ -597,6 +600,12 @@ static sqlite3_uint64 call_key(const sim_call *call) {
     h = fnv1a(h, &given, 1);
     if (call->given[i] && sqlite3_value_type(call->given[i]) == SQLITE_TEXT) {
       const unsigned char *z = sqlite3_value_text(call->given[i]);
+      int n = sqlite3_value_bytes(call->given[i]);
+      if (z) h = fnv1a(h, z, (size_t)n);
+    } else if (call->given[i] &&
+               sqlite3_value_type(call->given[i]) == SQLITE_BLOB) {
+      /* a config.json read as a blob */
+      const void *z = sqlite3_value_blob(call->given[i]);
       int n = sqlite3_value_bytes(call->given[i]);
       if (z) h = fnv1a(h, z, (size_t)n);
     }
@@ -831,6 +840,8 @@ static void remember(sqlite3_vtab *vtab, sqlite3_uint64 key,
   if (e->key == 0) sv->n_used++;
   e->key = key;
   e->max_rps = cur->max_rps;
+  e->max_running = cur->call.value[ARG_MAX_RUNNING];
+  e->kv = cur->call.value[ARG_KV];
   memcpy(e->res, &cur->res, SIM_KEPT_BYTES);
 }
 
@@ -901,8 +912,6 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
     goto done;
   }
-  rc = step_model_select(call, &model, &err);
-  if (rc != SQLITE_OK) goto done;
   for (i = 0; i < N_KEPT; i++) {
     if (call->given[ARG_MODEL + i]) {
       cur->kept[i] = sqlite3_value_dup(call->given[ARG_MODEL + i]);
@@ -913,6 +922,9 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     }
   }
 
+  /* A kept run is found by the arguments as given, before the step model
+  ** (catalog lookups, the replica's layout) is set up: an error there is
+  ** never kept, so a call found has set it up without one before. */
   {
     const sim_cache_entry *e;
     key = call_key(call);
@@ -921,10 +933,14 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
       memset(&cur->res, 0, sizeof(cur->res));
       memcpy(&cur->res, e->res, SIM_KEPT_BYTES);
       cur->max_rps = e->max_rps;
+      call->value[ARG_MAX_RUNNING] = e->max_running;
+      call->value[ARG_KV] = e->kv;
       cur->eof = 0;
       goto done;
     }
   }
+  rc = step_model_select(call, &model, &err);
+  if (rc != SQLITE_OK) goto done;
   gpuadv_sim_config_init(&cfg);
   cfg.rate = call->value[ARG_RATE];
   cfg.concurrency = (int64_t)call->value[ARG_CONCURRENCY];

@@ -53,3 +53,12 @@ SELECT 'config-breakdown-sums', (SELECT sum(CASE WHEN field IN ('params_embeddin
 SELECT 'config-total-integer', (SELECT value = 8030261248 AND typeof(value) = 'integer' FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'params_total');
 SELECT 'config-text-values', (SELECT value = 'gqa' FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'attention');
 SELECT 'config-null-from', (SELECT from_keys IS NULL FROM model_config((SELECT text FROM cfg WHERE name = 'llama8b')) WHERE field = 'params_total');
+-- serving_sim keeps each run by its arguments, a config given as a blob
+-- by its bytes: Mixtral's config after Llama-3.1-8B's, both as blobs with
+-- every other argument alike, is a run of its own (a slower step: more
+-- weights read per token), equal to the same config as text.
+SELECT 'cfg-sim-blob-kept-apart', (SELECT a.tpot_mean_ms < b.tpot_mean_ms AND b.tpot_mean_ms = c.tpot_mean_ms
+  FROM serving_sim a, serving_sim b, serving_sim c
+  WHERE a.rate = 1 AND a.n_requests = 50 AND a.gpu = 'h100-sxm' AND a.dtype = 'fp8' AND a.model = CAST((SELECT text FROM cfg WHERE name = 'llama8b') AS BLOB)
+    AND b.rate = 1 AND b.n_requests = 50 AND b.gpu = 'h100-sxm' AND b.dtype = 'fp8' AND b.model = CAST((SELECT text FROM cfg WHERE name = 'mixtral') AS BLOB)
+    AND c.rate = 1 AND c.n_requests = 50 AND c.gpu = 'h100-sxm' AND c.dtype = 'fp8' AND c.model = (SELECT text FROM cfg WHERE name = 'mixtral'));
