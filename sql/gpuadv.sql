@@ -1073,12 +1073,7 @@ s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
          w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
   -- workloads, not w: user_tps as given, and w read once fewer
-  -- m removes no row (each is its shape's own), but it keeps SQLite's
-  -- guess of the rows from here large: with a small guess, shape's LEFT
-  -- JOIN of rep scans rep for every configuration instead of building an
-  -- automatic index (163 s instead of 10 s for make bench's 240 varied workloads)
   FROM shape_serving_speeds sp JOIN workloads w ON w.name = sp.workload
-  JOIN workload_shapes m ON m.name = sp.workload AND m.shape = sp.workload
   WHERE sp.for_plans = 1),
 -- per replica shape: the largest batch that keeps every user at the target
 -- (no target: the largest that fits), else batch 1 (target missed)
