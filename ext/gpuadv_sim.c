@@ -1256,10 +1256,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
                   &res->tpot_p99);
     }
     if (S.itl_n > 0.0) {
-      res->has_itl = 1;
-      res->itl_mean = S.itl_sum / S.itl_n;
       static const double pcts[3] = {50.0, 95.0, 99.0};
       double v[3];
+      res->has_itl = 1;
+      res->itl_mean = S.itl_sum / S.itl_n;
       itl_percentiles(&S, pcts, v, 3);
       res->itl_p50 = v[0];
       res->itl_p95 = v[1];

@@ -551,11 +551,11 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 ** type in instances of several sizes, workloads of the same shape under
 ** other names, serving_plans again under best_plans and rent_vs_buy), so
 ** each connection's table keeps every answer in a hash table found by a
-** 64-bit FNV-1a hash of every argument (numbers, seed, and the bytes of
-** model, gpu, dtype, engine): open addressing with linear probing, from
-** SIM_CACHE_MIN slots, doubled whenever half are used, up to SIM_CACHE_MAX
-** (264 bytes a slot: 17.3 MB); a full table at that size is emptied and
-** fills again.
+** 64-bit FNV-1a hash of every argument (numbers, seed, and the bytes, text
+** or blob, of model, gpu, dtype, engine): open addressing with linear
+** probing, from SIM_CACHE_MIN slots, doubled whenever half are used, up to
+** SIM_CACHE_MAX (264 bytes a slot: 17.3 MB); a full table at that size is
+** emptied and fills again.
 ** A slot keeps the result less its error text, which a kept run has empty
 ** (error is the last member). The connection's mutex serializes calls on
 ** its tables. */
