@@ -596,17 +596,15 @@ static sqlite3_uint64 call_key(const sim_call *call) {
   h = fnv1a(h, call->value, sizeof(call->value));
   h = fnv1a(h, &call->seed, sizeof(call->seed));
   for (i = 0; i < N_ARGS; i++) {
-    unsigned char given = call->given[i] != 0;
+    sqlite3_value *v = call->given[i];
+    int type = v ? sqlite3_value_type(v) : SQLITE_NULL;
+    unsigned char given = v != 0;
     h = fnv1a(h, &given, 1);
-    if (call->given[i] && sqlite3_value_type(call->given[i]) == SQLITE_TEXT) {
-      const unsigned char *z = sqlite3_value_text(call->given[i]);
-      int n = sqlite3_value_bytes(call->given[i]);
-      if (z) h = fnv1a(h, z, (size_t)n);
-    } else if (call->given[i] &&
-               sqlite3_value_type(call->given[i]) == SQLITE_BLOB) {
-      /* a config.json read as a blob */
-      const void *z = sqlite3_value_blob(call->given[i]);
-      int n = sqlite3_value_bytes(call->given[i]);
+    if (type == SQLITE_TEXT || type == SQLITE_BLOB) {
+      /* a name, or a config.json as text or as a blob */
+      const void *z = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
+                                          : sqlite3_value_blob(v);
+      int n = sqlite3_value_bytes(v);
       if (z) h = fnv1a(h, z, (size_t)n);
     }
   }

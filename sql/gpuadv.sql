@@ -1008,9 +1008,12 @@ grid1 AS (
   FROM (SELECT g0.*, max_batch(g0.memory_gb * g0.n, g0.layout_weights_gb, g0.kv_gb_per_seq * g0.kv_copies,
                                g0.mem_headroom) AS max_seqs
         FROM grid0 g0) g),
+-- speed_model: the engine speed model prices the layout (a catalog model
+-- on whole GPUs), else the roofline; batch_cap: the most sequences at once
 grid AS (
   SELECT g.*, CASE WHEN g.dp > 1 THEN g.dp WHEN k.column1 = 0 THEN 1 WHEN k.column1 = 1 THEN g.tp
-                    ELSE g.tp * g.pp END AS ep
+                    ELSE g.tp * g.pp END AS ep,
+         g.catalog_model AND g.fraction = 1 AS speed_model, min(g.max_seqs, g.concurrency) AS batch_cap
   FROM grid1 g JOIN (VALUES (0), (1), (2)) k
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
     AND (k.column1 = 0 OR (g.dp = 1 AND g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor'
@@ -1020,17 +1023,16 @@ cand AS (
   -- for the plans (k 1) where the speed model prices the layout, NULL
   -- alone, the batch model_serving_batch picks among those
   SELECT g.*, k.column1 AS for_plans,
-         CASE WHEN k.column1 = 1 AND g.catalog_model AND g.fraction = 1
-                THEN model_serving_batch(g.model, g.gpu, g.dtype, coalesce(g.user_tps, 0),
-                                         min(g.max_seqs, g.concurrency), g.mean_context, g.tp,
-                                         g.engine, g.pp, g.ep, g.devices, g.fabric_gbps)
-              ELSE coalesce(b.column1, min(g.max_seqs, g.concurrency)) END AS batch
+         CASE WHEN k.column1 = 1 AND g.speed_model
+                THEN model_serving_batch(g.model, g.gpu, g.dtype, coalesce(g.user_tps, 0), g.batch_cap,
+                                         g.mean_context, g.tp, g.engine, g.pp, g.ep, g.devices, g.fabric_gbps)
+              ELSE coalesce(b.column1, g.batch_cap) END AS batch
   FROM grid g
   JOIN (VALUES (0), (1)) k
   JOIN (VALUES (1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (NULL)) b
     ON CASE WHEN b.column1 IS NULL THEN g.max_seqs >= 1
-            WHEN k.column1 = 1 AND g.catalog_model AND g.fraction = 1 THEN 0
-            ELSE b.column1 < min(g.max_seqs, g.concurrency) END)
+            WHEN k.column1 = 1 AND g.speed_model THEN 0
+            ELSE b.column1 < g.batch_cap END)
 SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, pp, ep,
        -- an engine that splits layers (llama.cpp) runs n GPUs as n stages
        CASE WHEN multi_gpu = 'layer' AND n > 1 THEN 'pp' || n
@@ -1038,14 +1040,14 @@ SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, 
             ELSE 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
                  || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END END AS layout,
        batch, max_seqs, layout_weights_gb AS weights_gb, kv_gb_per_seq,
-       CASE WHEN catalog_model AND fraction = 1
+       CASE WHEN speed_model
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
             ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
                             CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
                                  ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END
                               * kv_copies / pp,
                             CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
-       CASE WHEN catalog_model AND fraction = 1
+       CASE WHEN speed_model
               THEN model_prefill_tps(model, gpu, dtype, tp, max(1, CAST(prompt_tokens AS INTEGER)), engine,
                                      pp, ep, devices, fabric_gbps)
             WHEN tflops > 0 THEN prefill_tps(tflops * tp, active_b) END AS prefill_tps
