@@ -141,8 +141,9 @@ static const char *const train_modes[] = {"full", "full16", "lora", "qlora",
                                           "inference"};
 static const char *const recomputes[] = {"none", "selective", "full"};
 
-static double train_mem(double p, int mode, double n, int z, double act) {
-  double w = 0, g = 0, o = 0, f = LORA_FRACTION;
+static double train_mem_f(double p, int mode, double n, int z, double act,
+                          double f) {
+  double w = 0, g = 0, o = 0;
   switch (mode) {
     case 0:
       w = 2.0;
@@ -174,6 +175,10 @@ static double train_mem(double p, int mode, double n, int z, double act) {
   return p * (w + g + o) + act;
 }
 
+static double train_mem(double p, int mode, double n, int z, double act) {
+  return train_mem_f(p, mode, n, z, act, LORA_FRACTION);
+}
+
 static double activation(double layers, double h, double a, double s, double b,
                          int r) {
   double sbh = s * b * h, per_layer;
@@ -202,6 +207,13 @@ static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
   double n = OPT(7, 1.0), vocab = OPT(10, 0.0), ce = OPT(11, 1.0);
   int z = (int)OPT(8, 0.0);
   double inter = OPT(12, 0.0) > 0.0 ? OPT(12, 0.0) : 8.0 * h / 3.0;
+  double rank = OPT(13, 0.0);
+  double f = rank > 0.0 ? rank * layers * (11.0 * h + 3.0 * inter) / (p * 1e9)
+                        : LORA_FRACTION;
+  double blocks =
+      p - 2.0 * vocab * h / 1e9 > 0.0 ? p - 2.0 * vocab * h / 1e9 : 0.0;
+  double stored = mode == 3 ? 0.5 + NF4_CONSTANT_BYTES : 2.0;
+  double gathered = z >= 3 && n > 1.0 ? 2.0 * stored * blocks / layers : 0.0;
   double sbh = s * b * h;
   double base = mode == 2 || mode == 3 ? 28.0 : 34.0;
   double pi = mode == 1 || mode == 4 ? 0.0 : 8.0;
@@ -212,7 +224,7 @@ static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
       base + pi * inter / h + pa * a / h + (r == 0 ? 5.0 * a * s / h : 0.0);
   double act = layers * (r == 2 ? in : layer) * sbh / 1e9;
   double rebuilt = r == 2 ? layer * sbh / 1e9 : 0.0;
-  double loss = (head * sbh + s * b * vocab * (2.0 + 12.51 / ce)) / 1e9;
+  double loss = (head * sbh + s * b * vocab * (2.0 + 12.52 / ce)) / 1e9;
   if (mode == 0) {
     double z1 = z >= 1 ? n : 1.0, z2 = z >= 2 ? n : 1.0, z3 = z >= 3 ? n : 1.0;
     double linear = p - vocab * h / 1e9 > 0.0 ? p - vocab * h / 1e9 : 0.0;
@@ -221,12 +233,13 @@ static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
     double casts = 2.0 * linear / z3;
     double back;
     if (r == 2) rebuilt += casts / layers;
-    back = resident + casts + act + (loss > rebuilt ? loss : rebuilt);
+    back =
+        resident + casts + gathered + act + (loss > rebuilt ? loss : rebuilt);
     sqlite3_result_double(ctx, step > back ? step : back);
     return;
   }
-  sqlite3_result_double(ctx,
-                        train_mem(p, mode, n, z, 0.0) + act + loss + rebuilt);
+  sqlite3_result_double(ctx, train_mem_f(p, mode, n, z, 0.0, f) + gathered +
+                                 act + loss + rebuilt);
 }
 
 static void bare_kv_cache_gb(sqlite3_context *ctx, int argc,

@@ -112,11 +112,14 @@ CASES = [
      f"train_peak_gb({P}, 'full', {LAY}, 4096, 32, {SEQ}, {MB}, {NGPU}, {ZS}, "
      f"'full', 128256, {CE})",
      # 'full' with checkpointing, h 4096, 32 heads, I = 8h/3: the larger of
-     # the optimizer step and the loss's backward
+     # the optimizer step and the loss's backward (with ZeRO-3's two
+     # gathered bf16 layers on several GPUs)
      f"max({P} * (4.0 / {Z3} + 8.0 / {Z1}) + {P} * (4.0 / {Z2} + 4.0 / {Z1}), "
      f"{P} * (4.0 / {Z3} + 8.0 / {Z1}) + 2.0 * max({P} - 128256 * 4096 / 1e9, 0)"
-     f" / {Z3} + {LAY} * 4.0 * ({SEQ} * {MB} * 4096) / 1e9 + max((10.0 * ({SEQ}"
-     f" * {MB} * 4096) + ({SEQ} * {MB}) * 128256 * (2.0 + 12.51 / {CE})) / 1e9,"
+     f" / {Z3} + (CASE WHEN {ZS} >= 3 AND {NGPU} > 1 THEN 4.0 * max({P} - 2 * "
+     f"128256 * 4096 / 1e9, 0) / {LAY} ELSE 0 END)"
+     f" + {LAY} * 4.0 * ({SEQ} * {MB} * 4096) / 1e9 + max((10.0 * ({SEQ}"
+     f" * {MB} * 4096) + ({SEQ} * {MB}) * 128256 * (2.0 + 12.52 / {CE})) / 1e9,"
      f" (34.0 + 8.0 * 8 / 3.0 + 4.0 * 32 / 4096) * ({SEQ} * {MB} * 4096) / 1e9"
      f" + 2.0 * max({P} - 128256 * 4096 / 1e9, 0) / {Z3} / {LAY}))"),
     ("kv_cache_gb", "S", f"kv_cache_gb({LAY}, 8, 128, {SEQ}, {B64}, 'fp16')",

@@ -31,13 +31,19 @@ DTYPES = {  # name: (bytes per parameter, matmul class, gguf)
     "q4_k_m": (4.89 / 8.0, "16bit", 1), "q4_0": (4.5 / 8.0, "16bit", 1),
 }
 LORA_F = 0.01
-TRAIN_BYTES = {
-    "full": (2.0, 4.0, 12.0),
-    "full16": (2.0, 2.0, 12.0),
-    "lora": (2.0 + LORA_F * 4.0, LORA_F * 4.0, LORA_F * 8.0),
-    "qlora": (0.5 + 0.127 / 8.0 + LORA_F * 4.0, LORA_F * 4.0, LORA_F * 8.0),
-    "inference": (2.0, 0.0, 0.0),
-}
+
+
+def _train_bytes(f):
+    return {
+        "full": (2.0, 4.0, 12.0),
+        "full16": (2.0, 2.0, 12.0),
+        "lora": (2.0 + f * 4.0, f * 4.0, f * 8.0),
+        "qlora": (0.5 + 0.127 / 8.0 + f * 4.0, f * 4.0, f * 8.0),
+        "inference": (2.0, 0.0, 0.0),
+    }
+
+
+TRAIN_BYTES = _train_bytes(LORA_F)
 
 
 def _opt(args, i, dflt):
@@ -63,9 +69,9 @@ def register_udfs(con):
     def weights_gb(p, d):
         return p * DTYPES[d][0]
 
-    def train_mem_gb(p, mode, *a):
+    def train_mem_gb(p, mode, *a, f=LORA_F):
         n, z, act = _opt(a, 0, 1.0), _opt(a, 1, 0), _opt(a, 2, 0.0)
-        w, g, o = TRAIN_BYTES[mode]
+        w, g, o = _train_bytes(f)[mode]
         if z >= 1:
             o /= n
         if z >= 2:
@@ -78,6 +84,12 @@ def register_udfs(con):
         n, z = _opt(a, 0, 1.0), _opt(a, 1, 0)
         rc, vocab, ce = _opt(a, 2, "selective"), _opt(a, 3, 0.0), _opt(a, 4, 1.0)
         inter = _opt(a, 5, 0.0) or 8.0 * h / 3.0
+        rank = _opt(a, 6, 0)
+        f = rank * layers * (11.0 * h + 3.0 * inter) / (p * 1e9) if rank \
+            else LORA_F
+        stored = 0.5 + 0.127 / 8.0 if mode == "qlora" else 2.0
+        gathered = (2.0 * stored * max(p - 2.0 * vocab * h / 1e9, 0.0)
+                    / layers if z >= 3 and n > 1 else 0.0)
         sbh = float(s) * b * h
         adapter = mode in ("lora", "qlora")
         bf16 = mode in ("full16", "inference")
@@ -89,16 +101,18 @@ def register_udfs(con):
             * sbh / 1e9
         rebuilt = layer * sbh / 1e9 if ckpt else 0.0
         head = 10.0 if mode == "full" else 4.0 if adapter else 0.0
-        loss = (head * sbh + float(s) * b * vocab * (2.0 + 12.51 / ce)) / 1e9
+        loss = (head * sbh + float(s) * b * vocab * (2.0 + 12.52 / ce)) / 1e9
         if mode != "full":
-            return train_mem_gb(p, mode, n, z, 0.0) + act + loss + rebuilt
+            return (train_mem_gb(p, mode, n, z, 0.0, f=f) + gathered + act
+                    + loss + rebuilt)
         z1, z2, z3 = (n if z >= k else 1.0 for k in (1, 2, 3))
         resident = p * (4.0 / z3 + 8.0 / z1)
         step = resident + p * (4.0 / z2 + 4.0 / z1)
         casts = 2.0 * max(p - vocab * h / 1e9, 0.0) / z3
         if ckpt:
             rebuilt += casts / layers
-        return max(step, resident + casts + act + max(loss, rebuilt))
+        return max(step, resident + casts + gathered + act
+                   + max(loss, rebuilt))
 
     def kv_cache_gb(layers, kvh, hd, seq, *a):
         batch = _opt(a, 0, 1.0)

@@ -73,17 +73,33 @@ from calibrate import header_constants, nelder_mead, num, quantile  # noqa: E402
 GIB_GB = 1.073741824
 
 # train_mem_gb bytes per parameter (weights, grads, optimizer), as in
-# gpuadv_train_bytes_per_param() of ext/gpuadv_math.c: LoRA adapter 1% of the
+# train_bytes() of ext/gpuadv_math.c: LoRA adapters a share f of the
 # parameters in fp32 with Adam (4 + 4 + 8 B), NF4 constants 0.127 bits.
 LORA_F = 0.01
 NF4 = 0.5 + 0.127 / 8
-MODES = {
-    "full": (2.0, 4.0, 12.0),
-    "full16": (2.0, 2.0, 12.0),
-    "lora": (2.0 + LORA_F * 4, LORA_F * 4, LORA_F * 8),
-    "qlora": (NF4 + LORA_F * 4, LORA_F * 4, LORA_F * 8),
-    "inference": (2.0, 0.0, 0.0),
-}
+
+
+def mode_bytes(mode, f=LORA_F):
+    return {
+        "full": (2.0, 4.0, 12.0),
+        "full16": (2.0, 2.0, 12.0),
+        "lora": (2.0 + f * 4, f * 4, f * 8),
+        "qlora": (NF4 + f * 4, f * 4, f * 8),
+        "inference": (2.0, 0.0, 0.0),
+    }[mode]
+
+
+def lora_fraction(rank, params_b, layers, hidden, inter):
+    """gpuadv_lora_fraction(): rank-r adapters on every linear layer (q, k,
+    v, o, gate, up, down; k and v counted at the full width h), r L (11 h +
+    3 I) parameters; rank 0 is the 1% default."""
+    if rank <= 0:
+        return LORA_F
+    return rank * layers * (11.0 * hidden + 3.0 * inter) / (params_b * 1e9)
+
+
+MODES = {m: mode_bytes(m) for m in ("full", "full16", "lora", "qlora",
+                                    "inference")}
 # Not a train_mem_gb mode: torchtune's pure-bf16 full fine-tuning (bf16
 # weights, bf16 grads, AdamW moments in bf16, no fp32 master). Used only in
 # the what-if block below, never in the fit.
@@ -169,6 +185,10 @@ TABLE = {
     "T055": ("out", TP + " (TP 8 x PP 8 + CP)", None),
 }
 CONSTANTS = ("GPUADV_TRAIN_CE_FP32_BYTES",)
+# GPUADV_ZERO3_LIVE_LAYERS of ext/gpuadv_math.h: set from the mechanism
+# (FSDP's two all-gathers in flight), not fitted; the diagnostics below
+# print the errors with 0 to 3.
+ZERO3_LIVE_LAYERS = 2.0
 MEDIAN_TARGET = 0.10
 
 
@@ -240,8 +260,15 @@ def parts(c, ce_fp32_bytes):
         resident = step = state_gb(c["params_b"], c["bytes3"], n, z)
         casts = 0.0
     layer = per_layer_bytes(c)
+    # ZeRO stage 3 on several GPUs gathers ZERO3_LIVE_LAYERS whole layers
+    # of the stored weights (16-bit, NF4 in QLoRA): P - 2 V h over L each.
+    gathered = 0.0
+    if z >= 3 and n > 1:
+        blocks = max(c["params_b"] - 2 * c["vocab"] * h / 1e9, 0.0)
+        gathered = (ZERO3_LIVE_LAYERS * mode_bytes(c["mode"], 0.0)[0]
+                    * blocks / c["layers"])
     return dict(
-        step=step, resident=resident, casts=casts,
+        step=step, resident=resident, casts=casts, gathered=gathered,
         act=c["layers"] * (act["ckpt"] if ckpt else layer) * sbh / 1e9,
         recomp=(layer * sbh / 1e9 + casts / c["layers"]) if ckpt else 0.0,
         head=act["head"] * sbh / 1e9,
@@ -254,7 +281,8 @@ def peak_gb(p, larger_of):
     add up (what the allocator statistics of the bf16-weight rows show)."""
     loss = p["head"] + p["logits"]
     tail = max(loss, p["recomp"]) if larger_of else loss + p["recomp"]
-    return max(p["step"], p["resident"] + p["casts"] + p["act"] + tail)
+    return max(p["step"], p["resident"] + p["casts"] + p["gathered"] +
+               p["act"] + tail)
 
 
 def estimate(c, ce_fp32_bytes, slack=0.0, larger_of=None):
@@ -275,14 +303,21 @@ def floor_gb(c):
 
 
 # ---------------------------------------------------------------- rows
-def make_case(r, m, mode, zero, recompute, cp, chunks, bytes3=None):
+def make_case(r, m, mode, zero, recompute, cp, chunks):
+    """A row as train_peak_gb's arguments; LoRA rows take the adapters'
+    share from the row's stated rank (lora_rank)."""
+    hidden = num(m["hidden"])
+    inter = num(m["intermediate"]) or 8.0 * hidden / 3.0
+    rank = num(r["lora_rank"]) if mode in ("lora", "qlora") else 0.0
+    f = lora_fraction(rank, num(r["params_b"]), num(m["layers"]), hidden,
+                      inter)
     return dict(
-        id=r["id"], mode=mode, bytes3=bytes3 or MODES[mode],
+        id=r["id"], mode=mode, bytes3=mode_bytes(mode, f), rank=rank,
         params_b=num(r["params_b"]), n=int(num(r["gpu_count"])), zero=zero,
         recompute=recompute, s=num(r["seq_len"]) / cp, cp=cp,
         b=num(r["micro_batch"]), chunks=chunks, layers=num(m["layers"]),
-        hidden=num(m["hidden"]),
-        inter=num(m["intermediate"]) or 8.0 * num(m["hidden"]) / 3.0, heads=num(m["heads"]), vocab=num(m["vocab"]),
+        hidden=hidden, inter=inter, heads=num(m["heads"]),
+        vocab=num(m["vocab"]),
         measured=num(r["value"]) * (GIB_GB if r["unit"] == "GiB" else 1.0),
         model=r["model"], fw=r["framework"])
 
@@ -355,8 +390,9 @@ def summary_line(c):
     seq = "%dx%d" % (c["b"], c["s"])
     if c["cp"] > 1:
         seq += "(/cp%d)" % c["cp"]
-    return "%-10s %-14s %-6s n=%-3d z%d %-9s %-14s V=%d/ch%d" % (
-        c["fw"], c["model"], c["mode"], c["n"], c["zero"], c["recompute"],
+    mode = c["mode"] + ("/r%d" % c["rank"] if c["rank"] else "")
+    return "%-10s %-14s %-9s n=%-3d z%d %-9s %-14s V=%d/ch%d" % (
+        c["fw"], c["model"], mode, c["n"], c["zero"], c["recompute"],
         seq, c["vocab"], c["chunks"])
 
 
@@ -481,10 +517,11 @@ def main():
     for c in sorted(target + [o for o in other if o["id"] in
                               ("T003", "T024")], key=lambda c: c["id"]):
         p = parts(c, fp32)
-        print("  %s state %6.2f act %6.2f recomp %5.2f head %4.2f logits "
-              "%6.2f | floor %6.2f vs measured %6.2f%s" % (
-                  c["id"], p["resident"], p["act"], p["recomp"], p["head"],
-                  p["logits"], floor_gb(c), c["measured"],
+        print("  %s state %6.2f gathered %4.2f act %6.2f recomp %5.2f head "
+              "%4.2f logits %6.2f | floor %6.2f vs measured %6.2f%s" % (
+                  c["id"], p["resident"], p["gathered"], p["act"],
+                  p["recomp"], p["head"], p["logits"], floor_gb(c),
+                  c["measured"],
                   "  (floor above measured: out)"
                   if floor_gb(c) > c["measured"] else ""))
 
@@ -532,6 +569,32 @@ def main():
               "%+.3f; median %.3f, p90 %.3f; left out in turn: median "
               "%.3f, p90 %.3f" % (label, f3, s3, o3, e3["median"],
                                   e3["p90"], h3["median"], h3["p90"]))
+
+    # Diagnostics: ZeRO-3's gathered layers from 0 to 3, and the adapters
+    # at the 1% default instead of each row's rank.
+    global ZERO3_LIVE_LAYERS
+    print()
+    for live, by_rank in ((0, True), (1, True), (2, True), (3, True),
+                          (2, False)):
+        saved, ZERO3_LIVE_LAYERS = ZERO3_LIVE_LAYERS, live
+        rows = target if by_rank else [
+            dict(c, rank=0, bytes3=mode_bytes(c["mode"])) for c in target]
+        try:
+            f4 = fit(rows)
+            e4 = summary([estimate(c, f4) / c["measured"] - 1 for c in rows])
+            h4 = []
+            for _, e in held_out(rows, lambda r: (
+                    lambda f: lambda c: estimate(c, f))(fit(r))):
+                h4 += e
+            h4 = summary(h4)
+        finally:
+            ZERO3_LIVE_LAYERS = saved
+        print("diagnostic, ZeRO-3 gathers %d layers, adapters %s: CE fp32 "
+              "bytes %.3f; median %.3f, worst %.3f; left out in turn: "
+              "median %.3f, p90 %.3f, worst %.3f" % (
+                  live, "of the row's rank" if by_rank else "1%", f4,
+                  e4["median"], e4["worst"], h4["median"], h4["p90"],
+                  h4["worst"]))
 
     # What-if: pure-bf16 rows under an 8 B/param accounting (not fitted).
     print()

@@ -118,7 +118,7 @@ typedef struct gpuadv_arg {
 #define GPUADV_MODEL(name) \
   { name, GPUADV_ARG_NAME, GPUADV_NAME_OR_CONFIG, 0, 0, 0, 0, 0, 0 }
 
-#define GPUADV_MAX_ARGS 13
+#define GPUADV_MAX_ARGS 14
 
 /* One SQL function's signature: arguments past n_required are optional
 ** and registered as separate arities of the same name. */

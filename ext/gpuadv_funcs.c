@@ -165,6 +165,7 @@ enum {
   TP_VOCAB,
   TP_CE_CHUNKS,
   TP_INTERMEDIATE,
+  TP_LORA_RANK,
   TP_N
 };
 
@@ -185,7 +186,8 @@ static const gpuadv_fn fn_train_peak_gb = {
          KEYWORD("recompute", gpuadv_recompute_names, GPUADV_DEFAULT_RECOMPUTE),
      [TP_VOCAB] = NONNEG("vocab"),
      [TP_CE_CHUNKS] = WHOLE("ce_chunks", 1, 1e6, 1),
-     [TP_INTERMEDIATE] = NONNEG("intermediate")}};
+     [TP_INTERMEDIATE] = NONNEG("intermediate"),
+     [TP_LORA_RANK] = WHOLE("lora_rank", 0, 65536, 0)}};
 
 static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                               sqlite3_value **argv) {
@@ -198,7 +200,7 @@ static void sql_train_peak_gb(sqlite3_context *ctx, int argc,
                            a[TP_HIDDEN], a[TP_HEADS], a[TP_SEQ_LEN],
                            a[TP_MICRO_BATCH], a[TP_N_GPUS], (int)a[TP_ZERO],
                            (int)a[TP_RECOMPUTE], a[TP_VOCAB], a[TP_CE_CHUNKS],
-                           a[TP_INTERMEDIATE]));
+                           a[TP_INTERMEDIATE], a[TP_LORA_RANK]));
 }
 
 enum { DT_BW, DT_WEIGHTS, DT_BATCH, DT_EFF, DT_KV, DT_TFLOPS, DT_ACTIVE, DT_N };

@@ -107,10 +107,14 @@ int gpuadv_dtype_find(const char *name, int n_bytes) {
   return -1;
 }
 
-gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode) {
-  const double f = GPUADV_DEFAULT_LORA_FRACTION;
+/* Bytes per base-model parameter of each part of the training state, with
+** LoRA adapters of `lora_fraction` of the parameters (fp32 weight, gradient
+** and Adam moments: 4 + 4 + 8 bytes per adapter parameter). */
+static gpuadv_train_bytes train_bytes(int mode, double lora_fraction) {
+  const double f = lora_fraction;
   const double adapter_weight = 4.0, adapter_grad = 4.0, adapter_adam = 8.0;
   gpuadv_train_bytes b = {0.0, 0.0, 0.0};
+  assert(f >= 0.0);
   switch (mode) {
     case GPUADV_MODE_FULL:
       b.weights = 2.0;
@@ -141,17 +145,38 @@ gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode) {
   return b;
 }
 
+gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode) {
+  return train_bytes(mode, GPUADV_DEFAULT_LORA_FRACTION);
+}
+
+double gpuadv_lora_fraction(double lora_rank, double params_b, double layers,
+                            double hidden, double intermediate) {
+  double inter = intermediate > 0.0 ? intermediate : 8.0 * hidden / 3.0;
+  if (lora_rank <= 0.0) return GPUADV_DEFAULT_LORA_FRACTION;
+  assert(params_b > 0.0);
+  return lora_rank * layers * (11.0 * hidden + 3.0 * inter) / (params_b * 1e9);
+}
+
+/* GB of training state per GPU: `b` bytes per parameter, sharded by ZeRO
+** stage 1 (the optimizer part), 2 (also the gradients), 3 (also the
+** weights) over n_gpus. */
+static double state_gb(double params_b, gpuadv_train_bytes b, double n_gpus,
+                       int zero_stage) {
+  if (zero_stage >= 1) b.optimizer /= n_gpus;
+  if (zero_stage >= 2) b.grads /= n_gpus;
+  if (zero_stage >= 3) b.weights /= n_gpus;
+  return params_b * (b.weights + b.grads + b.optimizer);
+}
+
 double gpuadv_weights_gb(double params_b, double bytes_per_param) {
   return params_b * bytes_per_param;
 }
 
 double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
                            int zero_stage, double activation_gb) {
-  gpuadv_train_bytes b = gpuadv_train_bytes_per_param(mode);
-  if (zero_stage >= 1) b.optimizer /= n_gpus;
-  if (zero_stage >= 2) b.grads /= n_gpus;
-  if (zero_stage >= 3) b.weights /= n_gpus;
-  return params_b * (b.weights + b.grads + b.optimizer) + activation_gb;
+  return state_gb(params_b, gpuadv_train_bytes_per_param(mode), n_gpus,
+                  zero_stage) +
+         activation_gb;
 }
 
 /* What one layer keeps for backward, in bytes per token per hidden unit,
@@ -194,13 +219,30 @@ static gpuadv_train_act train_act(int mode) {
   }
 }
 
+/* GB of whole layers that ZeRO stage 3 (FSDP full sharding) gathers from
+** the shards during forward and backward: GPUADV_ZERO3_LIVE_LAYERS layers
+** of the mode's stored weights (16-bit, or NF4). A layer is the parameters
+** outside the embedding and the head, P - 2 V h (untied, as Llama; a tied
+** model's layers count V h / L too few), over L. 0 below stage 3 or on one
+** GPU, where nothing is gathered. */
+static double zero3_gathered_gb(double params_b, int mode, double layers,
+                                double hidden, double vocab, double n_gpus,
+                                int zero_stage) {
+  double blocks_b = params_b - 2.0 * vocab * hidden / 1e9;
+  if (zero_stage < 3 || n_gpus <= 1.0) return 0.0;
+  if (blocks_b < 0.0) blocks_b = 0.0;
+  return GPUADV_ZERO3_LIVE_LAYERS * train_bytes(mode, 0.0).weights * blocks_b /
+         layers;
+}
+
 /* GB a step holds at its peak under mode 'full' (PyTorch AMP), given the
 ** GB that do not depend on the mode's state: `layers_gb` (activations),
-** `loss_gb` (head and logits, at the loss's backward) and `layer_gb` (one
-** rebuilt layer's activations, 0 without checkpointing). */
+** `loss_gb` (head and logits, at the loss's backward), `layer_gb` (one
+** rebuilt layer's activations, 0 without checkpointing) and `gathered_gb`
+** (ZeRO stage 3's whole layers). */
 static double amp_peak_gb(double params_b, double n_gpus, int zero_stage,
                           double linear_b, double layers, double layers_gb,
-                          double loss_gb, double layer_gb) {
+                          double loss_gb, double layer_gb, double gathered_gb) {
   double z1 = zero_stage >= 1 ? n_gpus : 1.0;
   double z2 = zero_stage >= 2 ? n_gpus : 1.0;
   double z3 = zero_stage >= 3 ? n_gpus : 1.0;
@@ -208,8 +250,8 @@ static double amp_peak_gb(double params_b, double n_gpus, int zero_stage,
   double step = resident + params_b * (4.0 / z2 + 4.0 / z1);
   double casts = 2.0 * linear_b / z3;
   double rebuilt = layer_gb > 0.0 ? layer_gb + casts / layers : 0.0;
-  double backward =
-      resident + casts + layers_gb + (loss_gb > rebuilt ? loss_gb : rebuilt);
+  double backward = resident + casts + gathered_gb + layers_gb +
+                    (loss_gb > rebuilt ? loss_gb : rebuilt);
   return step > backward ? step : backward;
 }
 
@@ -217,13 +259,15 @@ double gpuadv_train_peak_gb(double params_b, int mode, double layers,
                             double hidden, double heads, double seq_len,
                             double micro_batch, double n_gpus, int zero_stage,
                             int recompute, double vocab, double ce_chunks,
-                            double intermediate) {
+                            double intermediate, double lora_rank) {
   gpuadv_train_act a = train_act(mode);
   double sbh = seq_len * micro_batch * hidden;
   double inter = intermediate > 0.0 ? intermediate : 8.0 * hidden / 3.0;
   double per_layer =
       a.base + a.per_inter * inter / hidden + a.per_heads * heads / hidden;
   int ckpt = recompute == GPUADV_RECOMPUTE_FULL;
+  double gathered_gb = zero3_gathered_gb(params_b, mode, layers, hidden, vocab,
+                                         n_gpus, zero_stage);
   double layers_gb, layer_gb, loss_gb, linear_b;
   assert(ce_chunks >= 1.0);
   if (recompute == GPUADV_RECOMPUTE_NONE) {
@@ -239,14 +283,18 @@ double gpuadv_train_peak_gb(double params_b, int mode, double layers,
     linear_b = params_b - vocab * hidden / 1e9;
     if (linear_b < 0.0) linear_b = 0.0;
     return amp_peak_gb(params_b, n_gpus, zero_stage, linear_b, layers,
-                       layers_gb, loss_gb, layer_gb);
+                       layers_gb, loss_gb, layer_gb, gathered_gb);
   }
   /* The bf16-weight modes: the rebuilt layer adds to the loss's peak. Their
   ** GPU rows (allocator statistics, which hold more than the live tensors)
   ** need the sum: with the larger of the two, as in 'full', the error of
   ** each configuration left out of the fit goes from 2% to 20%. */
-  return gpuadv_train_mem_gb(params_b, mode, n_gpus, zero_stage, 0.0) +
-         layers_gb + loss_gb + layer_gb;
+  return state_gb(
+             params_b,
+             train_bytes(mode, gpuadv_lora_fraction(lora_rank, params_b, layers,
+                                                    hidden, intermediate)),
+             n_gpus, zero_stage) +
+         gathered_gb + layers_gb + loss_gb + layer_gb;
 }
 
 double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,

@@ -379,9 +379,10 @@ double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
 ** fully stated (torchtune LoRA/QLoRA on RTX 4090 and A100, 2024;
 ** torchtitan Llama 3.1 8B with full activation checkpointing on H100, Dec
 ** 2024); catalogs/train_peak.md lists the other 39 rows and why each is
-** left out. Error on the 9: median 0.6%, 90th percentile 9.4%, worst 18%
-** (T005); each configuration left out of the fit in turn: median 2.0%,
-** 90th percentile 9.6%. The measurements are PyTorch allocator peaks (torchtune: active,
+** left out. Error on the 9 (LoRA adapters of each row's rank, ZeRO-3's
+** gathered layers): median 1.2%, 90th percentile 6.2%, worst 6.4% (T005);
+** each configuration left out of the fit in turn: median 6.5%, 90th
+** percentile 8.0%. The measurements are PyTorch allocator peaks (torchtune: active,
 ** torchtitan: reserved), which leave out the CUDA context and NCCL buffers
 ** (0.5 to 1 GB more in nvidia-smi). */
 
@@ -392,7 +393,18 @@ double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
 ** allocated bytes at the loss's backward is 12 per logit with the 16-bit
 ** logits already freed (bench/gpu/README.md); an allocator that cannot put
 ** a 4-byte-per-logit buffer in the freed 2-byte block reserves 14. */
-#define GPUADV_TRAIN_CE_FP32_BYTES 12.51
+#define GPUADV_TRAIN_CE_FP32_BYTES 12.52
+
+/* Whole layers of weights that ZeRO stage 3 holds gathered at once: the
+** layer computing and the next, prefetched while it computes (PyTorch
+** FSDP's limit_all_gathers allows two all-gathers in flight; FSDP2
+** prefetches one layer ahead; DeepSpeed ZeRO-3's prefetch bucket and live
+** parameters, 5e8 and 1e9 parameters by default, are one to two layers of
+** a 70B model). Set from that mechanism, not fitted: on the 9 GPU rows,
+** 0, 1, 2 and 3 layers give 12.7%, 10.3%, 8.0% and 7.4% as the 90th
+** percentile error with each configuration left out of the fit
+** (catalogs/train_peak.md). */
+#define GPUADV_ZERO3_LIVE_LAYERS 2.0
 
 /* Peak GB per GPU of a training step, s = seq_len (the tokens each GPU
 ** holds: divide by the context-parallel degree), b = micro_batch,
@@ -411,13 +423,25 @@ double gpuadv_tp_allreduce_s(double n_gpus, double interconnect_gbs,
 **                 plus in 'full' that layer's bf16 weight copies
 **   logits = b s V x (2 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)
 **
+** In 'lora' and 'qlora' the adapters are gpuadv_lora_fraction(lora_rank,
+** ...) of the parameters (lora_rank 0: GPUADV_DEFAULT_LORA_FRACTION).
 ** ZeRO stage 1 divides the moments and the optimizer's temporary by n_gpus,
 ** 2 also the gradients, 3 also the weights and their bf16 copies. */
 double gpuadv_train_peak_gb(double params_b, int mode, double layers,
                             double hidden, double heads, double seq_len,
                             double micro_batch, double n_gpus, int zero_stage,
                             int recompute, double vocab, double ce_chunks,
-                            double intermediate);
+                            double intermediate, double lora_rank);
+
+/* LoRA adapters' share of a dense model's parameters: rank r matrices A
+** (r x in) and B (out x r) on every linear layer of every block (q, k, v,
+** o, gate, up, down: PEFT's target_modules='all-linear', the QLoRA paper's
+** setting), r L (11 h + 3 I) parameters with I = intermediate (0: 8h/3).
+** k and v are counted at the full width h: with grouped-query attention
+** this overcounts by 2 r L (h - kv width), 0.02% of Llama 3.1 8B at r 8.
+** lora_rank 0 gives GPUADV_DEFAULT_LORA_FRACTION. */
+double gpuadv_lora_fraction(double lora_rank, double params_b, double layers,
+                            double hidden, double intermediate);
 
 /* ------------------------------------------------------------------------
 ** Data types: storage bytes per parameter.

@@ -39,8 +39,9 @@
 --              out): mode, ZeRO stage (FSDP full shard = 3 over the row's
 --              GPUs), recomputation, context-parallel degree (tokens per
 --              GPU = seq_len / cp) and cross-entropy chunks as read from each
---              source, the model's intermediate size from the catalog;
---              measured GiB converted to GB.
+--              source, the model's intermediate size from the catalog,
+--              the LoRA rank of the row (lora_rank) for 'lora' and
+--              'qlora'; measured GiB converted to GB.
 --   hw         achieved matmul TFLOP/s: datasheet dense TFLOP/s x 0.76
 --              (GPUADV_DEFAULT_COMPUTE_EFFICIENCY).
 --
@@ -136,7 +137,8 @@ est AS (
         SELECT train_peak_gb(md.params_b, t.mode, md.layers, md.hidden, md.heads,
                              m.seq_len / t.cp, m.micro_batch, m.gpu_count,
                              t.zero_stage, t.recompute, md.vocab, t.ce_chunks,
-                             md.intermediate)
+                             md.intermediate,
+                             CASE WHEN t.mode IN ('lora', 'qlora') THEN coalesce(m.lora_rank, 0) ELSE 0 END)
         FROM train_setup t JOIN models md ON md.name = m.model
         WHERE t.id = m.id)
       WHEN kind = 'hw' AND metric = 'matmul_tflops_max_achievable' AND gpu IS NOT NULL THEN

@@ -117,8 +117,12 @@ SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'some');
 -- error: train_peak_gb(): recompute must be one of none, selective, full; got 'some'
 SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, -5);
 -- error: train_peak_gb(): intermediate must be >= 0, got -5
-SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, 11008, 3);
+SELECT train_peak_gb(7, 'full', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, 11008, 8, 3);
 -- error: wrong number of arguments to function train_peak_gb()
+SELECT train_peak_gb(7, 'lora', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, 11008, -1);
+-- error: train_peak_gb(): lora_rank must be a whole number in [0, 65536], got -1
+SELECT train_peak_gb(7, 'lora', 32, 4096, 32, 2048, 1, 1, 0, 'full', 32000, 1, 11008, 8.5);
+-- error: train_peak_gb(): lora_rank must be a whole number in [0, 65536], got 8.5
 SELECT spend_problem(-1, 0, 'any');
 -- error: spend_problem(): spend_usd must be >= 0, got -1
 SELECT spend_problem(10, 2, 'any');

@@ -96,7 +96,7 @@ TYPICAL = {
     "train_gpu_hours": [70, 3, 989, 0.4],
     "train_mem_gb": [13, "full", 4, 3, 13],
     "train_peak_gb": [8, "full", 32, 4096, 32, 2048, 2, 8, 3, "selective",
-                      128256, 8],
+                      128256, 8, 14336, 16],
     "weights_gb": [70, "bf16"],
 }
 
@@ -149,6 +149,8 @@ EXTRA = [
     ("owned_usd_per_hour", [30000, 0]),
     ("train_peak_gb", [8, "qlora", 32, 4096, 32, 2048, 2, 1, 0, "full",
                        128256, 4]),
+    ("train_peak_gb", [70, "lora", 80, 8192, 64, 2048, 1, 8, 3, "full",
+                       128256, 8, 28672, 65536]),
     ("train_peak_gb", [70, "full", 80, 8192, 64, 4096, 1, 64, 3, "none"]),
     ("model_decode_tps", ["mixtral-8x7b", "h100-sxm", "fp4", 64, 4096, 8]),
     ("model_decode_tps", ["gpt-oss-120b", "mi300x", "mxfp4", 256, 32768, 2]),

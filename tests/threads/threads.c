@@ -93,7 +93,7 @@ static const struct {
     {0, "140.0"}, {2, "70272.0"},
     {4, "116.8"}, {5, "71.5|26.8435456"},
     {6, "16|16"}, {7, "14.0,28.0,3.5,4.27875"},
-    {11, "1"},    {12, "23.9"},
+    {11, "1"},    {12, "24.7"},
 };
 
 /* A statement with parameters, re-bound every iteration with values taken
