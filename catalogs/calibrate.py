@@ -284,9 +284,12 @@ def prefill_s(e, g, m, dtype, tokens, n):
     mfu = mfu * tokens / (tokens + e["prefill_half_tokens"])
     gpus = 1 if e["split_layers"] else n
     rate = gpus * tflops(g, dtype, e) * 1e12 * mfu
+    # attention at the 16-bit rate whatever the weights' format (its q, k
+    # and v are 16-bit), fp16's to keep an engine's fp16 accumulation
+    attn_rate = gpus * tflops(g, "fp16", e) * 1e12 * mfu
     seconds = (2 * max(dense, 0.0) * 1e9 * tokens / rate +
                4 * num(m["heads"]) * num(m["head_dim"]) * pairs /
-               (rate * e["attn_eff"]))
+               (attn_rate * e["attn_eff"]))
     # the floor of a short prompt: reading the weights once
     seconds = max(seconds, weights_read_gb(m, dtype, tokens) /
                   (gpus * num(g["mem_bw_gbs"]) * bw_eff(e, g, dtype)))

@@ -605,12 +605,18 @@ static double prefill_mfu(const gpuadv_prefill_setup *s, double tokens) {
 }
 
 /* Seconds of the matmuls and attention of `tokens` prompt tokens with
-** `pairs` query-key pairs at `rate` FLOP/s (attention at attn_eff of it). */
+** `pairs` query-key pairs on `gpus` GPUs at `mfu` of their rates: the
+** matmuls at the weights' rate (tflops), the attention at the 16-bit rate
+** (attn_tflops; its q, k, v are 16-bit whatever the weights' format) and
+** attn_eff of it. */
 static double prompt_compute_s(const gpuadv_prefill_setup *s, double tokens,
-                               double pairs, double rate) {
+                               double pairs, double gpus, double mfu) {
   double dense_b = s->active_params_b - s->embedding_params_b;
-  return 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens / rate +
-         4.0 * s->attn_dim * pairs / (rate * s->engine->attn_eff);
+  double attn_tflops = s->attn_tflops > 0.0 ? s->attn_tflops : s->tflops;
+  return 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens /
+             (gpus * s->tflops * 1e12 * mfu) +
+         4.0 * s->attn_dim * pairs /
+             (gpus * attn_tflops * 1e12 * mfu * s->engine->attn_eff);
 }
 
 /* Seconds a forward pass over `tokens` prompt tokens needs to read the
@@ -656,8 +662,8 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
   const gpuadv_engine_consts *e = s->engine;
   double pairs = prompt_pairs(s, tokens, cached);
   double gpus = e->split_layers ? 1.0 : s->n_gpus;
-  double compute_s = prompt_compute_s(
-      s, tokens, pairs, gpus * s->tflops * 1e12 * prefill_mfu(s, tokens));
+  double compute_s =
+      prompt_compute_s(s, tokens, pairs, gpus, prefill_mfu(s, tokens));
   double read_s = prefill_read_s(s, tokens, gpus);
   if (read_s > compute_s) compute_s = read_s;
   if (e->split_layers) {
@@ -735,8 +741,7 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
                              : e->prefill_mfu;
   if (d->tflops > 0.0) {
     double prompt_s =
-        prompt_compute_s(&r->prefill, prefill_tokens, prefill_pairs,
-                         gpus * d->tflops * 1e12 * mfu);
+        prompt_compute_s(&r->prefill, prefill_tokens, prefill_pairs, gpus, mfu);
     if (e->split_layers) {
       prompt_s /= gpuadv_layer_split_speedup(r->tp * r->pp, prefill_tokens,
                                              e->batch_tokens);
@@ -801,15 +806,16 @@ static double dp_prefill_s(const gpuadv_replica *r, double tokens) {
   gpuadv_prefill_setup dense = *p;
   gpuadv_decode_setup touched = r->decode;
   double dense_b, experts_b, compute_s = 0.0, read_s;
-  double rate = p->tflops * 1e12 * prefill_mfu(p, tokens);
+  double mfu = prefill_mfu(p, tokens);
+  double rate = p->tflops * 1e12 * mfu;
   assert(r->dp > 1.0);
   gpuadv_moe_split_b(p->params_b, p->active_params_b, p->n_experts,
                      p->experts_per_token, &dense_b, &experts_b);
   dense.active_params_b = dense_b;
   if (rate > 0.0) { /* no TFLOP/s figure: the reads alone, as a decode step */
     compute_s =
-        prompt_compute_s(&dense, tokens, prompt_pairs(p, tokens, 0.0),
-                         r->tp * rate) +
+        prompt_compute_s(&dense, tokens, prompt_pairs(p, tokens, 0.0), r->tp,
+                         mfu) +
         2.0 * (p->active_params_b - dense_b) * 1e9 * tokens / (r->ep * rate);
   }
   touched.batch = tokens;

@@ -125,7 +125,8 @@ typedef struct gpuadv_engine_consts {
   double gguf_prefill_factor; /* share of the mfu a GGUF type's prefill
                               ** keeps (dequantising to fp16 first) */
   double attn_eff;            /* share of the mfu a prompt's attention
-                              ** FLOP reach (1: as fast as the matmuls) */
+                              ** FLOP reach at the 16-bit rate (1: as
+                              ** fast as 16-bit matmuls) */
   double fp4_eff;             /* share of the datasheet FP4 rate that
                               ** 4-bit float matmuls reach, beside
                               ** compute_eff (block-scaled operands) */
@@ -233,6 +234,9 @@ double gpuadv_model_decode_tps(const gpuadv_decode_setup *s);
 typedef struct gpuadv_prefill_setup {
   const gpuadv_engine_consts *engine;
   double tflops; /* per GPU, dense datasheet, dtype precision */
+  /* per GPU, the 16-bit rate the prompt's attention runs at, whatever the
+  ** weights' format (0: tflops) */
+  double attn_tflops;
   double n_gpus;
   double interconnect_gbs; /* NVLink-class; 0: PCIe */
   double active_params_b;

@@ -339,6 +339,9 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
                                const gpuadv_engine_consts *e) {
   p->engine = e;
   p->tflops = engine_tflops(gpu, dtype, e);
+  /* attention's q, k and v are 16-bit: fp16's rate (an engine that
+  ** accumulates fp16 matmuls in fp16 does so here too) */
+  p->attn_tflops = engine_tflops(gpu, GPUADV_FP16, e);
   p->memory_class = memory_class(gpu);
   p->gguf = gpuadv_dtypes[dtype].gguf;
   p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);

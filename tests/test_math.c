@@ -337,6 +337,19 @@ static void test_layer_split(void) {
   ** matmuls: the floor */
   p.n_gpus = 1;
   check_close("prefill weights floor", gpuadv_prefill_s(&p, 16, 0), 0.1, 1e-12);
+  /* the attention at attn_tflops, not the weights' rate: one layer of
+  ** 8192-wide attention over 2048 tokens, 2048 x 1024.5 query-key pairs
+  ** of 4 x 8192 FLOP at 500 TFLOP/s, beside the matmuls at 1000 */
+  e.split_layers = 0;
+  p.layers = 1;
+  p.attn_dim = 8192;
+  p.attn_tflops = 500;
+  check_close("prefill attention at its rate", gpuadv_prefill_s(&p, 2048, 0),
+              0.4096 + 4.0 * 8192 * 2048 * 1024.5 / 500e12, 1e-12);
+  p.attn_tflops = 0; /* none given: the weights' rate */
+  check_close("prefill attention at the weights' rate",
+              gpuadv_prefill_s(&p, 2048, 0),
+              0.4096 + 4.0 * 8192 * 2048 * 1024.5 / 1000e12, 1e-12);
 }
 
 /* A replica of a dense 100 GB model (100B parameters at 1 byte) on GPUs of

@@ -36,17 +36,17 @@ SELECT 'eng-prefill-short-slower', model_prefill_tps('llama-3.1-70b', 'h100-sxm'
 SELECT 'eng-prefill-attention', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 65536) < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192);
 SELECT 'eng-prefill-default-512', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8') = model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 512);
 -- Worked by hand, with the engines catalog's vllm prefill constants: Llama
--- 3.1 70B in fp8 on one H100, a 8192-token prompt: FLOP = 2 x (70.6 -
--- 128256 x 8192 / 1e9) x 1e9 x 8192 + 4 x 64 x 128 x 80 x 8192 x 4096.5 =
--- 1.13950e15 + 8.79734e13 = 1.227467838717952e15 at 1978.9 TFLOP/s x
--- (1402.6 / 1978.9) / 0.76 (the H100's measured fp8 matmul share against
--- the median share) x mfu, mfu = prefill_mfu x 8192 / (8192 +
--- prefill_half_tokens).
-SELECT 'eng-prefill-by-hand', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192) - 8192 / (1.227467838717952e15 / (1402.6e12 / 0.76 * prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 FROM engines WHERE name = 'vllm');
+-- 3.1 70B in fp8 on one H100, a 8192-token prompt: the matmuls, 2 x (70.6 -
+-- 128256 x 8192 / 1e9) x 1e9 x 8192 = 1.13950e15 FLOP, at 1978.9 TFLOP/s
+-- x (1402.6 / 1978.9) / 0.76 (the H100's measured fp8 matmul share against
+-- the median share) x mfu; the attention, 4 x 64 x 128 x 80 x 8192 x
+-- 4096.5 = 8.79734e13 FLOP, at the 16-bit rate, 989.4 x (794.5 / 989.4) /
+-- 0.76 x mfu; mfu = prefill_mfu x 8192 / (8192 + prefill_half_tokens).
+SELECT 'eng-prefill-by-hand', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192) - 8192 / ((2 * (70.6 - 128256 * 8192 / 1e9) * 1e9 * 8192 / 1402.6e12 + 4.0 * 64 * 128 * 80 * 8192 * 4096.5 / 794.5e12) * 0.76 / (prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 FROM engines WHERE name = 'vllm');
 -- A chip whose matmuls reach less of their datasheet rate computes that
 -- much slower: the MI300X's 668.4 of 1307.4 bf16 TFLOP/s (0.511, against
 -- the median 0.76), on a prompt long enough to be compute-bound.
-SELECT 'eng-achieved-matmul-share', (SELECT abs(model_prefill_tps('llama-3.1-8b', 'mi300x', 'bf16', 1, 4096) - 4096 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 4096 + 4.0 * 32 * 128 * 32 * 4096 * 2048.5) / (668.4e12 / 0.76 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'vllm');
+SELECT 'eng-achieved-matmul-share', (SELECT abs(model_prefill_tps('llama-3.1-8b', 'mi300x', 'bf16', 1, 4096) - 4096 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 4096 + 4.0 * 32 * 128 * 32 * 4096 * 2048.5) / (668.4e12 / 0.76 * prefill_mfu * 4096 / (4096 + prefill_half_tokens)))) < 1e-6 FROM engines WHERE name = 'vllm');
 -- Worked by hand: a 64-token prompt of Llama 3.1 70B in fp8 on one H100
 -- reads the weights once, (70.6 - 128256 x 8192 / 1e9) x 1 byte =
 -- 69.549327 GB, at 3350 GB/s x bw_eff_hbm, which takes longer than its
@@ -71,14 +71,21 @@ SELECT 'eng-layer-split-prefill', abs(model_prefill_tps('llama-3-8b', 'rtx-4090'
 -- at 330.3 TFLOP/s (not 165.2) x prefill_mfu, attention at attn_eff of it.
 SELECT 'eng-geforce-acc16', (SELECT fp16_acc16_tflops FROM gpus WHERE name = 'rtx-4090') = 330.3 AND (SELECT fp16_acc16_tflops FROM gpus WHERE name = 'rtx-6000-ada') IS NULL AND (SELECT count(*) FROM gpus WHERE fp16_acc16_tflops IS NOT NULL) = 18;
 SELECT 'eng-llamacpp-acc16-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'llama.cpp') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5 / attn_eff) / (330.3e12 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'llama.cpp');
-SELECT 'eng-vllm-acc32-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'vllm') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5) / (165.2e12 * prefill_mfu))) < 1e-6 FROM engines WHERE name = 'vllm');
--- 4-bit float weights: at fp4_eff of the FP4 rate where the chip has FP4
--- units (B200: 9000 against 4500 TFLOP/s for fp8, so an 8192-token
--- prompt prefills 2 x fp4_eff times as fast as in fp8), and on a chip
--- without them (H100) at dequant_eff of the 16-bit rate, each scaled by the
--- chip's measured matmul share: fp8's for a 4-bit weight, bf16's for bf16.
-SELECT 'eng-fp4-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'b200', 'fp4', 1, 8192, 'trtllm') / model_prefill_tps('llama-3.1-70b', 'b200', 'fp8', 1, 8192, 'trtllm') - 2 * fp4_eff) < 1e-9 AND fp4_eff < 1 FROM engines WHERE name = 'trtllm');
-SELECT 'eng-dequant-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'mxfp4', 1, 8192, 'trtllm') / model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'bf16', 1, 8192, 'trtllm') - (1402.6 / 1978.9) / (794.5 / 989.4) * dequant_eff) < 1e-9 AND dequant_eff < 1 FROM engines WHERE name = 'trtllm');
+SELECT 'eng-vllm-acc32-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rtx-4090', 'fp16', 1, 512, 'vllm') - 512 / ((2 * (8.03 - 128256 * 4096 / 1e9) * 1e9 * 512 + 4.0 * 4096 * 32 * 512 * 256.5) / (165.2e12 * prefill_mfu * 512 / (512 + prefill_half_tokens)))) < 1e-6 FROM engines WHERE name = 'vllm');
+-- 4-bit float weights: the matmuls at fp4_eff of the FP4 rate where the
+-- chip has FP4 units (B200: 9000 TFLOP/s, scaled by its measured fp8 share
+-- 3432.5 / 4500 over 0.76), and on a chip without them (H100) at
+-- dequant_eff of the 16-bit rate (989.4, scaled by the fp8 share 1402.6 /
+-- 1978.9 over 0.76); the attention in either at the 16-bit rate (B200:
+-- 1745 / 0.76, H100: 794.5 / 0.76, the measured bf16 rates over 0.76), so
+-- 4-bit weights speed up the matmuls only. Llama 3.1 70B, 8192 tokens.
+SELECT 'eng-fp4-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'b200', 'fp4', 1, 8192, 'trtllm') - 8192 / ((2 * (70.6 - 128256 * 8192 / 1e9) * 1e9 * 8192 / (9000e12 * 3432.5 / 4500 * fp4_eff) + 4.0 * 64 * 128 * 80 * 8192 * 4096.5 / 1745e12) * 0.76 / (prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 AND fp4_eff < 1 FROM engines WHERE name = 'trtllm');
+SELECT 'eng-dequant-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'mxfp4', 1, 8192, 'trtllm') - 8192 / ((2 * (70.6 - 128256 * 8192 / 1e9) * 1e9 * 8192 / (989.4e12 * 1402.6 / 1978.9 * dequant_eff) + 4.0 * 64 * 128 * 80 * 8192 * 4096.5 / 794.5e12) * 0.76 / (prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 AND dequant_eff < 1 FROM engines WHERE name = 'trtllm');
+-- The attention's rate does not follow the weights': fp8 weights double
+-- the matmuls' rate of bf16 on an H100 (by the measured shares), not the
+-- attention's, so a 65,536-token prompt, mostly attention, gains less than
+-- an 8192-token one.
+SELECT 'eng-attention-16bit', model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 65536, 'trtllm') / model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'bf16', 1, 65536, 'trtllm') < model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 8192, 'trtllm') / model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'bf16', 1, 8192, 'trtllm');
 SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT basis FROM speed_basis ORDER BY basis)) = 'extrapolated,measured,same-class';
 SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
 SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
