@@ -19,13 +19,17 @@ fit on the others.
       counts only when the estimate falls below it: an engine reaches at
       least what such a decoder reaches).
   full load (offline max-throughput rows): kv_eff, compute_eff,
-      prefill_mfu, token_overhead_us (MoE models only), max_batch, fp4_eff
-      and dequant_eff, per engine: the output tokens/s of as many
-      sequences as the KV cache holds at their mean context (at most
-      max_batch), with the prompt's prefill between. An engine with fewer
-      than MIN_ROWS such rows, or rows of one GPU type only, takes the
-      pooled fit of every engine's rows; an engine with a documented
-      default batch limit (DEFAULT_MAX_BATCH) keeps it.
+      prefill_mfu, prefill_half_tokens, token_overhead_us and
+      prefill_token_us (MoE models only), fp4_eff and dequant_eff, per
+      engine: the output tokens/s of as many sequences as the KV cache
+      holds with each sequence's whole prompt + output reserved (as
+      TensorRT-LLM's default scheduler, the serving simulator and the plans
+      reserve it), at most the batch limit of the benchmark that measured
+      the row (BENCH_MAX_BATCH, else the engine's documented default,
+      DEFAULT_MAX_BATCH), decoding at their mean context, with the
+      prompt's prefill between. An engine with fewer than MIN_ROWS such
+      rows, or rows of one GPU type only, takes the pooled fit of every
+      engine's rows. max_batch is the engine's default, not fitted.
   prefill (prompt tokens/s rows): prefill_mfu and prefill_half_tokens for
       llama.cpp; the others keep their full-load prefill_mfu and the pooled
       half-efficiency length.
@@ -293,27 +297,34 @@ def prefill_s(e, g, m, dtype, tokens, n):
     # the floor of a short prompt: reading the weights once
     seconds = max(seconds, weights_read_gb(m, dtype, tokens) /
                   (gpus * num(g["mem_bw_gbs"]) * bw_eff(e, g, dtype)))
+    seconds += tokens * prefill_token_s(e, m) / gpus
     if e["split_layers"]:
         seconds /= split_speedup(n, tokens, e["batch_tokens"])
     return seconds + links_s(e, g, m, n, tokens)
 
 
-def full_load_batch(e, g, m, dtype, context, n):
-    """Sequences at full load: as many as the KV cache holds at their mean
-    context in the memory the weights leave (less HEADROOM), at most the
-    engine's max_batch; 0 when the weights do not fit."""
+def prefill_token_s(e, m):
+    """prefill_token_s(): token_overhead_s per prompt token."""
+    return e["prefill_token_us"] * 1e-6 if num(m["n_experts"]) > 0 else 0.0
+
+
+def full_load_batch(e, g, m, dtype, seq_len, n, cap):
+    """Sequences at full load: as many as the KV cache holds at seq_len
+    tokens each in the memory the weights leave (less HEADROOM), at most
+    cap; 0 when the weights do not fit."""
     free = (num(g["memory_gb"]) * n * (1 - HEADROOM) -
             num(m["params_b"]) * bytes_per_param(dtype))
-    per_seq = group_kv_gb(e, m, context, n) * kv_bytes(dtype)
+    per_seq = group_kv_gb(e, m, seq_len, n) * kv_bytes(dtype)
     if free <= 0 or per_seq <= 0:
         return 0
-    return max(1, min(int(e["max_batch"]), int(free / per_seq)))
+    return max(1, min(int(cap), int(free / per_seq)))
 
 
-def full_load_tps(e, g, m, dtype, prompt, gen, n):
-    """Output tokens/s at full load, each prompt's prefill between."""
+def full_load_tps(e, g, m, dtype, prompt, gen, n, cap):
+    """Output tokens/s at full load, each prompt's prefill between: each
+    sequence's prompt + output reserved, decoding at the mean context."""
     context = prompt + gen / 2
-    batch = full_load_batch(e, g, m, dtype, context, n)
+    batch = full_load_batch(e, g, m, dtype, prompt + gen, n, cap)
     if batch == 0:
         return None
     step = decode_step_s(e, g, m, dtype, batch, context, n)
@@ -411,7 +422,15 @@ def estimate(e, c):
         return c["prompt"] / prefill_s(e, c["g"], c["m"], c["dtype"],
                                        c["prompt"], c["n"])
     return full_load_tps(e, c["g"], c["m"], c["dtype"], c["prompt"],
-                         c["gen"], c["n"])
+                         c["gen"], c["n"], batch_limit(e, c["engine"]))
+
+
+def batch_limit(e, engine):
+    """The most sequences a row of `engine` ran at once: its benchmark's
+    limit (BENCH_MAX_BATCH), else the engine's default (DEFAULT_MAX_BATCH),
+    else e's max_batch."""
+    return BENCH_MAX_BATCH.get(engine, DEFAULT_MAX_BATCH.get(
+        engine, e["max_batch"]))
 
 
 # ------------------------------------------------------------ the fits
@@ -512,9 +531,9 @@ def held_out(refit, data):
 BATCH1 = ["bw_eff_hbm", "layer_overhead_us"]
 BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000)]
 LOAD = ["kv_eff", "compute_eff", "prefill_mfu", "token_overhead_us",
-        "max_batch", "prefill_half_tokens", "fp4_eff", "dequant_eff"]
+        "prefill_token_us", "prefill_half_tokens", "fp4_eff", "dequant_eff"]
 LOAD_BOUNDS = [(0.05, MAX_EFF), (0.05, MAX_EFF), (0.05, MAX_EFF), (0, 1000),
-               (8, 8192), (0, 20000), (0.05, 1.0), (0.05, 1.0)]
+               (0, 1000), (0, 20000), (0.05, 1.0), (0.05, 1.0)]
 LLAMA = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "gguf_unified_factor",
          "layer_overhead_us"]
 LLAMA_BOUNDS = [(0.05, MAX_EFF)] * 3 + [(0.05, 1.0), (0, 2000)]
@@ -524,6 +543,7 @@ PREFILL_BOUNDS = [(0.05, MAX_EFF)] * 2 + [(0.05, 1.0)] * 2 + [(0, 20000)]
 
 FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
                  "kv_eff", "layer_overhead_us", "token_overhead_us",
+                 "prefill_token_us",
                  "compute_eff", "prefill_mfu", "prefill_half_tokens",
                  "gguf_unified_factor", "prefill_mfu_unified",
                  "gguf_prefill_factor", "attn_eff", "fp4_eff", "dequant_eff"]
@@ -533,7 +553,7 @@ FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
 # already in engines.csv: round values of the right size.
 START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              bw_eff_ddr=0.75, kv_eff=0.8, layer_overhead_us=20.0,
-             token_overhead_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
+             token_overhead_us=5.0, prefill_token_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
              prefill_half_tokens=256.0, gguf_unified_factor=0.75,
              prefill_mfu_unified=0.5, gguf_prefill_factor=0.75, attn_eff=0.5,
              fp4_eff=0.7, dequant_eff=0.5, max_batch=512.0)
@@ -551,9 +571,32 @@ COMPUTE_EFF = 0.76
 # (github.com/vllm-project/vllm vllm/engine/arg_utils.py,
 # EngineArgs.get_batch_defaults, 2025-2026); the larger, as the serving
 # plans' GPUs mostly are.
-DEFAULT_MAX_BATCH = {"vllm": 1024.0}
-LLAMA_FIXED = dict(token_overhead_us=0.0, compute_eff=COMPUTE_EFF,
+# TensorRT-LLM's LLM API (trtllm-serve) runs at most max_batch_size 2048
+# sequences unless told otherwise (tensorrt_llm/llmapi/llm_args.py).
+# SGLang's max_running_requests defaults to the KV cache's tokens / the
+# model's context length x 512, clamped to 2048..4096 (ModelRunner in
+# sglang/srt/model_executor/model_runner.py): 2048, the floor, wherever
+# the cache holds fewer than four full contexts, as on the serving plans'
+# GPUs with models of 128K context.
+DEFAULT_MAX_BATCH = {"vllm": 1024.0, "sglang": 2048.0, "trtllm": 2048.0}
+# The batch limit of the benchmark that measured an engine's offline rows,
+# where it differs from the engine's default: trtllm-bench throughput (every
+# TensorRT-LLM row) sets max_batch_size to the requests its KV cache holds
+# at prompt + output tokens each, at most 4096 (finetune_setting() in
+# tensorrt_llm/bench/build/tuning.py: the same cap in the versions read,
+# from before and after the PyTorch backend). sql/accuracy.sql applies
+# the same limit.
+BENCH_MAX_BATCH = {"trtllm": 4096.0}
+LLAMA_FIXED = dict(token_overhead_us=0.0, prefill_token_us=0.0,
+                   compute_eff=COMPUTE_EFF,
                    max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0)
+# What the pooled fit does not lend to an engine without full-load rows of
+# its own: the cost per prompt token of an MoE model. TensorRT-LLM's rows
+# fit 4.5 us (its MoE routing and permutation kernels); vLLM's one MoE
+# prompt measured (gpt-oss-20b, a 20K-token prompt on an H100, vLLM
+# 0.19.1, M0220) is already slower in the simulator without it, so vLLM
+# and SGLang keep none.
+POOLED_FIXED = dict(prefill_token_us=0.0)
 # The other engines' prompts: attention as fast as the matmuls (fused
 # FlashAttention kernels) and no GGUF types; no rows of theirs tell more.
 MODERN_FIXED = dict(attn_eff=1.0, gguf_prefill_factor=1.0)
@@ -650,8 +693,11 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     load_rows = {name: [c for c in data if c["engine"] == name and
                         c["kind"] == "aggregate"] for name in MODERN}
     pooled_rows = [c for name in MODERN for c in load_rows[name]]
-    pooled = fit(shared, LOAD, LOAD_BOUNDS, pooled_rows,
-                 [shared[k] for k in LOAD], it) if pooled_rows else shared
+    pooled = dict(shared, **POOLED_FIXED)
+    if pooled_rows:
+        names = [k for k in LOAD if k not in POOLED_FIXED]
+        pooled = fit(pooled, names, [LOAD_BOUNDS[LOAD.index(k)] for k in names],
+                     pooled_rows, [pooled[k] for k in names], it)
     for name in MODERN:
         e = engines[name]
         for k in BATCH1:
@@ -664,23 +710,21 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         # An engine's own fit needs rows on two GPUs at least, so that one
         # vendor's kernels do not set the engine's constants.
         if len(rows) >= MIN_ROWS and len({c["gpu"] for c in rows}) > 1:
-            src = fit(dict(e, **{k: pooled[k] for k in LOAD}), LOAD,
-                      LOAD_BOUNDS, rows, [pooled[k] for k in LOAD], it)
+            x0 = [START[k] if k in POOLED_FIXED else pooled[k] for k in LOAD]
+            src = fit(dict(e, **dict(zip(LOAD, x0))), LOAD, LOAD_BOUNDS, rows,
+                      x0, it)
             notes[name].append("full load: %d offline rows" % len(rows))
         else:
             notes[name].append("full load: pooled fit of %d offline rows "
                                "of every engine (%d of this engine, on %d "
                                "GPU types)" % (len(pooled_rows), len(rows),
                                                len({c["gpu"] for c in rows})))
+            notes[name].append("no cost per prompt token: not lent by the "
+                               "pooled fit")
         for k in LOAD:
             e[k] = src[k]
-        e["max_batch"] = float(int(round(e["max_batch"])))
-        if name in DEFAULT_MAX_BATCH:
-            e["max_batch"] = DEFAULT_MAX_BATCH[name]
-            notes[name].append("max_batch: the engine's default, not fitted")
-        elif e["max_batch"] >= LOAD_BOUNDS[LOAD.index("max_batch")][1] - 1:
-            notes[name].append("max_batch at the fit's bound: memory alone "
-                               "limits the batch of these rows")
+        e["max_batch"] = DEFAULT_MAX_BATCH[name]
+        notes[name].append("max_batch: the engine's default, not fitted")
         e["prefill_mfu_unified"] = e["prefill_mfu"]
         record(name, "decode", e,
                [c for c in pool if c["engine"] == name],

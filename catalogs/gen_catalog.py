@@ -197,6 +197,7 @@ CATALOGS = [
             col("kv_eff", "REAL", lo=0.05, hi=1),
             col("layer_overhead_us", "REAL", lo=0, hi=10000),
             col("token_overhead_us", "REAL", lo=0, hi=10000),
+            col("prefill_token_us", "REAL", lo=0, hi=10000),
             col("compute_eff", "REAL", lo=0.05, hi=1),
             col("prefill_mfu", "REAL", lo=0.05, hi=1),
             col("prefill_half_tokens", "REAL", lo=0, hi=1000000),

@@ -566,6 +566,13 @@ static double token_overhead_s(const gpuadv_decode_setup *d) {
   return d->n_experts > 0.0 ? d->engine->token_overhead_s : 0.0;
 }
 
+/* The same per prompt token, whose routing runs in the large batches of a
+** prefill (the engine's prefill_token, fitted with token_overhead on the
+** full-load rows, whose throughput counts each prompt's prefill). */
+static double prefill_token_s(const gpuadv_prefill_setup *p) {
+  return p->n_experts > 0.0 ? p->engine->prefill_token_s : 0.0;
+}
+
 double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
   /* a layer split's GPUs take turns: one GPU's bandwidth and TFLOP/s */
   double gpus = s->engine->split_layers ? 1.0 : s->n_gpus;
@@ -666,6 +673,7 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
       prompt_compute_s(s, tokens, pairs, gpus, prefill_mfu(s, tokens));
   double read_s = prefill_read_s(s, tokens, gpus);
   if (read_s > compute_s) compute_s = read_s;
+  compute_s += tokens * prefill_token_s(s) / gpus;
   if (e->split_layers) {
     return compute_s /
                gpuadv_layer_split_speedup(s->n_gpus, tokens, e->batch_tokens) +
@@ -752,7 +760,9 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   }
   out->base_s = matmul_s > step_s ? matmul_s : step_s;
   out->overhead_s = d->layers * e->layer_overhead_s +
-                    decode_seqs * token_overhead_s(d) / gpus;
+                    (decode_seqs * token_overhead_s(d) +
+                     prefill_tokens * prefill_token_s(&r->prefill)) /
+                        gpus;
   /* the links of one micro-batch's way through the stages: the other
   ** micro-batches cross theirs in the other stages meanwhile; with
   ** data-parallel attention, of one group's share of the tokens */
@@ -800,7 +810,8 @@ double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
 /* One prompt on a replica with data-parallel attention: its group's tp
 ** GPUs compute the attention and the dense layers, all ep GPUs the
 ** experts; at least the weights it touches are read, the dense ones over
-** tp, the experts over ep; plus its all-reduces and all-to-alls. */
+** tp, the experts over ep; plus the routing of its tokens and its
+** all-reduces and all-to-alls. */
 static double dp_prefill_s(const gpuadv_replica *r, double tokens) {
   const gpuadv_prefill_setup *p = &r->prefill;
   gpuadv_prefill_setup dense = *p;
@@ -820,7 +831,8 @@ static double dp_prefill_s(const gpuadv_replica *r, double tokens) {
   }
   touched.batch = tokens;
   read_s = replica_read_s(r, &touched, r->tp);
-  return (read_s > compute_s ? read_s : compute_s) + replica_links_s(r, tokens);
+  return (read_s > compute_s ? read_s : compute_s) +
+         tokens * prefill_token_s(p) / r->tp + replica_links_s(r, tokens);
 }
 
 double gpuadv_replica_prefill_s(const gpuadv_replica *r, double tokens) {

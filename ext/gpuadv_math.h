@@ -102,7 +102,8 @@
 **          layers (full layers: tokens x (cached + (tokens + 1) / 2) pairs;
 **          sliding layers at most the window per token; linear-attention
 **          layers none)
-**   seconds = FLOP / (n x dense TFLOP/s x mfu(tokens)) + all-reduces
+**   seconds = FLOP / (n x dense TFLOP/s x mfu(tokens))
+**           + tokens x prefill_token / n (MoE) + all-reduces
 **   mfu(tokens) = prefill_mfu x tokens / (tokens + prefill_half_tokens):
 **   short prompts fill the GPU less (fewer rows per matmul, launch costs).
 */
@@ -117,6 +118,8 @@ typedef struct gpuadv_engine_consts {
   double token_overhead_s;    /* time per sequence and step of an MoE
                               ** model (routing, permuting and padding
                               ** its token for the experts); 0 for dense */
+  double prefill_token_s;     /* the same per prompt token, in the large
+                              ** batches of a prefill; 0 for dense */
   double compute_eff;         /* share of dense TFLOP/s in decode matmuls */
   double prefill_mfu;         /* share of dense TFLOP/s of long prompts */
   double prefill_half_tokens; /* prompt length at half of prefill_mfu */
@@ -274,8 +277,8 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 **     linear-attention state), or their attention's FLOPs at the 16-bit
 **     rate and compute_eff (attn_gflop_per_token), the longer;
 **   + the prompt tokens' attention, 4 x attn_dim FLOP per query-key pair;
-**   + layers x layer_overhead + decode_seqs x token_overhead / GPUs
-**     (MoE models);
+**   + layers x layer_overhead + (decode_seqs x token_overhead +
+**     prefill_tokens x prefill_token) / GPUs (MoE models);
 **   + the links of one micro-batch's way: tensor-parallel all-reduces over
 **     tp; pp hops (pp - 1 of the micro-batch x hidden x 2 bytes over
 **     hop_gbs, NVLink within a node, the node fabric across nodes, and the

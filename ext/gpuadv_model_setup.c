@@ -179,6 +179,7 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
   e->kv_eff = ENGINE(ENGINES_COL_KV_EFF);
   e->layer_overhead_s = ENGINE(ENGINES_COL_LAYER_OVERHEAD_US) * 1e-6;
   e->token_overhead_s = ENGINE(ENGINES_COL_TOKEN_OVERHEAD_US) * 1e-6;
+  e->prefill_token_s = ENGINE(ENGINES_COL_PREFILL_TOKEN_US) * 1e-6;
   e->compute_eff = ENGINE(ENGINES_COL_COMPUTE_EFF);
   e->prefill_mfu = ENGINE(ENGINES_COL_PREFILL_MFU);
   e->prefill_half_tokens = ENGINE(ENGINES_COL_PREFILL_HALF_TOKENS);

@@ -26,11 +26,16 @@
 --              part they share (the pooled fit).
 --   prefill    model_prefill_tps(model, gpu, dtype, n, prompt, engine).
 --   aggregate  offline serving throughput at full load: as many sequences
---              as the KV cache holds at their mean context (prompt + half
---              the output) in 90% of the GPUs' memory beside the weights,
---              at most the engine's max_batch; output tokens/s =
---              output / (output / decode + prompt / prefill), since the
---              measured figure includes each prompt's prefill. A throughput
+--              as the KV cache holds with each one's prompt + output
+--              reserved (TensorRT-LLM's default scheduler, the serving
+--              simulator and the plans reserve it) in 90% of the GPUs'
+--              memory beside the weights, at most the benchmark's batch
+--              limit (trtllm-bench's 4096, catalogs/calibrate.py's
+--              BENCH_MAX_BATCH; else the engine's max_batch), decoding at
+--              their mean context (prompt + half the output); output
+--              tokens/s = output / (output / decode + prompt / prefill),
+--              since the measured figure includes each prompt's prefill.
+--              A throughput
 --              the source does not say is output-only (throughput_tps) is
 --              read as output tokens/s where prompts are at most 10% of the
 --              tokens.
@@ -123,9 +128,9 @@ est AS (
                                                                b.context, m.n, m.estimated_by)
                                + m.prompt_tokens / model_prefill_tps(m.model, m.gpu, m.dtype, m.n,
                                                                      m.prompt_tokens, m.estimated_by))
-        FROM (SELECT max(1, min(e.max_batch,
+        FROM (SELECT max(1, min(CASE WHEN e.name = 'trtllm' THEN 4096 ELSE e.max_batch END,
                                 max_batch(m.memory_gb * m.n, model_weights_gb(m.model, m.dtype),
-                                          model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens / 2.0, 1,
+                                          model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
                                                       CASE WHEN m.dtype IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8'
                                                            ELSE 'fp16' END,
                                                       CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END),

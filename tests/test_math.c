@@ -382,6 +382,52 @@ static void ideal_replica(gpuadv_engine_consts *e, gpuadv_replica *r) {
   r->tp = r->pp = r->ep = r->dp = 1;
 }
 
+/* An MoE model's prompt tokens cost prefill_token each, over the GPUs; a
+** dense model's none: 10B parameters at 1000 TFLOP/s, every efficiency 1,
+** 1000 tokens take 2 x 10e9 x 1000 / 1e15 = 20 ms, plus 1000 x 2 us. */
+static void test_prefill_token(void) {
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup p;
+  gpuadv_replica r;
+  double dense, step0;
+  memset(&e, 0, sizeof(e));
+  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
+  e.prefill_mfu = e.attn_eff = 1.0;
+  e.prefill_token_s = 2e-6;
+  memset(&p, 0, sizeof(p));
+  p.engine = &e;
+  p.tflops = 1000;
+  p.params_b = p.active_params_b = 10;
+  p.bytes_per_param = 1;
+  p.layers = 10;
+  p.hidden = 4096;
+  p.n_gpus = 1;
+  dense = gpuadv_prefill_s(&p, 1000, 0);
+  check_close("dense prompt: no token cost", dense, 0.02, 1e-15);
+  p.n_experts = p.experts_per_token = 8;
+  check_close("moe prompt: 1000 x 2 us", gpuadv_prefill_s(&p, 1000, 0) - dense,
+              1000 * 2e-6, 1e-15);
+  p.n_gpus = 2;
+  p.interconnect_gbs = 900;
+  check_close("moe prompt on 2 gpus: half of it",
+              gpuadv_prefill_s(&p, 1000, 0) -
+                  (0.01 + gpuadv_tp_allreduce_s(2, 900, 10, 1000, 4096)),
+              500 * 2e-6, 1e-15);
+  /* in a serving step, beside 8 decoding sequences: the prompt chunk's
+  ** 512 tokens at 2 us over tp4, and no more */
+  ideal_replica(&e, &r);
+  r.decode.params_b = r.decode.active_params_b = 100;
+  r.prefill.active_params_b = 100;
+  r.decode.n_experts = r.decode.experts_per_token = 8;
+  r.prefill.n_experts = r.prefill.experts_per_token = 8;
+  r.tp = 4;
+  step0 = gpuadv_replica_step_s(&r, 8, 0, 512, 512 * 512 / 2);
+  e.prefill_token_s = 2e-6;
+  check_close("moe step: the chunk's tokens",
+              gpuadv_replica_step_s(&r, 8, 0, 512, 512 * 512 / 2) - step0,
+              512 * 2e-6 / 4, 1e-15);
+}
+
 static void test_replica(void) {
   gpuadv_engine_consts e;
   gpuadv_replica r;
@@ -612,6 +658,7 @@ int main(void) {
   test_kv_and_activations();
   test_speed();
   test_token_overhead();
+  test_prefill_token();
   test_replica();
   test_dp_attention();
   test_layer_split();
