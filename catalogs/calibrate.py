@@ -10,14 +10,16 @@ the median and 90th percentile of |estimate / measured - 1| on the rows of
 the fit, and with each GPU left out of the fit in turn and predicted by a
 fit on the others.
 
-  single-stream decode (batch 1): bw_eff (weights read) and
-      layer_overhead_us. llama.cpp is fitted on its own rows, per memory
-      class, with the GGUF factor on unified memory. vLLM, SGLang and
-      TensorRT-LLM have too few batch-1 rows each, so their batch-1
-      constants are one pooled fit on the batch-1 rows of all three on HBM,
-      with the rows of plain PyTorch CUDA-graph decoders as a floor (a row
-      counts only when the estimate falls below it: an engine reaches at
-      least what such a decoder reaches).
+  single-stream decode (batch 1): bw_eff (weights read),
+      layer_overhead_us and moe_layer_overhead_us (more per layer of an MoE
+      model). llama.cpp is fitted on its own rows, per memory class, with
+      the GGUF factor on unified memory (no MoE layer cost: 2 MoE rows). A
+      modern engine with MIN_BATCH1_ROWS single-stream HBM rows of its own
+      on two GPU types at least is fitted on them (vLLM, SGLang); the others
+      (TensorRT-LLM) take one pooled fit on the batch-1 rows of all three
+      on HBM. Both count the rows of plain PyTorch CUDA-graph decoders as a
+      floor (a row counts only when the estimate falls below it: an engine
+      reaches at least what such a decoder reaches).
   full load (offline max-throughput rows): kv_eff, compute_eff,
       prefill_mfu, prefill_half_tokens, token_overhead_us and
       prefill_token_us (MoE models only), fp4_eff and dequant_eff, per
@@ -81,6 +83,7 @@ BATCH1_POOL = MODERN + ("pytorch",)
 FLOOR_ENGINES = ("pytorch",)
 FLOOR_WEIGHT = 1e6
 MIN_ROWS = 8        # full-load rows an engine needs for a fit of its own
+MIN_BATCH1_ROWS = 4  # single-stream HBM rows, likewise
 MAX_EFF = 0.95      # no share of a datasheet figure is fitted above this
 HEADROOM = 0.10     # memory left free at full load (vLLM's default 0.90)
 AMBIGUOUS_SHARE = 0.1
@@ -105,12 +108,24 @@ def tflops(g, dtype, e):
     precision = PRECISION.get(dtype, "16bit")
     if e["fp16_accumulate"] and precision == "16bit" and \
             dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
-        return num(g["fp16_acc16_tflops"])
-    share = 1.0
+        return num(g["fp16_acc16_tflops"]) * vendor_share(e, g)
+    share = vendor_share(e, g)
     if precision == "fp4":
-        share = e["fp4_eff"] if num(g["fp4_tflops"]) > 0 else e["dequant_eff"]
+        share *= e["fp4_eff"] if num(g["fp4_tflops"]) > 0 else e["dequant_eff"]
     return datasheet_tflops(g, precision) * \
         matmul_share_factor(g, precision) * share
+
+
+def vendor_share(e, g):
+    """vendor_share(): the share of its speed on NVIDIA GPUs that the
+    engine reaches on an AMD one (amd_eff), 1 on the others; it scales the
+    bandwidth and the TFLOP/s alike."""
+    return e["amd_eff"] if g["vendor"] == "AMD" else 1.0
+
+
+def mem_bw(e, g):
+    """The GPU's datasheet bandwidth as the engine sees it (vendor_share)."""
+    return num(g["mem_bw_gbs"]) * vendor_share(e, g)
 
 
 def matmul_share_factor(g, precision):
@@ -248,20 +263,22 @@ def decode_step_s(e, g, m, dtype, batch, context, n):
     """gpuadv_decode_step_s()."""
     eff = bw_eff(e, g, dtype)
     gpus = 1 if e["split_layers"] else n
-    bw = gpus * num(g["mem_bw_gbs"])
+    bw = gpus * mem_bw(e, g)
     step = weights_read_gb(m, dtype, batch) / (bw * eff)
     tf = tflops(g, dtype, e)
     if tf > 0:
         step = max(step, 2 * num(m["active_params_b"]) * 1e9 * batch /
                    (gpus * tf * 1e12 * e["compute_eff"]))
     layers = num(m["layers"])
+    per_layer = e["layer_overhead_us"] + (
+        e["moe_layer_overhead_us"] if num(m["n_experts"]) > 0 else 0.0)
     kv = group_kv_gb(e, m, context, n) * kv_bytes(dtype) * batch / \
         (bw * e["kv_eff"])
     tf16 = tflops(g, "bf16", e)
     if tf16 > 0:
         kv = max(kv, attn_gflop(m, context) * 1e9 * batch /
                  (gpus * tf16 * 1e12 * e["compute_eff"]))
-    return (step + kv + layers * e["layer_overhead_us"] * 1e-6 +
+    return (step + kv + layers * per_layer * 1e-6 +
             batch * token_overhead_s(e, m) / gpus +
             links_s(e, g, m, n, batch))
 
@@ -296,7 +313,7 @@ def prefill_s(e, g, m, dtype, tokens, n):
                (attn_rate * e["attn_eff"]))
     # the floor of a short prompt: reading the weights once
     seconds = max(seconds, weights_read_gb(m, dtype, tokens) /
-                  (gpus * num(g["mem_bw_gbs"]) * bw_eff(e, g, dtype)))
+                  (gpus * mem_bw(e, g) * bw_eff(e, g, dtype)))
     seconds += tokens * prefill_token_s(e, m) / gpus
     if e["split_layers"]:
         seconds /= split_speedup(n, tokens, e["batch_tokens"])
@@ -468,9 +485,11 @@ def nelder_mead(f, x0, iterations=2000):
     return pts[0]
 
 
-def fit(base, names, bounds, data, x0, iterations):
+def fit(base, names, bounds, data, x0, iterations, own=None):
     """Constants `names` of engine `base` minimising the squared log error
-    on data, each inside its bounds."""
+    on data, each inside its bounds. own: engine name -> constants its
+    rows take in place of base's (an engine's own batch-1 constants in a
+    pooled fit)."""
     def make(x):
         e = dict(base)
         e.update(zip(names, x))
@@ -480,9 +499,10 @@ def fit(base, names, bounds, data, x0, iterations):
         if any(not lo <= v <= hi for v, (lo, hi) in zip(x, bounds)):
             return 1e18
         e = make(x)
+        per = {k: dict(e, **v) for k, v in (own or {}).items()}
         total = 0.0
         for c in data:
-            est = estimate(e, c)
+            est = estimate(per.get(c["engine"], e), c)
             if est is None or est <= 0:
                 return 1e18
             err = math.log(est / c["measured"])
@@ -528,12 +548,13 @@ def held_out(refit, data):
     return errs
 
 
-BATCH1 = ["bw_eff_hbm", "layer_overhead_us"]
-BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000)]
+BATCH1 = ["bw_eff_hbm", "layer_overhead_us", "moe_layer_overhead_us"]
+BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000), (0, 2000)]
 LOAD = ["kv_eff", "compute_eff", "prefill_mfu", "token_overhead_us",
-        "prefill_token_us", "prefill_half_tokens", "fp4_eff", "dequant_eff"]
+        "prefill_token_us", "prefill_half_tokens", "fp4_eff", "dequant_eff",
+        "amd_eff"]
 LOAD_BOUNDS = [(0.05, MAX_EFF), (0.05, MAX_EFF), (0.05, MAX_EFF), (0, 1000),
-               (0, 1000), (0, 20000), (0.05, 1.0), (0.05, 1.0)]
+               (0, 1000), (0, 20000), (0.05, 1.0), (0.05, 1.0), (0.05, 1.0)]
 LLAMA = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "gguf_unified_factor",
          "layer_overhead_us"]
 LLAMA_BOUNDS = [(0.05, MAX_EFF)] * 3 + [(0.05, 1.0), (0, 2000)]
@@ -542,21 +563,23 @@ PREFILL = ["prefill_mfu", "prefill_mfu_unified", "gguf_prefill_factor",
 PREFILL_BOUNDS = [(0.05, MAX_EFF)] * 2 + [(0.05, 1.0)] * 2 + [(0, 20000)]
 
 FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
-                 "kv_eff", "layer_overhead_us", "token_overhead_us",
-                 "prefill_token_us",
+                 "kv_eff", "layer_overhead_us", "moe_layer_overhead_us",
+                 "token_overhead_us", "prefill_token_us",
                  "compute_eff", "prefill_mfu", "prefill_half_tokens",
                  "gguf_unified_factor", "prefill_mfu_unified",
-                 "gguf_prefill_factor", "attn_eff", "fp4_eff", "dequant_eff"]
+                 "gguf_prefill_factor", "attn_eff", "fp4_eff", "dequant_eff",
+                 "amd_eff"]
 
 
 # Where every fit starts, so that a refit does not depend on the constants
 # already in engines.csv: round values of the right size.
 START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              bw_eff_ddr=0.75, kv_eff=0.8, layer_overhead_us=20.0,
+             moe_layer_overhead_us=20.0,
              token_overhead_us=5.0, prefill_token_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
              prefill_half_tokens=256.0, gguf_unified_factor=0.75,
              prefill_mfu_unified=0.5, gguf_prefill_factor=0.75, attn_eff=0.5,
-             fp4_eff=0.7, dequant_eff=0.5, max_batch=512.0)
+             fp4_eff=0.7, dequant_eff=0.5, amd_eff=1.0, max_batch=512.0)
 
 
 # The constants no llama.cpp row fits. COMPUTE_EFF is the median ratio of
@@ -588,8 +611,9 @@ DEFAULT_MAX_BATCH = {"vllm": 1024.0, "sglang": 2048.0, "trtllm": 2048.0}
 # the same limit.
 BENCH_MAX_BATCH = {"trtllm": 4096.0}
 LLAMA_FIXED = dict(token_overhead_us=0.0, prefill_token_us=0.0,
+                   moe_layer_overhead_us=0.0,
                    compute_eff=COMPUTE_EFF,
-                   max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0)
+                   max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0, amd_eff=1.0)
 # What the pooled fit does not lend to an engine without full-load rows of
 # its own: the cost per prompt token of an MoE model. TensorRT-LLM's rows
 # fit 4.5 us (its MoE routing and permutation kernels); vLLM's one MoE
@@ -629,6 +653,14 @@ def as_engine(row):
     e["max_batch"] = num(row["max_batch"])
     e.update(engine_facts(row))
     return e
+
+
+def load_names(rows):
+    """The full-load constants that rows can fit, with their bounds: LOAD,
+    less amd_eff where no row is on an AMD GPU."""
+    amd = any(c["g"]["vendor"] == "AMD" for c in rows)
+    keep = [i for i, k in enumerate(LOAD) if amd or k != "amd_eff"]
+    return [LOAD[i] for i in keep], [LOAD_BOUNDS[i] for i in keep]
 
 
 def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
@@ -682,14 +714,36 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
                lambda t: fit(llama, PREFILL, PREFILL_BOUNDS, t,
                              [llama[k] for k in PREFILL], it_held))
 
-    # The modern engines' batch-1 constants: one pooled fit on HBM.
+    # The modern engines' batch-1 constants: one pooled fit on HBM, and an
+    # engine's own where it has rows enough.
     pool = [c for c in data if c["engine"] in BATCH1_POOL and
             c["kind"] == "decode" and c["g"]["memory_class"] == "HBM"]
+    floors = [c for c in pool if c["engine"] in FLOOR_ENGINES]
     shared = dict(engines["vllm"])
     if pool:
         shared = fit(shared, BATCH1, BATCH1_BOUNDS, pool,
                      [shared[k] for k in BATCH1], it)
-    # Full load, per engine; pooled for engines with too few rows.
+    singles = {}
+    for name in MODERN:
+        e = engines[name]
+        own = [c for c in pool if c["engine"] == name]
+        single = shared
+        # as for full load, rows on two GPUs at least; the PyTorch decoders
+        # stay its floor
+        if len(own) >= MIN_BATCH1_ROWS and len({c["gpu"] for c in own}) > 1:
+            single = fit(shared, BATCH1, BATCH1_BOUNDS, own + floors,
+                         [shared[k] for k in BATCH1], it)
+            notes[name].append("batch 1: %d single-stream HBM rows, PyTorch "
+                               "decoders as the floor" % len(own))
+        else:
+            notes[name].append("batch 1: pooled fit on %d single-stream HBM "
+                               "rows of vLLM, SGLang, TensorRT-LLM and "
+                               "PyTorch decoders" % len(pool))
+        for k in BATCH1:
+            e[k] = single[k]
+        singles[name] = single
+    # Full load, per engine; pooled for engines with too few rows, each
+    # row with its engine's batch-1 constants.
     load_rows = {name: [c for c in data if c["engine"] == name and
                         c["kind"] == "aggregate"] for name in MODERN}
     pooled_rows = [c for name in MODERN for c in load_rows[name]]
@@ -697,23 +751,25 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     if pooled_rows:
         names = [k for k in LOAD if k not in POOLED_FIXED]
         pooled = fit(pooled, names, [LOAD_BOUNDS[LOAD.index(k)] for k in names],
-                     pooled_rows, [pooled[k] for k in names], it)
+                     pooled_rows, [pooled[k] for k in names], it,
+                     own={n: {k: singles[n][k] for k in BATCH1}
+                          for n in MODERN})
     for name in MODERN:
         e = engines[name]
-        for k in BATCH1:
-            e[k] = shared[k]
-        notes[name].append("batch 1: pooled fit on %d single-stream HBM rows "
-                           "of vLLM, SGLang, TensorRT-LLM and PyTorch "
-                           "decoders" % len(pool))
+        own = [c for c in pool if c["engine"] == name]
+        single = singles[name]
         rows = load_rows[name]
         src = pooled
         # An engine's own fit needs rows on two GPUs at least, so that one
         # vendor's kernels do not set the engine's constants.
+        names, bounds = load_names(rows)
         if len(rows) >= MIN_ROWS and len({c["gpu"] for c in rows}) > 1:
-            x0 = [START[k] if k in POOLED_FIXED else pooled[k] for k in LOAD]
-            src = fit(dict(e, **dict(zip(LOAD, x0))), LOAD, LOAD_BOUNDS, rows,
-                      x0, it)
+            x0 = [START[k] if k in POOLED_FIXED else pooled[k] for k in names]
+            src = fit(dict(e, **dict(zip(names, x0)), amd_eff=1.0), names,
+                      bounds, rows, x0, it)
             notes[name].append("full load: %d offline rows" % len(rows))
+            if "amd_eff" not in names:
+                notes[name].append("amd_eff: no AMD rows, 1")
         else:
             notes[name].append("full load: pooled fit of %d offline rows "
                                "of every engine (%d of this engine, on %d "
@@ -721,20 +777,24 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
                                                len({c["gpu"] for c in rows})))
             notes[name].append("no cost per prompt token: not lent by the "
                                "pooled fit")
+            amd = [c for c in pooled_rows if c["g"]["vendor"] == "AMD"]
+            if amd:
+                notes[name].append("amd_eff: the pooled fit's, on its %d "
+                                   "rows on AMD GPUs" % len(amd))
         for k in LOAD:
             e[k] = src[k]
         e["max_batch"] = DEFAULT_MAX_BATCH[name]
         notes[name].append("max_batch: the engine's default, not fitted")
         e["prefill_mfu_unified"] = e["prefill_mfu"]
-        record(name, "decode", e,
-               [c for c in pool if c["engine"] == name],
+        others = floors if single is not shared else \
+            [c for c in pool if c["engine"] != name]
+        record(name, "decode", e, own,
                lambda t: dict(e, **{k: v for k, v in fit(
-                   e, BATCH1, BATCH1_BOUNDS,
-                   [c for c in pool if c["engine"] != name] + t,
+                   e, BATCH1, BATCH1_BOUNDS, others + t,
                    [e[k] for k in BATCH1], it_held).items() if k in BATCH1}))
         record(name, "aggregate", e, rows,
-               lambda t: fit(e, LOAD, LOAD_BOUNDS, t,
-                             [e[k] for k in LOAD], it_held))
+               lambda t: fit(e, names, bounds, t,
+                             [e[k] for k in names], it_held))
         record(name, "prefill", e,
                [c for c in data if c["engine"] == name and
                 c["kind"] == "prefill"], lambda t: e)
@@ -748,9 +808,13 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         e["gguf_unified_factor"] = 1.0
         notes[name].append("GDDR, unified and DDR: llama.cpp's fitted "
                            "efficiency of the class, no rows of this engine")
-    # A prompt length is a whole number of tokens.
+    # A prompt length is a whole number of tokens; a constant the fit left
+    # at its bound of 0 is 0, not the simplex's last 1e-12.
     for e in engines.values():
         e["prefill_half_tokens"] = float(round(e["prefill_half_tokens"]))
+        for k in FLOAT_COLUMNS:
+            if abs(e[k]) < 1e-6:
+                e[k] = 0.0
     return engines, notes, table
 
 

@@ -458,6 +458,7 @@ MODERN_ENGINES = {
     'vLLM 0.10.0 (ROCm 6.4.1, AITER; benchmark_throughput.py from v0.8.5)': ('vllm', '0.10.0'),
     'vLLM 0.11.1 (ROCm 7.0.0)': ('vllm', '0.11.1'),
     'vLLM 0.19.1 (FlashAttention-3 backend)': ('vllm', '0.19.1'),
+    'vLLM (FlashInfer backend)': ('vllm', ''),
     'vLLM V1 (PD-disaggregated, DP+EP, async scheduling)': ('vllm', 'V1'),
     'vLLM V1 wide-EP (llm-d community benchmark), DBO': ('vllm', 'V1'),
     'vLLM day-0 MiniMax M3 image': ('vllm', ''),

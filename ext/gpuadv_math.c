@@ -566,6 +566,17 @@ static double token_overhead_s(const gpuadv_decode_setup *d) {
   return d->n_experts > 0.0 ? d->engine->token_overhead_s : 0.0;
 }
 
+/* Seconds per step of the layers' fixed costs (kernel launches and
+** synchronisation): the engine's layer_overhead per layer, and an MoE
+** model's layers their routing, permutation and grouped-matmul kernels'
+** moe_layer_overhead besides (fitted on single-stream rows, where they are
+** most of a small MoE model's step). */
+static double layers_overhead_s(const gpuadv_decode_setup *d) {
+  const gpuadv_engine_consts *e = d->engine;
+  return d->layers *
+         (e->layer_overhead_s + (d->n_experts > 0.0 ? e->moe_layer_s : 0.0));
+}
+
 /* The same per prompt token, whose routing runs in the large batches of a
 ** prefill (the engine's prefill_token, fitted with token_overhead on the
 ** full-load rows, whose throughput counts each prompt's prefill). */
@@ -592,7 +603,7 @@ double gpuadv_decode_step_s(const gpuadv_decode_setup *s) {
                        (gpus * s->tflops * 1e12 * s->engine->compute_eff);
     if (compute_s > step_s) step_s = compute_s;
   }
-  return step_s + kv_s + s->layers * s->engine->layer_overhead_s +
+  return step_s + kv_s + layers_overhead_s(s) +
          s->batch * token_overhead_s(s) / gpus + links_s;
 }
 
@@ -759,10 +770,10 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
                prompt_s;
   }
   out->base_s = matmul_s > step_s ? matmul_s : step_s;
-  out->overhead_s = d->layers * e->layer_overhead_s +
-                    (decode_seqs * token_overhead_s(d) +
-                     prefill_tokens * prefill_token_s(&r->prefill)) /
-                        gpus;
+  out->overhead_s =
+      layers_overhead_s(d) + (decode_seqs * token_overhead_s(d) +
+                              prefill_tokens * prefill_token_s(&r->prefill)) /
+                                 gpus;
   /* the links of one micro-batch's way through the stages: the other
   ** micro-batches cross theirs in the other stages meanwhile; with
   ** data-parallel attention, of one group's share of the tokens */

@@ -86,7 +86,8 @@
 **   step = max(weights read / (n x bandwidth x bw_eff[memory class]),
 **              2 x active params x batch / (n x dense TFLOP/s x compute_eff))
 **        + KV cache read / (n x bandwidth x kv_eff)
-**        + layers x layer_overhead + batch x token_overhead / n (MoE)
+**        + layers x (layer_overhead + moe_layer_overhead (MoE))
+**        + batch x token_overhead / n (MoE)
 **        + 2 all-reduces per layer when n > 1
 **   tokens/s = batch / step
 ** The weights and the cache are read once per step at no more than the
@@ -115,6 +116,8 @@ typedef struct gpuadv_engine_consts {
   double kv_eff;              /* share reading the KV cache (paged
                               ** attention over many sequences) */
   double layer_overhead_s;    /* fixed time per layer and decode step */
+  double moe_layer_s;         /* more of it per layer of an MoE model
+                              ** (its routing and expert kernels) */
   double token_overhead_s;    /* time per sequence and step of an MoE
                               ** model (routing, permuting and padding
                               ** its token for the experts); 0 for dense */
@@ -135,6 +138,9 @@ typedef struct gpuadv_engine_consts {
                               ** compute_eff (block-scaled operands) */
   double dequant_eff;         /* the same on a chip without FP4 units, of
                               ** the 16-bit rate (dequantising kernels) */
+  double amd_eff;             /* share of its speed on NVIDIA GPUs the
+                              ** engine reaches on AMD ones (bandwidth and
+                              ** TFLOP/s alike; its ROCm kernels) */
   int split_layers;           /* 1: splits a model's layers over its GPUs
                               ** (llama.cpp), 0: splits tensors */
   double batch_tokens;        /* layer split: prompt tokens per pipelined
@@ -277,8 +283,9 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 **     linear-attention state), or their attention's FLOPs at the 16-bit
 **     rate and compute_eff (attn_gflop_per_token), the longer;
 **   + the prompt tokens' attention, 4 x attn_dim FLOP per query-key pair;
-**   + layers x layer_overhead + (decode_seqs x token_overhead +
-**     prefill_tokens x prefill_token) / GPUs (MoE models);
+**   + layers x (layer_overhead + moe_layer_overhead (MoE models))
+**     + (decode_seqs x token_overhead + prefill_tokens x prefill_token) /
+**     GPUs (MoE models);
 **   + the links of one micro-batch's way: tensor-parallel all-reduces over
 **     tp; pp hops (pp - 1 of the micro-batch x hidden x 2 bytes over
 **     hop_gbs, NVLink within a node, the node fabric across nodes, and the

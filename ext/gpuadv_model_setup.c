@@ -178,6 +178,7 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
   e->bw_eff[GPUADV_MEM_DDR] = ENGINE(ENGINES_COL_BW_EFF_DDR);
   e->kv_eff = ENGINE(ENGINES_COL_KV_EFF);
   e->layer_overhead_s = ENGINE(ENGINES_COL_LAYER_OVERHEAD_US) * 1e-6;
+  e->moe_layer_s = ENGINE(ENGINES_COL_MOE_LAYER_OVERHEAD_US) * 1e-6;
   e->token_overhead_s = ENGINE(ENGINES_COL_TOKEN_OVERHEAD_US) * 1e-6;
   e->prefill_token_s = ENGINE(ENGINES_COL_PREFILL_TOKEN_US) * 1e-6;
   e->compute_eff = ENGINE(ENGINES_COL_COMPUTE_EFF);
@@ -189,6 +190,7 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
   e->attn_eff = ENGINE(ENGINES_COL_ATTN_EFF);
   e->fp4_eff = ENGINE(ENGINES_COL_FP4_EFF);
   e->dequant_eff = ENGINE(ENGINES_COL_DEQUANT_EFF);
+  e->amd_eff = ENGINE(ENGINES_COL_AMD_EFF);
   e->fp16_accumulate = ENGINE(ENGINES_COL_FP16_ACCUMULATE) > 0.0;
   e->batch_tokens = ENGINE(ENGINES_COL_TOKEN_BUDGET);
   {
@@ -290,22 +292,34 @@ static double matmul_share_factor(int gpu, int compute) {
   return achieved / datasheet / GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
 }
 
+/* The share of its speed on NVIDIA GPUs that the engine reaches on the GPU:
+** its amd_eff on an AMD one, 1 on the others. It scales the GPU's
+** bandwidth and TFLOP/s as the engine sees them alike: amd_eff is fitted
+** on the engine's full-load rows on AMD GPUs, which do not tell the two
+** apart. */
+static double vendor_share(int gpu, const gpuadv_engine_consts *e) {
+  return strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR),
+                "AMD") == 0
+             ? e->amd_eff
+             : 1.0;
+}
+
 /* The dense TFLOP/s the engine's matmuls of dtype run at on the GPU: the
 ** datasheet figure of the dtype's precision, or for an engine whose fp16
 ** matmuls accumulate in fp16 (llama.cpp's cuBLAS calls), the GPU's
 ** fp16-accumulate figure where the datasheet gives one apart (GeForce
 ** cards: twice the fp32-accumulate rate). A 4-bit float weight runs at
 ** the engine's fp4_eff of the FP4 rate, or on a chip without FP4 units at
-** its dequant_eff of the 16-bit rate. */
+** its dequant_eff of the 16-bit rate; all at the engine's vendor_share. */
 static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
   int compute = gpuadv_dtypes[dtype].compute;
-  double share = 1.0;
+  double share = vendor_share(gpu, e);
   if (e->fp16_accumulate && compute == GPUADV_COMPUTE_16BIT &&
       dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
-    return GPU(GPUS_COL_FP16_ACC16_TFLOPS);
+    return GPU(GPUS_COL_FP16_ACC16_TFLOPS) * share;
   }
   if (compute == GPUADV_COMPUTE_FP4) {
-    share = GPU(GPUS_COL_FP4_TFLOPS) > 0.0 ? e->fp4_eff : e->dequant_eff;
+    share *= GPU(GPUS_COL_FP4_TFLOPS) > 0.0 ? e->fp4_eff : e->dequant_eff;
   }
   return gpuadv_gpu_datasheet_tflops(gpu, compute) *
          matmul_share_factor(gpu, compute) * share;
@@ -317,7 +331,7 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
                               int gpu, int dtype,
                               const gpuadv_engine_consts *e) {
   d->engine = e;
-  d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * vendor_share(gpu, e);
   d->memory_class = memory_class(gpu);
   d->tflops = engine_tflops(gpu, dtype, e);
   d->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
@@ -345,7 +359,7 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
   p->attn_tflops = engine_tflops(gpu, GPUADV_FP16, e);
   p->memory_class = memory_class(gpu);
   p->gguf = gpuadv_dtypes[dtype].gguf;
-  p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * vendor_share(gpu, e);
   p->params_b = m->params_b;
   p->n_experts = m->n_experts;
   p->experts_per_token = m->experts_per_token;

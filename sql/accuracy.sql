@@ -12,7 +12,9 @@
 -- fits are left out of the summary too: rows the source flags as
 -- anomalous, speculative decoding, expert, data or pipeline parallelism,
 -- tensor parallelism across nodes (more than 8 GPUs), online and
--- disaggregated runs.
+-- disaggregated runs; and the plain PyTorch decoders' rows, a floor that
+-- the serving engines' estimates must reach (an estimate above one is no
+-- error), not a measurement of an engine.
 --
 --   decode     model_decode_tps(model, gpu, dtype, 1, context, n, engine)
 --              at batch 1; context = prompt + half the generated tokens (the
@@ -22,8 +24,8 @@
 --              engines row's multi_gpu), which the functions model: one
 --              stream at one GPU's speed plus the hops, a prompt's
 --              micro-batches overlapping across the GPUs. Plain PyTorch
---              decoders are estimated with vLLM's constants, whose batch-1
---              part they share (the pooled fit).
+--              decoders are estimated with vLLM's constants: their rows are
+--              a floor for vLLM's estimate (out of the summary).
 --   prefill    model_prefill_tps(model, gpu, dtype, n, prompt, engine).
 --   aggregate  offline serving throughput at full load: as many sequences
 --              as the KV cache holds with each one's prompt + output
@@ -85,7 +87,8 @@ m AS (
          lower(coalesce(ms.notes, '')) LIKE '%anomal%'
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
-           OR coalesce(ms.tp, ms.gpu_count, 1) > 8 AS left_out,
+           OR coalesce(ms.tp, ms.gpu_count, 1) > 8
+           OR coalesce(ms.engine, '') = 'pytorch' AS left_out,
          coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1 AS dp_attention,
          (coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1)
            OR (coalesce(ms.pp, 1) > 1 AND coalesce(ms.ep, 1) <= coalesce(ms.tp, 1)) AS layout_row,

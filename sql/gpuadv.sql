@@ -1097,11 +1097,14 @@ b AS (
 -- the run) finds the highest request rate one replica serves within the
 -- p95 targets and the mean TTFT target (ttft_s, queueing included)
 -- without falling behind:
--- max_rps_per_replica sizes the replicas. Models given by params_b alone
--- and fractional GPUs keep the closed-form sizing.
+-- max_rps_per_replica sizes the replicas. The simulation holds the
+-- requests in flight at the speed the replica serves them, so a
+-- concurrency estimated from the per-user target (workload_inputs) sizes
+-- nothing more; a stated peak_concurrency still needs its slots. Models
+-- given by params_b alone and fractional GPUs keep the closed-form sizing.
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.design_tps, w.design_requests_per_s, w.concurrency,
-         w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.model, w.dtype, w.catalog_model,
+         w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.model, w.dtype, w.catalog_model,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          nodes_required(w.design_tps / b.replica_tps
                         + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
@@ -1114,7 +1117,8 @@ rep0 AS (
 rep AS (
   SELECT r.*, s.max_rps AS max_rps_per_replica,
          CASE WHEN s.max_rps > 0
-                THEN max(r.replicas_for_concurrency, nodes_required(r.design_requests_per_s / s.max_rps, 1))
+                THEN max(CASE WHEN r.concurrency_estimated THEN 1 ELSE r.replicas_for_concurrency END,
+                         nodes_required(r.design_requests_per_s / s.max_rps, 1))
               ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END AS replicas
   FROM rep0 r
   LEFT JOIN serving_sim s

@@ -247,6 +247,18 @@ static void test_token_overhead(void) {
               gpuadv_decode_step_s(&d) -
                   (10.0 / 2000 + gpuadv_tp_allreduce_s(2, 900, 10, 64, 4096)),
               32 * 3e-6, 1e-15);
+  /* an MoE model's layers cost moe_layer more each, on any number of
+  ** GPUs; a dense model's none */
+  e.moe_layer_s = 50e-6;
+  check_close("moe layers: 10 x 50 us more",
+              gpuadv_decode_step_s(&d) -
+                  (10.0 / 2000 + gpuadv_tp_allreduce_s(2, 900, 10, 64, 4096) +
+                   32 * 3e-6),
+              10 * 50e-6, 1e-15);
+  d.n_experts = 0;
+  d.n_gpus = 1;
+  check_close("dense layers: no moe layer cost", gpuadv_decode_step_s(&d),
+              dense, 1e-15);
 }
 
 /* llama.cpp's layer split: a prompt's micro-batches of 512 tokens overlap

@@ -123,10 +123,16 @@ expect_fail "missing-as-of" "models.csv:3: as_of is required"
 make_good; echo 'vllm,NVIDIA,Hopper,bf16 fp9,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
 expect_fail "engine-dtype" "engine_support.csv:31: dtypes: unknown dtype 'fp9'"
 
-make_good; set_field "$work/cat/engines.csv" 2 22 "1.5"
+make_good; set_field "$work/cat/engines.csv" 2 23 "1.5"
 expect_fail "engine-dequant-eff" "engines.csv:2: dequant_eff 1.5 outside the sane range 0.05..1"
 
-make_good; set_field "$work/cat/engines.csv" 2 13 "-1"
+make_good; set_field "$work/cat/engines.csv" 2 24 "0"
+expect_fail "engine-amd-eff" "engines.csv:2: amd_eff 0 outside the sane range 0.05..1"
+
+make_good; set_field "$work/cat/engines.csv" 2 12 "-1"
+expect_fail "engine-moe-layer" "engines.csv:2: moe_layer_overhead_us -1 outside the sane range 0..10000"
+
+make_good; set_field "$work/cat/engines.csv" 2 14 "-1"
 expect_fail "engine-prefill-token" "engines.csv:2: prefill_token_us -1 outside the sane range 0..10000"
 
 make_good; echo 'vlm,NVIDIA,Hopper,bf16,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"

@@ -45,10 +45,13 @@ INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens,
   ('lay-8b', 'serve', 'llama-3.1-8b', 'bf16', 6, 1000, 200, NULL, NULL, 'lay/*'),
   ('lay-8b-fast', 'serve', 'llama-3.1-8b', 'bf16', 60, 1000, 100, 5000, NULL, 'lay/8xh100'),
   ('lay-t10', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 10, NULL, 'lay/*'),
-  ('lay-t30', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 30, NULL, 'lay/*'),
+  ('lay-t45', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 45, NULL, 'lay/*'),
   ('lay-t60', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 60, NULL, 'lay/*'),
   ('lay-p50', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, NULL, 50, 'lay/*'),
   ('lay-p20', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, NULL, 20, 'lay/*');
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
+                      user_tps, peak_concurrency, offer_glob) VALUES
+  ('lay-t10-peak', 'serve', 'llama-3.1-70b', 'fp8', 120, 1000, 200, 10, 40, 'lay/1xh100');
 
 CREATE TEMP TABLE sp AS SELECT * FROM serving_plans WHERE workload LIKE 'lay-%';
 CREATE TEMP TABLE ss AS SELECT * FROM serving_speeds WHERE workload LIKE 'lay-%';
@@ -82,7 +85,15 @@ SELECT 'lay-8b-tp1', (SELECT count(*) = 5 AND count(*) FILTER (WHERE works AND l
 -- a missed target quotes the fastest shape per user (tp8), not the first (tp1)
 SELECT 'lay-why-best-shape', (SELECT NOT works AND layout = 'tp8' AND tps_per_user = round((SELECT max(replica_tps / batch) FROM ss WHERE workload = 'lay-8b-fast' AND gpu = 'h100-sxm' AND devices = 8), 1) FROM sp WHERE workload = 'lay-8b-fast' AND offer = 'lay/8xh100');
 -- tighter targets never give fewer GPUs on an offer; on 8 x H100 the
--- replica grows from tp1 (10 tokens/s per user) to tp2 (30) to tp4 (60)
-SELECT 'lay-targets-monotonic', (SELECT count(*) > 0 AND count(*) FILTER (WHERE b.n_gpus < a.n_gpus) = 0 FROM sp a JOIN sp b ON b.offer = a.offer AND a.works AND b.works AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t30'), ('lay-t30', 'lay-t60'), ('lay-t10', 'lay-t60'), ('lay-p50', 'lay-p20'))));
-SELECT 'lay-targets-grow', (SELECT group_concat(layout, ',') = 'tp1,tp2,tp4' FROM (SELECT layout FROM sp WHERE offer = 'lay/8xh100' AND workload IN ('lay-t10', 'lay-t30', 'lay-t60') ORDER BY workload));
-SELECT 'lay-targets-cost', (SELECT count(*) = 2 AND count(*) FILTER (WHERE b.usd_per_hour >= a.usd_per_hour) = 2 FROM sp a JOIN sp b ON b.rank = 1 AND a.rank = 1 AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t30'), ('lay-p50', 'lay-p20'))));
+-- replica grows from tp1 (10 tokens/s per user) to tp2 (45) to tp4 (60)
+SELECT 'lay-targets-monotonic', (SELECT count(*) > 0 AND count(*) FILTER (WHERE b.n_gpus < a.n_gpus) = 0 FROM sp a JOIN sp b ON b.offer = a.offer AND a.works AND b.works AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t45'), ('lay-t45', 'lay-t60'), ('lay-t10', 'lay-t60'), ('lay-p50', 'lay-p20'))));
+SELECT 'lay-targets-grow', (SELECT group_concat(layout, ',') = 'tp1,tp2,tp4' FROM (SELECT layout FROM sp WHERE offer = 'lay/8xh100' AND workload IN ('lay-t10', 'lay-t45', 'lay-t60') ORDER BY workload));
+-- replicas: the simulated replica holds the requests in flight at the speed
+-- it serves them, so the concurrency workload_inputs estimates from the
+-- per-user target (2.4 requests/s x 200 tokens / 10 tokens/s = 48) sizes
+-- nothing: 70B fp8 on one H100 runs at most a handful of sequences at once,
+-- and ceil(2.4 / max_rps) replicas serve the rate. A stated
+-- peak_concurrency (40) still needs ceil(40 / batch) of them.
+SELECT 'lay-replicas-by-rate', (SELECT replicas = CAST(ceil(2.4 / max_rps_per_replica) AS INTEGER) AND replicas < 48 / batch_per_replica FROM sp WHERE workload = 'lay-t10' AND offer = 'lay/1xh100');
+SELECT 'lay-replicas-peak-concurrency', (SELECT replicas = CAST(ceil(40.0 / batch_per_replica) AS INTEGER) AND replicas > CAST(ceil(2.4 / max_rps_per_replica) AS INTEGER) FROM sp WHERE workload = 'lay-t10-peak' AND offer = 'lay/1xh100');
+SELECT 'lay-targets-cost', (SELECT count(*) = 2 AND count(*) FILTER (WHERE b.usd_per_hour >= a.usd_per_hour) = 2 FROM sp a JOIN sp b ON b.rank = 1 AND a.rank = 1 AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t45'), ('lay-p50', 'lay-p20'))));
