@@ -575,8 +575,8 @@ FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
 # already in engines.csv: round values of the right size.
 START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              bw_eff_ddr=0.75, kv_eff=0.8, layer_overhead_us=20.0,
-             moe_layer_overhead_us=20.0,
-             token_overhead_us=5.0, prefill_token_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
+             moe_layer_overhead_us=20.0, token_overhead_us=5.0,
+             prefill_token_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
              prefill_half_tokens=256.0, gguf_unified_factor=0.75,
              prefill_mfu_unified=0.5, gguf_prefill_factor=0.75, attn_eff=0.5,
              fp4_eff=0.7, dequant_eff=0.5, amd_eff=1.0, max_batch=512.0)
@@ -616,10 +616,10 @@ LLAMA_FIXED = dict(token_overhead_us=0.0, prefill_token_us=0.0,
                    max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0, amd_eff=1.0)
 # What the pooled fit does not lend to an engine without full-load rows of
 # its own: the cost per prompt token of an MoE model. TensorRT-LLM's rows
-# fit 4.5 us (its MoE routing and permutation kernels); vLLM's one MoE
-# prompt measured (gpt-oss-20b, a 20K-token prompt on an H100, vLLM
-# 0.19.1, M0220) is already slower in the simulator without it, so vLLM
-# and SGLang keep none.
+# fit one (its MoE routing and permutation kernels); vLLM's one MoE prompt
+# measured (gpt-oss-20b, a 20K-token prompt on an H100, vLLM 0.19.1,
+# M0220) is already slower in the simulator without it, so vLLM and SGLang
+# keep none.
 POOLED_FIXED = dict(prefill_token_us=0.0)
 # The other engines' prompts: attention as fast as the matmuls (fused
 # FlashAttention kernels) and no GGUF types; no rows of theirs tell more.
@@ -750,7 +750,8 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     pooled = dict(shared, **POOLED_FIXED)
     if pooled_rows:
         names = [k for k in LOAD if k not in POOLED_FIXED]
-        pooled = fit(pooled, names, [LOAD_BOUNDS[LOAD.index(k)] for k in names],
+        bounds = [LOAD_BOUNDS[LOAD.index(k)] for k in names]
+        pooled = fit(pooled, names, bounds,
                      pooled_rows, [pooled[k] for k in names], it,
                      own={n: {k: singles[n][k] for k in BATCH1}
                           for n in MODERN})
