@@ -310,10 +310,11 @@ static double vendor_share(int gpu, const gpuadv_engine_consts *e) {
 ** fp16-accumulate figure where the datasheet gives one apart (GeForce
 ** cards: twice the fp32-accumulate rate). A 4-bit float weight runs at
 ** the engine's fp4_eff of the FP4 rate, or on a chip without FP4 units at
-** its dequant_eff of the 16-bit rate; all at the engine's vendor_share. */
-static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
+** its dequant_eff of the 16-bit rate; all at the engine's vendor_share
+** (share, which the caller finds once for the GPU). */
+static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e,
+                            double share) {
   int compute = gpuadv_dtypes[dtype].compute;
-  double share = vendor_share(gpu, e);
   if (e->fp16_accumulate && compute == GPUADV_COMPUTE_16BIT &&
       dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
     return GPU(GPUS_COL_FP16_ACC16_TFLOPS) * share;
@@ -330,10 +331,11 @@ static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e) {
 static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
                               int gpu, int dtype,
                               const gpuadv_engine_consts *e) {
+  double share = vendor_share(gpu, e);
   d->engine = e;
-  d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * vendor_share(gpu, e);
+  d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * share;
   d->memory_class = memory_class(gpu);
-  d->tflops = engine_tflops(gpu, dtype, e);
+  d->tflops = engine_tflops(gpu, dtype, e, share);
   d->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
   d->params_b = m->params_b;
   d->active_params_b = m->active_params_b;
@@ -344,7 +346,7 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
   d->layers = m->shape.layers;
   d->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
   d->gguf = gpuadv_dtypes[dtype].gguf;
-  d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e);
+  d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e, share);
 }
 
 /* What a prefill of model m in dtype on the GPU computes, with engine e;
@@ -352,14 +354,15 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
 static void fill_prefill_setup(gpuadv_prefill_setup *p,
                                const gpuadv_model_def *m, int gpu, int dtype,
                                const gpuadv_engine_consts *e) {
+  double share = vendor_share(gpu, e);
   p->engine = e;
-  p->tflops = engine_tflops(gpu, dtype, e);
+  p->tflops = engine_tflops(gpu, dtype, e, share);
   /* attention's q, k and v are 16-bit: fp16's rate (an engine that
   ** accumulates fp16 matmuls in fp16 does so here too) */
-  p->attn_tflops = engine_tflops(gpu, GPUADV_FP16, e);
+  p->attn_tflops = engine_tflops(gpu, GPUADV_FP16, e, share);
   p->memory_class = memory_class(gpu);
   p->gguf = gpuadv_dtypes[dtype].gguf;
-  p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * vendor_share(gpu, e);
+  p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * share;
   p->params_b = m->params_b;
   p->n_experts = m->n_experts;
   p->experts_per_token = m->experts_per_token;

@@ -37,10 +37,9 @@
 --              their mean context (prompt + half the output); output
 --              tokens/s = output / (output / decode + prompt / prefill),
 --              since the measured figure includes each prompt's prefill.
---              A throughput
---              the source does not say is output-only (throughput_tps) is
---              read as output tokens/s where prompts are at most 10% of the
---              tokens.
+--              A throughput the source does not say is output-only
+--              (throughput_tps) is read as output tokens/s where prompts
+--              are at most 10% of the tokens.
 --   train_mem  train_peak_gb for the 9 rows whose configuration is fully
 --              stated (catalogs/train_peak.md says why the other 39 are left
 --              out): mode, ZeRO stage (FSDP full shard = 3 over the row's
