@@ -14,6 +14,9 @@
 #   make bench BENCH_PLANS=0        without the plan views on 240 workloads
 #                                   (bench/plans.py, about 6 minutes more)
 #   make bench-plans                only those (bench/plans_results.md)
+#   make bench BENCH_WEB=0          without the web page's cold opens
+#                                   (bench/web.sh, about a minute more)
+#   make bench-web                  only those (bench/web_results.md)
 #
 # bench/README.md explains what is measured against what.
 
@@ -33,6 +36,8 @@ BENCH_CFLAGS    ?= -O2
 BENCH_OUT       ?= bench/results.md
 BENCH_PLANS     ?= 1
 BENCH_PLANS_OUT ?= bench/plans_results.md
+BENCH_WEB       ?= 1
+BENCH_WEB_OUT   ?= bench/web_results.md
 BENCH_MAKE      ?= $(MAKE)
 BENCH_DIR       := build/bench
 
@@ -46,7 +51,7 @@ BENCH_SERIES := $(BENCH_DIR)/benchseries.$(BENCH_SO)
 BENCH_DRIVER := $(BENCH_DIR)/driver
 BENCH_SHARED  = $(or $(SHARED),-shared)
 
-.PHONY: bench bench-plans
+.PHONY: bench bench-plans bench-web
 
 # The bare C baseline reads the same compiled-in catalogs as gpuadv, and
 # its model functions call the same model setup and arithmetic.
@@ -85,12 +90,18 @@ bench: $(BENCH_LIB) $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES) $(BENCH_DRIVER)
 	  --callgrind $(BENCH_CALLGRIND) --csv-join-rows $(BENCH_CSV_ROWS) \
 	  --csv-mb $(BENCH_CSV_MB) --out $(BENCH_OUT)
 	@if [ "$(BENCH_PLANS)" != 0 ]; then $(BENCH_MAKE) --no-print-directory bench-plans; fi
+	@if [ "$(BENCH_WEB)" != 0 ]; then $(BENCH_MAKE) --no-print-directory bench-web; fi
 
 # The plan views on 240 workloads against the views and extension of the
 # baseline commit in bench/plans.py, built in the same run.
 bench-plans: $(BENCH_LIB)
 	$(PYTHON) bench/plans.py --lib ./$(BENCH_LIB) --sqlite3 $(SQLITE3) --cc $(CC) \
 	  --cflags="$(CFLAGS)" --out $(BENCH_PLANS_OUT)
+
+# The page of `make web`: cold opens in headless chromium against a blank
+# page opened the same way (bench/web.js).
+bench-web:
+	bash bench/web.sh $(BENCH_WEB_OUT)
 
 # Included before the main Makefile's first target, these rules must not
 # become the default goal.

@@ -547,6 +547,7 @@ async function start() {
 
   const ms = Math.round(performance.now() - t0);
   $("#status").textContent = "Ready in " + ms + " ms" + note + ".";
+  document.body.dataset.readyNav = Math.round(performance.now());  // since navigation started
   document.body.dataset.ready = ms;
   if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
 }
