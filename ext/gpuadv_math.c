@@ -675,6 +675,24 @@ static double prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
   return tokens * (full * per_token + sliding * window);
 }
 
+/* The query-key pairs of a serving step's prompt chunks summed over the
+** layers, from `pairs`, their count in one layer with no window (the
+** serving simulator's sum over chunks of chunk x (tokens before it +
+** (chunk + 1) / 2)): every full layer has them all, a sliding layer at most
+** the window per token (an upper bound when chunks of several prompts
+** share the step), a linear-attention layer none. */
+static double step_prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
+                                double pairs) {
+  double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
+  double sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
+  double full = s->layers - linear - sliding;
+  double windowed =
+      s->sliding_window > 0.0 && tokens * s->sliding_window < pairs
+          ? tokens * s->sliding_window
+          : pairs;
+  return full * pairs + sliding * windowed;
+}
+
 double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
                         double cached) {
   const gpuadv_engine_consts *e = s->engine;
@@ -759,8 +777,10 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   mfu = prefill_tokens > 0.0 ? prefill_mfu(&r->prefill, prefill_tokens)
                              : e->prefill_mfu;
   if (d->tflops > 0.0) {
-    double prompt_s =
-        prompt_compute_s(&r->prefill, prefill_tokens, prefill_pairs, gpus, mfu);
+    double prompt_s = prompt_compute_s(
+        &r->prefill, prefill_tokens,
+        step_prompt_pairs(&r->prefill, prefill_tokens, prefill_pairs), gpus,
+        mfu);
     if (e->split_layers) {
       prompt_s /= gpuadv_layer_split_speedup(r->tp * r->pp, prefill_tokens,
                                              e->batch_tokens);

@@ -324,6 +324,11 @@ typedef struct gpuadv_replica {
   double max_batch;          /* the engine's most sequences at once */
 } gpuadv_replica;
 
+/* One engine step of the replica: decode_seqs sequences decoding over
+** decode_context KV tokens in all, and prefill_tokens prompt tokens with
+** prefill_pairs query-key pairs counted in one layer with no window (the
+** serving simulator's gpuadv_step_load.prefill_pairs); the step counts
+** them in every layer, sliding layers up to their window. */
 double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
                              double decode_context, double prefill_tokens,
                              double prefill_pairs);

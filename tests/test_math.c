@@ -440,6 +440,38 @@ static void test_prefill_token(void) {
               512 * 2e-6 / 4, 1e-15);
 }
 
+/* A serving step's prompt chunk attends in every layer: the simulator
+** counts its query-key pairs in one layer, the step in all ten (four of
+** them sliding with a 256-token window, at most 256 per token), as a
+** whole prompt's prefill does. 4096 tokens from position 0 of a 1B model
+** (8.2 ms of matmuls, above its 1 ms read), 8192-wide attention, every
+** efficiency 1 at 1000 TFLOP/s. */
+static void test_step_prompt_pairs(void) {
+  gpuadv_engine_consts e;
+  gpuadv_replica r;
+  gpuadv_prefill_setup whole;
+  double tokens = 4096, pairs = 4096.0 * 4097.0 / 2.0, none;
+  ideal_replica(&e, &r);
+  r.decode.params_b = r.decode.active_params_b = 1;
+  r.prefill.params_b = r.prefill.active_params_b = 1;
+  r.prefill.bytes_per_param = 1;
+  r.prefill.attn_dim = 8192;
+  none = gpuadv_replica_step_s(&r, 0, 0, tokens, 0);
+  check_close("step attention: every layer",
+              gpuadv_replica_step_s(&r, 0, 0, tokens, pairs) - none,
+              4.0 * 8192 * 10 * pairs / 1e15, 1e-15);
+  r.prefill.sliding_layers = 4;
+  r.prefill.sliding_window = 256;
+  check_close("step attention: sliding layers up to the window",
+              gpuadv_replica_step_s(&r, 0, 0, tokens, pairs) - none,
+              4.0 * 8192 * (6 * pairs + 4 * tokens * 256) / 1e15, 1e-15);
+  whole = r.prefill;
+  whole.n_gpus = 1;
+  check_close("step of a whole prompt = its prefill",
+              gpuadv_replica_step_s(&r, 0, 0, tokens, pairs),
+              gpuadv_prefill_s(&whole, tokens, 0), 1e-15);
+}
+
 static void test_replica(void) {
   gpuadv_engine_consts e;
   gpuadv_replica r;
@@ -671,6 +703,7 @@ int main(void) {
   test_speed();
   test_token_overhead();
   test_prefill_token();
+  test_step_prompt_pairs();
   test_replica();
   test_dp_attention();
   test_layer_split();

@@ -54,8 +54,8 @@ SELECT 'acc-full-load-bench-limit', (SELECT estimate FROM estimate_accuracy WHER
 -- columns) and pipelines (TP1,PP2): rows no fit sees, scored by the
 -- serving simulator's replica of that layout, all requests queued.
 SELECT 'acc-dp-rows', (SELECT rows FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = 69;
-SELECT 'acc-dp-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = '0.233,0.72';
-SELECT 'acc-pp-pinned', (SELECT rows || ',' || round(median_abs_error, 3) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'pipeline') = '4,0.195';
+SELECT 'acc-dp-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = '0.211,0.49';
+SELECT 'acc-pp-pinned', (SELECT rows || ',' || round(median_abs_error, 3) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'pipeline') = '4,0.166';
 SELECT 'acc-dp-layout', (SELECT layout FROM estimate_accuracy WHERE id = 'M0178') = 'dp8 ep8';
 SELECT 'acc-pp-layout', (SELECT layout FROM estimate_accuracy WHERE id = 'P094') = 'tp1 pp2';
 -- DEP2,PP2 (attention data parallel within pipeline stages) is no layout
