@@ -10,23 +10,14 @@
 # Screenshots and downloads go to build/web/.
 cd "$(dirname "$0")/../.." || exit 1
 
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-PW_DIR=build/web/node_modules/playwright-core
+. tests/web/prereqs.sh
 
 skip() {
   if [ "${CI:-}" = "true" ]; then echo "FAIL web: $1"; exit 1; fi
   echo "skip web: $1"
   exit 0
 }
-
-command -v emcc >/dev/null 2>&1 || skip "emcc not installed (apt-get install emscripten)"
-[ -x "$CHROMIUM" ] || skip "$CHROMIUM not installed (apt-get install chromium)"
-command -v node >/dev/null 2>&1 || skip "node not installed (apt-get install nodejs)"
-if [ ! -f "$PW_DIR/package.json" ]; then
-  mkdir -p build/web && cp tests/web/package.json build/web/ &&
-    npm install --prefix build/web --no-audit --no-fund --silent >build/web/npm.log 2>&1 ||
-    skip "playwright-core not installed and npm install failed (build/web/npm.log)"
-fi
+web_prereqs skip
 
 fails=0
 if make -s web >build/web/make.log 2>&1; then echo "ok web: make web"; else
