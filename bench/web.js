@@ -28,6 +28,7 @@ const TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css
 const BLANK = "<!doctype html><title>blank</title><body data-ready=\"0\"></body>";
 
 function serve() {
+  const root = path.resolve(DIST);
   const server = http.createServer((req, res) => {
     const name = decodeURIComponent(req.url.split("?")[0]);
     if (name === "/blank.html") {
@@ -35,7 +36,6 @@ function serve() {
       res.end(BLANK);
       return;
     }
-    const root = path.resolve(DIST);
     const file = path.resolve(root, "." + path.posix.normalize(name === "/" ? "/index.html" : name));
     if (!file.startsWith(root + path.sep)) { res.writeHead(403); res.end(); return; }
     fs.readFile(file, (err, data) => {

@@ -660,18 +660,26 @@ static double prefill_read_s(const gpuadv_prefill_setup *s, double tokens,
          (gpus * s->mem_bw_gbs * decode_efficiency(&d));
 }
 
+/* The model's layers that attend to the whole context (*full) and to a
+** sliding window (*sliding); the linear-attention ones attend to none. */
+static void attention_layers(const gpuadv_prefill_setup *s, double *full,
+                             double *sliding) {
+  double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
+  *sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
+  *full = s->layers - linear - *sliding;
+}
+
 /* Query-key pairs of `tokens` new tokens summed over the layers: each
 ** attends to the cached context and to the new tokens up to itself
 ** (causal); in a sliding layer to at most the window. */
 static double prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
                            double cached) {
-  double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
-  double sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
-  double full = s->layers - linear - sliding;
+  double full, sliding;
   double per_token = cached + (tokens + 1.0) / 2.0;
   double window = s->sliding_window > 0.0 && s->sliding_window < per_token
                       ? s->sliding_window
                       : per_token;
+  attention_layers(s, &full, &sliding);
   return tokens * (full * per_token + sliding * window);
 }
 
@@ -683,13 +691,12 @@ static double prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
 ** share the step), a linear-attention layer none. */
 static double step_prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
                                 double pairs) {
-  double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
-  double sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
-  double full = s->layers - linear - sliding;
+  double full, sliding;
   double windowed =
       s->sliding_window > 0.0 && tokens * s->sliding_window < pairs
           ? tokens * s->sliding_window
           : pairs;
+  attention_layers(s, &full, &sliding);
   return full * pairs + sliding * windowed;
 }
 

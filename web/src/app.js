@@ -545,9 +545,10 @@ async function start() {
   $("#sql").value = CONSOLE_EXAMPLES[0][1];
   fillForm(EXAMPLES.serve70b);
 
-  const ms = Math.round(performance.now() - t0);
+  const now = performance.now();  // ms since navigation started
+  const ms = Math.round(now - t0);
   $("#status").textContent = "Ready in " + ms + " ms" + note + ".";
-  document.body.dataset.readyNav = Math.round(performance.now());  // since navigation started
+  document.body.dataset.readyNav = Math.round(now);
   document.body.dataset.ready = ms;
   if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
 }
