@@ -52,11 +52,11 @@
 **                                      over ep / tp groups of tp GPUs
 **   ttft_p95_max_s,           -        latency targets: when any is given,
 **   tpot_p95_max_ms,                   max_rps is the highest rate up to
-**   ttft_mean_max_s                    `rate` that meets them (p95 TTFT,
-**                                      p95 TPOT, mean TTFT) and keeps up
-**                                      (a search of up to 16 runs, within
-**                                      1%), and the row's statistics are
-**                                      at that rate
+**   ttft_mean_max_s,                   `rate` that meets them (p95 TTFT,
+**   tpot_p50_max_ms                    p95 TPOT, mean TTFT, median TPOT)
+**                                      and keeps up (a search of up to 16
+**                                      runs, within 1%), and the row's
+**                                      statistics are at that rate
 **   gpus_per_node             8        GPUs a node holds: a replica of
 **                                      more spans nodes (pp stages of tp)
 **   fabric_gbps               3200     Gbit/s of fabric per node (one
@@ -174,6 +174,7 @@ enum {
   ARG_CONCURRENCY,
   ARG_THINK,
   ARG_TTFT_MEAN_TARGET,
+  ARG_TPOT_P50_TARGET,
   N_ARGS
 };
 
@@ -194,7 +195,8 @@ static const char sim_schema[] =
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
-    "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN)";
+    "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
+    "tpot_p50_max_ms HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -254,6 +256,7 @@ static const sim_arg sim_args[N_ARGS] = {
      0},
     {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
     {"ttft_mean_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
+    {"tpot_p50_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -709,15 +712,18 @@ static int simClose(sqlite3_vtab_cursor *pCursor) {
 }
 
 /* Whether a run meets the call's latency targets (0 = none: p95 TTFT and
-** TPOT, mean TTFT) and keeps up. */
+** TPOT, mean TTFT, median TPOT) and keeps up. */
 static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
   double ttft = call->value[ARG_TTFT_TARGET];
   double tpot_ms = call->value[ARG_TPOT_TARGET];
   double ttft_mean = call->value[ARG_TTFT_MEAN_TARGET];
+  double tpot_p50_ms = call->value[ARG_TPOT_P50_TARGET];
   if (r->saturated) return 0;
   if (ttft > 0.0 && !(r->ttft_p95 <= ttft)) return 0;
   if (tpot_ms > 0.0 && r->has_tpot && !(r->tpot_p95 * 1e3 <= tpot_ms)) return 0;
   if (ttft_mean > 0.0 && !(r->ttft_mean <= ttft_mean)) return 0;
+  if (tpot_p50_ms > 0.0 && r->has_tpot && !(r->tpot_p50 * 1e3 <= tpot_p50_ms))
+    return 0;
   return 1;
 }
 
@@ -879,6 +885,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                         : call->given[ARG_TTFT_TARGET]      ? "ttft_p95_max_s"
                         : call->given[ARG_TPOT_TARGET]      ? "tpot_p95_max_ms"
                         : call->given[ARG_TTFT_MEAN_TARGET] ? "ttft_mean_max_s"
+                        : call->given[ARG_TPOT_P50_TARGET]  ? "tpot_p50_max_ms"
                                                             : 0;
     if (call->given[ARG_RATE]) {
       err = sqlite3_mprintf(
@@ -960,7 +967,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.step_line = model.line;
   cfg.step_arg = model.arg;
   if (call->given[ARG_TTFT_TARGET] || call->given[ARG_TPOT_TARGET] ||
-      call->given[ARG_TTFT_MEAN_TARGET]) {
+      call->given[ARG_TTFT_MEAN_TARGET] || call->given[ARG_TPOT_P50_TARGET]) {
     rc = search_max_rps(call, &cfg, &cur->res, &cur->max_rps, &err);
     if (rc == SQLITE_OK) {
       cur->eof = 0;

@@ -45,7 +45,9 @@ FROM tp WHERE rank <= 5 ORDER BY workload, rank;
 .print '== Serving: the top 5 plans of each workload'
 SELECT workload, rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
        layout, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
-       tps_per_user AS "tok/s/user", ttft_s AS "TTFT s", printf('$%.2f', usd_per_hour) AS "$/hour",
+       -- what the median user sees at the planned load (serving_sim)
+       round(1000.0 / tpot_p50_ms, 1) AS "tok/s/user p50", ttft_p50_s AS "TTFT p50 s",
+       ttft_p95_s AS "TTFT p95 s", printf('$%.2f', usd_per_hour) AS "$/hour",
        printf('$%.3f', usd_per_mtok) AS "$/Mtok", CASE WHEN capex_usd IS NOT NULL THEN printf('$%,d', CAST(round(capex_usd) AS INTEGER)) ELSE '' END AS "to buy $"
 FROM sp WHERE rank <= 5 ORDER BY workload, rank;
 

@@ -1128,7 +1128,8 @@ rep AS (
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.batch
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
-   AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)),
+   AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
+   AND s.tpot_p50_max_ms = CASE WHEN r.user_tps > 0 THEN 1000.0 / r.user_tps ELSE 1e9 END),
 -- device configurations; fab: the fabric between nodes (0: none, a
 -- replica stays within a node)
 cfg AS (
@@ -1274,7 +1275,9 @@ final AS (
              THEN CASE WHEN j.ttft_est_s IS NULL THEN 'no tensor throughput figure: time to first token unknown'
                        ELSE printf('time to first token %.2f s > %g s target', j.ttft_est_s, j.ttft_s) END
            WHEN NOT j.p95_ok
-             THEN printf('latency targets%s%s%s not met by one replica even at low load',
+             THEN printf('latency targets%s%s%s%s not met by one replica even at low load',
+                         CASE WHEN j.user_tps > 0 THEN printf(' median TPOT <= %g ms (%g tokens/s per user)',
+                                                              1000.0 / j.user_tps, j.user_tps) ELSE '' END,
                          CASE WHEN j.ttft_s IS NOT NULL THEN printf(' mean TTFT <= %g s', j.ttft_s) ELSE '' END,
                          CASE WHEN j.ttft_p95_s IS NOT NULL THEN printf(' p95 TTFT <= %g s', j.ttft_p95_s) ELSE '' END,
                          CASE WHEN j.tpot_p95_ms IS NOT NULL THEN printf(' p95 TPOT <= %g ms', j.tpot_p95_ms) ELSE '' END)
@@ -1445,7 +1448,7 @@ UNION ALL
 SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %.1f per user, first token %.2f s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
+         printf('%d replica%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
                 replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu,
                 CASE WHEN layout LIKE '% %' THEN ' (' || layout || ')' ELSE '' END, batch_per_replica,
                 engine,
@@ -1457,7 +1460,13 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
-                tps_per_replica, tps_per_user, ttft_s, usd_per_hour, usd_per_mtok,
+                tps_per_replica,
+                -- what users see at the planned load (serving_sim), else at a full batch
+                CASE WHEN tpot_p50_ms > 0 AND ttft_p50_s IS NOT NULL
+                       THEN printf('at the planned load %.1f tokens/s per user and first token %.2f s (median; p95 %.2f s)',
+                                   1000.0 / tpot_p50_ms, ttft_p50_s, ttft_p95_s)
+                     ELSE printf('%.1f per user, first token %.2f s', tps_per_user, ttft_s) END,
+                usd_per_hour, usd_per_mtok,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'

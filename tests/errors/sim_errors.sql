@@ -120,6 +120,10 @@ SELECT * FROM serving_sim WHERE concurrency = 8 AND ttft_mean_max_s = 1;
 -- error: serving_sim(): ttft_mean_max_s needs an open loop (rate), not concurrency
 SELECT * FROM serving_sim WHERE rate = 4 AND ttft_mean_max_s = 0;
 -- error: serving_sim(): ttft_mean_max_s must be > 0, got 0
+SELECT * FROM serving_sim WHERE concurrency = 8 AND tpot_p50_max_ms = 25;
+-- error: serving_sim(): tpot_p50_max_ms needs an open loop (rate), not concurrency
+SELECT * FROM serving_sim WHERE rate = 4 AND tpot_p50_max_ms = -1;
+-- error: serving_sim(): tpot_p50_max_ms must be > 0, got -1
 SELECT * FROM serving_sim WHERE concurrency = 8 AND think_time_s = -1;
 -- error: serving_sim(): think_time_s must be >= 0, got -1
 SELECT * FROM serving_sim WHERE rate = 5 AND think_time_s = 1;
