@@ -89,6 +89,9 @@ HEADROOM = 0.10     # memory left free at full load (vLLM's default 0.90)
 AMBIGUOUS_SHARE = 0.1
 GPUS_PER_NODE = 8   # rows over more GPUs span nodes
 UBATCH = 512.0      # GPUADV_LAYER_SPLIT_UBATCH: llama.cpp's n_ubatch
+MMQ_MAX_TOKENS = 32.0  # GPUADV_GGUF_MMQ_MAX_TOKENS
+DEQUANT_BYTES = 4.0    # GPUADV_GGUF_DEQUANT_BYTES
+DISCRETE = ("HBM", "GDDR")
 
 
 def num(x):
@@ -298,9 +301,10 @@ def prefill_s(e, g, m, dtype, tokens, n):
     window = window if 0 < window < per_token else per_token
     pairs = tokens * ((layers - linear - local) * per_token + local * window)
     dense = num(m["active_params_b"]) - num(m["vocab"]) * num(m["hidden"]) / 1e9
+    discrete = g["memory_class"] in DISCRETE
     mfu = e["prefill_mfu_unified"] if g["memory_class"] == "unified" \
         else e["prefill_mfu"]
-    if dtype in GGUF:
+    if dtype in GGUF and not discrete:
         mfu *= e["gguf_prefill_factor"]
     mfu = mfu * tokens / (tokens + e["prefill_half_tokens"])
     gpus = 1 if e["split_layers"] else n
@@ -311,6 +315,11 @@ def prefill_s(e, g, m, dtype, tokens, n):
     seconds = (2 * max(dense, 0.0) * 1e9 * tokens / rate +
                4 * num(m["heads"]) * num(m["head_dim"]) * pairs /
                (attn_rate * e["attn_eff"]))
+    # gguf_dequant_s(): a GGUF type's fp16 copy of the weights per
+    # micro-batch on a discrete GPU
+    if dtype in GGUF and discrete and tokens > MMQ_MAX_TOKENS and dense > 0:
+        seconds += math.ceil(tokens / UBATCH) * dense * \
+            (bytes_per_param(dtype) + DEQUANT_BYTES) / (gpus * mem_bw(e, g))
     # the floor of a short prompt: reading the weights once
     seconds = max(seconds, weights_read_gb(m, dtype, tokens) /
                   (gpus * mem_bw(e, g) * bw_eff(e, g, dtype)))

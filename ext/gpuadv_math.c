@@ -611,22 +611,44 @@ double gpuadv_model_decode_tps(const gpuadv_decode_setup *s) {
   return s->batch / gpuadv_decode_step_s(s);
 }
 
+/* Whether the setup's GPU is a discrete one (HBM or GDDR memory). */
+static int discrete_gpu(const gpuadv_prefill_setup *s) {
+  return s->memory_class == GPUADV_MEM_HBM ||
+         s->memory_class == GPUADV_MEM_GDDR;
+}
+
 /* The prefill mfu of `tokens` prompt tokens: the engine's share of the
 ** dense rate on the GPU's memory class, lower for short prompts, and for a
-** GGUF type its dequantising share. */
+** GGUF type off discrete GPUs its dequantising share. */
 static double prefill_mfu(const gpuadv_prefill_setup *s, double tokens) {
   const gpuadv_engine_consts *e = s->engine;
   double mfu = s->memory_class == GPUADV_MEM_UNIFIED ? e->prefill_mfu_unified
                                                      : e->prefill_mfu;
-  if (s->gguf) mfu *= e->gguf_prefill_factor;
+  if (s->gguf && !discrete_gpu(s)) mfu *= e->gguf_prefill_factor;
   return mfu * tokens / (tokens + e->prefill_half_tokens);
+}
+
+/* Seconds the fp16 copies of a GGUF type's weights take for `tokens`
+** prompt tokens on `gpus` GPUs of a discrete kind: one per micro-batch
+** of GPUADV_LAYER_SPLIT_UBATCH tokens, above GPUADV_GGUF_MMQ_MAX_TOKENS
+** (gpuadv_math.h); 0 otherwise. */
+static double gguf_dequant_s(const gpuadv_prefill_setup *s, double tokens,
+                             double gpus) {
+  double dense_b = s->active_params_b - s->embedding_params_b;
+  if (!s->gguf || !discrete_gpu(s) || tokens <= GPUADV_GGUF_MMQ_MAX_TOKENS ||
+      !(s->mem_bw_gbs > 0.0) || !(dense_b > 0.0)) {
+    return 0.0;
+  }
+  return ceil(tokens / GPUADV_LAYER_SPLIT_UBATCH) * dense_b *
+         (s->bytes_per_param + GPUADV_GGUF_DEQUANT_BYTES) /
+         (gpus * s->mem_bw_gbs);
 }
 
 /* Seconds of the matmuls and attention of `tokens` prompt tokens with
 ** `pairs` query-key pairs on `gpus` GPUs at `mfu` of their rates: the
 ** matmuls at the weights' rate (tflops), the attention at the 16-bit rate
 ** (attn_tflops; its q, k, v are 16-bit whatever the weights' format) and
-** attn_eff of it. */
+** attn_eff of it; and a GGUF type's fp16 copies (gguf_dequant_s). */
 static double prompt_compute_s(const gpuadv_prefill_setup *s, double tokens,
                                double pairs, double gpus, double mfu) {
   double dense_b = s->active_params_b - s->embedding_params_b;
@@ -634,7 +656,8 @@ static double prompt_compute_s(const gpuadv_prefill_setup *s, double tokens,
   return 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens /
              (gpus * s->tflops * 1e12 * mfu) +
          4.0 * s->attn_dim * pairs /
-             (gpus * attn_tflops * 1e12 * mfu * s->engine->attn_eff);
+             (gpus * attn_tflops * 1e12 * mfu * s->engine->attn_eff) +
+         gguf_dequant_s(s, tokens, gpus);
 }
 
 /* Seconds a forward pass over `tokens` prompt tokens needs to read the

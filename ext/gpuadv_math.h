@@ -129,7 +129,10 @@ typedef struct gpuadv_engine_consts {
   double gguf_unified_factor; /* GGUF types on unified memory (Metal) */
   double prefill_mfu_unified; /* prefill_mfu on unified memory (Apple) */
   double gguf_prefill_factor; /* share of the mfu a GGUF type's prefill
-                              ** keeps (dequantising to fp16 first) */
+                              ** keeps on unified memory and CPUs (their
+                              ** kernels dequantise in the matmul); on
+                              ** discrete GPUs the fp16 copy of
+                              ** GPUADV_GGUF_MMQ_MAX_TOKENS is counted */
   double attn_eff;            /* share of the mfu a prompt's attention
                               ** FLOP reach at the 16-bit rate (1: as
                               ** fast as 16-bit matmuls) */
@@ -160,6 +163,24 @@ typedef struct gpuadv_engine_consts {
 ** so a prompt runs n u / (u + n - 1) times as fast as on one GPU.
 ** 512 is llama.cpp's default n_ubatch (common/common.h, llama-bench). */
 #define GPUADV_LAYER_SPLIT_UBATCH 512.0
+
+/* llama.cpp's CUDA and HIP backends of 2024 (the build of its fitted
+** prefill rows, May 2024) multiply a GGUF weight by more than
+** GPUADV_GGUF_MMQ_MAX_TOKENS tokens with cuBLAS in fp16 (ggml-cuda.cu,
+** MMQ_MAX_BATCH_SIZE 32 "max batch size to use MMQ kernels when tensor
+** cores are available", then ggml_cuda_op_mul_mat_cublas: "convert src0
+** and src1 to fp16, multiply as fp16"): each micro-batch of
+** GPUADV_LAYER_SPLIT_UBATCH tokens first dequantises the weights into an
+** fp16 copy (reading the GGUF bytes, writing 2 per weight) that the matmul
+** then reads (2 more per weight; at 512 tokens a matmul's reads take about
+** as long as its arithmetic on these GPUs, so they are not hidden). The
+** prefill counts these bytes at the datasheet bandwidth on discrete GPUs
+** (HBM, GDDR); Metal dequantises inside its matmul kernels, so on unified
+** memory (and on CPUs) a GGUF type keeps the engine's gguf_prefill_factor
+** of the mfu instead. Later builds (from June 2024) run such matmuls on
+** int8 tensor cores without the copy; the fitted rows predate them. */
+#define GPUADV_GGUF_MMQ_MAX_TOKENS 32.0
+#define GPUADV_GGUF_DEQUANT_BYTES 4.0 /* per weight, beside its GGUF bytes */
 
 /* Seconds of the n - 1 hops of `tokens` x hidden 16-bit activations
 ** between the GPUs of a layer split (0 for one GPU). */

@@ -364,6 +364,43 @@ static void test_layer_split(void) {
               0.4096 + 4.0 * 8192 * 2048 * 1024.5 / 1000e12, 1e-12);
 }
 
+/* A GGUF type on a discrete GPU writes and reads an fp16 copy of its
+** weights per micro-batch of 512 prompt tokens, above 32 tokens: the 100B
+** model at 0.5 bytes a weight on one 1000 GB/s GPU, every efficiency 1
+** (gguf_prefill_factor 0.5, which must not apply there). */
+static void test_gguf_dequant(void) {
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup p;
+  memset(&e, 0, sizeof(e));
+  e.bw_eff[GPUADV_MEM_HBM] = e.bw_eff[GPUADV_MEM_UNIFIED] = 1.0;
+  e.prefill_mfu = e.prefill_mfu_unified = e.attn_eff = 1.0;
+  e.gguf_prefill_factor = 0.5;
+  e.gguf_unified_factor = 1.0;
+  memset(&p, 0, sizeof(p));
+  p.engine = &e;
+  p.tflops = 1000;
+  p.active_params_b = p.params_b = 100;
+  p.bytes_per_param = 0.5;
+  p.mem_bw_gbs = 1000;
+  p.n_gpus = 1;
+  p.gguf = 1;
+  p.memory_class = GPUADV_MEM_HBM;
+  /* 2048 tokens: 0.4096 s of matmuls and 4 copies of 100e9 x 4.5 bytes */
+  check_close("gguf copies per micro-batch", gpuadv_prefill_s(&p, 2048, 0),
+              0.4096 + 4 * 100e9 * 4.5 / 1000e9, 1e-12);
+  /* 513 tokens: two micro-batches, two copies */
+  check_close("gguf copies round up", gpuadv_prefill_s(&p, 513, 0),
+              2 * 100e9 * 513 / 1e15 + 2 * 0.45, 1e-12);
+  /* 32 tokens: the quantised kernels, no copy; the weights read once (0.05
+  ** s) outlast the matmuls (6.4 ms) */
+  check_close("gguf no copy at 32 tokens", gpuadv_prefill_s(&p, 32, 0), 0.05,
+              1e-12);
+  /* on unified memory no copy: gguf_prefill_factor of the mfu instead */
+  p.memory_class = GPUADV_MEM_UNIFIED;
+  check_close("gguf unified factor", gpuadv_prefill_s(&p, 2048, 0),
+              0.4096 / 0.5, 1e-12);
+}
+
 /* A replica of a dense 100 GB model (100B parameters at 1 byte) on GPUs of
 ** 1000 GB/s and 1000 TFLOP/s, every efficiency 1 and no overheads: what is
 ** left is the weights, the links and the pipeline's hops. */
@@ -707,6 +744,7 @@ int main(void) {
   test_replica();
   test_dp_attention();
   test_layer_split();
+  test_gguf_dequant();
   test_serving_batch();
   test_counts();
   test_money();
