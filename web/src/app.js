@@ -20,7 +20,7 @@ const EXAMPLES = {
 
 const CONSOLE_EXAMPLES = [
   ["The best plan of every workload", "SELECT workload, kind, offer, works, reason FROM best_plans;"],
-  ["Top 5 serving plans", "SELECT workload, rank, offer, why_not, usd_per_hour, ttft_s, tps_per_user\nFROM serving_plans WHERE rank <= 5 ORDER BY workload, rank;"],
+  ["Top 5 serving plans", "SELECT workload, rank, offer, why_not, usd_per_hour, ttft_p50_s, tpot_p50_ms\nFROM serving_plans WHERE rank <= 5 ORDER BY workload, rank;"],
   ["Top 5 training plans", "SELECT workload, rank, offer, why_not, total_usd, wall_days\nFROM training_plans WHERE rank <= 5 ORDER BY workload, rank;"],
   ["GPUs by memory bandwidth", "SELECT name, vendor, memory_gb, mem_bw_gbs, bf16_tflops, price_usd\nFROM gpus ORDER BY mem_bw_gbs DESC LIMIT 20;"],
   ["Weights of a 70B model by dtype", "SELECT d.value AS dtype, model_weights_gb('llama-3.1-70b', d.value) AS gb\nFROM json_each('[\"fp32\",\"bf16\",\"fp8\",\"int4\"]') d;"],
@@ -292,7 +292,7 @@ function renderPlans() {
   const plans = db.exec("SELECT * FROM " + (serve ? "serving_plans" : "training_plans") +
                         " WHERE workload = ? ORDER BY rank", [current]);
   $("#top").replaceChildren(table(plans ? leading(plans, serve ?
-      ["rank", "offer", "why_not", "usd_per_hour", "ttft_s", "tps_per_user"] :
+      ["rank", "offer", "why_not", "usd_per_hour", "ttft_p50_s", "tpot_p50_ms", "tps_per_user"] :
       ["rank", "offer", "why_not", "total_usd", "wall_days"], 10) : null));
   $("#plot").replaceChildren(plot(plans, serve, w));
 }
@@ -323,7 +323,9 @@ function logTicks(lo, hi) {
 // ----------------------------------------------------------------- plot
 
 // Cost against time, log-log: serving plans by $/hour against the seconds
-// one answer takes (first token + output tokens at the per-user speed);
+// one answer takes (first token + output tokens at the per-user speed: the
+// simulated medians at the planned load where the simulator ran, else a
+// full batch's speed and one prompt's prefill);
 // training plans by total USD against wall-clock days. Plans that work are
 // blue, the others grey; the Pareto frontier joins the plans that work and
 // that no other working plan beats on both axes.
@@ -342,7 +344,9 @@ function plot(res, serve, w) {
   const out = w.output_tokens || 0;
   const pts = res.rows.map(r => {
     const o = Object.fromEntries(res.columns.map((c, i) => [c, r[i]]));
-    const x = serve ? (o.tps_per_user > 0 ? (o.ttft_s || 0) + out / o.tps_per_user : null) : o.wall_days;
+    const x = !serve ? o.wall_days
+      : o.tpot_p50_ms > 0 ? (o.ttft_p50_s || 0) + out * o.tpot_p50_ms / 1000
+      : o.tps_per_user > 0 ? (o.ttft_s || 0) + out / o.tps_per_user : null;
     const y = serve ? o.usd_per_hour : o.total_usd;
     return {x, y, offer: r[iOffer], works: iWhy >= 0 && r[iWhy] === null, rank: r[iRank]};
   }).filter(p => p.x > 0 && p.y > 0 && isFinite(p.x) && isFinite(p.y));
@@ -368,7 +372,7 @@ function plot(res, serve, w) {
                s("text", {x: L - 6, y: Y(v) + 4, "text-anchor": "end"}, "$" + fmt(v)));
   }
   svg.append(s("text", {x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", class: "axis"},
-               serve ? "seconds per answer (first token + " + out + " tokens at the per-user speed), log" : "wall-clock days, log"),
+               serve ? "seconds per answer at the planned load (first token + " + out + " tokens, medians), log" : "wall-clock days, log"),
              s("text", {x: 14, y: (T + H - B) / 2, "text-anchor": "middle", class: "axis",
                         transform: `rotate(-90 14 ${(T + H - B) / 2})`}, serve ? "USD per hour, log" : "total USD, log"));
   // Pareto frontier of the working plans: sorted by time, each cheaper than all faster ones.
