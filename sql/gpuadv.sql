@@ -978,7 +978,8 @@ lay AS (
 grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
-         min(w.concurrency, e.max_batch) AS concurrency, w.user_tps, w.engine, e.multi_gpu, w.prompt_tokens,
+         min(w.concurrency, e.max_batch) AS concurrency, e.max_batch AS engine_max_batch,
+         w.user_tps, w.engine, e.multi_gpu, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
          c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
                            WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
@@ -1010,10 +1011,16 @@ grid1 AS (
         FROM grid0 g0) g),
 -- speed_model: the engine speed model prices the layout (a catalog model
 -- on whole GPUs), else the roofline; batch_cap: the most sequences at once
+-- (what the memory holds, at most the concurrency); sim_running: the most
+-- the simulator runs at once where it sizes the replicas, what the memory
+-- holds and at most the engine's max_batch, as the engine would admit the
+-- requests that arrive (capped at the mean concurrency, the replica
+-- queued the rest of its random arrivals)
 grid AS (
   SELECT g.*, CASE WHEN g.dp > 1 THEN g.dp WHEN k.column1 = 0 THEN 1 WHEN k.column1 = 1 THEN g.tp
                     ELSE g.tp * g.pp END AS ep,
-         g.catalog_model AND g.fraction = 1 AS speed_model, min(g.max_seqs, g.concurrency) AS batch_cap
+         g.catalog_model AND g.fraction = 1 AS speed_model, min(g.max_seqs, g.concurrency) AS batch_cap,
+         min(g.max_seqs, g.engine_max_batch) AS sim_running
   FROM grid1 g JOIN (VALUES (0), (1), (2)) k
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
     AND (k.column1 = 0 OR (g.dp = 1 AND g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor'
@@ -1039,7 +1046,7 @@ SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, 
             WHEN dp > 1 THEN 'dp' || dp || ' ep' || ep
             ELSE 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
                  || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END END AS layout,
-       batch, max_seqs, layout_weights_gb AS weights_gb, kv_gb_per_seq,
+       batch, max_seqs, sim_running, layout_weights_gb AS weights_gb, kv_gb_per_seq,
        CASE WHEN speed_model
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
             ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
@@ -1092,11 +1099,13 @@ b AS (
                                   ORDER BY b0.user_ok DESC, b0.replica_tps DESC, b0.ep, b0.tp DESC) AS r
   FROM b0 WHERE b0.r0 = 1),
 -- per replica shape, the serving simulator (serving_sim with the engine's
--- step times, at most `batch` sequences at once; a replica within a node
+-- step times, at most sim_running sequences at once: what the memory
+-- holds, at most the engine's max_batch; `batch`, the mean concurrency at
+-- most, queued the rest of the random arrivals; a replica within a node
 -- is simulated as a node of its own GPUs, so that nodes of any size share
 -- the run) finds the highest request rate one replica serves within the
--- p95 targets and the mean TTFT target (ttft_s, queueing included)
--- without falling behind:
+-- p95 targets, the mean TTFT target (ttft_s, queueing included) and the
+-- median TPOT of user_tps without falling behind:
 -- max_rps_per_replica sizes the replicas. The simulation holds the
 -- requests in flight at the speed the replica serves them, so a
 -- concurrency estimated from the per-user target (workload_inputs) sizes
@@ -1125,7 +1134,7 @@ rep AS (
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
    AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
-   AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.batch
+   AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
@@ -1191,7 +1200,7 @@ lat AS MATERIALIZED (
                      THEN max(0.001, p.design_requests_per_s / p.replicas) END
    AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
-   AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.batch
+   AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
   WHERE p.r2 = 1),
 plan AS (

@@ -134,15 +134,21 @@ SELECT 'v-srv-ttft', (SELECT abs(ttft_s - round(1000 / model_prefill_tps('llama-
 -- The plan's latencies come from one run at its load: srv-8b on one H100
 -- (batch 10, one replica) is serving_sim at its design rate, 30
 -- requests/min with plan_defaults.burst_headroom, 1,000 requests
--- (plan_defaults.sim_requests), at most 10 running; the p99 of every gap
--- between tokens is there exactly where TPOT is, and is not TPOT's.
+-- (plan_defaults.sim_requests), with as many running as the H100 holds
+-- (max_seqs, below vLLM's max_batch of 1024; the batch of 10, the mean
+-- concurrency, would queue the rest of the random arrivals); the p99 of
+-- every gap between tokens is there exactly where TPOT is, and is not
+-- TPOT's.
+SELECT 'v-srv-sim-running', (SELECT max_seqs FROM serving_speeds WHERE workload = 'srv-8b' AND gpu = 'h100-sxm' AND devices = 1 AND layout = 'tp1' LIMIT 1) BETWEEN 11 AND 1023;
 SELECT 'v-srv-itl', (SELECT sp.itl_p99_ms = round(s.itl_p99_ms, 1) AND sp.tpot_p99_ms = round(s.tpot_p99_ms, 1)
                      FROM sp, serving_sim s
                      WHERE sp.workload = 'srv-8b' AND sp.offer = 'test/1xh100'
                        AND s.rate = (SELECT 0.5 * (1 + burst_headroom) FROM plan_defaults)
                        AND s.n_requests = (SELECT sim_requests FROM plan_defaults)
                        AND s.model = 'llama-3.1-8b' AND s.gpu = 'h100-sxm' AND s.dtype = 'bf16'
-                       AND s.gpus_per_node = 1 AND s.fabric_gbps = 0 AND s.max_running = 10
+                       AND s.gpus_per_node = 1 AND s.fabric_gbps = 0
+                       AND s.max_running = (SELECT max_seqs FROM serving_speeds WHERE workload = 'srv-8b' AND gpu = 'h100-sxm'
+                                                                            AND devices = 1 AND layout = 'tp1' LIMIT 1)
                        AND s.prompt_tokens = 1000 AND s.output_tokens = 1000)
   AND (SELECT count(*) FROM sp WHERE (itl_p99_ms IS NULL) <> (tpot_p99_ms IS NULL)) = 0
   AND (SELECT count(*) FROM sp WHERE itl_p99_ms <> tpot_p99_ms) > 0;
@@ -208,3 +214,23 @@ SELECT 'v-shape-other-case', (SELECT count(*) FROM twin_sp a JOIN twin_sp d ON d
 SELECT 'v-shape-best', (SELECT count(*) FROM best_plans WHERE workload LIKE 'twin-%' AND works) = 4;
 DROP TABLE twin_sp;
 DELETE FROM workloads WHERE name LIKE 'twin-%';
+
+-- The simulator runs a replica with as many sequences as the engine would
+-- admit (what the memory holds, at most its max_batch), not the batch the
+-- plan names: Llama 3.1 70B in fp8 at 20 requests/min (0.4/s with the 20%
+-- burst headroom), 300-token answers at 20 tokens/s per user, on 4 x L40S.
+-- The plan's batch is the mean concurrency, 6; one replica serves the
+-- 0.4/s within every target. Held to 6 sequences the same replica queues
+-- its random arrivals past the 2 s mean TTFT at 0.394/s, and the plan took
+-- 2 replicas (8 GPUs).
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('test', '4xl40s', 'l40s', 4, 2.40);
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, ttft_s, offer_glob)
+  VALUES ('l40s-70b', 'serve', 'llama-3.1-70b', 'fp8', 20, 1000, 300, 20, 2, 'test/4xl40s');
+SELECT 'v-srv-sim-admits', (SELECT works AND batch_per_replica = 6 AND replicas = 1 AND n_gpus = 4 AND max_rps_per_replica = 0.4
+                            FROM serving_plans WHERE workload = 'l40s-70b');
+SELECT 'v-srv-batch-would-queue', (SELECT max_rps < 0.4 FROM serving_sim
+  WHERE rate = 0.4 AND n_requests = (SELECT search_requests FROM plan_defaults) AND model = 'llama-3.1-70b' AND gpu = 'l40s'
+    AND dtype = 'fp8' AND tp = 4 AND gpus_per_node = 4 AND fabric_gbps = 0 AND max_running = 6
+    AND prompt_tokens = 1000 AND output_tokens = 300 AND ttft_mean_max_s = 2 AND tpot_p50_max_ms = 50);
+DELETE FROM workloads WHERE name = 'l40s-70b';
+DELETE FROM rental_quotes WHERE provider = 'test' AND name = '4xl40s';
