@@ -131,8 +131,9 @@ typedef struct gpuadv_engine_consts {
   double gguf_prefill_factor; /* share of the mfu a GGUF type's prefill
                               ** keeps on unified memory and CPUs (their
                               ** kernels dequantise in the matmul); on
-                              ** discrete GPUs the fp16 copy of
-                              ** GPUADV_GGUF_MMQ_MAX_TOKENS is counted */
+                              ** discrete GPUs the fp16 copies of the
+                              ** weights are counted instead (see
+                              ** GPUADV_GGUF_MMQ_MAX_TOKENS) */
   double attn_eff;            /* share of the mfu a prompt's attention
                               ** FLOP reach at the 16-bit rate (1: as
                               ** fast as 16-bit matmuls) */
