@@ -306,6 +306,24 @@ static void test_serving_batch(void) {
   check_true("not finite: the value", isinf(bad));
 }
 
+/* An engine of efficiency 1 everywhere and a prefill of a 100B dense model
+** at bytes_per_param on one GPU of 1000 TFLOP/s and 1000 GB/s; the caller
+** sets the rest. */
+static void unit_prefill(gpuadv_engine_consts *e, gpuadv_prefill_setup *p,
+                         double bytes_per_param) {
+  memset(e, 0, sizeof(*e));
+  e->bw_eff[GPUADV_MEM_HBM] = e->bw_eff[GPUADV_MEM_UNIFIED] = 1.0;
+  e->prefill_mfu = e->prefill_mfu_unified = 1.0;
+  e->gguf_prefill_factor = e->gguf_unified_factor = e->attn_eff = 1.0;
+  memset(p, 0, sizeof(*p));
+  p->engine = e;
+  p->tflops = 1000;
+  p->active_params_b = p->params_b = 100;
+  p->bytes_per_param = bytes_per_param;
+  p->mem_bw_gbs = 1000;
+  p->n_gpus = 1;
+}
+
 static void test_layer_split(void) {
   gpuadv_engine_consts e;
   gpuadv_prefill_setup p;
@@ -325,20 +343,10 @@ static void test_layer_split(void) {
   /* a 100B dense model at 1 byte on 1000 TFLOP/s and 1000 GB/s GPUs, every
   ** efficiency 1: 2048 tokens take 2 x 100e9 x 2048 / 1e15 = 0.4096 s on
   ** one GPU; on 4 in layers, 4 micro-batches take 7/16 of it, plus 3 hops */
-  memset(&e, 0, sizeof(e));
-  e.bw_eff[GPUADV_MEM_HBM] = 1.0;
-  e.prefill_mfu = e.prefill_mfu_unified = 1.0;
-  e.gguf_prefill_factor = e.attn_eff = 1.0;
+  unit_prefill(&e, &p, 1.0);
   e.split_layers = 1;
   e.batch_tokens = 2048;
-  memset(&p, 0, sizeof(p));
-  p.engine = &e;
-  p.tflops = 1000;
-  p.active_params_b = p.params_b = 100;
-  p.bytes_per_param = 1;
-  p.mem_bw_gbs = 1000;
   p.hidden = 8192;
-  p.n_gpus = 1;
   one = gpuadv_prefill_s(&p, 2048, 0);
   check_close("split prefill one gpu", one, 0.4096, 1e-12);
   p.n_gpus = 4;
@@ -371,18 +379,8 @@ static void test_layer_split(void) {
 static void test_gguf_dequant(void) {
   gpuadv_engine_consts e;
   gpuadv_prefill_setup p;
-  memset(&e, 0, sizeof(e));
-  e.bw_eff[GPUADV_MEM_HBM] = e.bw_eff[GPUADV_MEM_UNIFIED] = 1.0;
-  e.prefill_mfu = e.prefill_mfu_unified = e.attn_eff = 1.0;
+  unit_prefill(&e, &p, 0.5);
   e.gguf_prefill_factor = 0.5;
-  e.gguf_unified_factor = 1.0;
-  memset(&p, 0, sizeof(p));
-  p.engine = &e;
-  p.tflops = 1000;
-  p.active_params_b = p.params_b = 100;
-  p.bytes_per_param = 0.5;
-  p.mem_bw_gbs = 1000;
-  p.n_gpus = 1;
   p.gguf = 1;
   p.memory_class = GPUADV_MEM_HBM;
   /* 2048 tokens: 0.4096 s of matmuls and 4 copies of 100e9 x 4.5 bytes */
