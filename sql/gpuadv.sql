@@ -111,15 +111,22 @@ CREATE TABLE IF NOT EXISTS workloads (
        AND (output_tokens IS NULL OR (typeof(output_tokens) IN ('integer', 'real') AND output_tokens > 0))),
   CONSTRAINT "prompt_tokens must be >= 0"
     CHECK (prompt_tokens IS NULL OR (typeof(prompt_tokens) IN ('integer', 'real') AND prompt_tokens >= 0)),
+  -- the serving simulator's ranges (serving_sim): at most 10^9 requests/s
+  -- at the design rate (requests_per_min / 60 x 1.2), 10^7 tokens a request
+  CONSTRAINT "requests_per_min must be at most 1000000000"
+    CHECK (requests_per_min IS NULL OR NOT (requests_per_min > 1e9)),
+  CONSTRAINT "prompt_tokens and output_tokens must be at most 10000000"
+    CHECK (NOT (prompt_tokens > 1e7) AND NOT (output_tokens > 1e7)),
   CONSTRAINT "peak_concurrency must be a whole number >= 1"
     CHECK (peak_concurrency IS NULL OR (typeof(peak_concurrency) = 'integer' AND peak_concurrency >= 1)),
-  CONSTRAINT "user_tps must be > 0"
-    CHECK (user_tps IS NULL OR (typeof(user_tps) IN ('integer', 'real') AND user_tps > 0)),
-  CONSTRAINT "ttft_p95_s and tpot_p95_ms must be > 0"
-    CHECK ((ttft_p95_s IS NULL OR (typeof(ttft_p95_s) IN ('integer', 'real') AND ttft_p95_s > 0))
-       AND (tpot_p95_ms IS NULL OR (typeof(tpot_p95_ms) IN ('integer', 'real') AND tpot_p95_ms > 0))),
-  CONSTRAINT "ttft_s must be > 0"
-    CHECK (ttft_s IS NULL OR (typeof(ttft_s) IN ('integer', 'real') AND ttft_s > 0)),
+  CONSTRAINT "user_tps must be in (0, 1000000]"
+    CHECK (user_tps IS NULL OR (typeof(user_tps) IN ('integer', 'real') AND user_tps > 0 AND user_tps <= 1e6)),
+  CONSTRAINT "ttft_p95_s must be in (0, 1000000] and tpot_p95_ms in (0, 1000000000]"
+    CHECK ((ttft_p95_s IS NULL OR (typeof(ttft_p95_s) IN ('integer', 'real') AND ttft_p95_s > 0 AND ttft_p95_s <= 1e6))
+       AND (tpot_p95_ms IS NULL OR (typeof(tpot_p95_ms) IN ('integer', 'real') AND tpot_p95_ms > 0
+                                    AND tpot_p95_ms <= 1e9))),
+  CONSTRAINT "ttft_s must be in (0, 1000000]"
+    CHECK (ttft_s IS NULL OR (typeof(ttft_s) IN ('integer', 'real') AND ttft_s > 0 AND ttft_s <= 1e6)),
   CONSTRAINT "dataset_gb must be >= 0"
     CHECK (dataset_gb IS NULL OR (typeof(dataset_gb) IN ('integer', 'real') AND dataset_gb >= 0)),
   CONSTRAINT "data_location must be 'local' or a provider name in lowercase"
@@ -1138,7 +1145,7 @@ rep AS (
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
-   AND s.tpot_p50_max_ms = CASE WHEN r.user_tps > 0 THEN 1000.0 / r.user_tps ELSE 1e9 END),
+   AND s.tpot_p50_max_ms = CASE WHEN r.user_tps > 0 THEN min(1e9, 1000.0 / r.user_tps) ELSE 1e9 END),
 -- device configurations; fab: the fabric between nodes (0: none, a
 -- replica stays within a node)
 cfg AS (

@@ -80,6 +80,28 @@ expect_error "reject params in units" \
 expect_error "reject dtype" \
   "INSERT INTO workloads(name, kind, params_b, dtype, requests_per_min, output_tokens) VALUES ('x', 'serve', 7, 'int3', 1, 1)" \
   "bytes_per_param(): dtype must be one of"
+# Beyond what the serving simulator takes: the workload's column is named,
+# not serving_sim's argument.
+expect_error "reject huge traffic" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens) VALUES ('x', 'serve', 'llama-3.1-8b', 1e12, 100)" \
+  "CHECK constraint failed: requests_per_min must be at most 1000000000"
+expect_error "reject huge prompts" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 1e8, 100)" \
+  "CHECK constraint failed: prompt_tokens and output_tokens must be at most 10000000"
+expect_error "reject infinite user_tps" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, user_tps) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 9e999)" \
+  "CHECK constraint failed: user_tps must be in (0, 1000000]"
+expect_error "reject huge ttft_s" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, ttft_s) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 1e7)" \
+  "CHECK constraint failed: ttft_s must be in (0, 1000000]"
+expect_error "reject huge tpot_p95_ms" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, tpot_p95_ms) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 1e10)" \
+  "CHECK constraint failed: ttft_p95_s must be in (0, 1000000] and tpot_p95_ms in (0, 1000000000]"
+# A per-user target so low that 1000 / user_tps ms passes the simulator's
+# largest TPOT target plans as no target.
+got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd ".read sql/gpuadv.sql" :memory: \
+      "INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 100, 1e-7, 'h100*'); SELECT count(*) > 0 AND sum(works) > 0 FROM serving_plans" 2>&1)
+[ "$got" = "1" ]; check "tiny user_tps plans" $? "$got"
 expect_error "reject utilization" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, utilization) VALUES ('x', 'finetune', 7, 'lora', 1, 0)" \
   "CHECK constraint failed: utilization must be in (0, 1]"
