@@ -628,13 +628,12 @@ static double prefill_mfu(const gpuadv_prefill_setup *s, double tokens) {
   return mfu * tokens / (tokens + e->prefill_half_tokens);
 }
 
-/* Seconds the fp16 copies of a GGUF type's weights take for `tokens`
-** prompt tokens on `gpus` GPUs of a discrete kind: one per micro-batch
-** of GPUADV_LAYER_SPLIT_UBATCH tokens, above GPUADV_GGUF_MMQ_MAX_TOKENS
-** (gpuadv_math.h); 0 otherwise. */
+/* Seconds the fp16 copies of a GGUF type's dense_b billion weights take
+** for `tokens` prompt tokens on `gpus` GPUs of a discrete kind: one per
+** micro-batch of GPUADV_LAYER_SPLIT_UBATCH tokens, above
+** GPUADV_GGUF_MMQ_MAX_TOKENS (gpuadv_math.h); 0 otherwise. */
 static double gguf_dequant_s(const gpuadv_prefill_setup *s, double tokens,
-                             double gpus) {
-  double dense_b = s->active_params_b - s->embedding_params_b;
+                             double gpus, double dense_b) {
   if (!s->gguf || !discrete_gpu(s) || tokens <= GPUADV_GGUF_MMQ_MAX_TOKENS ||
       !(s->mem_bw_gbs > 0.0) || !(dense_b > 0.0)) {
     return 0.0;
@@ -653,11 +652,11 @@ static double prompt_compute_s(const gpuadv_prefill_setup *s, double tokens,
                                double pairs, double gpus, double mfu) {
   double dense_b = s->active_params_b - s->embedding_params_b;
   double attn_tflops = s->attn_tflops > 0.0 ? s->attn_tflops : s->tflops;
-  return 2.0 * (dense_b > 0.0 ? dense_b : 0.0) * 1e9 * tokens /
-             (gpus * s->tflops * 1e12 * mfu) +
+  if (dense_b < 0.0) dense_b = 0.0;
+  return 2.0 * dense_b * 1e9 * tokens / (gpus * s->tflops * 1e12 * mfu) +
          4.0 * s->attn_dim * pairs /
              (gpus * attn_tflops * 1e12 * mfu * s->engine->attn_eff) +
-         gguf_dequant_s(s, tokens, gpus);
+         gguf_dequant_s(s, tokens, gpus, dense_b);
 }
 
 /* Seconds a forward pass over `tokens` prompt tokens needs to read the

@@ -460,6 +460,9 @@ SELECT
                           * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
   w.peak_concurrency IS NULL AS concurrency_estimated,
   w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
+  -- the median TPOT that holds the median user at user_tps, at most
+  -- serving_sim's largest target
+  CASE WHEN w.user_tps > 0 THEN min(1e9, 1000.0 / w.user_tps) END AS tpot_p50_ms_target,
   coalesce(w.dataset_gb, 0) AS dataset_gb,
   coalesce(w.data_location, 'local') AS data_location,
   coalesce(w.runs_per_month, 1) AS runs_per_month,
@@ -1120,7 +1123,8 @@ b AS (
 -- given by params_b alone and fractional GPUs keep the closed-form sizing.
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.design_tps, w.design_requests_per_s, w.concurrency,
-         w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.model, w.dtype, w.catalog_model,
+         w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
+         w.model, w.dtype, w.catalog_model,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          nodes_required(w.design_tps / b.replica_tps
                         + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
@@ -1145,7 +1149,7 @@ rep AS (
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
-   AND s.tpot_p50_max_ms = CASE WHEN r.user_tps > 0 THEN min(1e9, 1000.0 / r.user_tps) ELSE 1e9 END),
+   AND s.tpot_p50_max_ms = coalesce(r.tpot_p50_ms_target, 1e9)),
 -- device configurations; fab: the fabric between nodes (0: none, a
 -- replica stays within a node)
 cfg AS (
@@ -1230,6 +1234,7 @@ plan AS (
                           AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab),
 priced AS (
   SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
+         w.tpot_p50_ms_target,
          w.served_tps, w.concurrency,
          w.model_context, w.prompt_tokens, w.output_tokens,
          w.months, w.budget_usd, w.utilization, w.mem_headroom, w.acquire,
@@ -1292,8 +1297,9 @@ final AS (
                        ELSE printf('time to first token %.2f s > %g s target', j.ttft_est_s, j.ttft_s) END
            WHEN NOT j.p95_ok
              THEN printf('latency targets%s%s%s%s not met by one replica even at low load',
-                         CASE WHEN j.user_tps > 0 THEN printf(' median TPOT <= %g ms (%g tokens/s per user)',
-                                                              1000.0 / j.user_tps, j.user_tps) ELSE '' END,
+                         CASE WHEN j.tpot_p50_ms_target IS NOT NULL
+                              THEN printf(' median TPOT <= %g ms (%g tokens/s per user)', j.tpot_p50_ms_target, j.user_tps)
+                              ELSE '' END,
                          CASE WHEN j.ttft_s IS NOT NULL THEN printf(' mean TTFT <= %g s', j.ttft_s) ELSE '' END,
                          CASE WHEN j.ttft_p95_s IS NOT NULL THEN printf(' p95 TTFT <= %g s', j.ttft_p95_s) ELSE '' END,
                          CASE WHEN j.tpot_p95_ms IS NOT NULL THEN printf(' p95 TPOT <= %g ms', j.tpot_p95_ms) ELSE '' END)
