@@ -378,11 +378,19 @@ def row_gpus(r):
     return 1 if num(r["gpu_count"]) <= 1 else 0
 
 
+def repeated(r):
+    """Whether catalogs/import_measurements.py marked the row as a second
+    copy of a figure, or as superseded by a later version of its page."""
+    notes = r["notes"] or ""
+    return "[import] duplicate of " in notes or "[import] superseded by " in notes
+
+
 def case_kind(r, gpus, models):
     """'decode', 'aggregate' or 'prefill' for a row the model estimates,
     else None. Rows left out: no catalog GPU or model, speculative
     decoding, expert or data parallelism (the layouts of the serving
-    plans, not of this fit), rows the source flags as anomalous, online
+    plans, not of this fit), rows the source flags as anomalous, figures
+    counted twice or superseded (repeated()), online
     and disaggregated runs (their load is not full)."""
     if not r["gpu"] or not r["model"] or not r["dtype"]:
         return None
@@ -391,7 +399,7 @@ def case_kind(r, gpus, models):
     if r.get("speculative") == "yes" or num(r.get("ep")) > 1 or \
             num(r.get("pp")) > 1:
         return None
-    if "anomal" in (r["notes"] or "").lower():
+    if "anomal" in (r["notes"] or "").lower() or repeated(r):
         return None
     engine = r.get("engine") or ""
     if engine != "llama.cpp" and not 1 <= row_gpus(r) <= GPUS_PER_NODE:
@@ -796,28 +804,55 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         e["max_batch"] = DEFAULT_MAX_BATCH[name]
         notes[name].append("max_batch: the engine's default, not fitted")
         e["prefill_mfu_unified"] = e["prefill_mfu"]
-        others = floors if single is not shared else \
-            [c for c in pool if c["engine"] != name]
-        record(name, "decode", e, own,
-               lambda t: dict(e, **{k: v for k, v in fit(
-                   e, BATCH1, BATCH1_BOUNDS, others + t,
-                   [e[k] for k in BATCH1], it_held).items() if k in BATCH1}))
         record(name, "aggregate", e, rows,
                lambda t: fit(e, names, bounds, t,
                              [e[k] for k in names], it_held))
         record(name, "prefill", e,
                [c for c in data if c["engine"] == name and
                 c["kind"] == "prefill"], lambda t: e)
-    # Memory classes without rows of these engines: the share of the
-    # bandwidth that llama.cpp reaches there (GDDR, unified), where its
-    # single-stream kernels are as good as any; DDR as unified.
+    # GDDR: an engine's own single-stream rows there fit its share of the
+    # bandwidth (the rest of its constants as fitted above), where it has
+    # MIN_BATCH1_ROWS on two GPU types at least. Memory classes without
+    # such rows: the share that llama.cpp reaches there (GDDR, unified),
+    # where its single-stream kernels are as good as any; DDR as unified.
     for name in MODERN:
         e = engines[name]
         for cls in ("gddr", "unified", "ddr"):
             e["bw_eff_" + cls] = llama["bw_eff_" + cls]
         e["gguf_unified_factor"] = 1.0
-        notes[name].append("GDDR, unified and DDR: llama.cpp's fitted "
-                           "efficiency of the class, no rows of this engine")
+        gddr = [c for c in data if c["engine"] == name and
+                c["kind"] == "decode" and c["g"]["memory_class"] == "GDDR"]
+        if len(gddr) >= MIN_BATCH1_ROWS and len({c["gpu"] for c in gddr}) > 1:
+            e["bw_eff_gddr"] = fit(e, ["bw_eff_gddr"], [(0.05, MAX_EFF)], gddr,
+                                   [e["bw_eff_gddr"]], it)["bw_eff_gddr"]
+            notes[name].append("GDDR: %d single-stream rows on %d GPU types"
+                               % (len(gddr), len({c["gpu"] for c in gddr})))
+            notes[name].append("unified and DDR: llama.cpp's fitted "
+                               "efficiency of the class, no rows of this "
+                               "engine")
+        else:
+            gddr = []
+            notes[name].append("GDDR, unified and DDR: llama.cpp's fitted "
+                               "efficiency of the class, no rows of this "
+                               "engine")
+        own = [c for c in pool if c["engine"] == name]
+        others = floors if singles[name] is not shared else \
+            [c for c in pool if c["engine"] != name]
+
+        def refit_single(t, e=e, others=others, fit_gddr=bool(gddr)):
+            """The batch-1 constants fitted on t's HBM rows (with the
+            others of the fit), GDDR's share on its GDDR rows."""
+            hbm = [c for c in t if c["g"]["memory_class"] == "HBM"]
+            out = dict(e, **{k: v for k, v in fit(
+                e, BATCH1, BATCH1_BOUNDS, others + hbm,
+                [e[k] for k in BATCH1], it_held).items() if k in BATCH1})
+            rest = [c for c in t if c["g"]["memory_class"] == "GDDR"]
+            if fit_gddr and rest:
+                out["bw_eff_gddr"] = fit(out, ["bw_eff_gddr"], [(0.05, MAX_EFF)],
+                                         rest, [out["bw_eff_gddr"]],
+                                         it_held)["bw_eff_gddr"]
+            return out
+        record(name, "decode", e, own + gddr, refit_single)
     # A prompt length is a whole number of tokens; a constant the fit left
     # at its bound of 0 is 0, not the simplex's last 1e-12.
     for e in engines.values():

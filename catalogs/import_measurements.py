@@ -153,6 +153,7 @@ GPU_MAP = [
     (r'NVIDIA A100 80GB \(form factor not stated\)', None,
      'gpu empty: A100 80GB without form factor; a100-pcie-80gb and a100-sxm-80gb both fit'),
     (r'NVIDIA A100-SXM4-40GB', 'a100-sxm-40gb', None),                   # nvidia-smi name, stated exactly
+    (r'NVIDIA A100-SXM4-80GB', 'a100-sxm-80gb', None),                   # nvidia-smi name, stated exactly
     (r'NVIDIA GH200 SXM \(900W, 141GiB HBM3e\)', 'gh200',
      'gpu: the 144 GB (141 GiB) HBM3e GH200 at 900 W; the catalog gh200 row describes '
      'the 96 GB HBM3 configuration (same Hopper compute, more and faster memory)'),
@@ -198,7 +199,7 @@ GPU_MAP = [
     (r'NVIDIA A10 24GB', 'a10', None),                                   # A10 (not the AWS A10G)
     (r'NVIDIA GeForce RTX 2070 Super', None, 'gpu empty: no RTX 20-series GeForce row in the catalog'),
     (r'NVIDIA GeForce RTX 3060 12GB', 'rtx-3060', None),                 # catalog rtx-3060 is the 12 GB model
-    (r'NVIDIA GeForce RTX 3090 Ti 24GB', 'rtx-3090-ti', None),
+    (r'NVIDIA GeForce RTX 3090 Ti( 24GB)?', 'rtx-3090-ti', None),      # one memory size only
     (r'NVIDIA GeForce RTX 4060 Ti', None,
      'gpu empty: RTX 4060 Ti without memory size; rtx-4060-ti-8gb and rtx-4060-ti-16gb both fit'),
     (r'NVIDIA GeForce RTX 4070 Super', None,
@@ -235,6 +236,10 @@ GPU_MAP = [
      '600 W Workstation Edition (same 96 GB GDDR7 at 1792 GB/s, lower compute at '
      'the lower power limit); the catalog has no Max-Q row'),
     (r'GeForce RTX 5090 Founders Edition', 'rtx-5090', None),
+    # --- measurements_published.csv: vLLM and SGLang on GDDR cards and A100 ---
+    (r'NVIDIA GeForce RTX 5090', 'rtx-5090', None),                     # one memory size only
+    (r'NVIDIA GeForce RTX 4080', 'rtx-4080', None),                     # the 16 GB card (not the SUPER)
+    (r'NVIDIA GeForce RTX 5080', 'rtx-5080', None),                     # one memory size only
     (r'DGX Spark \(GB10(, 128GB LPDDR5x)?\)', 'gb10', None),
 ]
 
@@ -290,6 +295,16 @@ MODEL_MAP = [
     (r'NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 \(MoE\)', None, None),   # pending: nemotron-3-super-120b-a12b
     # issue-reported rows (REPORTED_ROWS)
     (r'Qwen2\.5-32B', 'qwen2.5-32b', None),
+    # --- measurements_published.csv: vLLM and SGLang on GDDR cards and A100 ---
+    (r'Meta-Llama-3-8B-Instruct', 'llama-3-8b', None),                  # instruct tune, same shapes
+    (r'Meta-Llama-3-70B-Instruct', 'llama-3-70b', None),
+    (r'Mixtral-8x7B-Instruct-v0\.1', 'mixtral-8x7b', None),
+    (r'Qwen2\.5-7B-Instruct(-AWQ)?', 'qwen2.5-7b', None),               # the AWQ checkpoint of the same model
+    (r'Qwen2\.5-14B-Instruct', 'qwen2.5-14b', None),
+    (r'Qwen2\.5-32B-Instruct-AWQ', 'qwen2.5-32b', None),
+    (r'Qwen2\.5-72B-Instruct', 'qwen2.5-72b', None),
+    (r'QwQ-32B-AWQ', 'qwen2.5-32b',
+     'model: QwQ-32B is a fine-tune of Qwen2.5-32B (same shapes); AWQ checkpoint'),
 ]
 
 # dtype label (re.fullmatch), gpu label (re.search, or None for any) -> gpuadv dtype
@@ -342,6 +357,7 @@ DTYPE_MAP = [
     (r'NVFP4 MoE/dense FFN \+ BF16 attention', None, 'fp4',
      'dtype: the MoE and dense FFN weights (most parameters) are NVFP4, attention BF16'),
     (r'model default weights; KV cache .*', None, 'model-default', None),
+    (r'AWQ INT4', None, 'int4', None),                                   # 4-bit weights, 16-bit activations
 ]
 
 # What an engine runs where the source's precision label says otherwise:
@@ -458,6 +474,11 @@ MODERN_ENGINES = {
     'vLLM 0.10.0 (ROCm 6.4.1, AITER; benchmark_throughput.py from v0.8.5)': ('vllm', '0.10.0'),
     'vLLM 0.11.1 (ROCm 7.0.0)': ('vllm', '0.11.1'),
     'vLLM 0.19.1 (FlashAttention-3 backend)': ('vllm', '0.19.1'),
+    'vLLM 0.6.3': ('vllm', '0.6.3'),
+    'vLLM 0.7.3': ('vllm', '0.7.3'),
+    'vLLM 0.20.1': ('vllm', '0.20.1'),
+    'vLLM (version not stated)': ('vllm', ''),
+    'SGLang 0.5.6': ('sglang', '0.5.6'),
     'vLLM (FlashInfer backend)': ('vllm', ''),
     'vLLM V1 (PD-disaggregated, DP+EP, async scheduling)': ('vllm', 'V1'),
     'vLLM V1 wide-EP (llm-d community benchmark), DBO': ('vllm', 'V1'),
@@ -992,6 +1013,76 @@ def build_modern_row(where, src):
     return out, None
 
 
+# A serving figure printed twice counts once.  Two rows of the same page (the same
+# repository and file, or the same address; the folder a page moved to and the
+# commit are not compared) that state the same engine, GPUs, model, dtype,
+# layout, load, lengths and metric are one measurement:
+#   - with the same value and the same commit (or none), the later row repeats
+#     the earlier (the extract took some tables twice): "duplicate of ID";
+#   - with a later as_of, the later version of the page supersedes the earlier
+#     figure (the engine's current speed is what the plans estimate):
+#     "superseded by ID".
+# catalogs/calibrate.py and sql/accuracy.sql leave such rows out, as they do
+# the rows the source flags as anomalous.
+REPEAT_KEY = ['kind', 'metric', 'engine', 'gpu', 'gpu_count', 'model', 'dtype', 'tp',
+              'pp', 'ep', 'batch', 'concurrency', 'prompt_tokens', 'gen_tokens',
+              'scenario', 'speculative']
+SERVING_KINDS = ('decode', 'prefill', 'aggregate', 'latency')   # not train_mem, hw
+
+
+def source_page(source):
+    """(page, commit) of a source: the text before ' @' with any 'github.com/'
+    prefix, reduced to repository and file name for a GitHub path; the commit
+    after ' @' up to the first space, or ''."""
+    head, _, tail = source.partition(' @')
+    head = re.sub(r'^(https?://)?github\.com/', '', head.strip())
+    parts = head.split(' ', 1)
+    if len(parts) == 2 and parts[0].count('/') == 1:
+        page = parts[0] + ' ' + os.path.basename(parts[1].strip())
+    else:
+        page = head
+    return page, tail.split(' ', 1)[0]
+
+
+def flag_repeats(rows):
+    """Annotates, in place, each row that repeats or is superseded by another
+    (see REPEAT_KEY); returns the count of each."""
+    first = {}
+    counts = {'duplicate': 0, 'superseded': 0}
+    for row in rows:
+        if row['kind'] not in SERVING_KINDS or not row['gpu'] or not row['model'] \
+                or not row['value']:
+            continue
+        page, commit = source_page(row['source'])
+        key = tuple(row[k] for k in REPEAT_KEY) + (page,)
+        prev = first.get(key)
+        if prev is None:
+            first[key] = (row, commit)
+            continue
+        old, old_commit = prev
+        same_commit = commit.startswith(old_commit) or old_commit.startswith(commit)
+        if row['value'] == old['value'] and same_commit:
+            note = 'duplicate of %s: the same figure of the same page' % old['id']
+            counts['duplicate'] += 1
+            target = row
+        elif row['as_of'] > old['as_of']:
+            note = ('superseded by %s: the same configuration in a later version '
+                    'of the page (%s)' % (row['id'], row['as_of']))
+            counts['superseded'] += 1
+            target = old
+            first[key] = (row, commit)
+        elif row['as_of'] < old['as_of']:
+            note = ('superseded by %s: the same configuration in a later version '
+                    'of the page (%s)' % (old['id'], old['as_of']))
+            counts['superseded'] += 1
+            target = row
+        else:
+            continue    # two figures of one date: both kept
+        target['notes'] = (target['notes'] + ' [import] ' + note + '; left out of '
+                           'the fits and the error figures').strip()
+    return counts
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--src', required=True, help='folder with the three source CSVs')
@@ -1055,6 +1146,7 @@ def main():
                 raise ImportError_('REPORTED_ROWS: %s: unknown gpu or model' % row['id'])
             counts[row['kind']] = counts.get(row['kind'], 0) + 1
             rows.append(row)
+        repeats = flag_repeats(rows)
     except (ImportError_, OSError, csv.Error) as e:
         print(str(e), file=sys.stderr)
         return 1
@@ -1069,6 +1161,8 @@ def main():
     for kind in ('decode', 'prefill', 'aggregate', 'latency', 'train_mem', 'hw'):
         print('%s: %d rows' % (kind, counts.get(kind, 0)), file=sys.stderr)
     print('total: %d rows written to %s' % (len(rows), opts.out), file=sys.stderr)
+    print('duplicates: %d, superseded: %d (left out of the fits)'
+          % (repeats['duplicate'], repeats['superseded']), file=sys.stderr)
     print('excluded: %d' % len(excluded), file=sys.stderr)
     for rid, where, why in excluded:
         print('  %s (%s): %s' % (rid, where, why), file=sys.stderr)

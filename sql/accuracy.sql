@@ -10,8 +10,10 @@
 -- measured - 1) and whether the row counts towards the published error
 -- figures (`in_summary`). The rows catalogs/calibrate.py leaves out of its
 -- fits are left out of the summary too: rows the source flags as
--- anomalous, speculative decoding, expert, data or pipeline parallelism,
--- tensor parallelism across nodes (more than 8 GPUs), online and
+-- anomalous, a figure's second copy and figures that a later version of
+-- their page supersedes (marked by catalogs/import_measurements.py),
+-- speculative decoding, expert, data or pipeline parallelism, tensor
+-- parallelism across nodes (more than 8 GPUs), online and
 -- disaggregated runs; and the plain PyTorch decoders' rows, a floor that
 -- the serving engines' estimates must reach (an estimate above one is no
 -- error), not a measurement of an engine.
@@ -84,6 +86,8 @@ m AS (
          CASE WHEN ms.engine = 'llama.cpp' THEN max(1, coalesce(ms.gpu_count, 1))
               ELSE coalesce(ms.tp, CASE WHEN ms.gpu_count = 1 THEN 1 END) END AS n,
          lower(coalesce(ms.notes, '')) LIKE '%anomal%'
+           OR coalesce(ms.notes, '') LIKE '%[import] duplicate of %'
+           OR coalesce(ms.notes, '') LIKE '%[import] superseded by %'
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
            OR coalesce(ms.tp, ms.gpu_count, 1) > 8

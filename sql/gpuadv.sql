@@ -901,13 +901,17 @@ ORDER BY s.name, r.rank;
 -- 'same-class' (measurements of the engine on other GPUs of the vendor and
 -- memory class), 'extrapolated' (no measurement of the engine on that
 -- vendor's GPUs of that memory class), with the count of measurements.
--- The measurements are counted once per engine and GPU, and per engine and
--- class; shape_serving_plans reads the view once and joins its rows.
+-- Each figure counts once (a second copy, or a figure that a later
+-- version of its page supersedes, is not counted). The measurements are
+-- counted once per engine and GPU, and per engine and class; shape_serving_plans reads the view once and joins its rows.
 CREATE VIEW speed_basis AS
 WITH fitted AS (
   SELECT m.engine, m.gpu, h.vendor, h.memory_class
   FROM measurements m JOIN gpus h ON h.name = m.gpu
-  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no'),
+  WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no'
+    -- a figure's second copy, or one a later version of its page replaced
+    AND coalesce(m.notes, '') NOT LIKE '%[import] duplicate of %'
+    AND coalesce(m.notes, '') NOT LIKE '%[import] superseded by %'),
 per_gpu AS MATERIALIZED (SELECT engine, gpu, count(*) AS n FROM fitted GROUP BY engine, gpu),
 per_class AS MATERIALIZED (SELECT DISTINCT engine, vendor, memory_class FROM fitted)
 SELECT e.name AS engine, g.name AS gpu,

@@ -78,4 +78,74 @@ for b in bad[:10]:
     print("#   " + b)
 sys.exit(1 if bad else 0)
 PYEOF
+status=$((status | $?))
+# A serving figure printed twice counts once: the importer marks a second
+# copy of a page's figure and a figure that a later version of the page
+# supersedes; the fits, the error figures and speed_basis leave them out.
+$PY - <<'PYEOF'
+import csv, sqlite3, sys
+sys.path.insert(0, "catalogs")
+import import_measurements as I
+import calibrate as C
+fails = []
+def check(name, ok):
+    print("%s %s" % ("ok" if ok else "FAIL", name))
+    if not ok:
+        fails.append(name)
+def row(rid, source, as_of, value, kind="aggregate", **kw):
+    r = dict.fromkeys(I.HEADER, "")
+    r.update(id=rid, kind=kind, metric="decode_tps_aggregate", engine="trtllm",
+             gpu="h100-sxm", gpu_count="1", model="llama-3.1-8b", dtype="fp8",
+             tp="1", prompt_tokens="128", gen_tokens="128", scenario="offline",
+             source=source, as_of=as_of, value=value, notes="n")
+    r.update(kw)
+    return r
+page = "NVIDIA/TensorRT-LLM docs/source/performance/perf-overview.md"
+old = page + " @00f37686aa"
+rows = [row("A1", "github.com/" + page + " @00f3768 (v1.0)", "2025-01-01", "100"),
+        row("A2", old, "2025-01-01", "100"),
+        row("A3", "NVIDIA/TensorRT-LLM docs/source/developer-guide/perf-overview.md @03e2",
+            "2025-12-01", "120"),
+        row("A4", old, "2025-01-01", "90", prompt_tokens="1000"),
+        row("A5", "other/repo README.md", "2025-01-01", "95", prompt_tokens="1000"),
+        row("A6", old, "2025-01-01", "80", prompt_tokens="1000"),
+        row("T1", "x/y a.md", "2024-01-01", "10", kind="train_mem"),
+        row("T2", "x/y a.md", "2024-05-01", "10", kind="train_mem")]
+counts = I.flag_repeats(rows)
+notes = {r["id"]: r["notes"] for r in rows}
+check("importer: a second copy of a figure of the same page and commit is a duplicate",
+      "[import] duplicate of A1:" in notes["A2"] and notes["A1"].startswith(
+          "n [import] superseded by A3:"))
+check("importer: a later version of the page supersedes the figure (A1 by A3)",
+      "(2025-12-01)" in notes["A1"] and notes["A3"] == "n")
+check("importer: other pages, other lengths, one date's two values and training rows are kept",
+      all(notes[i] == "n" for i in ("A4", "A5", "A6", "T1", "T2"))
+      and counts == {"duplicate": 1, "superseded": 1})
+gpus, models, engines, meas = C.load("catalogs")
+marked = [r for r in meas if C.repeated(r)]
+ids = {c["id"] for c in C.cases(gpus, models, meas)}
+dup = sum("[import] duplicate of " in r["notes"] for r in marked)
+check("catalog: 12 duplicates and 5 superseded figures, none in the fit (got %d, %d)"
+      % (dup, len(marked) - dup),
+      dup == 12 and len(marked) == 17 and not ids & {r["id"] for r in marked})
+con = sqlite3.connect(":memory:")
+con.enable_load_extension(True)
+con.load_extension("./gpuadv")
+con.executescript(open("sql/accuracy.sql").read())
+con.executescript(open("sql/gpuadv.sql").read())
+summary = {i for (i,) in con.execute("SELECT id FROM estimate_accuracy WHERE in_summary")}
+check("estimate_accuracy: the marked rows are out of the summary (M0171, M0147)",
+      not summary & {r["id"] for r in marked} and "D0950" in summary and "P104" in summary)
+n = con.execute("SELECT measurements FROM speed_basis WHERE engine = 'trtllm' "
+                "AND gpu = 'h100-sxm'").fetchone()[0]
+want = sum(1 for r in meas if r["engine"] == "trtllm" and r["gpu"] == "h100-sxm"
+           and r["kind"] in ("decode", "prefill", "aggregate")
+           and (r["speculative"] or "no") == "no" and not C.repeated(r))
+check("speed_basis counts each figure once (trtllm on h100-sxm: %d)" % n,
+      n == want and want == sum(1 for r in meas if r["engine"] == "trtllm"
+                                and r["gpu"] == "h100-sxm"
+                                and r["kind"] in ("decode", "prefill", "aggregate")
+                                and (r["speculative"] or "no") == "no") - 7)
+sys.exit(1 if fails else 0)
+PYEOF
 exit $(( status | $? ))
