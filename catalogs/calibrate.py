@@ -61,6 +61,13 @@ import sys
 GGUF = {"q8_0": 8.5, "q6_k": 6.5625, "q4_k_m": 4.89, "q4_0": 4.5}
 BYTES = {"fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1,
          "int4": 0.5, "nf4": 0.5, "fp4": 0.5, "mxfp4": 4.25 / 8}
+# gpuadv_dtypes[]'s checkpoint_bytes where they differ from BYTES (block
+# scales: AWQ's int4, bitsandbytes' nf4, NVFP4), and the quantised dtypes
+# whose checkpoints keep the embedding and output head at 16 bits
+# (head_bytes 2); ext/gpuadv_math.c gives the sources.
+CHECKPOINT = {"int4": (4 + 20 / 128) / 8, "nf4": (4 + 0.127) / 8,
+              "fp4": (4 + 8 / 16) / 8}
+HEAD16 = ("fp8", "int8", "int4", "nf4", "fp4", "mxfp4")
 # Which datasheet column a dtype computes at, with the wider fallbacks of
 # gpuadv_gpu_datasheet_tflops() in ext/gpuadv_model_setup.c.
 COMPUTE = {
@@ -100,6 +107,15 @@ def num(x):
 
 def bytes_per_param(dtype):
     return GGUF[dtype] / 8 if dtype in GGUF else BYTES[dtype]
+
+
+def checkpoint_gb(dtype, b, heads):
+    """GB of b billion weights of a checkpoint in dtype, of which `heads`
+    billion are embedding or output head (16 bits in a quantised one)."""
+    heads = min(heads, b)
+    layer = CHECKPOINT.get(dtype, bytes_per_param(dtype))
+    head = 2.0 if dtype in HEAD16 else layer
+    return (b - heads) * layer + heads * head
 
 
 def tflops(g, dtype, e):
@@ -205,13 +221,16 @@ def attn_gflop(m, seq_len):
 def weights_read_gb(m, dtype, batch):
     params, active = num(m["params_b"]), num(m["active_params_b"])
     n, k = num(m["n_experts"]), num(m["experts_per_token"])
-    read = active
+    dense, touched = active, 0.0
     if n > 0 and k > 0 and params > active:
         share = k / n
         experts = (params - active) / (1 - share)
-        read = params - experts + experts * (1 - (1 - share) ** batch)
-    read -= num(m["vocab"]) * num(m["hidden"]) / 1e9
-    return max(read, 0.0) * bytes_per_param(dtype)
+        dense, touched = params - experts, experts * (1 - (1 - share) ** batch)
+    vh = num(m["vocab"]) * num(m["hidden"]) / 1e9
+    dense = max(dense - vh, 0.0)
+    # the output head (vocab x hidden, at most the dense weights) at the
+    # checkpoint's head bytes, the experts at its layers'
+    return checkpoint_gb(dtype, dense, vh) + checkpoint_gb(dtype, touched, 0.0)
 
 
 def gpu_link(interconnect):
@@ -339,7 +358,8 @@ def full_load_batch(e, g, m, dtype, seq_len, n, cap):
     tokens each in the memory the weights leave (less HEADROOM), at most
     cap; 0 when the weights do not fit."""
     free = (num(g["memory_gb"]) * n * (1 - HEADROOM) -
-            num(m["params_b"]) * bytes_per_param(dtype))
+            checkpoint_gb(dtype, num(m["params_b"]),
+                          2 * num(m["vocab"]) * num(m["hidden"]) / 1e9))
     per_seq = group_kv_gb(e, m, seq_len, n) * kv_bytes(dtype)
     if free <= 0 or per_seq <= 0:
         return 0

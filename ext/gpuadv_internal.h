@@ -47,7 +47,9 @@ int gpuadv_register_meta(sqlite3 *db, char **pzErrMsg);
 ** engine given as SQL values (NULL dtype: bf16; NULL engine: vllm), over
 ** tp x pp GPUs with ep of them holding experts, on nodes of gpus_per_node
 ** GPUs joined by fabric_gbps Gbit/s each; the KV cache per context token
-** taken at mean_context. Fills *r and *e (which *r points to) and
+** taken at mean_context, its capacity what the weights leave of the GPUs'
+** memory less the share `headroom` left free. Fills *r and *e (which *r
+** points to) and
 ** returns SQLITE_OK, or sets *pzErr (sqlite3_malloc'd) and returns an
 ** error code. */
 struct gpuadv_replica;
@@ -56,7 +58,8 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu,
                                sqlite3_value *dtype, sqlite3_value *engine,
                                double tp, double pp, double ep,
                                double gpus_per_node, double fabric_gbps,
-                               double mean_context, struct gpuadv_replica *r,
+                               double mean_context, double headroom,
+                               struct gpuadv_replica *r,
                                struct gpuadv_engine_consts *e, char **pzErr);
 
 #endif /* GPUADV_INTERNAL_H */

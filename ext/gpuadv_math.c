@@ -19,30 +19,50 @@
 ** mxfp4 (OCP Microscaling) shares one 8-bit scale per 32 fp4 values. */
 /* The matmul precision: weight-only formats (int4, nf4, GGUF) dequantise to
 ** 16 bits before multiplying; fp8, int8 and fp4 run on their own units. */
+/* Released checkpoints (checkpoint_bytes, head_bytes): quantised ones keep
+** the input embedding and the output head at 16 bits (llm-compressor's and
+** AutoAWQ's default ignore list is lm_head; TensorRT Model Optimizer's FP8
+** and NVFP4 recipes leave it out; an embedding is looked up, never
+** quantised): RedHatAI's Meta-Llama-3.1-8B-Instruct-FP8 is 9.08 GB, 6.98B
+** weights at 1 byte and 2 x 0.525B at 2. Block scales: int4 as AutoAWQ
+** stores it, one fp16 scale and one 4-bit zero per 128 weights (4 + 20/128
+** bits); nf4 as bitsandbytes with double quantisation, 64-weight blocks
+** (4 + 0.127 bits, the QLoRA paper, section 3); fp4 as NVFP4, one fp8 E4M3
+** scale per 16 values (4 + 8/16 bits, NVIDIA's "Introducing NVFP4", June
+** 2025); fp8 and int8 per-tensor or per-channel scales, under 0.01 bit. */
+#define AWQ_INT4_BYTES ((4.0 + 20.0 / 128.0) / 8.0)
+#define NF4_DQ_BYTES ((4.0 + 0.127) / 8.0)
+#define NVFP4_BYTES ((4.0 + 8.0 / 16.0) / 8.0)
 const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES] = {
-    [GPUADV_FP32] = {"fp32", 4.0, "IEEE binary32", GPUADV_COMPUTE_FP32, 0},
-    [GPUADV_TF32] = {"tf32", 4.0, "stored as fp32", GPUADV_COMPUTE_TF32, 0},
-    [GPUADV_FP16] = {"fp16", 2.0, "IEEE binary16", GPUADV_COMPUTE_16BIT, 0},
-    [GPUADV_BF16] = {"bf16", 2.0, "bfloat16", GPUADV_COMPUTE_16BIT, 0},
-    [GPUADV_FP8] = {"fp8", 1.0, "e4m3 or e5m2", GPUADV_COMPUTE_FP8, 0},
-    [GPUADV_INT8] = {"int8", 1.0, "8-bit integer", GPUADV_COMPUTE_INT8, 0},
+    [GPUADV_FP32] = {"fp32", 4.0, "IEEE binary32", GPUADV_COMPUTE_FP32, 0, 4.0,
+                     4.0},
+    [GPUADV_TF32] = {"tf32", 4.0, "stored as fp32", GPUADV_COMPUTE_TF32, 0, 4.0,
+                     4.0},
+    [GPUADV_FP16] = {"fp16", 2.0, "IEEE binary16", GPUADV_COMPUTE_16BIT, 0, 2.0,
+                     2.0},
+    [GPUADV_BF16] = {"bf16", 2.0, "bfloat16", GPUADV_COMPUTE_16BIT, 0, 2.0,
+                     2.0},
+    [GPUADV_FP8] = {"fp8", 1.0, "e4m3 or e5m2", GPUADV_COMPUTE_FP8, 0, 1.0,
+                    2.0},
+    [GPUADV_INT8] = {"int8", 1.0, "8-bit integer", GPUADV_COMPUTE_INT8, 0, 1.0,
+                     2.0},
     [GPUADV_INT4] = {"int4", 0.5, "4-bit integer, scales not counted",
-                     GPUADV_COMPUTE_16BIT, 0},
+                     GPUADV_COMPUTE_16BIT, 0, AWQ_INT4_BYTES, 2.0},
     [GPUADV_NF4] = {"nf4", 0.5, "4-bit NormalFloat, constants not counted",
-                    GPUADV_COMPUTE_16BIT, 0},
+                    GPUADV_COMPUTE_16BIT, 0, NF4_DQ_BYTES, 2.0},
     [GPUADV_FP4] = {"fp4", 0.5, "e2m1, scales not counted", GPUADV_COMPUTE_FP4,
-                    0},
+                    0, NVFP4_BYTES, 2.0},
     [GPUADV_MXFP4] = {"mxfp4", 4.25 / 8.0, "OCP MX: 32 x 4 bits + 8-bit scale",
-                      GPUADV_COMPUTE_FP4, 0},
+                      GPUADV_COMPUTE_FP4, 0, 4.25 / 8.0, 2.0},
     [GPUADV_Q8_0] = {"q8_0", 8.5 / 8.0, "GGUF: 34 bytes per 32 weights",
-                     GPUADV_COMPUTE_16BIT, 1},
+                     GPUADV_COMPUTE_16BIT, 1, 8.5 / 8.0, 8.5 / 8.0},
     [GPUADV_Q6_K] = {"q6_k", 6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",
-                     GPUADV_COMPUTE_16BIT, 1},
+                     GPUADV_COMPUTE_16BIT, 1, 6.5625 / 8.0, 6.5625 / 8.0},
     [GPUADV_Q4_K_M] = {"q4_k_m", 4.89 / 8.0,
                        "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B",
-                       GPUADV_COMPUTE_16BIT, 1},
+                       GPUADV_COMPUTE_16BIT, 1, 4.89 / 8.0, 4.89 / 8.0},
     [GPUADV_Q4_0] = {"q4_0", 4.5 / 8.0, "GGUF: 18 bytes per 32 weights",
-                     GPUADV_COMPUTE_16BIT, 1},
+                     GPUADV_COMPUTE_16BIT, 1, 4.5 / 8.0, 4.5 / 8.0},
 };
 const int gpuadv_n_dtypes = GPUADV_N_DTYPES;
 
@@ -469,7 +489,7 @@ double gpuadv_kv_copies(double kv_heads, double tp) {
 ** touch, each token choosing k of n at random. */
 static void weights_read_split_gb(const gpuadv_decode_setup *s,
                                   double *dense_gb, double *experts_gb) {
-  double dense_b, experts_b, touched = 0.0;
+  double dense_b, experts_b, touched = 0.0, head_b, head_bytes;
   gpuadv_moe_split_b(s->params_b, s->active_params_b, s->n_experts,
                      s->experts_per_token, &dense_b, &experts_b);
   if (experts_b > 0.0) {
@@ -479,7 +499,10 @@ static void weights_read_split_gb(const gpuadv_decode_setup *s,
   }
   dense_b -= s->embedding_params_b;
   if (dense_b < 0.0) dense_b = 0.0;
-  *dense_gb = dense_b * s->bytes_per_param;
+  head_b = s->embedding_params_b < dense_b ? s->embedding_params_b : dense_b;
+  head_bytes = s->head_bytes_per_param > 0.0 ? s->head_bytes_per_param
+                                             : s->bytes_per_param;
+  *dense_gb = (dense_b - head_b) * s->bytes_per_param + head_b * head_bytes;
   *experts_gb = experts_b * touched * s->bytes_per_param;
 }
 
@@ -676,6 +699,7 @@ static double prefill_read_s(const gpuadv_prefill_setup *s, double tokens,
   d.experts_per_token = s->experts_per_token;
   d.embedding_params_b = s->embedding_params_b;
   d.bytes_per_param = s->bytes_per_param;
+  d.head_bytes_per_param = s->head_bytes_per_param;
   d.batch = tokens;
   if (!(s->mem_bw_gbs > 0.0)) return 0.0;
   return gpuadv_decode_weights_read_gb(&d) /

@@ -222,7 +222,9 @@ typedef struct gpuadv_decode_setup {
   double embedding_params_b; /* input embedding: not read when decoding */
   double hidden;
   double layers;
-  double bytes_per_param;
+  double bytes_per_param; /* the layers' weights (checkpoint_bytes) */
+  /* the output head's (head_bytes); 0: bytes_per_param */
+  double head_bytes_per_param;
   int gguf;             /* a GGUF block-quantised dtype */
   double kv_gb_per_seq; /* KV cache of one sequence at its context */
   /* GFLOP of one sequence's attention in a decode step at its context (an
@@ -236,7 +238,8 @@ typedef struct gpuadv_decode_setup {
 /* GB of weights one decode step reads: dense weights plus the experts that
 ** the batch's tokens touch, n x (1 - (1 - k/n)^batch) of them on average
 ** with uniform routing; less the input embedding, of which a step reads
-** only one row per token. */
+** only one row per token. The output head (as many weights as the input
+** embedding) at head_bytes_per_param, the rest at bytes_per_param. */
 double gpuadv_decode_weights_read_gb(const gpuadv_decode_setup *s);
 
 /* The weights of an MoE model in billions of parameters, split into the
@@ -280,6 +283,7 @@ typedef struct gpuadv_prefill_setup {
   /* the weights a forward pass reads, for its memory floor */
   double mem_bw_gbs; /* per GPU, datasheet */
   double params_b, n_experts, experts_per_token, bytes_per_param;
+  double head_bytes_per_param; /* as in gpuadv_decode_setup */
 } gpuadv_prefill_setup;
 
 /* Seconds to prefill `tokens` prompt tokens after `cached` tokens of
@@ -503,6 +507,13 @@ typedef struct gpuadv_dtype {
   const char *why;        /* where the figure comes from */
   int compute;            /* enum gpuadv_compute: matmul precision */
   int gguf;               /* 1 for llama.cpp's block-quantised types */
+  /* A released checkpoint of the dtype, as the catalog-model functions
+  ** count it (model_weights_gb, model_decode_tps, model_prefill_tps; not
+  ** weights_gb, which is params x bytes_per_param): bytes per weight of
+  ** the transformer layers with their block scales, and of the input
+  ** embedding and output head, which quantised checkpoints keep at 16
+  ** bits (equal to bytes_per_param for 16- and 32-bit and GGUF types). */
+  double checkpoint_bytes, head_bytes;
 } gpuadv_dtype;
 
 /* Indices of gpuadv_dtypes[], in the order error messages list them; the

@@ -569,8 +569,9 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
                                sqlite3_value *dtype_v, sqlite3_value *engine_v,
                                double tp, double pp, double ep,
                                double gpus_per_node, double fabric_gbps,
-                               double mean_context, gpuadv_replica *r,
-                               gpuadv_engine_consts *e, char **pzErr) {
+                               double mean_context, double headroom,
+                               gpuadv_replica *r, gpuadv_engine_consts *e,
+                               char **pzErr) {
   const char *z;
   char *layout_err;
   int n, rc, gpu, dtype, engine = GPUADV_ENGINE_DEFAULT;
@@ -681,13 +682,15 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     return rc;
   }
   /* What the KV cache holds: the memory of the replica's GPUs less the
-  ** engine's usual 10% left free (vLLM's gpu_memory_utilization 0.90) and
-  ** the weights, less each running sequence's fixed state. */
+  ** share left free (headroom: 0.10 by default, vLLM's
+  ** gpu_memory_utilization 0.90; the plans pass the workload's) and the
+  ** weights, less each running sequence's fixed state. */
+  assert(headroom >= 0.0 && headroom < 1.0);
   {
     double weights_gb = gpuadv_model_replica_weights_gb(&m, dtype, r->dp);
     double free_gb =
         gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_GB) *
-            r->decode.n_gpus * (1.0 - 0.10) -
+            r->decode.n_gpus * (1.0 - headroom) -
         weights_gb -
         gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH) *
             r->state_gb_per_seq;

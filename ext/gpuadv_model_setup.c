@@ -79,15 +79,24 @@ static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
 
 /* GB of weights a replica of model m in dtype holds, with dp groups of
 ** data-parallel attention: each group keeps its own copy of the weights
-** other than the experts. */
+** other than the experts. The dtype's checkpoint: the input embedding and
+** the output head (vocab x hidden each; a model that ties them is counted
+** as two) at head_bytes, the rest at checkpoint_bytes. */
 double gpuadv_model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
                                        double dp) {
-  double dense_b, experts_b;
+  const gpuadv_dtype *t = &gpuadv_dtypes[dtype];
+  double dense_b, experts_b, total_b, heads_b;
   assert(dtype >= 0 && dtype < GPUADV_N_DTYPES && dp >= 1.0);
   gpuadv_moe_split_b(m->params_b, m->active_params_b, m->n_experts,
                      m->experts_per_token, &dense_b, &experts_b);
-  return gpuadv_weights_gb(m->params_b + (dp - 1.0) * dense_b,
-                           gpuadv_dtypes[dtype].bytes_per_param);
+  total_b = m->params_b + (dp - 1.0) * dense_b;
+  if (t->head_bytes == t->checkpoint_bytes) {
+    return gpuadv_weights_gb(total_b, t->checkpoint_bytes);
+  }
+  heads_b = dp * 2.0 * m->vocab * m->hidden / 1e9;
+  if (heads_b > total_b) heads_b = total_b;
+  return gpuadv_weights_gb(total_b - heads_b, t->checkpoint_bytes) +
+         gpuadv_weights_gb(heads_b, t->head_bytes);
 }
 
 /* GB one sequence's cache of attn_g and state_g billion elements (from
@@ -344,7 +353,8 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
   d->hidden = m->hidden;
   d->embedding_params_b = m->vocab * m->hidden / 1e9;
   d->layers = m->shape.layers;
-  d->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  d->bytes_per_param = gpuadv_dtypes[dtype].checkpoint_bytes;
+  d->head_bytes_per_param = gpuadv_dtypes[dtype].head_bytes;
   d->gguf = gpuadv_dtypes[dtype].gguf;
   d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e, share);
 }
@@ -366,7 +376,8 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
   p->params_b = m->params_b;
   p->n_experts = m->n_experts;
   p->experts_per_token = m->experts_per_token;
-  p->bytes_per_param = gpuadv_dtypes[dtype].bytes_per_param;
+  p->bytes_per_param = gpuadv_dtypes[dtype].checkpoint_bytes;
+  p->head_bytes_per_param = gpuadv_dtypes[dtype].head_bytes;
   p->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
   p->active_params_b = m->active_params_b;
   p->embedding_params_b = m->vocab * m->hidden / 1e9;

@@ -67,6 +67,11 @@
 **   think_time_s              0        closed loop: seconds from a
 **                                      client's completion to its next
 **                                      request, [0, 10^6]
+**   mem_headroom              0.10     with model: the share of the GPUs'
+**                                      memory left free, [0, 1); the KV
+**                                      cache holds what the weights leave
+**                                      of the rest (vLLM's
+**                                      gpu_memory_utilization 0.90)
 **
 ** A closed loop is what a benchmark client with a concurrency limit
 ** measures (`vllm bench serve --max-concurrency N`): every client sends a
@@ -175,6 +180,7 @@ enum {
   ARG_THINK,
   ARG_TTFT_MEAN_TARGET,
   ARG_TPOT_P50_TARGET,
+  ARG_HEADROOM,
   N_ARGS
 };
 
@@ -196,7 +202,7 @@ static const char sim_schema[] =
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
-    "tpot_p50_max_ms HIDDEN)";
+    "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -257,6 +263,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"think_time_s", KIND_NUMBER, 0, 0, GPUADV_SIM_MAX_THINK, 0, 0, 0},
     {"ttft_mean_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
     {"tpot_p50_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
+    {"mem_headroom", KIND_NUMBER, 0, 0, 1, 1, 0.10, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -510,8 +517,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
         call->given[ARG_ENGINE], call->value[ARG_TP], call->value[ARG_PP],
         call->value[ARG_EP], call->value[ARG_NODE_GPUS],
         call->value[ARG_FABRIC],
-        call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0, &s->r, &s->e,
-        pzErr);
+        call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0,
+        call->value[ARG_HEADROOM], &s->r, &s->e, pzErr);
     if (rc != SQLITE_OK) {
       replica_free(s);
       return rc;

@@ -1128,7 +1128,7 @@ b AS (
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.design_tps, w.design_requests_per_s, w.concurrency,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
-         w.model, w.dtype, w.catalog_model,
+         w.model, w.dtype, w.catalog_model, w.mem_headroom,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          nodes_required(w.design_tps / b.replica_tps
                         + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
@@ -1151,6 +1151,7 @@ rep AS (
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
+   AND s.mem_headroom = r.mem_headroom
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
    AND s.tpot_p50_max_ms = coalesce(r.tpot_p50_ms_target, 1e9)),
@@ -1217,6 +1218,7 @@ lat AS MATERIALIZED (
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
+   AND s.mem_headroom = p.mem_headroom
   WHERE p.r2 = 1),
 plan AS (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,

@@ -128,3 +128,11 @@ SELECT * FROM serving_sim WHERE concurrency = 8 AND think_time_s = -1;
 -- error: serving_sim(): think_time_s must be >= 0, got -1
 SELECT * FROM serving_sim WHERE rate = 5 AND think_time_s = 1;
 -- error: serving_sim(): think_time_s needs a closed loop (concurrency)
+-- mem_headroom: the share of the GPUs' memory left free, [0, 1)
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND mem_headroom = 1;
+-- error: serving_sim(): mem_headroom must be < 1, got 1
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND mem_headroom = -0.1;
+-- error: serving_sim(): mem_headroom must be >= 0, got -0.1
+-- the 72.7 GB FP8 checkpoint of Llama 3.1 70B leaves no KV cache in 90% of an H100's 80 GB
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8';
+-- error: serving_sim(): 72.7 GB of weights leave no room for the KV cache on 1 x h100-sxm

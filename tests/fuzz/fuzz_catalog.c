@@ -32,7 +32,10 @@
 **     error whose "could be" list holds two to six; a NULL required
 **     argument gives NULL; an error message
 **     names the function; a REAL result is finite and >= 0;
-**   - model_weights_gb(m, d) = models.params_b * bytes_per_param(d) exactly;
+**   - model_weights_gb(m, d) = models.params_b * bytes_per_param(d) exactly
+**     for 16- and 32-bit and GGUF types, and for the quantised ones the
+**     checkpoint's: the embedding and head (2 x vocab x hidden) at 2 bytes,
+**     the rest at the dtype's bytes with its block scales;
 **     model_kv_gb of a model without MLA or linear-attention layers (whose
 **     fixed state is not a KV cache) equals kv_cache_gb of its shape when no
 **     sliding window applies, and never exceeds it.
@@ -600,11 +603,18 @@ static void model_function(fz_in *in) {
     FZ_CHECK(isfinite(v) && v >= 0.0, "%s/%d returned %g", f->name, narg, v);
 
     if (strcmp(f->name, "model_weights_gb") == 0) {
-      FZ_CHECK(reference("SELECT params_b * bytes_per_param(?2) FROM models "
-                         "WHERE name = ?1",
-                         st, narg, &ref),
+      FZ_CHECK(reference(
+                   "SELECT CASE WHEN lower(?2) IN ('fp8', 'int8', 'int4', "
+                   "'nf4', 'fp4', 'mxfp4') THEN (params_b - h) * CASE "
+                   "lower(?2) WHEN 'int4' THEN (4.0 + 20.0 / 128.0) / 8.0 "
+                   "WHEN 'nf4' THEN (4.0 + 0.127) / 8.0 WHEN 'fp4' THEN "
+                   "(4.0 + 8.0 / 16.0) / 8.0 ELSE bytes_per_param(?2) END + "
+                   "h * 2.0 ELSE params_b * bytes_per_param(?2) END FROM "
+                   "(SELECT params_b, min(2.0 * vocab * hidden / 1e9, "
+                   "params_b) AS h FROM models WHERE name = ?1)",
+                   st, narg, &ref),
                "model_weights_gb: no reference");
-      FZ_CHECK(v == ref, "model_weights_gb %.17g != params_b * bytes %.17g", v,
+      FZ_CHECK(v == ref, "model_weights_gb %.17g != the checkpoint's %.17g", v,
                ref);
     } else if (strcmp(f->name, "model_kv_gb") == 0) {
       /* Full attention on every layer, as kv_cache_gb computes it. */

@@ -58,7 +58,19 @@ SELECT 'mkv-matches-kv-cache-gb', abs(model_kv_gb('llama-3.1-70b', 8192, 10) - k
 SELECT 'mkv-gemma2-window', abs(model_kv_gb('gemma-2-9b', 8192) * 1e9 - (21 * 8192 + 21 * 4096) * 2 * 8 * 256 * 2) < 1e-3;  -- 21 of 42 layers hold 4096 tokens
 SELECT 'mkv-gemma2-short', abs(model_kv_gb('gemma-2-9b', 1000) - kv_cache_gb(42, 8, 256, 1000)) < 1e-12;
 SELECT 'mkv-null', model_kv_gb(NULL, 8192) IS NULL AND model_kv_gb('llama-3.1-8b', NULL) IS NULL;
-SELECT 'mw-70b-fp8', abs(model_weights_gb('llama-3.1-70b', 'fp8') - 70.6) < 1e-9;
-SELECT 'mw-deepseek-total', abs(model_weights_gb('deepseek-v3', 'fp8') - 671) < 1e-9;
+-- A quantised checkpoint keeps the input embedding and the output head
+-- (vocab x hidden each) at 16 bits: Llama 3.1 8B in FP8, (8.03 - 2 x
+-- 0.525337) x 1 + 2 x 0.525337 x 2 = 9.081 GB (RedHatAI's
+-- Meta-Llama-3.1-8B-Instruct-FP8 is 9.08 GB); 70B, (70.6 - 2 x 1.050673)
+-- + 2 x 1.050673 x 2 = 72.701 GB; NVFP4 adds an fp8 scale per 16 weights,
+-- 4.5 bits: 70B (70.6 - 2.101346) x 4.5/8 + 4.202692 = 42.733 GB; int4 as
+-- AWQ (4 + 20/128 bits): 8B 6.979 x 4.15625/8 + 2.101346 = 5.727 GB;
+-- weights_gb, the seeds' params x bytes, stays 35 for 70B in int4.
+SELECT 'mw-8b-fp8-checkpoint', abs(model_weights_gb('llama-3.1-8b', 'fp8') - ((8.03 - 2 * 128256 * 4096 / 1e9) + 2 * 128256 * 4096 / 1e9 * 2)) < 1e-9 AND round(model_weights_gb('llama-3.1-8b', 'fp8'), 3) = 9.081;
+SELECT 'mw-70b-fp8', abs(model_weights_gb('llama-3.1-70b', 'fp8') - (70.6 + 2 * 128256 * 8192 / 1e9)) < 1e-9;
+SELECT 'mw-70b-nvfp4-scales', abs(model_weights_gb('llama-3.1-70b', 'fp4') - ((70.6 - 2 * 128256 * 8192 / 1e9) * 4.5 / 8 + 4 * 128256 * 8192 / 1e9)) < 1e-9;
+SELECT 'mw-8b-awq-int4', abs(model_weights_gb('llama-3.1-8b', 'int4') - ((8.03 - 2 * 128256 * 4096 / 1e9) * (4 + 20.0 / 128) / 8 + 4 * 128256 * 4096 / 1e9)) < 1e-9 AND weights_gb(70, 'int4') = 35;
+SELECT 'mw-gguf-as-file', abs(model_weights_gb('llama-3-8b', 'q4_k_m') - 8.03 * 4.89 / 8) < 1e-9;
+SELECT 'mw-deepseek-total', abs(model_weights_gb('deepseek-v3', 'fp8') - (671 + 2 * 129280 * 7168 / 1e9)) < 1e-9;
 SELECT 'mw-over-catalog', (SELECT count(*) FROM models WHERE abs(model_weights_gb(name, 'bf16') - 2 * params_b) > 1e-9) = 0;
 SELECT 'mw-null', model_weights_gb('llama-3.1-8b', NULL) IS NULL;

@@ -16,7 +16,7 @@ SELECT 'name-model-short', model_name('Llama-3.1-70B') = 'llama-3.1-70b' AND mod
 SELECT 'name-model-ollama', model_name('llama3.1:8b') = 'llama-3.1-8b' AND model_name('qwen2.5:7b') = 'qwen2.5-7b';
 SELECT 'name-model-base', model_name('Qwen/Qwen3-8B-Base') = 'qwen3-8b' AND model_name('google/gemma-3-27b-it') = 'gemma-3-27b';
 SELECT 'name-kv-alias', model_kv_gb('Llama-3.1-70B', 1024) = model_kv_gb('llama-3.1-70b', 1024);
-SELECT 'name-weights-alias', model_weights_gb('meta-llama/Llama-3.1-70B-Instruct', 'fp8') = 70.6;
+SELECT 'name-weights-alias', model_weights_gb('meta-llama/Llama-3.1-70B-Instruct', 'fp8') = model_weights_gb('llama-3.1-70b', 'fp8') AND round(model_weights_gb('meta-llama/Llama-3.1-70B-Instruct', 'fp8'), 2) = 72.70;
 SELECT 'name-decode-alias', model_decode_tps('meta-llama/Llama-3.1-70B-Instruct', 'H100-SXM', 'bf16') = model_decode_tps('llama-3.1-70b', 'h100-sxm', 'bf16');
 SELECT 'name-prefill-alias', model_prefill_tps('Qwen/Qwen2.5-7B-Instruct', 'NVIDIA L40S', 'fp8') = model_prefill_tps('qwen2.5-7b', 'l40s', 'fp8');
 SELECT 'name-table-alias', (SELECT group_concat(name) FROM gpus WHERE name = 'H100 SXM5 80GB') = 'h100-sxm';

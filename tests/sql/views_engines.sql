@@ -54,10 +54,12 @@ SELECT 'eng-achieved-matmul-share', (SELECT abs(model_prefill_tps('llama-3.1-8b'
 SELECT 'eng-amd-eff-bandwidth', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'mi300x', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (5300 * amd_eff * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
 SELECT 'eng-amd-eff-fitted', (SELECT amd_eff < 1 FROM engines WHERE name = 'vllm') AND (SELECT amd_eff FROM engines WHERE name = 'trtllm') = 1;
 -- Worked by hand: a 64-token prompt of Llama 3.1 70B in fp8 on one H100
--- reads the weights once, (70.6 - 128256 x 8192 / 1e9) x 1 byte =
--- 69.549327 GB, at 3350 GB/s x bw_eff_hbm, which takes longer than its
--- 9e12 FLOP: 64 tokens in 28.81 ms, 2221 tokens/s.
-SELECT 'eng-prefill-weights-floor', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 64) - 64 / (69.549327 / (3350 * bw_eff_hbm))) < 0.01 FROM engines WHERE name = 'vllm');
+-- reads the weights once but the input embedding: (70.6 - 2 x 128256 x
+-- 8192 / 1e9) x 1 byte + the output head 128256 x 8192 / 1e9 x 2 bytes
+-- (16 bits in an FP8 checkpoint) = 70.6 GB, at 3350 GB/s x bw_eff_hbm,
+-- which takes longer than its 9e12 FLOP: 64 tokens in 27.49 ms, 2328
+-- tokens/s.
+SELECT 'eng-prefill-weights-floor', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 64) - 64 / (70.6 / (3350 * bw_eff_hbm))) < 0.01 FROM engines WHERE name = 'vllm');
 -- llama.cpp splits layers over its GPUs (multi_gpu 'layer'): a stream runs
 -- at one GPU's speed plus a hop per boundary. 70B q4_k_m on 4 RTX 4090s,
 -- 512 tokens of context: one GPU's step plus 3 x (30 us + 8192 x 2 B /
@@ -107,8 +109,8 @@ SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 A
 -- from (stas00/ml-engineering's maximum achievable matmul table).
 SELECT 'eng-achieved-equals-measurements', (SELECT count(*) FROM measurements m JOIN gpus g ON g.name = m.gpu WHERE m.metric = 'matmul_tflops_max_achievable' AND m.value = CASE m.dtype WHEN 'fp8' THEN g.fp8_achieved_tflops ELSE g.bf16_achieved_tflops END) = 19 AND (SELECT count(*) FROM gpus WHERE bf16_achieved_tflops IS NOT NULL OR fp8_achieved_tflops IS NOT NULL) = 12;
 -- model_serving_batch: Llama 3.1 70B fp8 on 2 x H100 at a 600-token
--- context keeps 46.0 tokens/s per sequence at batch 128, 30.9 at 256 and
--- 49.8 at 64, 52.0 at 32; 54.2 at batch 1.
+-- context keeps 45.4 tokens/s per sequence at batch 128, 31.7 at 256 and
+-- 49.2 at 64, 51.3 at 32; 53.6 at batch 1.
 SELECT 'eng-serving-batch-40', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 40, 500, 600, 2) = 128 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 128, 600, 2) / 128 >= 40 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 256, 600, 2) / 256 < 40 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 500, 600, 2) / 500 < 40;
 SELECT 'eng-serving-batch-48', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 48, 500, 600, 2) = 64 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 64, 600, 2) / 64 >= 48 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 128, 600, 2) / 128 < 48;
 SELECT 'eng-serving-batch-missed', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 60, 500, 600, 2) = 1 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 600, 2) < 60;
@@ -116,6 +118,6 @@ SELECT 'eng-serving-batch-no-target', model_serving_batch('llama-3.1-70b', 'h100
 SELECT 'eng-serving-batch-real-cap', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 37.5, 600, 2) = 37.5 AND typeof(model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 37.5, 600, 2)) = 'real' AND model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 50, 0.5, 600, 2) = 0.5;
 SELECT 'eng-serving-batch-not-served', model_serving_batch('llama-3.1-8b', 'mi300x', 'fp8', 10, 64, 0, 1, 'trtllm') IS NULL;
 -- a layout: DeepSeek-V3 as dp8 ep8 on H200 with SGLang at 9,000 tokens:
--- 14.0 tokens/s per sequence at 722 (the most that fit), 16.7 at 512, 21.6
+-- 14.9 tokens/s per sequence at 675 (the most that fit), 16.7 at 512, 20.8
 -- at 256
-SELECT 'eng-serving-batch-dp8', model_serving_batch('deepseek-v3', 'h200', 'fp8', 15, 722, 9000, 1, 'sglang', 1, 8) = 512 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 512, 9000, 1, 'sglang', 1, 8) / 512 >= 15 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 722, 9000, 1, 'sglang', 1, 8) / 722 < 15 AND model_serving_batch('deepseek-v3', 'h200', 'fp8', 20, 722, 9000, 1, 'sglang', 1, 8) = 256;
+SELECT 'eng-serving-batch-dp8', model_serving_batch('deepseek-v3', 'h200', 'fp8', 15, 675, 9000, 1, 'sglang', 1, 8) = 512 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 512, 9000, 1, 'sglang', 1, 8) / 512 >= 15 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 675, 9000, 1, 'sglang', 1, 8) / 675 < 15 AND model_serving_batch('deepseek-v3', 'h200', 'fp8', 20, 675, 9000, 1, 'sglang', 1, 8) = 256;
