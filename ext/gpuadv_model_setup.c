@@ -84,9 +84,10 @@ static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
 ** as two) at head_bytes, the rest at checkpoint_bytes. */
 double gpuadv_model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
                                        double dp) {
-  const gpuadv_dtype *t = &gpuadv_dtypes[dtype];
+  const gpuadv_dtype *t;
   double dense_b, experts_b, total_b, heads_b;
   assert(dtype >= 0 && dtype < GPUADV_N_DTYPES && dp >= 1.0);
+  t = &gpuadv_dtypes[dtype];
   gpuadv_moe_split_b(m->params_b, m->active_params_b, m->n_experts,
                      m->experts_per_token, &dense_b, &experts_b);
   total_b = m->params_b + (dp - 1.0) * dense_b;

@@ -603,17 +603,17 @@ static void model_function(fz_in *in) {
     FZ_CHECK(isfinite(v) && v >= 0.0, "%s/%d returned %g", f->name, narg, v);
 
     if (strcmp(f->name, "model_weights_gb") == 0) {
-      FZ_CHECK(reference(
-                   "SELECT CASE WHEN lower(?2) IN ('fp8', 'int8', 'int4', "
-                   "'nf4', 'fp4', 'mxfp4') THEN (params_b - h) * CASE "
-                   "lower(?2) WHEN 'int4' THEN (4.0 + 20.0 / 128.0) / 8.0 "
-                   "WHEN 'nf4' THEN (4.0 + 0.127) / 8.0 WHEN 'fp4' THEN "
-                   "(4.0 + 8.0 / 16.0) / 8.0 ELSE bytes_per_param(?2) END + "
-                   "h * 2.0 ELSE params_b * bytes_per_param(?2) END FROM "
-                   "(SELECT params_b, min(2.0 * vocab * hidden / 1e9, "
-                   "params_b) AS h FROM models WHERE name = ?1)",
-                   st, narg, &ref),
-               "model_weights_gb: no reference");
+      FZ_CHECK(
+          reference("SELECT CASE WHEN lower(?2) IN ('fp8', 'int8', 'int4', "
+                    "'nf4', 'fp4', 'mxfp4') THEN (params_b - h) * CASE "
+                    "lower(?2) WHEN 'int4' THEN (4.0 + 20.0 / 128.0) / 8.0 "
+                    "WHEN 'nf4' THEN (4.0 + 0.127) / 8.0 WHEN 'fp4' THEN "
+                    "(4.0 + 8.0 / 16.0) / 8.0 ELSE bytes_per_param(?2) END + "
+                    "h * 2.0 ELSE params_b * bytes_per_param(?2) END FROM "
+                    "(SELECT params_b, min(2.0 * vocab * hidden / 1e9, "
+                    "params_b) AS h FROM models WHERE name = ?1)",
+                    st, narg, &ref),
+          "model_weights_gb: no reference");
       FZ_CHECK(v == ref, "model_weights_gb %.17g != the checkpoint's %.17g", v,
                ref);
     } else if (strcmp(f->name, "model_kv_gb") == 0) {
