@@ -398,6 +398,13 @@ def row_gpus(r):
     return 1 if num(r["gpu_count"]) <= 1 else 0
 
 
+def own_fit(rows, least):
+    """Whether rows are enough for a fit of an engine's own: `least` of
+    them at least, on two GPU types at least (so that one vendor's kernels
+    do not set the engine's constants)."""
+    return len(rows) >= least and len({c["gpu"] for c in rows}) > 1
+
+
 def repeated(r):
     """Whether catalogs/import_measurements.py marked the row as a second
     copy of a figure, or as superseded by a later version of its page."""
@@ -765,9 +772,8 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         e = engines[name]
         own = [c for c in pool if c["engine"] == name]
         single = shared
-        # as for full load, rows on two GPUs at least; the PyTorch decoders
-        # stay its floor
-        if len(own) >= MIN_BATCH1_ROWS and len({c["gpu"] for c in own}) > 1:
+        # its own rows where own_fit; the PyTorch decoders stay its floor
+        if own_fit(own, MIN_BATCH1_ROWS):
             single = fit(shared, BATCH1, BATCH1_BOUNDS, own + floors,
                          [shared[k] for k in BATCH1], it)
             notes[name].append("batch 1: %d single-stream HBM rows, PyTorch "
@@ -798,10 +804,8 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         single = singles[name]
         rows = load_rows[name]
         src = pooled
-        # An engine's own fit needs rows on two GPUs at least, so that one
-        # vendor's kernels do not set the engine's constants.
         names, bounds = load_names(rows)
-        if len(rows) >= MIN_ROWS and len({c["gpu"] for c in rows}) > 1:
+        if own_fit(rows, MIN_ROWS):
             x0 = [START[k] if k in POOLED_FIXED else pooled[k] for k in names]
             src = fit(dict(e, **dict(zip(names, x0)), amd_eff=1.0), names,
                       bounds, rows, x0, it)
@@ -842,7 +846,7 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         e["gguf_unified_factor"] = 1.0
         gddr = [c for c in data if c["engine"] == name and
                 c["kind"] == "decode" and c["g"]["memory_class"] == "GDDR"]
-        if len(gddr) >= MIN_BATCH1_ROWS and len({c["gpu"] for c in gddr}) > 1:
+        if own_fit(gddr, MIN_BATCH1_ROWS):
             e["bw_eff_gddr"] = fit(e, ["bw_eff_gddr"], [(0.05, MAX_EFF)], gddr,
                                    [e["bw_eff_gddr"]], it)["bw_eff_gddr"]
             notes[name].append("GDDR: %d single-stream rows on %d GPU types"

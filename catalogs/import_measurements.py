@@ -1065,17 +1065,13 @@ def flag_repeats(rows):
             note = 'duplicate of %s: the same figure of the same page' % old['id']
             counts['duplicate'] += 1
             target = row
-        elif row['as_of'] > old['as_of']:
+        elif row['as_of'] != old['as_of']:
+            newer, target = (row, old) if row['as_of'] > old['as_of'] else (old, row)
             note = ('superseded by %s: the same configuration in a later version '
-                    'of the page (%s)' % (row['id'], row['as_of']))
+                    'of the page (%s)' % (newer['id'], newer['as_of']))
             counts['superseded'] += 1
-            target = old
-            first[key] = (row, commit)
-        elif row['as_of'] < old['as_of']:
-            note = ('superseded by %s: the same configuration in a later version '
-                    'of the page (%s)' % (old['id'], old['as_of']))
-            counts['superseded'] += 1
-            target = row
+            if newer is row:
+                first[key] = (row, commit)
         else:
             continue    # two figures of one date: both kept
         target['notes'] = (target['notes'] + ' [import] ' + note + '; left out of '

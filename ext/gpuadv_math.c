@@ -192,6 +192,13 @@ double gpuadv_weights_gb(double params_b, double bytes_per_param) {
   return params_b * bytes_per_param;
 }
 
+double gpuadv_checkpoint_gb(double params_b, double heads_b, double layer_bytes,
+                            double head_bytes) {
+  if (head_bytes == layer_bytes) return params_b * layer_bytes;
+  if (heads_b > params_b) heads_b = params_b;
+  return (params_b - heads_b) * layer_bytes + heads_b * head_bytes;
+}
+
 double gpuadv_train_mem_gb(double params_b, int mode, double n_gpus,
                            int zero_stage, double activation_gb) {
   return state_gb(params_b, gpuadv_train_bytes_per_param(mode), n_gpus,
@@ -489,7 +496,7 @@ double gpuadv_kv_copies(double kv_heads, double tp) {
 ** touch, each token choosing k of n at random. */
 static void weights_read_split_gb(const gpuadv_decode_setup *s,
                                   double *dense_gb, double *experts_gb) {
-  double dense_b, experts_b, touched = 0.0, head_b, head_bytes;
+  double dense_b, experts_b, touched = 0.0;
   gpuadv_moe_split_b(s->params_b, s->active_params_b, s->n_experts,
                      s->experts_per_token, &dense_b, &experts_b);
   if (experts_b > 0.0) {
@@ -499,10 +506,11 @@ static void weights_read_split_gb(const gpuadv_decode_setup *s,
   }
   dense_b -= s->embedding_params_b;
   if (dense_b < 0.0) dense_b = 0.0;
-  head_b = s->embedding_params_b < dense_b ? s->embedding_params_b : dense_b;
-  head_bytes = s->head_bytes_per_param > 0.0 ? s->head_bytes_per_param
-                                             : s->bytes_per_param;
-  *dense_gb = (dense_b - head_b) * s->bytes_per_param + head_b * head_bytes;
+  /* the output head: as many weights as the input embedding */
+  *dense_gb = gpuadv_checkpoint_gb(
+      dense_b, s->embedding_params_b, s->bytes_per_param,
+      s->head_bytes_per_param > 0.0 ? s->head_bytes_per_param
+                                    : s->bytes_per_param);
   *experts_gb = experts_b * touched * s->bytes_per_param;
 }
 

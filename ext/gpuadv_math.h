@@ -589,6 +589,13 @@ gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode);
 /* weights_gb = params_b x bytes_per_param(dtype). */
 double gpuadv_weights_gb(double params_b, double bytes_per_param);
 
+/* GB of params_b billion weights of a checkpoint of which heads_b billion
+** (at most params_b) are input embedding and output head: those at
+** head_bytes, the rest at layer_bytes (gpuadv_dtype's checkpoint_bytes and
+** head_bytes); params_b x layer_bytes where the two are equal. */
+double gpuadv_checkpoint_gb(double params_b, double heads_b, double layer_bytes,
+                            double head_bytes);
+
 /* Model-state GB per GPU for training: per-part bytes per parameter times
 ** params_b, with ZeRO stage >= 1 dividing the optimizer state by n_gpus,
 ** >= 2 also the gradients, 3 also the weights; plus activation_gb, which is

@@ -85,19 +85,14 @@ static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
 double gpuadv_model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
                                        double dp) {
   const gpuadv_dtype *t;
-  double dense_b, experts_b, total_b, heads_b;
+  double dense_b, experts_b;
   assert(dtype >= 0 && dtype < GPUADV_N_DTYPES && dp >= 1.0);
   t = &gpuadv_dtypes[dtype];
   gpuadv_moe_split_b(m->params_b, m->active_params_b, m->n_experts,
                      m->experts_per_token, &dense_b, &experts_b);
-  total_b = m->params_b + (dp - 1.0) * dense_b;
-  if (t->head_bytes == t->checkpoint_bytes) {
-    return gpuadv_weights_gb(total_b, t->checkpoint_bytes);
-  }
-  heads_b = dp * 2.0 * m->vocab * m->hidden / 1e9;
-  if (heads_b > total_b) heads_b = total_b;
-  return gpuadv_weights_gb(total_b - heads_b, t->checkpoint_bytes) +
-         gpuadv_weights_gb(heads_b, t->head_bytes);
+  return gpuadv_checkpoint_gb(m->params_b + (dp - 1.0) * dense_b,
+                              dp * 2.0 * m->vocab * m->hidden / 1e9,
+                              t->checkpoint_bytes, t->head_bytes);
 }
 
 /* GB one sequence's cache of attn_g and state_g billion elements (from
