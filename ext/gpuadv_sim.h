@@ -178,4 +178,23 @@ typedef struct gpuadv_sim_result {
 ** or no memory. */
 int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res);
 
+/* Steady state of an open loop (gpuadv_sim.c, "STEADY STATE"): the
+** sequences the batch of cfg holds in steady state by Little's law,
+** rate x in_batch_s (a request's mean time from admission to completion,
+** a run's e2e_mean - mean_wait), at most max_running and the requests
+** whose prompt + output fit in the KV cache, at least 1. */
+#define GPUADV_SIM_STEADY_WARM 1.25    /* warm-up, x running */
+#define GPUADV_SIM_STEADY_MEASURED 3.0 /* measured requests, x running */
+double gpuadv_sim_steady_running(const gpuadv_sim_config *cfg,
+                                 double in_batch_s);
+
+/* The run that measures a batch of `running` sequences (>= 1) in steady
+** state: warm-up >= GPUADV_SIM_STEADY_WARM x running requests, measured
+** >= GPUADV_SIM_STEADY_MEASURED x running, neither fewer than cfg's, at
+** most max_requests in all. 1 with *n and *warmup set when that run is
+** longer than cfg's; 0 (nothing set) when cfg's is long enough or the
+** longest allowed. */
+int gpuadv_sim_steady_length(const gpuadv_sim_config *cfg, double running,
+                             int64_t max_requests, int64_t *n, double *warmup);
+
 #endif /* GPUADV_SIM_H */

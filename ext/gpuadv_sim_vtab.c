@@ -72,6 +72,15 @@
 **                                      cache holds what the weights leave
 **                                      of the rest (vLLM's
 **                                      gpu_memory_utilization 0.90)
+**   steady_state              0        1: lengthen the run until it
+**                                      measures the steady state (open
+**                                      loop; see "Steady state" below)
+**
+** Steady state: a run of an open loop measures from its first measured
+** request, and the batch takes about one request's time in it to fill
+** (gpuadv_sim.c, "STEADY STATE"). With steady_state = 1, and for every
+** rate of a search, run_steady lengthens the run until its warm-up and
+** measured requests cover 1.25 and 3 times what the batch holds.
 **
 ** A closed loop is what a benchmark client with a concurrency limit
 ** measures (`vllm bench serve --max-concurrency N`): every client sends a
@@ -181,6 +190,7 @@ enum {
   ARG_TTFT_MEAN_TARGET,
   ARG_TPOT_P50_TARGET,
   ARG_HEADROOM,
+  ARG_STEADY,
   N_ARGS
 };
 
@@ -202,7 +212,7 @@ static const char sim_schema[] =
     "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
-    "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN)";
+    "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -264,6 +274,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"ttft_mean_max_s", KIND_NUMBER, 0, 1, 1e6, 0, 0, 0},
     {"tpot_p50_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
     {"mem_headroom", KIND_NUMBER, 0, 0, 1, 1, 0.10, 0},
+    {"steady_state", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -718,20 +729,80 @@ static int simClose(sqlite3_vtab_cursor *pCursor) {
   return SQLITE_OK;
 }
 
-/* Whether a run meets the call's latency targets (0 = none: p95 TTFT and
-** TPOT, mean TTFT, median TPOT) and keeps up. */
-static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
+/* Whether a run misses one of the call's latency targets (0 = none: p95
+** TTFT and TPOT, mean TTFT, median TPOT). */
+static int misses_latency(const sim_call *call, const gpuadv_sim_result *r) {
   double ttft = call->value[ARG_TTFT_TARGET];
   double tpot_ms = call->value[ARG_TPOT_TARGET];
   double ttft_mean = call->value[ARG_TTFT_MEAN_TARGET];
   double tpot_p50_ms = call->value[ARG_TPOT_P50_TARGET];
-  if (r->saturated) return 0;
-  if (ttft > 0.0 && !(r->ttft_p95 <= ttft)) return 0;
-  if (tpot_ms > 0.0 && r->has_tpot && !(r->tpot_p95 * 1e3 <= tpot_ms)) return 0;
-  if (ttft_mean > 0.0 && !(r->ttft_mean <= ttft_mean)) return 0;
+  if (ttft > 0.0 && !(r->ttft_p95 <= ttft)) return 1;
+  if (tpot_ms > 0.0 && r->has_tpot && !(r->tpot_p95 * 1e3 <= tpot_ms)) return 1;
+  if (ttft_mean > 0.0 && !(r->ttft_mean <= ttft_mean)) return 1;
   if (tpot_p50_ms > 0.0 && r->has_tpot && !(r->tpot_p50 * 1e3 <= tpot_p50_ms))
-    return 0;
-  return 1;
+    return 1;
+  return 0;
+}
+
+/* Whether a run meets the call's latency targets and keeps up. */
+static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
+  return !r->saturated && !misses_latency(call, r);
+}
+
+/* One run of cfg; a failure as an SQLite code with *pzErr set. */
+static int run_once(const gpuadv_sim_config *cfg, gpuadv_sim_result *r,
+                    char **pzErr) {
+  int rc;
+  if (gpuadv_sim_run(cfg, r) == 0) return SQLITE_OK;
+  rc = strcmp(r->error, "out of memory") == 0 ? SQLITE_NOMEM : SQLITE_ERROR;
+  if (rc == SQLITE_ERROR) {
+    *pzErr = sqlite3_mprintf("serving_sim(): %s", r->error);
+    if (!*pzErr) rc = SQLITE_NOMEM;
+  }
+  return rc;
+}
+
+/* A run of cfg (an open loop) that measures the steady state ("Steady
+** state" in the header): as long as gpuadv_sim_steady_length asks for the
+** sequences the batch holds, estimated from *in_batch_s (a request's time
+** in the batch in an earlier run, 0: none) and then from each run, at most
+** STEADY_RERUNS times longer than the first, up to STEADY_MAX_FACTOR x
+** cfg's n_requests. A run that already misses a latency target of call
+** ends it: a longer one only fills the batch more. *in_batch_s is left at
+** the last run's. cfg comes back as given. */
+#define STEADY_RERUNS 2
+#define STEADY_MAX_FACTOR 16
+static int run_steady(const sim_call *call, gpuadv_sim_config *cfg,
+                      gpuadv_sim_result *r, double *in_batch_s, char **pzErr) {
+  const int64_t n0 = cfg->n_requests;
+  const double warmup0 = cfg->warmup;
+  const int64_t max_n = n0 * STEADY_MAX_FACTOR;
+  int64_t n;
+  double warmup;
+  int rc = SQLITE_OK, k;
+  assert(cfg->concurrency == 0);
+  if (*in_batch_s > 0.0 &&
+      gpuadv_sim_steady_length(cfg, gpuadv_sim_steady_running(cfg, *in_batch_s),
+                               max_n, &n, &warmup)) {
+    cfg->n_requests = n;
+    cfg->warmup = warmup;
+  }
+  for (k = 0;; k++) {
+    rc = run_once(cfg, r, pzErr);
+    if (rc != SQLITE_OK) break;
+    *in_batch_s = r->e2e_mean - r->mean_wait;
+    if (k == STEADY_RERUNS || misses_latency(call, r)) break;
+    if (!gpuadv_sim_steady_length(cfg,
+                                  gpuadv_sim_steady_running(cfg, *in_batch_s),
+                                  max_n, &n, &warmup)) {
+      break;
+    }
+    cfg->n_requests = n;
+    cfg->warmup = warmup;
+  }
+  cfg->n_requests = n0;
+  cfg->warmup = warmup0;
+  return rc;
 }
 
 /* The highest request rate, up to the call's rate R, at which the replica
@@ -750,7 +821,8 @@ static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
 ** keeps every answer within 1%. It assumes that a rate meets the targets
 ** when a higher one does. The row's statistics are those of the highest
 ** rate that met them, or of the last rate tried when none did (max_rps 0
-** then). Each run uses the call's n_requests and seed. */
+** then). Each rate is a steady run (run_steady) of at least the call's
+** n_requests, with its seed. */
 #define SEARCH_RUNS 16
 #define SEARCH_REL 0.01
 #define SEARCH_MARGIN 1.25
@@ -759,19 +831,15 @@ static int search_max_rps(const sim_call *call, gpuadv_sim_config *cfg,
                           gpuadv_sim_result *out, double *max_rps,
                           char **pzErr) {
   gpuadv_sim_result *r = sqlite3_malloc(sizeof(*r));
-  double lo = 0.0, hi = call->value[ARG_RATE], rate = hi;
+  double lo = 0.0, hi = call->value[ARG_RATE], rate = hi, in_batch_s = 0.0;
   int k;
   if (!r) return SQLITE_NOMEM;
   *max_rps = 0.0;
   for (k = 0; k < SEARCH_RUNS && rate >= GPUADV_SIM_MIN_RATE; k++) {
+    int rc;
     cfg->rate = rate;
-    if (gpuadv_sim_run(cfg, r) != 0) {
-      int rc =
-          strcmp(r->error, "out of memory") == 0 ? SQLITE_NOMEM : SQLITE_ERROR;
-      if (rc == SQLITE_ERROR) {
-        *pzErr = sqlite3_mprintf("serving_sim(): %s", r->error);
-        if (!*pzErr) rc = SQLITE_NOMEM;
-      }
+    rc = run_steady(call, cfg, r, &in_batch_s, pzErr);
+    if (rc != SQLITE_OK) {
       sqlite3_free(r);
       return rc;
     }
@@ -893,6 +961,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                         : call->given[ARG_TPOT_TARGET]      ? "tpot_p95_max_ms"
                         : call->given[ARG_TTFT_MEAN_TARGET] ? "ttft_mean_max_s"
                         : call->given[ARG_TPOT_P50_TARGET]  ? "tpot_p50_max_ms"
+                        : call->value[ARG_STEADY] != 0.0    ? "steady_state"
                                                             : 0;
     if (call->given[ARG_RATE]) {
       err = sqlite3_mprintf(
@@ -983,15 +1052,13 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     goto done;
   }
   cur->max_rps = -1.0;
-  if (gpuadv_sim_run(&cfg, &cur->res) != 0) {
-    rc = strcmp(cur->res.error, "out of memory") == 0 ? SQLITE_NOMEM
-                                                      : SQLITE_ERROR;
-    if (rc == SQLITE_ERROR) {
-      err = sqlite3_mprintf("serving_sim(): %s", cur->res.error);
-      if (!err) rc = SQLITE_NOMEM;
-    }
-    goto done;
+  if (call->value[ARG_STEADY] != 0.0) {
+    double in_batch_s = 0.0;
+    rc = run_steady(call, &cfg, &cur->res, &in_batch_s, &err);
+  } else {
+    rc = run_once(&cfg, &cur->res, &err);
   }
+  if (rc != SQLITE_OK) goto done;
   cur->eof = 0;
   remember(vtab, key, cur);
 

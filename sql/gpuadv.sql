@@ -349,8 +349,8 @@ CREATE VIEW plan_defaults AS SELECT
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
   730.0  AS hours_per_month,     -- 8760 / 12
-  300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 16 runs)
-  1000   AS sim_requests         -- requests of the serving_sim run that gives a plan's latency percentiles
+  300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 16 rates), at least: each run is lengthened to its steady state
+  1000   AS sim_requests         -- requests of the serving_sim run that gives a plan's latency percentiles, at least (steady_state)
 -- The views name the catalogs (gpus, models, cloud_instances, ...), and
 -- SQLite reads a table or view of this schema by that name before the
 -- compiled-in catalog: a user's own `models` table would change every plan
@@ -1214,7 +1214,8 @@ lat AS MATERIALIZED (
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / p.replicas) END
-   AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
+   AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.steady_state = 1
+   AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens

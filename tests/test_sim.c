@@ -802,8 +802,54 @@ static void test_quiet_runs(void) {
   }
 }
 
+/* gpuadv_sim_steady_running and gpuadv_sim_steady_length by hand. */
+static void test_steady_length(void) {
+  gpuadv_sim_config c;
+  int64_t n = 0;
+  double w = 0.0;
+  gpuadv_sim_config_init(&c);
+  c.rate = 16.0;
+  c.n_requests = 300;
+  c.warmup = 0.1; /* 30 warm-up requests, 270 measured */
+  c.prompt_mean = 1.0;
+  c.output_mean = 1000.0;
+  c.max_running = 1024;
+  c.kv_capacity = 100000000;
+  /* 16 requests/s for 10 s each: 160 in the batch */
+  check_close("steady running = rate x time in batch",
+              gpuadv_sim_steady_running(&c, 10.0), 160.0, 1e-12);
+  /* warm-up 1.25 x 160 = 200, measured 3 x 160 = 480 */
+  check_true("steady length 300 -> 680",
+             gpuadv_sim_steady_length(&c, 160.0, 4800, &n, &w) == 1 &&
+                 n == 680 && (int64_t)floor(w * (double)n) == 200);
+  /* the measured requests never fewer than the run's: 270 > 3 x 50 */
+  check_true("steady length keeps the measured requests",
+             gpuadv_sim_steady_length(&c, 50.0, 4800, &n, &w) == 1 &&
+                 n == 63 + 270 && (int64_t)floor(w * (double)n) == 63);
+  /* capped at max_requests, the warm-up in proportion: 680 -> 340 */
+  check_true("steady length capped",
+             gpuadv_sim_steady_length(&c, 160.0, 340, &n, &w) == 1 &&
+                 n == 340 && (int64_t)floor(w * (double)n) == 100);
+  /* long enough already: 400 warm-up, 1600 measured */
+  c.n_requests = 2000;
+  c.warmup = 0.2;
+  check_true("steady length: long enough",
+             gpuadv_sim_steady_length(&c, 160.0, 32000, &n, &w) == 0);
+  /* the caps: max_running, then what the KV cache holds (prompt + output
+  ** of each request reserved) */
+  c.max_running = 100;
+  check_close("steady running at most max_running",
+              gpuadv_sim_steady_running(&c, 10.0), 100.0, 0.0);
+  c.kv_capacity = 50050; /* 50 requests of 1001 tokens */
+  check_close("steady running at most what the KV cache holds",
+              gpuadv_sim_steady_running(&c, 10.0), 50.0, 1e-12);
+  check_close("steady running at least 1", gpuadv_sim_steady_running(&c, 0.0),
+              1.0, 0.0);
+}
+
 int main(void) {
   test_md1();
+  test_steady_length();
   test_mm1();
   test_mm1_tokens();
   test_determinism();

@@ -136,3 +136,10 @@ SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = '
 -- the 72.7 GB FP8 checkpoint of Llama 3.1 70B leaves no KV cache in 90% of an H100's 80 GB
 SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8';
 -- error: serving_sim(): 72.7 GB of weights leave no room for the KV cache on 1 x h100-sxm
+-- steady_state: 0 or 1, an open loop only
+SELECT * FROM serving_sim WHERE concurrency = 8 AND steady_state = 1;
+-- error: serving_sim(): steady_state needs an open loop (rate), not concurrency
+SELECT * FROM serving_sim WHERE rate = 4 AND steady_state = 2;
+-- error: serving_sim(): steady_state must be <= 1, got 2
+SELECT * FROM serving_sim WHERE rate = 4 AND steady_state = 0.5;
+-- error: serving_sim(): steady_state must be a whole number, got 0.5

@@ -156,3 +156,22 @@ DROP TABLE sim_search;
 -- not fit (tests/errors/sim_errors.sql).
 SELECT 'sim-mem-headroom-kv', kv_capacity_tokens = CAST((80 * 0.95 - model_weights_gb('llama-3.1-70b', 'fp8')) * 1e9 / 163840 AS INTEGER) AND kv_capacity_tokens = 20133
 FROM serving_sim(1, 200) WHERE model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8' AND mem_headroom = 0.05;
+-- Steady state. A constant 10 ms step (no other cost), 1-token prompts and
+-- 1000-token answers: each request is in the batch for exactly 1000 steps,
+-- T = 10 s, so at 16 requests/s the batch holds 16 x 10 = 160 in steady
+-- state (Little's law; no cap binds: 1024 sequences, 10^8 KV tokens). A run
+-- of 300 requests lasts 18.75 s and its window starts 1.9 s in, while the
+-- batch still fills: completions trail arrivals by far more than 5% and
+-- the run is flagged although the replica keeps up. With steady_state = 1
+-- the run is lengthened to a warm-up of 1.25 x 160 = 200 requests and 3 x
+-- 160 = 480 measured ones (680; up to 682 where 10 s sums to a hair over
+-- 160 x 1.25 in floating point), and measures the batch of 160.
+SELECT 'sim-steady-short-run-flagged', saturated = 1 AND requests = 300 AND mean_batch < 140 FROM serving_sim WHERE rate = 16 AND n_requests = 300 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0 AND prompt_tokens = 1 AND output_tokens = 1000 AND kv_capacity_tokens = 100000000;
+SELECT 'sim-steady-run-length', saturated = 0 AND requests BETWEEN 680 AND 682 AND abs(e2e_mean_s - mean_wait_s - 10) < 1e-6 AND abs(mean_batch / 160 - 1) < 0.03 FROM serving_sim WHERE rate = 16 AND n_requests = 300 AND steady_state = 1 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0 AND prompt_tokens = 1 AND output_tokens = 1000 AND kv_capacity_tokens = 100000000;
+-- A run already long enough is not lengthened.
+SELECT 'sim-steady-long-enough', requests = 2000 FROM serving_sim WHERE rate = 16 AND n_requests = 2000 AND warmup = 0.2 AND steady_state = 1 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0 AND prompt_tokens = 1 AND output_tokens = 1000 AND kv_capacity_tokens = 100000000;
+-- The search runs each rate in steady state: at 50 requests/s the batch
+-- holds 500 of its 1024 sequences and every token takes 10 ms, so 50 is
+-- met at once (a run of 300 requests, 6 s against T = 10 s, was flagged
+-- and the search went down from there); the run took 1.25 x 500 + 3 x 500.
+SELECT 'sim-steady-search', max_rps = 50 AND requests = 2125 FROM serving_sim WHERE rate = 50 AND n_requests = 300 AND tpot_p95_max_ms = 100 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0 AND prompt_tokens = 1 AND output_tokens = 1000 AND kv_capacity_tokens = 100000000;

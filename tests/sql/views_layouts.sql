@@ -43,6 +43,7 @@ INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens,
   ('lay-405b-25', 'serve', 'llama-3.1-405b', 'bf16', 6, 1000, 200, 25, NULL, 'lay/*'),
   ('lay-ds3', 'serve', 'deepseek-v3', 'fp8', 6, 1000, 200, NULL, NULL, 'lay/*'),
   ('lay-ds3-long', 'serve', 'deepseek-v3', 'fp8', 60, 8000, 1000, 10, NULL, 'lay/ib-8xh200'),
+  ('lay-ds3-busy', 'serve', 'deepseek-v3', 'fp8', 600, 2000, 500, 20, 60, 'lay/ib-8xh200'),
   ('lay-70b', 'serve', 'llama-3.1-70b', 'fp8', 6, 1000, 200, NULL, NULL, 'lay/2xl40s'),
   ('lay-8b', 'serve', 'llama-3.1-8b', 'bf16', 6, 1000, 200, NULL, NULL, 'lay/*'),
   ('lay-8b-fast', 'serve', 'llama-3.1-8b', 'bf16', 60, 1000, 100, 5000, NULL, 'lay/8xh100'),
@@ -85,6 +86,15 @@ SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8'
 -- ep8 675, and its larger batch wins the plan
 SELECT 'lay-ds3-long-dp', (SELECT works AND layout = 'dp8 ep8' AND gpus_per_replica = 8 FROM sp WHERE workload = 'lay-ds3-long');
 SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 675 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 135 FROM ss WHERE workload = 'lay-ds3-long');
+-- 5. deepseek-v3 in fp8 at 10 requests/s of 2000 + 500 tokens, 20 tokens/s
+--    per user (12 to plan for, with the 20% burst_headroom): one 8 x H200
+--    replica ('dp8 ep8', batch 300) serves 12 requests/s: its batch holds
+--    12 x 500 x 44.6 ms = 268 sequences in steady state and every user gets
+--    1000 / 44.6 = 22 tokens/s. A run of 300 requests lasts 25 s against a
+--    request's 22 s in the batch: measured while the batch filled, the
+--    replica was taken for falling behind, credited with 2.7 requests/s,
+--    and the plan bought 5 replicas (40 GPUs) for the load of one.
+SELECT 'lay-ds3-busy-one-replica', (SELECT works AND layout = 'dp8 ep8' AND replicas = 1 AND n_gpus = 8 AND max_rps_per_replica >= 12 AND tpot_p50_ms < 50 FROM sp WHERE workload = 'lay-ds3-busy');
 SELECT 'lay-dp-moe-only', (SELECT count(*) FILTER (WHERE ep > tp * pp) = 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b', 'lay-t10'));
 SELECT 'lay-70b-l40s-tp2', (SELECT works AND layout = 'tp2' AND gpus_per_replica = 2 AND nodes = 1 FROM sp WHERE workload = 'lay-70b' AND offer = 'lay/2xl40s');
 SELECT 'lay-8b-tp1', (SELECT count(*) = 5 AND count(*) FILTER (WHERE works AND layout = 'tp1' AND gpus_per_replica = 1) = 5 FROM sp WHERE workload = 'lay-8b');
