@@ -319,6 +319,7 @@ DROP VIEW IF EXISTS plan_defaults;
 -- docs/procurement.md. Per-workload columns override most of them.
 CREATE VIEW plan_defaults AS SELECT
   0.40   AS mfu,                 -- training MFU: Llama 3 405B 38-43% on H100 (Dubey et al. 2024, table 4); PaLM 46.2% (Chowdhery et al. 2022)
+  4.0    AS lora_flops_per_param, -- lora/qlora model FLOP per parameter and token: forward 2 + backward through the frozen weights 2, no weight gradients (full training: 6); torchtune's LoRA/QLoRA rows reach MFU 0.40-0.42 so counted
   0.10   AS mem_headroom,        -- share of GPU memory left free: vLLM's gpu_memory_utilization default 0.90; seed 000 "leave 10-15% headroom"
   0.20   AS burst_headroom,      -- serving capacity above the average rate: seed 000 Q4 ("with 20% burst headroom")
   20.0   AS assumed_user_tps,    -- per-user decode speed used to size concurrency when neither user_tps nor peak_concurrency is given
@@ -449,6 +450,10 @@ SELECT
   coalesce(w.micro_batch, d.micro_batch) AS micro_batch,
   lower(coalesce(w.recompute, d.recompute)) AS recompute,
   coalesce(w.mfu, d.mfu) AS mfu,
+  -- model FLOP per parameter and token of training: 6, or 4 for an adapter
+  -- on frozen weights (train_gpu_hours counts 6)
+  CASE WHEN lower(coalesce(w.mode, d.mode)) IN ('lora', 'qlora') THEN d.lora_flops_per_param
+       ELSE 6.0 END AS flops_per_param,
   w.max_days,
   w.requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
   w.requests_per_min / 60.0 AS requests_per_s,
@@ -719,7 +724,9 @@ lay AS MATERIALIZED (
                          ELSE 0 END + w.act_gb) / t.column1 AS fixed_gb,
          CASE z.column1 WHEN 0 THEN 0 WHEN 1 THEN w.opt_gb
                         WHEN 2 THEN w.grad_opt_gb ELSE w.state_gb END AS sharded_gb,
-         CASE WHEN c.tflops > 0 THEN train_gpu_hours(w.active_b, w.tokens_b * w.epochs, c.tflops, w.mfu) END AS gpu_hours,
+         CASE WHEN c.tflops > 0
+              THEN train_gpu_hours(w.active_b * w.flops_per_param / 6.0, w.tokens_b * w.epochs, c.tflops, w.mfu) END
+           AS gpu_hours,
          w.max_days
   FROM w
   JOIN cfg c ON c.workload = w.name

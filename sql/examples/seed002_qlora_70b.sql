@@ -8,6 +8,11 @@
 -- 70.6B: params_b = 70 overrides the count, the model gives the layer shape),
 -- GPU-hours from the datasheet 989 TFLOP/s with no MFU discount (mfu = 1),
 -- activations with gradient checkpointing (recompute = full).
+-- One departure: the seed counts 6 FLOP per parameter and token for QLoRA,
+-- as for a full fine-tune (354 GPU-hours, $991 of compute). QLoRA computes
+-- no gradients for its frozen base, so the views count 4 (forward 2 +
+-- backward through the frozen weights 2: 236 GPU-hours); the seed's figures
+-- are those of the full fine-tune below.
 -- Storage: the seed quotes $28/month for corpus + checkpoints + artifacts
 -- without a rate; at S3 Standard's $0.023/GB-month that is 1,220 GB kept.
 .read sql/gpuadv.sql

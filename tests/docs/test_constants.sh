@@ -35,6 +35,7 @@ def owned(item, gpu=None):
 # with the value the code uses (a percentage as its share).
 CHECKS = {
     "training MFU": [d("mfu")],
+    "LoRA and QLoRA model FLOP per parameter and token": [d("lora_flops_per_param"), 6],
     "memory headroom": [d("mem_headroom") * 100],
     "burst headroom": [d("burst_headroom") * 100],
     "per-user speed for sizing concurrency": [d("assumed_user_tps")],

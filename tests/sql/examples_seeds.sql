@@ -4,7 +4,15 @@
 -- Seed 002: QLoRA on LLaMA-3 70B (70B as the seed counts it, llama-3.1-70b's
 -- shape), 1B tokens x 3 epochs at the datasheet 989 TFLOP/s (mfu 1),
 -- gradient checkpointing; 500 GB in S3; $28/month of storage = 1,220 GB at
--- $0.023; bare metal H100 at $2.80/h against SageMaker at +30%.
+-- $0.023; bare metal H100 at $2.80/h against SageMaker at +30%. The seed
+-- counts 6 FLOP per parameter and token for QLoRA, as for a full fine-tune:
+-- 6 x 70e9 x 3e9 / 989e12 / 3600 = 354 GPU-hours, $991 at $2.80, totals of
+-- $1,064 (bare metal: + $28 storage + $45 egress) and $1,316 (SageMaker:
+-- x 1.3 + $28). QLoRA computes no gradients for its frozen base: the views
+-- count 4, 236 GPU-hours (353.7 x 4/6 = 235.8), $660.33 of compute; totals
+-- 660.33 + 28.06 + 45 = $733 cached on bare metal, 660.33 x 1.3 + 28.06 =
+-- $886 on SageMaker, 660.33 + 28.06 + 900 = $1,588 with 20 pulls from S3.
+-- The seed's figures are the full fine-tune's (s002-full).
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, managed_premium) VALUES
   ('baremetal', 'h100-80gb', 'h100-sxm', 1, 2.80, 0),
   ('aws', 'sagemaker-h100', 'h100-sxm', 1, 2.80, 0.30);
@@ -51,18 +59,23 @@ CREATE TEMP TABLE rb AS SELECT * FROM rent_vs_buy;
 
 SELECT 's002-one-gpu', (SELECT count(*) = 2 AND min(n_gpus) = 1 AND max(n_gpus) = 1 AND min(works) = 1 FROM tp WHERE workload = 's002-cached' AND offer IN ('baremetal/h100-80gb', 'aws/sagemaker-h100'));
 SELECT 's002-peak-gb', (SELECT abs(mem_gb_per_gpu - (train_mem_gb(70, 'qlora') + activation_gb(80, 8192, 64, 4096, 1, 'full'))) < 0.01 AND mem_gb_per_gpu BETWEEN 44 AND 65 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
-SELECT 's002-gpu-hours', (SELECT round(gpu_hours) = 354 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
-SELECT 's002-compute', (SELECT round(compute_usd) = 991 AND managed_usd = 0 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
-SELECT 's002-managed', (SELECT round(compute_usd) = 991 AND round(managed_usd) = 297 AND round(compute_usd + managed_usd) = 1288 FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100');
+SELECT 's002-gpu-hours', (SELECT round(gpu_hours) = 236 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
+SELECT 's002-seed-gpu-hours', (SELECT round(gpu_hours) = 354 AND round(compute_usd) = 991 FROM tp WHERE workload = 's002-full' AND offer = 'baremetal/h100-80gb');
+SELECT 's002-compute', (SELECT round(compute_usd) = 660 AND managed_usd = 0 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
+SELECT 's002-managed', (SELECT round(compute_usd) = 660 AND round(managed_usd) = 198 AND round(compute_usd + managed_usd) = 858 FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100');
 SELECT 's002-storage', (SELECT round(storage_usd) = 28 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
 SELECT 's002-egress-cached', (SELECT egress_usd = 45 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
 SELECT 's002-egress-20', (SELECT egress_usd = 900 FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb');
 SELECT 's002-egress-samecloud', (SELECT egress_usd = 0 FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100');
-SELECT 's002-total-cached-bm', (SELECT round(total_usd) = 1064 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
-SELECT 's002-total-cached-sm', (SELECT round(total_usd) = 1316 FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100');
-SELECT 's002-total-20-bm', (SELECT round(total_usd) = 1919 FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb');
-SELECT 's002-total-20-sm', (SELECT round(total_usd) = 1316 FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100');
-SELECT 's002-winner', (SELECT (SELECT round(total_usd) FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100') - (SELECT round(total_usd) FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb') = 252 AND (SELECT round(total_usd) FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb') - (SELECT round(total_usd) FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100') = 603);
+SELECT 's002-total-cached-bm', (SELECT round(total_usd) = 733 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
+SELECT 's002-total-cached-sm', (SELECT round(total_usd) = 886 FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100');
+SELECT 's002-total-20-bm', (SELECT round(total_usd) = 1588 FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb');
+SELECT 's002-total-20-sm', (SELECT round(total_usd) = 886 FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100');
+SELECT 's002-seed-totals', (SELECT round(total_usd) = 1064 FROM tp WHERE workload = 's002-full' AND offer = 'baremetal/h100-80gb') AND (SELECT round(total_usd) = 1316 FROM tp WHERE workload = 's002-full' AND offer = 'aws/sagemaker-h100');
+-- The seed's verdicts stand: bare metal wins when the data is cached (by
+-- $153; the seed's $252), SageMaker when 20 runs pull it from S3 (by $702;
+-- the seed's $603).
+SELECT 's002-winner', (SELECT (SELECT round(total_usd) FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100') - (SELECT round(total_usd) FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb') = 153 AND (SELECT round(total_usd) FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb') - (SELECT round(total_usd) FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100') = 702);
 SELECT 's002-full-aggregate', train_mem_gb(70, 'full') = 1260 AND nodes_required(train_mem_gb(70, 'full'), 80) = 16 AND nodes_required(nodes_required(train_mem_gb(70, 'full'), 80), 8) = 2;
 SELECT 's002-full-multinode', (SELECT works AND nodes >= 2 AND zero_stage = 3 AND interconnect_ok FROM tp WHERE workload = 's002-full' AND offer = 'aws/p5.48xlarge');
 SELECT 's002-full-nofabric', (SELECT NOT works AND NOT interconnect_ok AND nodes >= 2 FROM tp WHERE workload = 's002-full' AND offer = 'lambda/gpu_8x_h100_sxm5');

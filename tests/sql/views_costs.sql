@@ -6,8 +6,9 @@
 PRAGMA trusted_schema = OFF;
 
 -- A job of exactly 600 GPU-hours on an H100 or H200 (989.4 TFLOP/s): 1B
--- parameters given by params_b, 356.184B tokens (0.36 x 989.4), MFU 1:
--- 6 x 1e9 x 356.184e9 / (989.4e12 x 1) / 3600 = 600. LoRA: it fits one GPU.
+-- parameters given by params_b, LoRA (4 model FLOP per parameter and token:
+-- no gradients for the frozen weights), 534.276B tokens (0.54 x 989.4), MFU 1:
+-- 4 x 1e9 x 534.276e9 / (989.4e12 x 1) / 3600 = 600. LoRA: it fits one GPU.
 -- On an 8-GPU node: 600 / 8 / 24 = 3.125 days.
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, term_days) VALUES
   ('test', 'payg-8xh100', 'h100-sxm', 8, 16.0, NULL),
@@ -29,14 +30,14 @@ INSERT INTO owned_prices(gpu, unit_usd, unit_gpus, network_usd_per_gpu, watts, p
                          resale_share, lifetime_years) VALUES
   ('h200', 240000, 8, 1000, 1000, 1.5, 0.10, 200, 0.10, 73000, 0.25, 2);
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob) VALUES
-  ('c-h100', 'finetune', 1, 'lora', 356.184, 1, 1, 'test/*'),
-  ('c-h200', 'finetune', 1, 'lora', 356.184, 1, 1, 'h200'),
-  ('c-own-h100', 'finetune', 1, 'lora', 356.184, 1, 1, 'owned/h100-sxm'),
-  ('c-flag', 'finetune', 1, 'lora', 356.184, 1, 1, 'gcp/a3-highgpu-8g*'),
-  ('c-inf2', 'finetune', 1, 'lora', 356.184, 1, 1, 'inferentia2');
+  ('c-h100', 'finetune', 1, 'lora', 534.276, 1, 1, 'test/*'),
+  ('c-h200', 'finetune', 1, 'lora', 534.276, 1, 1, 'h200'),
+  ('c-own-h100', 'finetune', 1, 'lora', 534.276, 1, 1, 'owned/h100-sxm'),
+  ('c-flag', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g*'),
+  ('c-inf2', 'finetune', 1, 'lora', 534.276, 1, 1, 'inferentia2');
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob,
                       include_flagged_prices) VALUES
-  ('c-flag-in', 'finetune', 1, 'lora', 356.184, 1, 1, 'gcp/a3-highgpu-8g*', 1);
+  ('c-flag-in', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g*', 1);
 -- Spot with 2.4 interruptions per node-day, a checkpoint every 2 hours and
 -- 30 minutes to restart: each interruption loses 2 / 2 + 0.5 = 1.5 hours,
 -- 2.4 / 24 = 0.1 interruptions per hour: 15% more time and money. At the
@@ -44,9 +45,9 @@ INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, of
 -- minutes: 0.1 / 24 x 0.75 = 0.3125%.
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob,
                       spot_interruptions_per_day, checkpoint_hours, restart_minutes) VALUES
-  ('c-spot', 'finetune', 1, 'lora', 356.184, 1, 1, 'aws/p5.48xlarge (spot)', 2.4, 2, 30);
+  ('c-spot', 'finetune', 1, 'lora', 534.276, 1, 1, 'aws/p5.48xlarge (spot)', 2.4, 2, 30);
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob) VALUES
-  ('c-spot-gcp', 'finetune', 1, 'lora', 356.184, 1, 1, 'gcp/a3-highgpu-8g (spot)');
+  ('c-spot-gcp', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g (spot)');
 -- QLoRA of a 70B model: activations recomputed in full unless the workload
 -- says otherwise; then it fits one 80 GB GPU.
 INSERT INTO workloads(name, kind, model, mode, tokens_b, recompute, offer_glob) VALUES
