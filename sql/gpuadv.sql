@@ -780,6 +780,20 @@ plan AS (
          (SELECT g.vendor FROM gpus g WHERE g.name = o.gpu) AS vendor,
          -- inference-only chips, by the vendor's documentation (gpus.capability)
          (SELECT g.capability FROM gpus g WHERE g.name = o.gpu) = 'serve' AS serve_only,
+         -- QLoRA: bitsandbytes' 4-bit kernels, on the accelerators its
+         -- 0.50.0 README (2026-07-24) marks as supporting "QLoRA 4-bit":
+         -- NVIDIA SM60+ (Pascal on; not Kepler or Maxwell), AMD CDNA
+         -- (gfx908 to gfx950) and RDNA 2 to 4 (gfx103X to gfx120X; not
+         -- Navi 12 or Vega), Apple M1+; Intel Gaudi only in part, TPUs and
+         -- Neuron chips not at all. The GPU's vendor and architecture when
+         -- it has none, else NULL.
+         CASE WHEN w.mode = 'qlora' THEN
+           (SELECT CASE WHEN g.vendor = 'NVIDIA' AND g.arch NOT IN ('Kepler', 'Maxwell') THEN NULL
+                        WHEN g.vendor = 'AMD' AND (g.arch GLOB 'CDNA*' OR g.arch GLOB 'RDNA[234]*'
+                                                   OR g.arch GLOB 'RDNA [234]*') THEN NULL
+                        WHEN g.vendor = 'Apple' THEN NULL
+                        ELSE g.vendor || ' ' || g.arch END
+            FROM gpus g WHERE g.name = o.gpu) END AS no_qlora_arch,
          b.n_mem IS NOT NULL AS fits,
          CASE WHEN b.n_mem IS NOT NULL THEN b.tp END AS tp,
          CASE WHEN b.n_mem IS NOT NULL THEN b.zero END AS zero_stage,
@@ -824,7 +838,7 @@ priced AS (
                               (SELECT e.usd_per_gb FROM egress_rates e WHERE e.provider = p.data_location))
               ELSE 0 END AS egress_usd,
          CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.n_gpus END AS capex_usd,
-         p.mode = 'qlora' AND p.vendor <> 'NVIDIA' AS no_qlora
+         p.no_qlora_arch IS NOT NULL AS no_qlora
   FROM timed p),
 totals AS (
   SELECT q.*,
@@ -844,7 +858,8 @@ judged AS (
            WHEN t.tflops IS NULL OR t.tflops <= 0
              THEN 'no BF16/FP16 tensor throughput for ' || t.gpu || ' in the catalog'
            WHEN t.no_qlora
-             THEN 'qlora needs bitsandbytes 4-bit kernels: NVIDIA GPUs only (seed 000)'
+             THEN 'qlora needs bitsandbytes 4-bit kernels (bitsandbytes 0.50.0: NVIDIA from Pascal on, AMD CDNA and RDNA 2 to 4, Apple silicon; Intel Gaudi in part): none for '
+                  || t.no_qlora_arch
            WHEN NOT t.fits
              THEN printf('does not fit: activations need %.1f GB per GPU even split over %d GPUs; %.1f GB usable',
                          t.act_gb / t.max_tp, t.max_tp, t.usable_gb)

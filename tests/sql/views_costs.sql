@@ -115,3 +115,11 @@ SELECT 'c-quote-reason', (SELECT reason LIKE '%quoted test/1xh100 (test, your qu
 SELECT 'c-inference-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not = 'inferentia2 is an inference-only chip: no training plan') = count(*) FROM tp WHERE workload = 'c-inf2');
 SELECT 'c-qlora-recompute', (SELECT works AND n_gpus = 1 AND mem_gb_per_gpu = round(train_mem_gb(70.6, 'qlora', 1, 0, activation_gb(80, 8192, 64, 4096, 1, 'full')), 2) AND mem_gb_per_gpu < 72 FROM tp WHERE workload = 'c-qlora');
 SELECT 'c-qlora-none-said', (SELECT NOT works FROM tp WHERE workload = 'c-qlora-none');
+-- QLoRA runs where bitsandbytes has its 4-bit kernels: its 0.50.0 README
+-- (2026-07-24) marks "QLoRA 4-bit" supported on NVIDIA from Pascal on, AMD
+-- CDNA (MI300X: gfx942) and RDNA 2 to 4 (the RX 7900 XTX: gfx1100), Apple
+-- silicon; Intel Gaudi only in part; TPUs and Vega (the MI25) not at all.
+INSERT INTO workloads(name, kind, model, mode, tokens_b) VALUES ('c-qlora-bnb', 'finetune', 'llama-3.1-8b', 'qlora', 0.01);
+SELECT 'c-qlora-amd', (SELECT count(*) > 0 FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'mi300x' AND works) AND (SELECT count(*) > 0 FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'rx-7900-xtx' AND works);
+SELECT 'c-qlora-gaudi', (SELECT count(*) > 0 AND min(why_not) = max(why_not) AND min(why_not) = 'qlora needs bitsandbytes 4-bit kernels (bitsandbytes 0.50.0: NVIDIA from Pascal on, AMD CDNA and RDNA 2 to 4, Apple silicon; Intel Gaudi in part): none for Intel Gaudi3 (Habana)' FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'gaudi3');
+SELECT 'c-qlora-tpu-vega', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not LIKE '%): none for Google TPU v5p') = count(*) FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'tpu-v5p') AND (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not LIKE '%): none for AMD Vega (GCN5)') = count(*) FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'mi25');
