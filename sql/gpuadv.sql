@@ -64,6 +64,9 @@ CREATE TABLE IF NOT EXISTS workloads (
   spot_interruptions_per_day REAL, -- interruptions per node-day on spot (default: the spot_interruptions catalog)
   checkpoint_hours REAL,         -- training on spot: hours between checkpoints (default 1)
   restart_minutes REAL,          -- training on spot: minutes to replace a node and resume (default 15)
+  prompt_cv REAL,                -- serve: spread of prompt lengths, coefficient of variation (default 0: all prompt_tokens long)
+  output_cv REAL,                -- serve: spread of output lengths, coefficient of variation (default 0: all output_tokens long)
+  prefix_hit REAL,               -- serve: share of each prompt found in the engine's prefix cache (default 0)
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -167,7 +170,12 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK ((spot_interruptions_per_day IS NULL OR (typeof(spot_interruptions_per_day) IN ('integer', 'real')
                                                    AND spot_interruptions_per_day >= 0))
        AND (checkpoint_hours IS NULL OR (typeof(checkpoint_hours) IN ('integer', 'real') AND checkpoint_hours > 0))
-       AND (restart_minutes IS NULL OR (typeof(restart_minutes) IN ('integer', 'real') AND restart_minutes >= 0)))
+       AND (restart_minutes IS NULL OR (typeof(restart_minutes) IN ('integer', 'real') AND restart_minutes >= 0))),
+  -- serving_sim's ranges: a cv of at most 10, a share of at most 1
+  CONSTRAINT "prompt_cv and output_cv must be in [0, 10] and prefix_hit in [0, 1]"
+    CHECK ((prompt_cv IS NULL OR (typeof(prompt_cv) IN ('integer', 'real') AND prompt_cv >= 0 AND prompt_cv <= 10))
+       AND (output_cv IS NULL OR (typeof(output_cv) IN ('integer', 'real') AND output_cv >= 0 AND output_cv <= 10))
+       AND (prefix_hit IS NULL OR (typeof(prefix_hit) IN ('integer', 'real') AND prefix_hit >= 0 AND prefix_hit <= 1)))
 );
 
 -- Your purchase quotes and running costs, one row per GPU type (a
@@ -456,6 +464,8 @@ SELECT
        ELSE 6.0 END AS flops_per_param,
   w.max_days,
   w.requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
+  coalesce(w.prompt_cv, 0) AS prompt_cv, coalesce(w.output_cv, 0) AS output_cv,
+  coalesce(w.prefix_hit, 0) AS prefix_hit,
   w.requests_per_min / 60.0 AS requests_per_s,
   w.requests_per_min / 60.0 * w.output_tokens AS served_tps,
   w.requests_per_min / 60.0 * (1 + d.burst_headroom) AS design_requests_per_s,
@@ -669,7 +679,8 @@ CREATE VIEW workload_shapes AS
     ttft_p95_s, tpot_p95_ms, dataset_gb, data_location, runs_per_month, months, budget_usd,
     utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
     layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
-    spot_interruptions_per_day, checkpoint_hours, restart_minutes) AS shape
+    spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
+    prefix_hit) AS shape
 FROM workloads;
 
 -- ---------------------------------------------------------------- training
@@ -1148,16 +1159,18 @@ b AS (
 -- nothing more; a stated peak_concurrency still needs its slots. Models
 -- given by params_b alone and fractional GPUs keep the closed-form sizing.
 rep0 AS (
-  SELECT b.*, w.prompt_tokens, w.output_tokens, w.design_tps, w.design_requests_per_s, w.concurrency,
+  SELECT b.*, w.prompt_tokens, w.output_tokens, w.prompt_cv, w.output_cv, w.prefix_hit,
+         w.design_tps, w.design_requests_per_s, w.concurrency,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
          w.model, w.dtype, w.catalog_model, w.mem_headroom,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          nodes_required(w.design_tps / b.replica_tps
                         + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
-                               THEN w.design_requests_per_s * w.prompt_tokens / b.prefill_tps ELSE 0 END, 1)
+                               THEN w.design_requests_per_s * w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps
+                               ELSE 0 END, 1)
            AS replicas_closed_form,
          CASE WHEN w.prompt_tokens = 0 THEN 0.0
-              WHEN b.prefill_tps > 0 THEN w.prompt_tokens / b.prefill_tps END AS ttft_est_s
+              WHEN b.prefill_tps > 0 THEN w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps END AS ttft_est_s
   FROM b JOIN w ON w.name = b.workload
   WHERE b.r = 1),
 rep AS (
@@ -1173,6 +1186,7 @@ rep AS (
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
+   AND s.prompt_cv = r.prompt_cv AND s.output_cv = r.output_cv AND s.prefix_hit = r.prefix_hit
    AND s.mem_headroom = r.mem_headroom
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
@@ -1241,6 +1255,7 @@ lat AS MATERIALIZED (
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
+   AND s.prompt_cv = p.prompt_cv AND s.output_cv = p.output_cv AND s.prefix_hit = p.prefix_hit
    AND s.mem_headroom = p.mem_headroom
   WHERE p.r2 = 1),
 plan AS (

@@ -49,7 +49,19 @@ VALGRIND = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full",
             "--show-leak-kinds=definite,indirect,possible",
             "--errors-for-leak-kinds=definite,indirect,possible"]
 # Fresh interpreter environment for sanitizer runs: leaks fail the run.
-ASAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0",
+# intercept_tls_get_addr=0: the extension, loaded with dlopen, keeps one
+# _Thread_local counter (gpuadv_args.c), so glibc gives it a dynamic TLS
+# block; clang 14's LeakSanitizer reads Debian 12 glibc's table of them
+# wrongly ("DTLS 5 at 0x00000000002d-0x00040000112f") and its tracer dies
+# on the bogus range ("Tracer caught signal 11", a fatal error) at the
+# exit of some files (views_costs.sql and views_config.sql, every time,
+# once workloads gained prompt_cv, output_cv and prefix_hit; no leak and no
+# ASan report before it). Without the interception the block is one more
+# glibc allocation,
+# reachable as any other; every leak of the extension is still found.
+ASAN_ENV = dict(os.environ,
+                ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:"
+                             "intercept_tls_get_addr=0",
                 UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
 
 passed = 0

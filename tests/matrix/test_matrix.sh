@@ -42,7 +42,7 @@ run_mode() {  # run_mode MODE FILE.sql PREFIX: writes PREFIX.out .err .rc
   local mode=$1 sql=$2 p=$3
   case $mode in
     host) build/sqlhost "$EXT" "$sql" ;;
-    asan) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+    asan) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:intercept_tls_get_addr=0 \
           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
           build/asan/sqlhost build/asan/gpuadv "$sql" ;;
     valgrind) "${VALGRIND[@]}" build/sqlhost "$EXT" "$sql" ;;

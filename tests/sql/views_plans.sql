@@ -192,10 +192,10 @@ SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%
 
 -- Workloads alike in every column but name and notes share one plan
 -- (workload_shapes); a column added to workloads must join the shape's
--- columns there (43 of the 45: all but name and notes). twin-b is twin-a
+-- columns there (46 of the 48: all but name and notes). twin-b is twin-a
 -- under another name; twin-c differs in its traffic; twin-d in the case
 -- of its dtype, which gpuadv reads alike but which is another value.
-SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 45;
+SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 48;
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob, notes) VALUES
   ('twin-a', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'one'),
   ('twin-b', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'two'),
@@ -234,3 +234,20 @@ SELECT 'v-srv-batch-would-queue', (SELECT max_rps < 0.4 FROM serving_sim
     AND prompt_tokens = 1000 AND output_tokens = 300 AND ttft_mean_max_s = 2 AND tpot_p50_max_ms = 50);
 DELETE FROM workloads WHERE name = 'l40s-70b';
 DELETE FROM rental_quotes WHERE provider = 'test' AND name = '4xl40s';
+
+-- Traffic as it comes. A prefix cache that holds 90% of each 8,000-token
+-- prompt leaves a tenth of it to compute: the first token alone (ttft_s =
+-- uncached prompt / prefill tokens/s) takes a tenth as long, and the
+-- simulator, which prefills only the uncached part, serves more requests
+-- per replica. Prompts and answers of varying length (cv 0.5 and 1) queue
+-- more than fixed ones at the same means: fewer requests per replica within
+-- the same targets.
+INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps, ttft_p95_s,
+                      prefix_hit, prompt_cv, output_cv, offer_glob) VALUES
+  ('rag-0', 'serve', 'llama-3.1-8b', 600, 8000, 200, 30, 1, NULL, NULL, NULL, 'test/*'),
+  ('rag-hit', 'serve', 'llama-3.1-8b', 600, 8000, 200, 30, 1, 0.9, NULL, NULL, 'test/*'),
+  ('rag-cv', 'serve', 'llama-3.1-8b', 600, 8000, 200, 30, 1, NULL, 0.5, 1.0, 'test/*');
+CREATE TEMP TABLE rag AS SELECT * FROM serving_plans WHERE workload LIKE 'rag-%' AND offer = 'test/1xh100';
+SELECT 'v-prefix-hit-ttft', (SELECT abs(h.ttft_s - 0.1 * z.ttft_s) <= 0.0005 AND z.ttft_s > 0.1 FROM rag h, rag z WHERE h.workload = 'rag-hit' AND z.workload = 'rag-0');
+SELECT 'v-prefix-hit-capacity', (SELECT h.max_rps_per_replica > 2 * z.max_rps_per_replica AND h.replicas < z.replicas AND h.works FROM rag h, rag z WHERE h.workload = 'rag-hit' AND z.workload = 'rag-0');
+SELECT 'v-length-spread', (SELECT c.max_rps_per_replica < z.max_rps_per_replica AND c.replicas >= z.replicas AND c.ttft_s = z.ttft_s FROM rag c, rag z WHERE c.workload = 'rag-cv' AND z.workload = 'rag-0');

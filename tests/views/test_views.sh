@@ -108,6 +108,12 @@ expect_error "reject utilization" \
 expect_error "reject headroom" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mem_headroom) VALUES ('x', 'finetune', 7, 'lora', 1, 1)" \
   "CHECK constraint failed: mem_headroom must be in [0, 1)"
+expect_error "reject prompt_cv" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, prompt_cv) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 11)" \
+  "CHECK constraint failed: prompt_cv and output_cv must be in [0, 10] and prefix_hit in [0, 1]"
+expect_error "reject prefix_hit" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, prefix_hit) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 1.5)" \
+  "CHECK constraint failed: prompt_cv and output_cv must be in [0, 10] and prefix_hit in [0, 1]"
 expect_error "reject data location" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, data_location) VALUES ('x', 'finetune', 7, 'lora', 1, 'AWS')" \
   "CHECK constraint failed: data_location must be 'local' or a provider name in lowercase"
