@@ -781,24 +781,22 @@ static int run_steady(const sim_call *call, gpuadv_sim_config *cfg,
   double warmup;
   int rc = SQLITE_OK, k;
   assert(cfg->concurrency == 0);
-  if (*in_batch_s > 0.0 &&
-      gpuadv_sim_steady_length(cfg, gpuadv_sim_steady_running(cfg, *in_batch_s),
-                               max_n, &n, &warmup)) {
-    cfg->n_requests = n;
-    cfg->warmup = warmup;
-  }
   for (k = 0;; k++) {
+    /* sized from the time in the batch so far; after a run, a run that
+    ** needs no lengthening is the answer */
+    if (*in_batch_s > 0.0 &&
+        gpuadv_sim_steady_length(cfg,
+                                 gpuadv_sim_steady_running(cfg, *in_batch_s),
+                                 max_n, &n, &warmup)) {
+      cfg->n_requests = n;
+      cfg->warmup = warmup;
+    } else if (k > 0) {
+      break;
+    }
     rc = run_once(cfg, r, pzErr);
     if (rc != SQLITE_OK) break;
     *in_batch_s = r->e2e_mean - r->mean_wait;
     if (k == STEADY_RERUNS || misses_latency(call, r)) break;
-    if (!gpuadv_sim_steady_length(cfg,
-                                  gpuadv_sim_steady_running(cfg, *in_batch_s),
-                                  max_n, &n, &warmup)) {
-      break;
-    }
-    cfg->n_requests = n;
-    cfg->warmup = warmup;
   }
   cfg->n_requests = n0;
   cfg->warmup = warmup0;

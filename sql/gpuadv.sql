@@ -788,7 +788,6 @@ plan AS (
          CASE WHEN o.pricing = 'spot' THEN coalesce(w.spot_interruptions_per_day, o.spot_interruptions_per_day) END
            AS spot_per_day,
          w.checkpoint_hours, w.restart_minutes, d.today,
-         (SELECT g.vendor FROM gpus g WHERE g.name = o.gpu) AS vendor,
          -- inference-only chips, by the vendor's documentation (gpus.capability)
          (SELECT g.capability FROM gpus g WHERE g.name = o.gpu) = 'serve' AS serve_only,
          -- QLoRA: bitsandbytes' 4-bit kernels, on the accelerators its
