@@ -211,6 +211,7 @@ CATALOGS = [
             col("amd_eff", "REAL", lo=0.05, hi=1),
             col("multi_gpu", "TEXT", choices={"tensor", "layer"}),
             col("fp16_accumulate", "INTEGER", lo=0, hi=1),
+            col("dp_token_budget", "TEXT", choices={"group", "shared"}),
             col("fit", "TEXT"),
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),

@@ -819,13 +819,40 @@ static double replica_read_s(const gpuadv_replica *r,
   return (dense_gb / r->tp + experts_gb / r->ep) / bw;
 }
 
-void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
-                               double prefill_tokens, double prefill_pairs,
+/* Seconds the prompt tokens of a step take on a replica with data-parallel
+** attention (gpuadv_replica_step_s): the busiest group's attention and
+** layers other than the experts on its tp GPUs, at the prefill mfu of its
+** tokens, and every prompt token's experts over all `gpus` GPUs at `mfu`. */
+static double dp_step_prompt_s(const gpuadv_replica *r,
+                               const gpuadv_step_load *l, double gpus,
+                               double mfu) {
+  const gpuadv_prefill_setup *p = &r->prefill;
+  gpuadv_prefill_setup dense = *p;
+  double dense_b, experts_b, group_s = 0.0;
+  assert(r->dp > 1.0 && l->group_tokens <= l->prefill_tokens);
+  assert(l->prefill_tokens == 0.0 || l->group_tokens > 0.0);
+  gpuadv_moe_split_b(p->params_b, p->active_params_b, p->n_experts,
+                     p->experts_per_token, &dense_b, &experts_b);
+  dense.active_params_b = dense_b;
+  if (l->group_tokens > 0.0) {
+    group_s =
+        prompt_compute_s(&dense, l->group_tokens,
+                         step_prompt_pairs(p, l->group_tokens, l->group_pairs),
+                         r->tp, prefill_mfu(p, l->group_tokens));
+  }
+  return group_s + 2.0 * (p->active_params_b - dense_b) * 1e9 *
+                       l->prefill_tokens / (gpus * p->tflops * 1e12 * mfu);
+}
+
+void gpuadv_replica_step_terms(const gpuadv_replica *r,
+                               const gpuadv_step_load *l,
                                gpuadv_step_terms *out) {
   const gpuadv_decode_setup *d = &r->decode;
   const gpuadv_engine_consts *e = d->engine;
   gpuadv_decode_setup touched = *d;
   double gpus = replica_parallel_gpus(r);
+  double decode_seqs = l->decode_seqs;
+  double prefill_tokens = l->prefill_tokens;
   double tokens = decode_seqs + prefill_tokens;
   /* pp micro-batches in flight, one per stage: each micro-batch reads
   ** every stage's weights once per step (a layer split runs one) */
@@ -838,10 +865,13 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
   mfu = prefill_tokens > 0.0 ? prefill_mfu(&r->prefill, prefill_tokens)
                              : e->prefill_mfu;
   if (d->tflops > 0.0) {
-    double prompt_s = prompt_compute_s(
-        &r->prefill, prefill_tokens,
-        step_prompt_pairs(&r->prefill, prefill_tokens, prefill_pairs), gpus,
-        mfu);
+    double prompt_s =
+        r->dp > 1.0 && prefill_tokens > 0.0
+            ? dp_step_prompt_s(r, l, gpus, mfu)
+            : prompt_compute_s(&r->prefill, prefill_tokens,
+                               step_prompt_pairs(&r->prefill, prefill_tokens,
+                                                 l->prefill_pairs),
+                               gpus, mfu);
     if (e->split_layers) {
       prompt_s /= gpuadv_layer_split_speedup(r->tp * r->pp, prefill_tokens,
                                              e->batch_tokens);
@@ -857,8 +887,18 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
                                  gpus;
   /* the links of one micro-batch's way through the stages: the other
   ** micro-batches cross theirs in the other stages meanwhile; with
-  ** data-parallel attention, of one group's share of the tokens */
-  out->links_s = replica_links_s(r, micro / r->dp);
+  ** data-parallel attention, of the busiest group's tokens (its share of
+  ** the decodes and its prompt tokens), whose routing also takes longest */
+  if (r->dp > 1.0 && prefill_tokens > 0.0) {
+    double group = decode_seqs / r->dp + l->group_tokens;
+    if (group < micro / r->dp) group = micro / r->dp;
+    out->overhead_s = layers_overhead_s(d) +
+                      decode_seqs * token_overhead_s(d) / gpus +
+                      l->group_tokens * prefill_token_s(&r->prefill) / r->tp;
+    out->links_s = replica_links_s(r, group);
+  } else {
+    out->links_s = replica_links_s(r, micro / r->dp);
+  }
 }
 
 double gpuadv_replica_step_with(const gpuadv_replica *r,
@@ -891,12 +931,11 @@ void gpuadv_replica_decode_line(const gpuadv_replica *r,
                            : 0.0;
 }
 
-double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
-                             double decode_context, double prefill_tokens,
-                             double prefill_pairs) {
+double gpuadv_replica_step_s(const gpuadv_replica *r,
+                             const gpuadv_step_load *l) {
   gpuadv_step_terms t;
-  gpuadv_replica_step_terms(r, decode_seqs, prefill_tokens, prefill_pairs, &t);
-  return gpuadv_replica_step_with(r, &t, decode_seqs, decode_context);
+  gpuadv_replica_step_terms(r, l, &t);
+  return gpuadv_replica_step_with(r, &t, l->decode_seqs, l->decode_context);
 }
 
 /* One prompt on a replica with data-parallel attention: its group's tp

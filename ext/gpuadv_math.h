@@ -151,6 +151,9 @@ typedef struct gpuadv_engine_consts {
                               ** batch (the engine's token_budget) */
   int fp16_accumulate;        /* 1: fp16 matmuls accumulate in fp16, at
                               ** gpus.fp16_acc16_tflops where listed */
+  int dp_shared_budget;       /* 1: data-parallel attention groups share
+                              ** token_budget (SGLang), 0: each group has
+                              ** its own (engines.dp_token_budget) */
 } gpuadv_engine_consts;
 
 /* Layer split (llama.cpp's default --split-mode layer): each GPU holds a
@@ -328,12 +331,15 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 ** own 1/dp of the sequences and keep the layers other than the experts
 ** whole, while the experts are spread over all ep GPUs. Each GPU reads the
 ** dense weights over tp and the experts the step's tokens touch over ep;
-** the KV cache, the matmuls and the state are spread over all ep GPUs; the
-** all-reduces and all-to-alls carry a group's 1/dp of the tokens.
+** the KV cache, the decode matmuls and the state are spread over all ep
+** GPUs; the all-reduces and all-to-alls carry a group's 1/dp of the
+** tokens. A prompt is a group's own: the group with the most prompt tokens
+** in the step computes their attention and dense layers on its tp GPUs
+** while the others wait (gpuadv_replica_step_s).
 ** What it leaves out: overlap of communication with compute, a pipeline
 ** bubble when fewer than pp micro-batches are ready, stages of unequal
-** work, load imbalance between experts and between attention groups, and
-** the larger expert matmuls of expert parallelism. */
+** work, load imbalance between experts and between the groups' decodes,
+** and the larger expert matmuls of expert parallelism. */
 typedef struct gpuadv_replica {
   gpuadv_decode_setup decode;   /* batch, kv_gb_per_seq and n_gpus unused */
   gpuadv_prefill_setup prefill; /* n_gpus unused */
@@ -350,14 +356,19 @@ typedef struct gpuadv_replica {
   double max_batch;          /* the engine's most sequences at once */
 } gpuadv_replica;
 
-/* One engine step of the replica: decode_seqs sequences decoding over
-** decode_context KV tokens in all, and prefill_tokens prompt tokens with
-** prefill_pairs query-key pairs counted in one layer with no window (the
-** serving simulator's gpuadv_step_load.prefill_pairs); the step counts
-** them in every layer, sliding layers up to their window. */
-double gpuadv_replica_step_s(const gpuadv_replica *r, double decode_seqs,
-                             double decode_context, double prefill_tokens,
-                             double prefill_pairs);
+/* One engine step of the replica with the serving simulator's load l:
+** decode_seqs sequences decoding over decode_context KV tokens in all, and
+** prefill_tokens prompt tokens with prefill_pairs query-key pairs counted
+** in one layer with no window; the step counts them in every layer,
+** sliding layers up to their window. With data-parallel attention the
+** attention groups run in lockstep (every MoE layer's all-to-all waits
+** for all of them), so the group with the most prompt tokens
+** (group_tokens, group_pairs) sets the time of the prompts' attention and
+** layers other than the experts, on its tp GPUs; the experts of every
+** prompt token are spread over all ep GPUs. Without it the group fields
+** are not read. */
+double gpuadv_replica_step_s(const gpuadv_replica *r,
+                             const gpuadv_step_load *l);
 
 /* The terms of a step that depend on its token counts alone, so that a
 ** caller stepping through many batches of the same counts (the serving
@@ -370,8 +381,8 @@ typedef struct gpuadv_step_terms {
   double links_s;    /* all-reduces, pipeline hops, expert all-to-alls */
 } gpuadv_step_terms;
 
-void gpuadv_replica_step_terms(const gpuadv_replica *r, double decode_seqs,
-                               double prefill_tokens, double prefill_pairs,
+void gpuadv_replica_step_terms(const gpuadv_replica *r,
+                               const gpuadv_step_load *l,
                                gpuadv_step_terms *out);
 
 /* The step time from its terms: base, plus the context's KV reads, plus

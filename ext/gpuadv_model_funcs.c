@@ -386,8 +386,10 @@ static int decode_at_setup(sqlite3_context *ctx, const gpuadv_fn *fn,
 static double decode_at_tps(void *arg, double batch) {
   const decode_at *d = (const decode_at *)arg;
   if (d->replica) {
-    return batch /
-           gpuadv_replica_step_s(&d->r, batch, batch * d->context, 0.0, 0.0);
+    gpuadv_step_load l = {0};
+    l.decode_seqs = batch;
+    l.decode_context = batch * d->context;
+    return batch / gpuadv_replica_step_s(&d->r, &l);
   }
   return gpuadv_model_decode_tps_of(&d->m, d->gpu, d->dtype, &d->e, batch,
                                     d->context, d->n_gpus);

@@ -203,6 +203,10 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
                                                ENGINES_COL_MULTI_GPU);
     assert(c->type == GPUADV_CELL_TEXT);
     e->split_layers = strcmp(c->v.text, "layer") == 0;
+    c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
+                            ENGINES_COL_DP_TOKEN_BUDGET);
+    assert(c->type == GPUADV_CELL_TEXT);
+    e->dp_shared_budget = strcmp(c->v.text, "shared") == 0;
   }
 }
 

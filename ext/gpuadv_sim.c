@@ -37,6 +37,20 @@
 ** is admitted, at most one request is part-way through its prefill at the
 ** start of a step.
 **
+** Prefill groups: a replica with data-parallel attention runs
+** prefill_groups schedulers side by side (vLLM's data-parallel engine
+** cores, TensorRT-LLM's attention-DP ranks), each with its own
+** token_budget, less its share of the decodes (d_seqs / groups, rounded
+** up), and each with at most one request part-way through its prefill.
+** A step first gives each group's partial request its next chunk, then
+** admits queued requests in FIFO order, each into the group with the most
+** budget left, as long as one has any. The step's load carries the prompt
+** tokens of all groups and, separately, those of the group with the most
+** (group_tokens, group_pairs): the groups run each step in lockstep, so
+** that one sets how long the prompts' attention takes. With one group
+** (the default) this is the scheduling above. A request's KV is reserved
+** in the replica's one pool, not in its group's.
+**
 ** Prefix cache: a share prefix_hit of each prompt (rounded down, at most all
 ** but one token: the last prompt token is always computed, for the logits)
 ** needs no prefill, but still occupies KV and is attended to.
@@ -322,6 +336,7 @@ void gpuadv_sim_config_init(gpuadv_sim_config *cfg) {
   cfg->max_running = 1024;
   cfg->kv_capacity = 1000000;
   cfg->token_budget = 8192;
+  cfg->prefill_groups = 1;
 }
 
 int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
@@ -398,9 +413,17 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   } else if (c->token_budget < 1 || c->token_budget > GPUADV_SIM_MAX_BUDGET) {
     msg = "token_budget must be in [1, 100000000]";
     got = (double)c->token_budget;
-  } else if (c->token_budget < c->max_running) {
+  } else if (c->prefill_groups < 1 ||
+             c->prefill_groups > GPUADV_SIM_MAX_GROUPS) {
+    msg = "prefill_groups must be in [1, 1024]";
+    got = (double)c->prefill_groups;
+  } else if (c->token_budget * c->prefill_groups < c->max_running) {
     /* As vLLM requires: every running sequence's decode token must fit. */
-    snprintf(buf, sizeof(buf), "token_budget must be >= max_running (%lld)",
+    snprintf(buf, sizeof(buf),
+             c->prefill_groups == 1
+                 ? "token_budget must be >= max_running (%lld)"
+                 : "token_budget x prefill_groups must be >= max_running "
+                   "(%lld)",
              (long long)c->max_running);
     msg = buf;
     got = (double)c->token_budget;
@@ -449,6 +472,16 @@ typedef struct sim_pre {
   int64_t done; /* prompt tokens in KV (cached or computed) */
 } sim_pre;
 
+/* A prefill group: its request part-way through its prefill, if any, and
+** in the current step its token budget left and the prompt tokens it
+** computes, with their query-key pairs. */
+typedef struct sim_group {
+  int has_partial;
+  sim_pre partial;
+  int64_t budget;
+  double tokens, pairs;
+} sim_group;
+
 /* A decoding sequence, in the heap by the step that finishes it. */
 typedef struct sim_run {
   int64_t finish_step;
@@ -481,9 +514,10 @@ typedef struct sim {
   /* FIFO queue of requests that have arrived and wait for admission. */
   sim_ring queue;
 
-  /* The request part-way through its prefill, if any. */
-  int has_partial;
-  sim_pre partial;
+  /* The prefill groups (cfg->prefill_groups), each with at most one
+  ** request part-way through its prefill; n_partial of them have one. */
+  sim_group *grp;
+  int64_t n_partial;
   /* Requests finishing their prefill in the current step. */
   sim_pre *fin;
   int64_t n_fin, cap_fin;
@@ -690,17 +724,40 @@ static void admitted(sim *S, const sim_req *r, double t) {
   }
 }
 
-/* Give request p a prefill chunk of at most *budget tokens. */
-static inline void prefill_chunk(sim_pre *p, int64_t *budget,
+/* Give request p a prefill chunk of at most the budget group g has left. */
+static inline void prefill_chunk(sim_pre *p, sim_group *g,
                                  gpuadv_step_load *load) {
   int64_t chunk = p->r.prompt - p->done;
-  if (chunk > *budget) chunk = *budget;
+  double pairs;
+  if (chunk > g->budget) chunk = g->budget;
   assert(chunk > 0);
+  pairs = (double)chunk * ((double)p->done + (double)(chunk + 1) * 0.5);
   load->prefill_tokens += (double)chunk;
-  load->prefill_pairs +=
-      (double)chunk * ((double)p->done + (double)(chunk + 1) * 0.5);
+  load->prefill_pairs += pairs;
+  g->tokens += (double)chunk;
+  g->pairs += pairs;
   p->done += chunk;
-  *budget -= chunk;
+  g->budget -= chunk;
+}
+
+/* The decode tokens each prefill group counts against its budget: d_seqs
+** spread evenly over the groups, rounded up. */
+static inline int64_t decode_share(const gpuadv_sim_config *c, int64_t d_seqs) {
+  return c->prefill_groups == 1
+             ? d_seqs
+             : (d_seqs + c->prefill_groups - 1) / c->prefill_groups;
+}
+
+/* The group that admits the next request: the one with the most budget
+** left (the first of those); NULL when none has any. */
+static sim_group *admitting_group(const sim *S) {
+  sim_group *best = 0;
+  int64_t g;
+  for (g = 0; g < S->cfg->prefill_groups; g++) {
+    sim_group *x = &S->grp[g];
+    if (x->budget > 0 && (!best || x->budget > best->budget)) best = x;
+  }
+  return best;
 }
 
 /* ------------------------------------------------------------------------
@@ -784,7 +841,9 @@ static int queue_stalled(const sim *S, int64_t d_seqs) {
   const gpuadv_sim_config *c = S->cfg;
   const sim_req *r;
   if (S->queue.len == 0) return 1;
-  if (c->token_budget - d_seqs <= 0 || d_seqs >= c->max_running) return 1;
+  if (c->token_budget - decode_share(c, d_seqs) <= 0 ||
+      d_seqs >= c->max_running)
+    return 1;
   r = ring_front(&S->queue);
   return S->kv_used + r->prompt + r->output > c->kv_capacity;
 }
@@ -1055,9 +1114,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.tpot = malloc((size_t)S.m * sizeof(float));
   S.e2e = malloc((size_t)S.m * sizeof(float));
   S.itl = malloc(GPUADV_SIM_ITL_BINS * sizeof(double));
+  S.grp = calloc((size_t)cfg->prefill_groups, sizeof(sim_group));
   S.itl_lo = GPUADV_SIM_ITL_BINS;
   S.itl_hi = -1;
-  if (!S.ttft || !S.tpot || !S.e2e || !S.itl) {
+  if (!S.ttft || !S.tpot || !S.e2e || !S.itl || !S.grp) {
     fail(res, "out of memory");
     goto done;
   }
@@ -1079,7 +1139,9 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   }
 
   while (S.completed < S.n) {
-    int64_t budget, n_batch, i;
+    int64_t n_batch, i, g;
+    sim_group *grp;
+    int budget_left;
     double dt, t_end, ctx_next;
 
     /* Arrivals up to now join the queue. */
@@ -1105,7 +1167,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         S.has_next = 0;
       }
     }
-    if (d_seqs == 0 && !S.has_partial && S.queue.len == 0) {
+    if (d_seqs == 0 && S.n_partial == 0 && S.queue.len == 0) {
       /* Idle until the next arrival. */
       assert(S.has_next);
       t = S.next.arrival;
@@ -1121,7 +1183,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     /* Decodes alone until the next event: skip over them (not tried when
     ** the next arrival comes within two steps of the last one's length,
     ** as it does at every step of a busy replica). */
-    if (cfg->step_line && d_seqs > 0 && !S.has_partial &&
+    if (cfg->step_line && d_seqs > 0 && S.n_partial == 0 &&
         (!S.has_next || S.next.arrival - t >= 2.0 * last_dt) &&
         queue_stalled(&S, d_seqs)) {
       double span = 0.0;
@@ -1141,27 +1203,34 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       }
     }
 
-    /* Compose the step: decodes, the partial prefill, then admissions. */
-    budget = cfg->token_budget - d_seqs;
+    /* Compose the step: decodes, the partial prefills, then admissions. */
     load.decode_seqs = (double)d_seqs;
     load.decode_context = S.decode_context;
     load.prefill_tokens = 0;
     load.prefill_pairs = 0;
     S.n_fin = 0;
-    if (S.has_partial && budget > 0) {
-      prefill_chunk(&S.partial, &budget, &load);
-      if (S.partial.done == S.partial.r.prompt) {
-        if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), 1)) {
-          fail(res, "out of memory");
-          goto done;
+    budget_left = 0;
+    for (g = 0; g < cfg->prefill_groups; g++) {
+      grp = &S.grp[g];
+      grp->budget = cfg->token_budget - decode_share(cfg, d_seqs);
+      grp->tokens = grp->pairs = 0.0;
+      if (grp->has_partial && grp->budget > 0) {
+        prefill_chunk(&grp->partial, grp, &load);
+        if (grp->partial.done == grp->partial.r.prompt) {
+          if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), S.n_fin + 1)) {
+            fail(res, "out of memory");
+            goto done;
+          }
+          grp->has_partial = 0;
+          S.n_partial--;
+          S.fin[S.n_fin++] = grp->partial;
         }
-        S.has_partial = 0;
-        S.fin[S.n_fin++] = S.partial;
       }
+      if (grp->budget > 0) budget_left = 1;
     }
-    if (S.queue.len > 0 && budget > 0) queue_mark(&S, t);
-    while (budget > 0 && S.queue.len > 0 &&
-           d_seqs + S.has_partial + S.n_fin < cfg->max_running) {
+    if (S.queue.len > 0 && budget_left) queue_mark(&S, t);
+    while ((grp = admitting_group(&S)) != 0 && S.queue.len > 0 &&
+           d_seqs + S.n_partial + S.n_fin < cfg->max_running) {
       const sim_req *r = ring_front(&S.queue);
       sim_pre p;
       if (S.kv_used + r->prompt + r->output > cfg->kv_capacity) break;
@@ -1171,7 +1240,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       p.done = (int64_t)floor(cfg->prefix_hit * (double)r->prompt);
       if (p.done > r->prompt - 1) p.done = r->prompt - 1;
       ring_pop(&S.queue);
-      prefill_chunk(&p, &budget, &load);
+      prefill_chunk(&p, grp, &load);
       if (p.done == p.r.prompt) {
         if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), S.n_fin + 1)) {
           fail(res, "out of memory");
@@ -1179,12 +1248,22 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         }
         S.fin[S.n_fin++] = p;
       } else {
-        assert(!S.has_partial && budget == 0);
-        S.has_partial = 1;
-        S.partial = p;
+        assert(!grp->has_partial && grp->budget == 0);
+        grp->has_partial = 1;
+        grp->partial = p;
+        S.n_partial++;
       }
     }
-    n_batch = d_seqs + S.has_partial + S.n_fin;
+    /* the group with the most prompt tokens sets the step's group load */
+    load.group_tokens = S.grp[0].tokens;
+    load.group_pairs = S.grp[0].pairs;
+    for (g = 1; g < cfg->prefill_groups; g++) {
+      if (S.grp[g].tokens > load.group_tokens) {
+        load.group_tokens = S.grp[g].tokens;
+        load.group_pairs = S.grp[g].pairs;
+      }
+    }
+    n_batch = d_seqs + S.n_partial + S.n_fin;
     assert(n_batch > 0 && n_batch <= cfg->max_running);
 
     dt = cfg->step_time(cfg->step_arg, &load);
@@ -1309,6 +1388,7 @@ done:
   free(S.tpot);
   free(S.e2e);
   free(S.itl);
+  free(S.grp);
   return rc;
 }
 

@@ -35,6 +35,11 @@ typedef struct gpuadv_step_load {
   double prefill_pairs;  /* query-key pairs of those prompt tokens: sum over
                          ** chunks of chunk_len * (tokens before the chunk +
                          ** (chunk_len + 1) / 2) */
+  /* Of the prefill groups (gpuadv_sim_config.prefill_groups), the one
+  ** that computes the most prompt tokens this step: its tokens and their
+  ** pairs (the totals above with one group). */
+  double group_tokens;
+  double group_pairs;
 } gpuadv_step_load;
 
 /* The duration of one engine step in seconds; must be finite and > 0 (the
@@ -93,6 +98,7 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_MAX_RUNNING 1000000LL   /* max_running */
 #define GPUADV_SIM_MAX_KV 1e12             /* kv_capacity_tokens */
 #define GPUADV_SIM_MAX_BUDGET 100000000LL  /* token_budget */
+#define GPUADV_SIM_MAX_GROUPS 1024LL       /* prefill_groups */
 #define GPUADV_SIM_MIN_RATE 0.001          /* requests per second */
 #define GPUADV_SIM_MAX_RATE 1e9
 #define GPUADV_SIM_MAX_CONCURRENCY 1000000LL /* closed-loop clients */
@@ -129,9 +135,15 @@ typedef struct gpuadv_sim_config {
   double warmup;       /* share of requests left out of the
                            ** statistics, [0, 1) */
   uint64_t seed;
-  int64_t max_running;  /* sequences in the batch, [1, 1e6] */
-  int64_t kv_capacity;  /* KV-cache tokens, [2, 1e12] */
-  int64_t token_budget; /* tokens per step, [max_running, 1e8] */
+  int64_t max_running;    /* sequences in the batch, [1, 1e6] */
+  int64_t kv_capacity;    /* KV-cache tokens, [2, 1e12] */
+  int64_t token_budget;   /* tokens per step and prefill group,
+                           ** [max_running, 1e8] */
+  int64_t prefill_groups; /* groups that each schedule their own prompt
+                           ** chunks within their own token_budget,
+                           ** [1, GPUADV_SIM_MAX_GROUPS]: the data-parallel
+                           ** attention groups of a replica (1: one
+                           ** scheduler; see gpuadv_sim.c) */
   gpuadv_step_time_fn step_time;
   gpuadv_step_line_fn step_line; /* optional (0: none); same arg */
   const void *step_arg;

@@ -33,7 +33,11 @@
 **   prefix_hit                0        prompt share in the prefix cache
 **   max_running               1024     sequences in the batch
 **   kv_capacity_tokens        1000000  KV-cache tokens
-**   token_budget              8192     tokens per engine step
+**   token_budget              8192     tokens per engine step (of each
+**                                      data-parallel attention group:
+**                                      an engine whose engines row says
+**                                      dp_token_budget 'shared' divides
+**                                      it among the groups)
 **   warmup                    0.1      share of requests not measured
 **   step_fixed_ms             7        the linear step model (see below)
 **   step_per_seq_ms           0.02
@@ -49,7 +53,9 @@
 **   tp, pp, ep                1        tensor, pipeline and expert
 **                                      parallel degrees; ep > tp with
 **                                      pp 1: data-parallel attention
-**                                      over ep / tp groups of tp GPUs
+**                                      over ep / tp groups of tp GPUs,
+**                                      which schedule their own prompts
+**                                      (gpuadv_sim.c, prefill groups)
 **   ttft_p95_max_s,           -        latency targets: when any is given,
 **   tpot_p95_max_ms,                   max_rps is the highest rate up to
 **   ttft_mean_max_s,                   `rate` that meets them (p95 TTFT,
@@ -295,6 +301,9 @@ typedef struct sim_step_model {
   gpuadv_sim_linear linear; /* storage for the linear model */
   void *owned;              /* freed with release() after the run */
   void (*release)(void *);
+  int64_t groups;    /* prefill groups: a replica's data-parallel
+                     ** attention groups, else 1 */
+  int shared_budget; /* the groups share token_budget */
 } sim_step_model;
 
 /* The text arguments (model, gpu, dtype, engine) kept for xColumn: the
@@ -466,7 +475,9 @@ static const gpuadv_step_terms *replica_terms(const sim_replica *s,
   if (!(seqs < (double)s->n_memo)) return 0;
   assert((double)k == seqs && k >= 0);
   if (!s->known[k]) {
-    gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &s->memo[k]);
+    gpuadv_step_load l = {0};
+    l.decode_seqs = seqs;
+    gpuadv_replica_step_terms(&s->r, &l, &s->memo[k]);
     s->known[k] = 1;
   }
   return &s->memo[k];
@@ -481,8 +492,7 @@ static double replica_step(const void *arg, const gpuadv_step_load *load) {
                                       load->decode_context);
     }
   }
-  return gpuadv_replica_step_s(&s->r, load->decode_seqs, load->decode_context,
-                               load->prefill_tokens, load->prefill_pairs);
+  return gpuadv_replica_step_s(&s->r, load);
 }
 
 /* The line of a decode-only step of `seqs` sequences (gpuadv_step_line_fn),
@@ -492,7 +502,9 @@ static void replica_line(const void *arg, double seqs, gpuadv_step_line *out) {
   gpuadv_step_terms fresh;
   const gpuadv_step_terms *t = replica_terms(s, seqs);
   if (!t) {
-    gpuadv_replica_step_terms(&s->r, seqs, 0.0, 0.0, &fresh);
+    gpuadv_step_load l = {0};
+    l.decode_seqs = seqs;
+    gpuadv_replica_step_terms(&s->r, &l, &fresh);
     t = &fresh;
   }
   gpuadv_replica_decode_line(&s->r, t, seqs, out);
@@ -545,6 +557,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
                                 : GPUADV_SIM_MAX_KV;
     }
     replica_memo_alloc(s, call->value[ARG_MAX_RUNNING]);
+    out->groups = (int64_t)s->r.dp;
+    out->shared_budget = s->e.dp_shared_budget;
     out->fn = replica_step;
     out->line = replica_line;
     out->arg = s;
@@ -557,6 +571,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
   out->linear.per_ctx_token_s = call->value[ARG_STEP_CTX] * 1e-6;
   out->linear.per_prefill_token_s = call->value[ARG_STEP_PREFILL] * 1e-6;
   out->linear.per_pair_s = call->value[ARG_STEP_PAIR] * 1e-9;
+  out->groups = 1;
   out->fn = gpuadv_sim_linear_step;
   out->line = gpuadv_sim_linear_line;
   out->arg = &out->linear;
@@ -1036,6 +1051,13 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.max_running = (int64_t)call->value[ARG_MAX_RUNNING];
   cfg.kv_capacity = (int64_t)call->value[ARG_KV];
   cfg.token_budget = (int64_t)call->value[ARG_BUDGET];
+  cfg.prefill_groups = model.groups;
+  /* an engine whose groups share the budget divides it (SGLang's
+  ** chunked_prefill_size // dp_size) */
+  if (model.groups > 1 && model.shared_budget) {
+    cfg.token_budget /= model.groups;
+    if (cfg.token_budget < 1) cfg.token_budget = 1;
+  }
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.step_time = model.fn;
   cfg.step_line = model.line;

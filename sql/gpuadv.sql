@@ -1139,9 +1139,14 @@ b0 AS (
                                           CASE WHEN s.user_ok THEN -s.batch ELSE s.batch END) AS r0
   FROM s),
 -- of the layouts with as many GPUs, the one fastest at its batch goes on
--- to the simulator (tp8 rather than tp8 ep8 when the all-to-alls cost more)
+-- to the simulator (tp8 rather than tp8 ep8 when the all-to-alls cost
+-- more), and beside it the data-parallel attention layout (dp8 ep8):
+-- that one decodes fastest, but its attention groups run in lockstep, so
+-- a prompt on one stalls the others, and at a prompt-heavy load tp8 serves
+-- more requests (pick chooses between them)
 b AS (
-  SELECT b0.*, row_number() OVER (PARTITION BY b0.workload, b0.gpu, b0.devices, b0.fraction, b0.fabric_gbps, b0.n
+  SELECT b0.*, row_number() OVER (PARTITION BY b0.workload, b0.gpu, b0.devices, b0.fraction, b0.fabric_gbps, b0.n,
+                                               b0.ep > b0.tp * b0.pp
                                   ORDER BY b0.user_ok DESC, b0.replica_tps DESC, b0.ep, b0.tp DESC) AS r
   FROM b0 WHERE b0.r0 = 1),
 -- per replica shape, the serving simulator (serving_sim with the engine's
@@ -1222,9 +1227,11 @@ shape AS (
   FROM cfg c LEFT JOIN rep r ON c.workload = r.workload AND c.gpu = r.gpu AND c.devices = r.devices
                              AND c.fraction = r.fraction AND r.fabric_gbps IN (0, c.fab)),
 -- per configuration: of the shapes that meet every target, the fewest
--- GPUs; else the shape that comes closest (the targets in the order
--- why_not checks them, then the most tokens/s per user, the earliest first
--- token, the most GPUs), so that why_not quotes the best shape tried
+-- GPUs, then the fewest per replica, then the fastest at its batch (tp8
+-- rather than tp8 ep8 when the all-to-alls cost more); else the shape that
+-- comes closest (the targets in the order why_not checks them, then the
+-- most tokens/s per user, the earliest first token, the most GPUs), so
+-- that why_not quotes the best shape tried
 pick AS (
   SELECT sh.*, row_number() OVER (PARTITION BY sh.cworkload, sh.cgpu, sh.cdevices, sh.cfraction, sh.owned, sh.fab
                                   ORDER BY sh.interconnect_ok DESC, sh.user_ok AND sh.ttft_ok AND sh.p95_ok DESC,
@@ -1234,7 +1241,7 @@ pick AS (
                                                 WHEN NOT sh.user_ok THEN -sh.per_user_tps
                                                 WHEN NOT sh.ttft_ok THEN coalesce(sh.ttft_est_s, 1e300)
                                                 ELSE -sh.n END,
-                                           sh.n_gpus, sh.n, sh.ep) AS r2
+                                           sh.n_gpus, sh.n, -sh.replica_tps, sh.ep, -sh.tp) AS r2
   FROM shape sh),
 -- latency percentiles of the chosen shape at its planned load (the design
 -- rate split over its replicas; none where nothing fits: rate NULL).

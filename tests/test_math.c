@@ -405,6 +405,30 @@ static void test_gguf_dequant(void) {
 /* An engine of efficiency 1 everywhere and no overheads, and a replica of
 ** it on GPUs of 1000 GB/s and 1000 TFLOP/s, 10 layers of hidden 8192 at 1
 ** byte a parameter; the caller sets the model's size and the layout. */
+/* A replica step of seqs decoding sequences over ctx context tokens and
+** pre prompt tokens with `pairs` query-key pairs, all of the prompt tokens
+** in one prefill group (gpuadv_step_load). */
+static double step_at(const gpuadv_replica *r, double seqs, double ctx,
+                      double pre, double pairs) {
+  gpuadv_step_load l;
+  l.decode_seqs = seqs;
+  l.decode_context = ctx;
+  l.prefill_tokens = l.group_tokens = pre;
+  l.prefill_pairs = l.group_pairs = pairs;
+  return gpuadv_replica_step_s(r, &l);
+}
+
+/* The terms of such a step. */
+static void terms_at(const gpuadv_replica *r, double seqs, double pre,
+                     double pairs, gpuadv_step_terms *t) {
+  gpuadv_step_load l;
+  l.decode_seqs = seqs;
+  l.decode_context = 0;
+  l.prefill_tokens = l.group_tokens = pre;
+  l.prefill_pairs = l.group_pairs = pairs;
+  gpuadv_replica_step_terms(r, &l, t);
+}
+
 static void ideal_replica(gpuadv_engine_consts *e, gpuadv_replica *r) {
   memset(e, 0, sizeof(*e));
   e->bw_eff[GPUADV_MEM_HBM] = 1.0;
@@ -468,11 +492,11 @@ static void test_prefill_token(void) {
   r.decode.n_experts = r.decode.experts_per_token = 8;
   r.prefill.n_experts = r.prefill.experts_per_token = 8;
   r.tp = 4;
-  step0 = gpuadv_replica_step_s(&r, 8, 0, 512, 512 * 512 / 2);
+  step0 = step_at(&r, 8, 0, 512, 512 * 512 / 2);
   e.prefill_token_s = 2e-6;
   check_close("moe step: the chunk's tokens",
-              gpuadv_replica_step_s(&r, 8, 0, 512, 512 * 512 / 2) - step0,
-              512 * 2e-6 / 4, 1e-15);
+              step_at(&r, 8, 0, 512, 512 * 512 / 2) - step0, 512 * 2e-6 / 4,
+              1e-15);
 }
 
 /* A serving step's prompt chunk attends in every layer: the simulator
@@ -491,19 +515,19 @@ static void test_step_prompt_pairs(void) {
   r.prefill.params_b = r.prefill.active_params_b = 1;
   r.prefill.bytes_per_param = 1;
   r.prefill.attn_dim = 8192;
-  none = gpuadv_replica_step_s(&r, 0, 0, tokens, 0);
+  none = step_at(&r, 0, 0, tokens, 0);
   check_close("step attention: every layer",
-              gpuadv_replica_step_s(&r, 0, 0, tokens, pairs) - none,
+              step_at(&r, 0, 0, tokens, pairs) - none,
               4.0 * 8192 * 10 * pairs / 1e15, 1e-15);
   r.prefill.sliding_layers = 4;
   r.prefill.sliding_window = 256;
   check_close("step attention: sliding layers up to the window",
-              gpuadv_replica_step_s(&r, 0, 0, tokens, pairs) - none,
+              step_at(&r, 0, 0, tokens, pairs) - none,
               4.0 * 8192 * (6 * pairs + 4 * tokens * 256) / 1e15, 1e-15);
   whole = r.prefill;
   whole.n_gpus = 1;
   check_close("step of a whole prompt = its prefill",
-              gpuadv_replica_step_s(&r, 0, 0, tokens, pairs),
+              step_at(&r, 0, 0, tokens, pairs),
               gpuadv_prefill_s(&whole, tokens, 0), 1e-15);
 }
 
@@ -523,7 +547,7 @@ static void test_replica(void) {
   ** all-reduces of 8 x 8192 x 2 bytes: 10 us + 2 x 7/8 x 1.31072e-4 GB /
   ** 450 GB/s each */
   ar8 = 20 * (10e-6 + 1.75 * 8 * 8192 * 2 / 1e9 / 450);
-  pp1 = gpuadv_replica_step_s(&r, 8, 0, 0, 0);
+  pp1 = step_at(&r, 8, 0, 0, 0);
   check_close("replica tp8 step", pp1, 12.5e-3 + ar8, 1e-12);
   /* two stages: a micro-batch of 4 per stage, each reading every stage's
   ** weights, so still 12.5 ms; the all-reduces of 4 tokens; 2 hops of 20 us
@@ -531,7 +555,7 @@ static void test_replica(void) {
   r.pp = 2;
   ar4 = 20 * (10e-6 + 1.75 * 4 * 8192 * 2 / 1e9 / 450);
   hops = 2 * 20e-6 + 4 * 8192 * 2 / 1e9 / 400;
-  check_close("replica tp8 pp2 step", gpuadv_replica_step_s(&r, 8, 0, 0, 0),
+  check_close("replica tp8 pp2 step", step_at(&r, 8, 0, 0, 0),
               12.5e-3 + ar4 + hops, 1e-12);
   /* one 1000-token prompt goes through both stages: 2e14 FLOP / (8 x 1000
   ** TFLOP/s) = 25 ms on one stage's GPUs, plus 2 x 20 us and one hop of
@@ -566,9 +590,9 @@ static void test_replica(void) {
       for (seqs = 0; seqs <= 300; seqs += 7) {
         for (pre = 0; pre <= 2048; pre += 1024) {
           for (ctx = 0; ctx <= 1e6; ctx += 333333.3) {
-            gpuadv_replica_step_terms(&r, seqs, pre, pre * pre / 2, &t);
+            terms_at(&r, seqs, pre, pre * pre / 2, &t);
             if (gpuadv_replica_step_with(&r, &t, seqs, ctx) !=
-                gpuadv_replica_step_s(&r, seqs, ctx, pre, pre * pre / 2)) {
+                step_at(&r, seqs, ctx, pre, pre * pre / 2)) {
               same = 0;
             }
           }
@@ -590,7 +614,7 @@ static void test_replica(void) {
     r.attn_gflop_per_token = 4e-4;
     r.state_gb_per_seq = 0.05;
     for (seqs = 1; seqs <= 300; seqs += 7) {
-      gpuadv_replica_step_terms(&r, seqs, 0, 0, &t);
+      terms_at(&r, seqs, 0, 0, &t);
       gpuadv_replica_decode_line(&r, &t, seqs, &l);
       for (ctx = 0; ctx <= 1e7; ctx += 333333.3) {
         double line = l.fixed_s + (l.attn_per_ctx_s * ctx >
@@ -650,7 +674,7 @@ static void test_dp_attention(void) {
   r.dp = 8;
   touched = 1.0 - pow(7.0 / 8.0, 64);
   a2a = 20 * (10e-6 + 8 * 8192 * 2 / 1e9 * 7.0 / 8.0 / 450);
-  check_close("dp8 ep8 step", gpuadv_replica_step_s(&r, 64, 0, 0, 0),
+  check_close("dp8 ep8 step", step_at(&r, 64, 0, 0, 0),
               (20 + 10 * touched) / 1000 + a2a, 1e-12);
   /* the same tokens on tp8 ep8: every weight read over 8 GPUs, the
   ** all-to-alls of all 64 tokens and 2 x 10 all-reduces (NVLink-class
@@ -658,7 +682,7 @@ static void test_dp_attention(void) {
   r.tp = 8;
   r.dp = 1;
   r.decode.interconnect_gbs = 900;
-  check_close("tp8 ep8 step", gpuadv_replica_step_s(&r, 64, 0, 0, 0),
+  check_close("tp8 ep8 step", step_at(&r, 64, 0, 0, 0),
               (20 + 80 * touched) / 8 / 1000 + 8 * a2a - 8 * 20 * 10e-6 +
                   20 * 10e-6 + 20 * (10e-6 + 1.75 * 64 * 8192 * 2 / 1e9 / 450),
               1e-12);
@@ -668,7 +692,7 @@ static void test_dp_attention(void) {
   ** the FLOPs count */
   {
     gpuadv_step_terms t;
-    gpuadv_replica_step_terms(&r, 64, 0, 0, &t);
+    terms_at(&r, 64, 0, 0, &t);
     r.kv_gb_per_token = 1e-7;
     r.attn_gflop_per_token = 1e-3;
     r.decode.attn_tflops = 100;
@@ -681,6 +705,32 @@ static void test_dp_attention(void) {
                 gpuadv_replica_step_with(&r, &t, 64, 1000) -
                     gpuadv_replica_step_with(&r, &t, 64, 0),
                 1e-4 / 8000, 1e-18);
+  }
+  /* dp8 ep8, a step of 4096 prompt tokens and no decodes. In one group:
+  ** its GPU computes their 20B dense parameters, 2 x 20e9 x 4096 / 1e15 =
+  ** 163.84 ms, while all 8 compute the experts' 10B active, 2 x 10e9 x
+  ** 4096 / 8e15 = 10.24 ms (above the 30 ms of reads: 20 GB dense + 80 /
+  ** 8 GB of experts); the all-to-alls carry the group's 4096 tokens.
+  ** Spread over the 8 groups, 512 each: 20.48 + 10.24 ms and 512 tokens'
+  ** all-to-alls. */
+  {
+    gpuadv_step_load l = {0};
+    double a2a_of;
+    r.tp = 1;
+    r.dp = 8;
+    r.prefill.params_b = 100;
+    r.prefill.active_params_b = 30;
+    r.prefill.n_experts = 8;
+    r.prefill.experts_per_token = 1;
+    l.prefill_tokens = l.group_tokens = 4096;
+    a2a_of = 20 * (10e-6 + 4096 * 8192 * 2 / 1e9 * 7.0 / 8.0 / 450);
+    check_close("dp8 prompt in one group", gpuadv_replica_step_s(&r, &l),
+                0.16384 + 0.01024 + a2a_of, 1e-12);
+    l.group_tokens = 512;
+    a2a_of = 20 * (10e-6 + 512 * 8192 * 2 / 1e9 * 7.0 / 8.0 / 450);
+    check_close("dp8 prompt spread over the groups",
+                gpuadv_replica_step_s(&r, &l), 0.02048 + 0.01024 + a2a_of,
+                1e-12);
   }
 }
 

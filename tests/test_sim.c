@@ -328,6 +328,68 @@ static void test_chunked_prefill(void) {
               0);
 }
 
+/* What a step-time model sees of the prefill groups. */
+typedef struct group_probe {
+  double max_total, max_group, group_pairs_sum;
+  int group_above_total;
+} group_probe;
+
+static double group_step(const void *arg, const gpuadv_step_load *load) {
+  group_probe *p = (group_probe *)arg; /* owned by the test */
+  if (load->prefill_tokens > p->max_total) p->max_total = load->prefill_tokens;
+  if (load->group_tokens > p->max_group) p->max_group = load->group_tokens;
+  if (load->group_tokens > load->prefill_tokens) p->group_above_total = 1;
+  p->group_pairs_sum += load->group_pairs;
+  return 0.01;
+}
+
+/* Two clients send a 5000-token prompt each at time 0 (10 output tokens),
+** budget 2048 a step, steps of 10 ms. One group: A takes 2048, 2048, then
+** 904 beside 1144 of B, whose last 2048 and 1808 follow: first tokens at
+** 30 and 50 ms, and each step's group is the whole step. Two groups, each
+** with a budget of 2048: A and B side by side, 2048, 2048 and 904 each,
+** both first tokens at 30 ms; a step computes up to 4096 prompt tokens,
+** no group more than 2048. */
+static void test_prefill_groups(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_result r;
+  group_probe p;
+  memset(&p, 0, sizeof(p));
+  gpuadv_sim_config_init(&c);
+  c.concurrency = 2;
+  c.n_requests = 2;
+  c.warmup = 0;
+  c.prompt_mean = 5000;
+  c.output_mean = 10;
+  c.max_running = 16;
+  c.token_budget = 2048;
+  c.step_time = group_step;
+  c.step_arg = &p;
+  gpuadv_sim_run(&c, &r);
+  check_rel("one group: first tokens at 30 and 50 ms (p99)", r.ttft_p99, 0.05,
+            1e-7);
+  check_rel("one group: first tokens at 30 and 50 ms (mean)", r.ttft_mean, 0.04,
+            1e-7);
+  check_close("one group: the step is the group", p.max_group, 2048, 0);
+  check_close("one group: group pairs = all pairs", p.group_pairs_sum,
+              2 * 5000.0 * 5001 / 2, 0);
+  memset(&p, 0, sizeof(p));
+  c.prefill_groups = 2;
+  gpuadv_sim_run(&c, &r);
+  check_rel("two groups: both first tokens at 30 ms", r.ttft_p99, 0.03, 1e-7);
+  check_close("two groups: 4096 prompt tokens in a step", p.max_total, 4096, 0);
+  check_close("two groups: at most 2048 in a group", p.max_group, 2048, 0);
+  check_true("two groups: no group above the step", !p.group_above_total);
+  c.prefill_groups = 1025;
+  check_true("1025 groups refused", gpuadv_sim_run(&c, &r) != 0 &&
+                                        strstr(r.error, "prefill_groups") != 0);
+  c.prefill_groups = 4;
+  c.max_running = 8193;
+  check_true("4 x 2048 budget below 8193 running refused",
+             gpuadv_sim_run(&c, &r) != 0 &&
+                 strstr(r.error, "token_budget x prefill_groups") != 0);
+}
+
 /* At a very low rate nobody waits: TTFT is the one prefill step,
 ** fixed + 1000 * per_token + 500500 * per_pair (1000 tokens from position
 ** 0: 1000 * (0 + 1001 / 2) pairs). With half the prompt in the prefix
@@ -856,6 +918,7 @@ int main(void) {
   test_throughput_and_saturation();
   test_kv_limit();
   test_chunked_prefill();
+  test_prefill_groups();
   test_ttft_and_prefix();
   test_percentiles();
   test_nearest_rank();

@@ -175,3 +175,15 @@ SELECT 'sim-steady-long-enough', requests = 2000 FROM serving_sim WHERE rate = 1
 -- met at once (a run of 300 requests, 6 s against T = 10 s, was flagged
 -- and the search went down from there); the run took 1.25 x 500 + 3 x 500.
 SELECT 'sim-steady-search', max_rps = 50 AND requests = 2125 FROM serving_sim WHERE rate = 50 AND n_requests = 300 AND tpot_p95_max_ms = 100 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0 AND prompt_tokens = 1 AND output_tokens = 1000 AND kv_capacity_tokens = 100000000;
+-- Data-parallel attention (ep > tp): the groups schedule their own
+-- prompts and run each step in lockstep. A lone 4000-token prompt on
+-- DeepSeek-V3 dp8 ep8 (8 H200) runs its attention and dense layers on one
+-- group's GPU, so its first token comes as the layout's prefill says
+-- (model_prefill_tps, one group), within 5% (the step's fixed cost per
+-- layer, 61 x 121 us); spread over the 8 GPUs it came 5 times sooner.
+SELECT 'sim-dp-lone-prompt-one-group', abs(ttft_p50_s / (4000.0 / model_prefill_tps('deepseek-v3', 'h200', 'fp8', 1, 4000, 'vllm', 1, 8)) - 1) < 0.05 FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2;
+-- vLLM's groups each take token_budget tokens a step: 8000 and 32000 give
+-- one chunk of 4000 alike. SGLang's share it: 8000 / 8 = 1000 a group cuts
+-- the prompt into 4 steps, a later first token than with 32000.
+SELECT 'sim-dp-vllm-budget-per-group', (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'vllm' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 8000) = (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'vllm' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 32000);
+SELECT 'sim-dp-sglang-budget-shared', (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'sglang' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 8000) > 1.02 * (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'sglang' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 32000);

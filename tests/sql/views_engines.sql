@@ -64,6 +64,10 @@ SELECT 'eng-prefill-weights-floor', (SELECT abs(model_prefill_tps('llama-3.1-70b
 -- at one GPU's speed plus a hop per boundary. 70B q4_k_m on 4 RTX 4090s,
 -- 512 tokens of context: one GPU's step plus 3 x (30 us + 8192 x 2 B /
 -- 25 GB/s) = 3 x 30.655 us (measured on 4 GPUs: 17.66 to 19.8 tokens/s).
+-- with data-parallel attention each group has its own token budget, but
+-- SGLang's share one (server_args.py divides chunked_prefill_size by the
+-- groups)
+SELECT 'eng-dp-token-budget', (SELECT group_concat(name || ' ' || dp_token_budget, ',') FROM (SELECT name, dp_token_budget FROM engines ORDER BY rowid)) = 'vllm group,sglang shared,trtllm group,llama.cpp group';
 SELECT 'eng-llamacpp-multi-gpu', (SELECT group_concat(multi_gpu, ',') FROM (SELECT multi_gpu FROM engines ORDER BY rowid)) = 'tensor,tensor,tensor,layer';
 SELECT 'eng-layer-split-decode', abs(model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 512, 4, 'llama.cpp') - 1 / (1 / model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 512, 1, 'llama.cpp') + 3 * (30e-6 + 8192 * 2 / 1e9 / 25))) < 1e-9;
 SELECT 'eng-layer-split-as-pp', model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 2, 512, 4, 'llama.cpp') = model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 2, 512, 1, 'llama.cpp', 4);

@@ -82,19 +82,22 @@ SELECT 'lay-dense-no-ep', (SELECT count(*) FILTER (WHERE ep > 1) = 0 AND count(*
 SELECT 'lay-gpus-tp-pp', (SELECT count(*) FILTER (WHERE n <> tp * pp OR layout <> 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END) = 0 AND count(*) > 0 FROM ss WHERE ep <= tp * pp);
 SELECT 'lay-gpus-dp', (SELECT count(*) FILTER (WHERE n <> ep OR tp <> 1 OR pp <> 1 OR layout <> 'dp' || ep || ' ep' || ep) = 0 AND count(*) > 0 FROM ss WHERE ep > tp * pp);
 SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 5064 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 1014 AND round(max(weights_gb) FILTER (WHERE layout = 'dp8 ep8'), 2) = 801.67 FROM ss WHERE workload = 'lay-ds3' AND gpu = 'h200');
--- 8,000-token prompts: tp8 holds 135 sequences (the latent 8 times), dp8
--- ep8 675, and its larger batch wins the plan
-SELECT 'lay-ds3-long-dp', (SELECT works AND layout = 'dp8 ep8' AND gpus_per_replica = 8 FROM sp WHERE workload = 'lay-ds3-long');
+-- 8,000-token prompts at 1.2 requests/s to plan for: dp8 ep8 holds 675
+-- sequences where tp8 holds 135 (the latent 8 times), but each prompt runs
+-- its attention and dense layers on one GPU while the other seven wait
+-- (the groups run in lockstep): one tp8 replica serves the load
+SELECT 'lay-ds3-long-tp8', (SELECT works AND layout = 'tp8' AND replicas = 1 AND gpus_per_replica = 8 FROM sp WHERE workload = 'lay-ds3-long');
 SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 675 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 135 FROM ss WHERE workload = 'lay-ds3-long');
 -- 5. deepseek-v3 in fp8 at 10 requests/s of 2000 + 500 tokens, 20 tokens/s
---    per user (12 to plan for, with the 20% burst_headroom): one 8 x H200
---    replica ('dp8 ep8', batch 300) serves 12 requests/s: its batch holds
---    12 x 500 x 44.6 ms = 268 sequences in steady state and every user gets
---    1000 / 44.6 = 22 tokens/s. A run of 300 requests lasts 25 s against a
---    request's 22 s in the batch: measured while the batch filled, the
---    replica was taken for falling behind, credited with 2.7 requests/s,
---    and the plan bought 5 replicas (40 GPUs) for the load of one.
-SELECT 'lay-ds3-busy-one-replica', (SELECT works AND layout = 'dp8 ep8' AND replicas = 1 AND n_gpus = 8 AND max_rps_per_replica >= 12 AND tpot_p50_ms < 50 FROM sp WHERE workload = 'lay-ds3-busy');
+--    per user (12 to plan for, with the 20% burst_headroom), p95 time per
+--    token 60 ms: dp8 ep8 decodes fastest, but a 2,000-token prompt's
+--    attention and dense layers (16.5B parameters) take one H200 about
+--    60 ms while the other seven groups wait, and at 12 prompts a second
+--    that stalls most steps: one replica keeps its users at 20 tokens/s up
+--    to 3 requests/s. tp8 spreads each prompt over the 8 GPUs and serves
+--    11: two tp8 replicas (16 GPUs) where dp8 ep8 would take five.
+SELECT 'lay-ds3-busy-tp8', (SELECT works AND layout = 'tp8' AND replicas = 2 AND n_gpus = 16 AND max_rps_per_replica >= 6 AND tpot_p50_ms < 50 FROM sp WHERE workload = 'lay-ds3-busy');
+SELECT 'lay-ds3-busy-dp-stalls', (SELECT max_rps < 4 FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 1 AND ep = 8 AND rate = 12 AND n_requests = 300 AND prompt_tokens = 2000 AND output_tokens = 500 AND tpot_p95_max_ms = 60 AND tpot_p50_max_ms = 50);
 SELECT 'lay-dp-moe-only', (SELECT count(*) FILTER (WHERE ep > tp * pp) = 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b', 'lay-t10'));
 SELECT 'lay-70b-l40s-tp2', (SELECT works AND layout = 'tp2' AND gpus_per_replica = 2 AND nodes = 1 FROM sp WHERE workload = 'lay-70b' AND offer = 'lay/2xl40s');
 SELECT 'lay-8b-tp1', (SELECT count(*) = 5 AND count(*) FILTER (WHERE works AND layout = 'tp1' AND gpus_per_replica = 1) = 5 FROM sp WHERE workload = 'lay-8b');
