@@ -419,12 +419,15 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
     got = (double)c->prefill_groups;
   } else if (c->token_budget * c->prefill_groups < c->max_running) {
     /* As vLLM requires: every running sequence's decode token must fit. */
-    snprintf(buf, sizeof(buf),
-             c->prefill_groups == 1
-                 ? "token_budget must be >= max_running (%lld)"
-                 : "token_budget x prefill_groups must be >= max_running "
-                   "(%lld)",
-             (long long)c->max_running);
+    if (c->prefill_groups == 1) {
+      snprintf(buf, sizeof(buf), "token_budget must be >= max_running (%lld)",
+               (long long)c->max_running);
+    } else {
+      snprintf(buf, sizeof(buf),
+               "token_budget x %lld prefill groups must be >= max_running "
+               "(%lld)",
+               (long long)c->prefill_groups, (long long)c->max_running);
+    }
     msg = buf;
     got = (double)c->token_budget;
   } else if (c->prompt_cv == 0.0 && c->output_cv == 0.0 &&

@@ -1055,8 +1055,12 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   /* an engine whose groups share the budget divides it (SGLang's
   ** chunked_prefill_size // dp_size) */
   if (model.groups > 1 && model.shared_budget) {
-    cfg.token_budget /= model.groups;
-    if (cfg.token_budget < 1) cfg.token_budget = 1;
+    if (cfg.token_budget < cfg.max_running) {
+      /* the groups' budgets add up to the one given: check that one */
+      cfg.prefill_groups = 1;
+    } else {
+      cfg.token_budget /= model.groups;
+    }
   }
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.step_time = model.fn;

@@ -387,7 +387,9 @@ static void test_prefill_groups(void) {
   c.max_running = 8193;
   check_true("4 x 2048 budget below 8193 running refused",
              gpuadv_sim_run(&c, &r) != 0 &&
-                 strstr(r.error, "token_budget x prefill_groups") != 0);
+                 strstr(r.error,
+                        "token_budget x 4 prefill groups must be "
+                        ">= max_running (8193)") != 0);
 }
 
 /* At a very low rate nobody waits: TTFT is the one prefill step,

@@ -44,6 +44,11 @@ SELECT * FROM serving_sim WHERE rate = 5 AND max_running = 0;
 -- error: serving_sim(): max_running must be >= 1, got 0
 SELECT * FROM serving_sim WHERE rate = 5 AND token_budget = 512;
 -- error: serving_sim(): token_budget must be >= max_running (1024), got 512
+-- data-parallel attention: 8 groups of 100 tokens hold no 1024 decodes; SGLang's groups share the budget given
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND ep = 8 AND token_budget = 100;
+-- error: serving_sim(): token_budget x 8 prefill groups must be >= max_running (1024), got 100
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'sglang' AND ep = 8 AND token_budget = 1000;
+-- error: serving_sim(): token_budget must be >= max_running (2048), got 1000
 SELECT * FROM serving_sim WHERE rate = 5 AND kv_capacity_tokens = 1299;
 -- error: serving_sim(): kv_capacity_tokens must hold one request's prompt + output tokens (1300), got 1299
 SELECT * FROM serving_sim WHERE rate = 5 AND warmup = 1;
