@@ -1542,7 +1542,12 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
-                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END,
+                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END
+                  -- the fits saw tensor parallelism (and llama.cpp's layer
+                  -- split, 'ppN') only: pipeline stages, expert parallelism
+                  -- and data-parallel attention are scored, not fitted
+                  || CASE WHEN layout LIKE 'dp%' OR layout LIKE '% pp%' OR layout LIKE '% ep%'
+                          THEN '; its ' || layout || ' layout is in no fit (tensor-parallel runs only)' ELSE '' END,
                 n_working)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END
 FROM ranked_serving WHERE rank = 1

@@ -70,6 +70,11 @@ SELECT 'lay-405b-no-fabric', (SELECT NOT fits AND NOT works AND layout IS NULL A
 SELECT 'lay-405b-owned-no-fabric', (SELECT NOT fits AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0; set owned_prices.fabric_gbps): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm');
 SELECT 'lay-405b-h200-one-node', (SELECT works AND layout = 'tp8' AND gpus_per_replica = 8 AND nodes = 1 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh200');
 SELECT 'lay-405b-best-h200', (SELECT works AND reason LIKE '1 replica of 8 x h200 at batch %' FROM best_plans WHERE workload = 'lay-405b');
+-- a layout that no fit saw (pipeline stages, expert parallelism,
+-- data-parallel attention: the measurements fitted are tensor-parallel
+-- runs) says so; a tensor-parallel one does not
+SELECT 'lay-405b-layout-unfitted', (SELECT reason LIKE '%; speed measured on this GPU and engine; its tp8 pp2 layout is in no fit (tensor-parallel runs only); cheapest of %' FROM best_plans WHERE workload = 'lay-405b-ib');
+SELECT 'lay-tp-layout-fitted', (SELECT count(*) = 2 AND count(*) FILTER (WHERE reason LIKE '%layout is in no fit%') = 0 FROM best_plans WHERE workload IN ('lay-70b', 'lay-405b'));
 SELECT 'lay-405b-best-names-layout', (SELECT works AND nodes = 2 AND reason LIKE '1 replica of 16 x h100-sxm (tp8 pp2) at batch %' FROM best_plans WHERE workload = 'lay-405b-ib');
 -- missing 25 tokens/s per user: why_not quotes the closest layout tried
 -- (tp8 pp2 at batch 1, a hair faster than tp8 pp4)
