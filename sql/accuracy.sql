@@ -82,6 +82,10 @@ m AS (
          g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
               WHEN ms.engine = 'pytorch' THEN 'vllm' END AS estimated_by,
+         -- requests of a TensorRT-LLM overview run (the layout rows' runs)
+         CASE WHEN coalesce(ms.prompt_tokens, 0) + coalesce(ms.gen_tokens, 0) <= 2048 THEN 3000
+              WHEN ms.prompt_tokens >= 32768 OR ms.gen_tokens >= 32768 THEN 1000
+              ELSE 1500 END AS bench_requests,
          -- llama.cpp splits layers over every GPU of the row (engines.multi_gpu)
          CASE WHEN ms.engine = 'llama.cpp' THEN max(1, coalesce(ms.gpu_count, 1))
               ELSE coalesce(ms.tp, CASE WHEN ms.gpu_count = 1 THEN 1 END) END AS n,
@@ -115,14 +119,19 @@ est AS (
         model_prefill_tps(model, gpu, dtype, n, prompt_tokens, estimated_by)
       -- data-parallel attention (DEPn) and pipelines: the serving
       -- simulator's replica of the layout, all requests queued (a closed
-      -- loop of 2000 clients)
+      -- loop with a client per request) and the run's output tokens over
+      -- its whole length, as trtllm-bench counts them, with the requests
+      -- of the overview's "Reproducing" table (perf-overview.md of
+      -- TensorRT-LLM 1.2, the source of these rows): 3000 for 1024/1024
+      -- (and 1000/1000, which it does not list), 1500 for 8192/1024 and
+      -- 1024/8192, 1000 for 32768/1024 and 1024/32768
       WHEN kind = 'aggregate' AND scenario = 'offline' AND metric = 'decode_tps_aggregate'
            AND layout_row AND model IS NOT NULL AND dtype IS NOT NULL AND gpu IS NOT NULL
            AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL THEN (
         SELECT s.throughput_tps FROM serving_sim s
         WHERE s.model = m.model AND s.gpu = m.gpu AND s.dtype = m.dtype AND s.engine = m.estimated_by
           AND s.tp = coalesce(m.tp, 1) AND s.pp = coalesce(m.pp, 1) AND s.ep = coalesce(m.ep, 1)
-          AND s.concurrency = 2000 AND s.n_requests = 2000
+          AND s.concurrency = m.bench_requests AND s.n_requests = m.bench_requests
           AND s.prompt_tokens = m.prompt_tokens AND s.output_tokens = m.gen_tokens)
       WHEN kind = 'aggregate' AND scenario = 'offline' AND model IS NOT NULL AND dtype IS NOT NULL
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL

@@ -67,14 +67,18 @@ SELECT 'acc-full-load-bench-limit', (SELECT estimate FROM estimate_accuracy WHER
 -- columns) and pipelines (TP1,PP2): rows no fit sees, scored by the
 -- serving simulator's replica of that layout, all requests queued.
 SELECT 'acc-dp-rows', (SELECT rows FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = 69;
-SELECT 'acc-dp-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = '0.205,0.59';
-SELECT 'acc-pp-pinned', (SELECT rows || ',' || round(median_abs_error, 3) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'pipeline') = '4,0.182';
+SELECT 'acc-dp-pinned', (SELECT round(median_abs_error, 3) || ',' || round(p90_abs_error, 2) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'dp attention') = '0.206,0.48';
+SELECT 'acc-pp-pinned', (SELECT rows || ',' || round(median_abs_error, 3) FROM estimate_accuracy_layout_summary WHERE engine = 'trtllm' AND parallelism = 'pipeline') = '4,0.17';
 SELECT 'acc-dp-layout', (SELECT layout FROM estimate_accuracy WHERE id = 'M0178') = 'dp8 ep8';
 SELECT 'acc-pp-layout', (SELECT layout FROM estimate_accuracy WHERE id = 'P094') = 'tp1 pp2';
 -- DEP2,PP2 (attention data parallel within pipeline stages) is no layout
 -- of the functions: not estimated.
 SELECT 'acc-dp-in-stages-out', (SELECT count(*) FROM estimate_accuracy WHERE id IN ('P112', 'P113', 'P114', 'P123', 'P124', 'P125', 'P126')) = 0;
-SELECT 'acc-dp-is-sim', (SELECT estimate FROM estimate_accuracy WHERE id = 'P001') = (SELECT throughput_tps FROM serving_sim WHERE model = 'deepseek-r1' AND gpu = 'b200' AND dtype = 'fp4' AND engine = 'trtllm' AND tp = 1 AND ep = 4 AND concurrency = 2000 AND n_requests = 2000 AND prompt_tokens = 1000 AND output_tokens = 1000);
+-- A layout row is a closed loop with a client per request, with the
+-- requests of the overview's "Reproducing" table: DEP4 DeepSeek-R1 on B200
+-- at 1000/1000 (P001) 3000, at 1024/8192 (P002) 1500.
+SELECT 'acc-dp-is-sim', (SELECT estimate FROM estimate_accuracy WHERE id = 'P001') = (SELECT throughput_tps FROM serving_sim WHERE model = 'deepseek-r1' AND gpu = 'b200' AND dtype = 'fp4' AND engine = 'trtllm' AND tp = 1 AND ep = 4 AND concurrency = 3000 AND n_requests = 3000 AND prompt_tokens = 1000 AND output_tokens = 1000);
+SELECT 'acc-dp-bench-requests', (SELECT estimate FROM estimate_accuracy WHERE id = 'P002') = (SELECT throughput_tps FROM serving_sim WHERE model = 'deepseek-r1' AND gpu = 'b200' AND dtype = 'fp4' AND engine = 'trtllm' AND tp = 1 AND ep = 4 AND concurrency = 1500 AND n_requests = 1500 AND prompt_tokens = 1024 AND output_tokens = 8192);
 SELECT 'acc-dp-not-in-summary', (SELECT count(*) FROM estimate_accuracy WHERE layout IS NOT NULL AND in_summary) = 0;
 SELECT 'acc-aggregate-vllm-rows', (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'vllm') = 8;
 -- vLLM's 8 full-load rows are all on MI300X: amd_eff, the share of its
