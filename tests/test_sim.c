@@ -276,6 +276,21 @@ static double probe_step(const void *arg, const gpuadv_step_load *load) {
   return p->fixed_s;
 }
 
+/* A configuration of 5000-token prompts and 10-token answers, a budget of
+** 2048 tokens a step, at most 16 running, every request measured, with
+** the step-time model fn(arg). */
+static void long_prompts(gpuadv_sim_config *c, gpuadv_step_time_fn fn,
+                         void *arg) {
+  gpuadv_sim_config_init(c);
+  c->warmup = 0;
+  c->prompt_mean = 5000;
+  c->output_mean = 10;
+  c->max_running = 16;
+  c->token_budget = 2048;
+  c->step_time = fn;
+  c->step_arg = arg;
+}
+
 /* One request of 5000 prompt tokens with a budget of 2048 is prefilled in
 ** chunks of 2048, 2048 and 904: its first token ends the third step. The
 ** pairs of the three chunks add up to those of the whole prompt,
@@ -285,18 +300,11 @@ static void test_chunked_prefill(void) {
   gpuadv_sim_result r;
   probe p;
   memset(&p, 0, sizeof(p));
-  gpuadv_sim_config_init(&c);
+  long_prompts(&c, probe_step, &p);
   p.budget = 2048;
   p.fixed_s = 0.01;
   c.rate = 1;
   c.n_requests = 1;
-  c.warmup = 0;
-  c.prompt_mean = 5000;
-  c.output_mean = 10;
-  c.max_running = 16;
-  c.token_budget = 2048;
-  c.step_time = probe_step;
-  c.step_arg = &p;
   gpuadv_sim_run(&c, &r);
   /* (Percentiles are stored in single precision.) */
   check_rel("5000-token prompt, budget 2048: TTFT = 3 steps", r.ttft_p50, 0.03,
@@ -355,16 +363,9 @@ static void test_prefill_groups(void) {
   gpuadv_sim_result r;
   group_probe p;
   memset(&p, 0, sizeof(p));
-  gpuadv_sim_config_init(&c);
+  long_prompts(&c, group_step, &p);
   c.concurrency = 2;
   c.n_requests = 2;
-  c.warmup = 0;
-  c.prompt_mean = 5000;
-  c.output_mean = 10;
-  c.max_running = 16;
-  c.token_budget = 2048;
-  c.step_time = group_step;
-  c.step_arg = &p;
   gpuadv_sim_run(&c, &r);
   check_rel("one group: first tokens at 30 and 50 ms (p99)", r.ttft_p99, 0.05,
             1e-7);
