@@ -881,14 +881,11 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r,
                prompt_s;
   }
   out->base_s = matmul_s > step_s ? matmul_s : step_s;
-  out->overhead_s =
-      layers_overhead_s(d) + (decode_seqs * token_overhead_s(d) +
-                              prefill_tokens * prefill_token_s(&r->prefill)) /
-                                 gpus;
   /* the links of one micro-batch's way through the stages: the other
   ** micro-batches cross theirs in the other stages meanwhile; with
-  ** data-parallel attention, of the busiest group's tokens (its share of
-  ** the decodes and its prompt tokens), whose routing also takes longest */
+  ** data-parallel attention, of one group's share of the tokens, and with
+  ** prompts, of the busiest group's (its share of the decodes and its
+  ** prompt tokens), whose routing also takes longest, on its tp GPUs */
   if (r->dp > 1.0 && prefill_tokens > 0.0) {
     double group = decode_seqs / r->dp + l->group_tokens;
     if (group < micro / r->dp) group = micro / r->dp;
@@ -897,6 +894,10 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r,
                       l->group_tokens * prefill_token_s(&r->prefill) / r->tp;
     out->links_s = replica_links_s(r, group);
   } else {
+    out->overhead_s =
+        layers_overhead_s(d) + (decode_seqs * token_overhead_s(d) +
+                                prefill_tokens * prefill_token_s(&r->prefill)) /
+                                   gpus;
     out->links_s = replica_links_s(r, micro / r->dp);
   }
 }
