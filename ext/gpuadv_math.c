@@ -819,29 +819,40 @@ static double replica_read_s(const gpuadv_replica *r,
   return (dense_gb / r->tp + experts_gb / r->ep) / bw;
 }
 
-/* Seconds the prompt tokens of a step take on a replica with data-parallel
-** attention (gpuadv_replica_step_s): the busiest group's attention and
-** layers other than the experts on its tp GPUs, at the prefill mfu of its
-** tokens, and every prompt token's experts over all `gpus` GPUs at `mfu`. */
-static double dp_step_prompt_s(const gpuadv_replica *r,
-                               const gpuadv_step_load *l, double gpus,
-                               double mfu) {
+/* Seconds of prompt matmuls on a replica with data-parallel attention:
+** group_tokens tokens of one attention group, with group_pairs query-key
+** pairs counted in its layers, through their attention and the layers
+** other than the experts on the group's tp GPUs at group_mfu, and the
+** experts of all `tokens` prompt tokens over the ep GPUs at mfu (a prompt
+** is its group's own; the experts are spread over every GPU). */
+static double dp_prompt_compute_s(const gpuadv_replica *r, double group_tokens,
+                                  double group_pairs, double group_mfu,
+                                  double tokens, double mfu) {
   const gpuadv_prefill_setup *p = &r->prefill;
   gpuadv_prefill_setup dense = *p;
   double dense_b, experts_b, group_s = 0.0;
-  assert(r->dp > 1.0 && l->group_tokens <= l->prefill_tokens);
-  assert(l->prefill_tokens == 0.0 || l->group_tokens > 0.0);
+  assert(r->dp > 1.0 && group_tokens <= tokens);
   gpuadv_moe_split_b(p->params_b, p->active_params_b, p->n_experts,
                      p->experts_per_token, &dense_b, &experts_b);
   dense.active_params_b = dense_b;
-  if (l->group_tokens > 0.0) {
+  if (group_tokens > 0.0) {
     group_s =
-        prompt_compute_s(&dense, l->group_tokens,
-                         step_prompt_pairs(p, l->group_tokens, l->group_pairs),
-                         r->tp, prefill_mfu(p, l->group_tokens));
+        prompt_compute_s(&dense, group_tokens, group_pairs, r->tp, group_mfu);
   }
-  return group_s + 2.0 * (p->active_params_b - dense_b) * 1e9 *
-                       l->prefill_tokens / (gpus * p->tflops * 1e12 * mfu);
+  return group_s + 2.0 * (p->active_params_b - dense_b) * 1e9 * tokens /
+                       (r->ep * (p->tflops * 1e12 * mfu));
+}
+
+/* The same for a step's prompt tokens (gpuadv_replica_step_s): the
+** busiest group's, at the prefill mfu of its tokens, and every prompt
+** token's experts at `mfu`. */
+static double dp_step_prompt_s(const gpuadv_replica *r,
+                               const gpuadv_step_load *l, double mfu) {
+  assert(l->prefill_tokens == 0.0 || l->group_tokens > 0.0);
+  return dp_prompt_compute_s(
+      r, l->group_tokens,
+      step_prompt_pairs(&r->prefill, l->group_tokens, l->group_pairs),
+      prefill_mfu(&r->prefill, l->group_tokens), l->prefill_tokens, mfu);
 }
 
 void gpuadv_replica_step_terms(const gpuadv_replica *r,
@@ -867,7 +878,7 @@ void gpuadv_replica_step_terms(const gpuadv_replica *r,
   if (d->tflops > 0.0) {
     double prompt_s =
         r->dp > 1.0 && prefill_tokens > 0.0
-            ? dp_step_prompt_s(r, l, gpus, mfu)
+            ? dp_step_prompt_s(r, l, mfu)
             : prompt_compute_s(&r->prefill, prefill_tokens,
                                step_prompt_pairs(&r->prefill, prefill_tokens,
                                                  l->prefill_pairs),
@@ -946,20 +957,14 @@ double gpuadv_replica_step_s(const gpuadv_replica *r,
 ** all-reduces and all-to-alls. */
 static double dp_prefill_s(const gpuadv_replica *r, double tokens) {
   const gpuadv_prefill_setup *p = &r->prefill;
-  gpuadv_prefill_setup dense = *p;
   gpuadv_decode_setup touched = r->decode;
-  double dense_b, experts_b, compute_s = 0.0, read_s;
+  double compute_s = 0.0, read_s;
   double mfu = prefill_mfu(p, tokens);
-  double rate = p->tflops * 1e12 * mfu;
   assert(r->dp > 1.0);
-  gpuadv_moe_split_b(p->params_b, p->active_params_b, p->n_experts,
-                     p->experts_per_token, &dense_b, &experts_b);
-  dense.active_params_b = dense_b;
-  if (rate > 0.0) { /* no TFLOP/s figure: the reads alone, as a decode step */
-    compute_s =
-        prompt_compute_s(&dense, tokens, prompt_pairs(p, tokens, 0.0), r->tp,
-                         mfu) +
-        2.0 * (p->active_params_b - dense_b) * 1e9 * tokens / (r->ep * rate);
+  /* without a TFLOP/s figure, the reads alone, as a decode step */
+  if (p->tflops * 1e12 * mfu > 0.0) {
+    compute_s = dp_prompt_compute_s(r, tokens, prompt_pairs(p, tokens, 0.0),
+                                    mfu, tokens, mfu);
   }
   touched.batch = tokens;
   read_s = replica_read_s(r, &touched, r->tp);

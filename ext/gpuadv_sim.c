@@ -746,9 +746,7 @@ static inline void prefill_chunk(sim_pre *p, sim_group *g,
 /* The decode tokens each prefill group counts against its budget: d_seqs
 ** spread evenly over the groups, rounded up. */
 static inline int64_t decode_share(const gpuadv_sim_config *c, int64_t d_seqs) {
-  return c->prefill_groups == 1
-             ? d_seqs
-             : (d_seqs + c->prefill_groups - 1) / c->prefill_groups;
+  return (d_seqs + c->prefill_groups - 1) / c->prefill_groups;
 }
 
 /* The group that admits the next request: the one with the most budget

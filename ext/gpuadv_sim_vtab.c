@@ -467,6 +467,14 @@ static void replica_free(void *p) {
   sqlite3_free(s);
 }
 
+/* The terms of a decode-only step of `seqs` sequences. */
+static void decode_terms(const sim_replica *s, double seqs,
+                         gpuadv_step_terms *out) {
+  gpuadv_step_load l = {0};
+  l.decode_seqs = seqs;
+  gpuadv_replica_step_terms(&s->r, &l, out);
+}
+
 /* The kept terms of a decode-only step of `seqs` sequences, computed on
 ** first use; 0 above the memo's size. */
 static const gpuadv_step_terms *replica_terms(const sim_replica *s,
@@ -475,9 +483,7 @@ static const gpuadv_step_terms *replica_terms(const sim_replica *s,
   if (!(seqs < (double)s->n_memo)) return 0;
   assert((double)k == seqs && k >= 0);
   if (!s->known[k]) {
-    gpuadv_step_load l = {0};
-    l.decode_seqs = seqs;
-    gpuadv_replica_step_terms(&s->r, &l, &s->memo[k]);
+    decode_terms(s, seqs, &s->memo[k]);
     s->known[k] = 1;
   }
   return &s->memo[k];
@@ -502,9 +508,7 @@ static void replica_line(const void *arg, double seqs, gpuadv_step_line *out) {
   gpuadv_step_terms fresh;
   const gpuadv_step_terms *t = replica_terms(s, seqs);
   if (!t) {
-    gpuadv_step_load l = {0};
-    l.decode_seqs = seqs;
-    gpuadv_replica_step_terms(&s->r, &l, &fresh);
+    decode_terms(s, seqs, &fresh);
     t = &fresh;
   }
   gpuadv_replica_decode_line(&s->r, t, seqs, out);
