@@ -67,9 +67,10 @@ WHERE k = 1 ORDER BY workload;
 .print '== Rent vs buy: the cheapest owned plan of each workload against its cheapest rental'
 SELECT workload, gpu AS "buy", n_gpus AS "GPUs", printf('$%,d', CAST(capex_usd AS INTEGER)) AS "capex $",
        printf('%.2f', owned_usd_per_hour) AS "owned $/h", printf('%.2f', running_usd_per_hour) AS "running $/h",
-       rental AS "rent (same GPUs)", printf('%.2f', rent_usd_per_hour) AS "rent $/h",
+       CASE WHEN rent_instances > 1 THEN rent_instances || ' x ' ELSE '' END || rental AS "rent (same GPUs)",
+       printf('%.2f', rent_usd_per_hour) AS "rent $/h",
        break_even_months AS "break-even months", months_of_use AS "months used", verdict
-FROM (SELECT r.*, row_number() OVER (PARTITION BY workload ORDER BY owned_usd_per_hour, rent_usd_per_hour) AS k FROM rb r)
+FROM (SELECT r.*, row_number() OVER (PARTITION BY workload ORDER BY owned_usd_per_hour, rent_usd_per_hour, rent_instances) AS k FROM rb r)
 WHERE k = 1 ORDER BY workload;
 
 .print ''

@@ -1444,17 +1444,24 @@ cmp AS (
          o.usd_per_device_hour * r.own_gpus AS owned_usd_per_hour,
          r.own_running_usd_per_hour AS running_usd_per_hour, o.lifetime_years,
          r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu, r.n_gpus AS rental_gpus,
-         r.usd_per_hour / r.paid_gpus * r.own_gpus AS rent_usd_per_hour,
+         -- the rental priced for at least the owned GPUs in whole instances (one
+         -- GPU's worth of an 8-GPU instance cannot be rented): the rental plan's
+         -- price per device-hour (its terms included) x the instance's devices x
+         -- the instances that hold the owned GPUs (gpus_per_node may be a share
+         -- of one GPU: two half-GPU instances for one card)
+         nodes_required(r.own_gpus, ro.gpus_per_node) AS rent_instances,
+         r.usd_per_hour / r.paid_gpus * ro.devices * nodes_required(r.own_gpus, ro.gpus_per_node) AS rent_usd_per_hour,
          w.utilization, w.months, d.hours_per_month
   FROM paired r
   JOIN offers o ON o.offer = r.own_offer
+  JOIN offers ro ON ro.offer = r.offer
   JOIN w ON w.name = r.workload
   CROSS JOIN d
   WHERE r.pricing <> 'owned')
 SELECT s.name AS workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        round(owned_usd_per_hour, 4) AS owned_usd_per_hour,
        round(running_usd_per_hour, 4) AS running_usd_per_hour,
-       rental, rental_pricing, rental_gpu, rental_gpus, 1 AS same_gpu,
+       rental, rental_pricing, rental_gpu, rental_gpus, 1 AS same_gpu, rent_instances,
        round(rent_usd_per_hour, 4) AS rent_usd_per_hour,
        round(rent_usd_per_hour * hours_per_month, 2) AS rent_usd_per_month_24x7,
        CASE WHEN rent_usd_per_hour > running_usd_per_hour

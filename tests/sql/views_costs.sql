@@ -15,7 +15,9 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, term_day
   ('test', '1y-8xh100', 'h100-sxm', 8, 16.0, 365),
   ('test', '3y-8xh100', 'h100-sxm', 8, 12.0, 1095),
   ('test', '1xh100', 'h100-sxm', 1, 2.0, NULL),
-  ('test', '2xh200', 'h200', 2, 10.0, NULL);
+  ('test', '2xh200', 'h200', 2, 10.0, NULL),
+  ('rvb', '4x4090', 'rtx-4090', 4, 1.6, NULL),
+  ('rvb', 'half4090', 'rtx-4090', 0.5, 0.3, NULL);
 -- Your H200 server and its running costs: 8 GPUs for $240,000, $1,000 of
 -- network per GPU, 1,000 W per GPU at PUE 1.5 and $0.10/kWh, $200 per
 -- kW-month of colocation, support 10% a year, $73,000 of staff per server
@@ -64,6 +66,11 @@ INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months
 INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob, serve_on_spot) VALUES
   ('c-srv-p5-spot', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1);
 
+-- An 8B chat service in FP8 that one RTX 4090 serves, on the test quotes
+-- and the owned card (a desktop card, bought alone).
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, output_tokens, months, offer_glob) VALUES
+  ('c-rvb-card', 'serve', 'llama-3.1-8b', 'fp8', 20, 300, 12, '*4090');
+
 CREATE TEMP TABLE tp AS SELECT * FROM training_plans;
 CREATE TEMP TABLE sp AS SELECT * FROM serving_plans;
 CREATE TEMP TABLE rb AS SELECT * FROM rent_vs_buy;
@@ -97,6 +104,11 @@ SELECT 'c-own-sold-in', (SELECT count(*) = 0 FROM offers o JOIN gpus g ON g.name
 -- rent against buy for the same 8 GPUs: 2 x H200 at $10/h is $40/h for 8;
 -- break-even 248,000 / (40 - 14.464840) = 9,712.1 hours
 SELECT 'c-rvb-same-gpus', (SELECT n_gpus = 8 AND rental_gpus = 2 AND rent_usd_per_hour = 40.0 AND abs(break_even_hours - 9712.1) < 0.05 AND capex_usd = 248000 FROM rb WHERE workload = 'c-h200' AND rental = 'test/2xh200');
+-- one owned card against whole instances: the 4-GPU quote costs its full
+-- $1.60/h (not 1.60 / 4 = 0.40, one GPU's share, which no one rents), and
+-- the half-GPU quote two instances, 2 x 0.30 = $0.60/h
+SELECT 'c-rvb-whole-instance', (SELECT n_gpus = 1 AND rental_gpus = 4 AND rent_instances = 1 AND rent_usd_per_hour = 1.6 FROM rb WHERE workload = 'c-rvb-card' AND rental = 'rvb/4x4090');
+SELECT 'c-rvb-fraction-instances', (SELECT n_gpus = 1 AND rent_instances = 2 AND rent_usd_per_hour = 0.6 FROM rb WHERE workload = 'c-rvb-card' AND rental = 'rvb/half4090');
 SELECT 'c-rvb-same-gpu-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE rental_gpu <> gpu) = 0 FROM rb);
 
 SELECT 'c-spot-overhead', (SELECT spot_overhead = 0.15 AND abs(wall_days - 3.125 * 1.15) < 0.005 AND abs(compute_usd - 600 * 1.15 * (SELECT usd_per_device_hour FROM offers WHERE offer = 'aws/p5.48xlarge (spot)')) < 0.01 FROM tp WHERE workload = 'c-spot');
