@@ -486,6 +486,10 @@ MODERN_ENGINES = {
     'vLLM day-0 MiniMax M3 image + EAGLE3 speculative decoding': ('vllm', ''),
     'vLLM ~0.26 (prefill instance of 4P1D PD-disagg)': ('vllm', '~0.26'),
     'vLLM ~0.26, 4P1D disagg, MTP(3), MRV2': ('vllm', '~0.26'),
+    # Intel's own throughput tables for Gaudi: no serving framework named, so
+    # an engine keyword of their own ('intel-gaudi'), not one of engines.csv
+    'Intel Gaudi software 1.18.0 with PyTorch 2.4.0 (the page names no serving framework)':
+        ('intel-gaudi', '1.18.0'),
 }
 
 # Frameworks that serve prefill and decode on separate GPUs (scenario
@@ -543,6 +547,8 @@ MODERN_UNITS = {
     "tok/s (column 'Throughput'; output-vs-total not specified in excerpt)":
         ('tokens/s', 'unspecified'),
     "tok/s (table 'Throughput (tokens/s)'; output-vs-total not specified)":
+        ('tokens/s', 'unspecified'),
+    "tok/s (Intel's column 'Throughput (tokens/sec)'; output-vs-total not stated)":
         ('tokens/s', 'unspecified'),
     'output tok/s PER GPU': ('tokens/s', 'gpu'),
     'output tok/s PER GPU (multiply by gpu_count for system total)': ('tokens/s', 'gpu'),

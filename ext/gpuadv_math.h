@@ -145,6 +145,8 @@ typedef struct gpuadv_engine_consts {
   double amd_eff;             /* share of its speed on NVIDIA GPUs the
                               ** engine reaches on AMD ones (bandwidth and
                               ** TFLOP/s alike; its ROCm kernels) */
+  double gaudi_eff;           /* the same on Intel Gaudi (its HPU
+                              ** graphs and kernels) */
   int split_layers;           /* 1: splits a model's layers over its GPUs
                               ** (llama.cpp), 0: splits tensors */
   double batch_tokens;        /* layer split: prompt tokens per pipelined

@@ -196,6 +196,7 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
   e->fp4_eff = ENGINE(ENGINES_COL_FP4_EFF);
   e->dequant_eff = ENGINE(ENGINES_COL_DEQUANT_EFF);
   e->amd_eff = ENGINE(ENGINES_COL_AMD_EFF);
+  e->gaudi_eff = ENGINE(ENGINES_COL_GAUDI_EFF);
   e->fp16_accumulate = ENGINE(ENGINES_COL_FP16_ACCUMULATE) > 0.0;
   e->batch_tokens = ENGINE(ENGINES_COL_TOKEN_BUDGET);
   {
@@ -302,15 +303,21 @@ static double matmul_share_factor(int gpu, int compute) {
 }
 
 /* The share of its speed on NVIDIA GPUs that the engine reaches on the GPU:
-** its amd_eff on an AMD one, 1 on the others. It scales the GPU's
-** bandwidth and TFLOP/s as the engine sees them alike: amd_eff is fitted
-** on the engine's full-load rows on AMD GPUs, which do not tell the two
-** apart. */
+** its amd_eff on an AMD one, its gaudi_eff on an Intel Gaudi, 1 on the
+** others. It scales the GPU's bandwidth and TFLOP/s as the engine sees
+** them alike: amd_eff is fitted on the engine's full-load rows on AMD
+** GPUs, gaudi_eff on Intel's own full-load figures on Gaudi (README,
+** "Engines"), neither of which tells the two apart. */
 static double vendor_share(int gpu, const gpuadv_engine_consts *e) {
-  return strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR),
-                "AMD") == 0
-             ? e->amd_eff
-             : 1.0;
+  const char *vendor =
+      gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR);
+  if (strcmp(vendor, "AMD") == 0) return e->amd_eff;
+  if (strcmp(vendor, "Intel") == 0 &&
+      strncmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME),
+              "gaudi", 5) == 0) {
+    return e->gaudi_eff;
+  }
+  return 1.0;
 }
 
 /* The dense TFLOP/s the engine's matmuls of dtype run at on the GPU: the

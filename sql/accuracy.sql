@@ -41,7 +41,12 @@
 --              since the measured figure includes each prompt's prefill.
 --              A throughput the source does not say is output-only
 --              (throughput_tps) is read as output tokens/s where prompts
---              are at most 10% of the tokens.
+--              are at most 10% of the tokens. A row of a stated batch
+--              runs at most that many sequences: Intel's own figures on
+--              Gaudi (engine 'intel-gaudi': static batches on Intel's
+--              stack, no serving framework named) are estimated so with
+--              vLLM's constants, the one catalog engine that runs on
+--              Gaudi, and fit its gaudi_eff; listed as engine intel-gaudi.
 --   train_mem  train_peak_gb for the 9 rows whose configuration is fully
 --              stated (catalogs/train_peak.md says why the other 39 are left
 --              out): mode, ZeRO stage (FSDP full shard = 3 over the row's
@@ -81,7 +86,7 @@ m AS (
          coalesce(g.bf16_tflops, g.fp16_tflops) AS tflops_16bit,
          g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
-              WHEN ms.engine = 'pytorch' THEN 'vllm' END AS estimated_by,
+              WHEN ms.engine IN ('pytorch', 'intel-gaudi') THEN 'vllm' END AS estimated_by,
          -- requests of a TensorRT-LLM overview run (the layout rows' runs)
          CASE WHEN coalesce(ms.prompt_tokens, 0) + coalesce(ms.gen_tokens, 0) <= 2048 THEN 3000
               WHEN ms.prompt_tokens >= 32768 OR ms.gen_tokens >= 32768 THEN 1000
@@ -144,6 +149,7 @@ est AS (
                                + m.prompt_tokens / model_prefill_tps(m.model, m.gpu, m.dtype, m.n,
                                                                      m.prompt_tokens, m.estimated_by))
         FROM (SELECT max(1, min(CASE WHEN e.name = 'trtllm' THEN 4096 ELSE e.max_batch END,
+                                coalesce(m.batch, 1e9),
                                 max_batch(m.memory_gb * m.n, model_weights_gb(m.model, m.dtype),
                                           model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
                                                       CASE WHEN m.dtype IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8'
@@ -169,7 +175,9 @@ est AS (
     CASE WHEN unit = 'GiB' THEN value * 1.073741824 ELSE value END AS measured
   FROM m
 )
-SELECT id, kind, metric, CASE WHEN kind IN ('decode', 'prefill', 'aggregate') THEN estimated_by END AS engine,
+SELECT id, kind, metric,
+       CASE WHEN kind NOT IN ('decode', 'prefill', 'aggregate') THEN NULL
+            WHEN engine = 'intel-gaudi' THEN engine ELSE estimated_by END AS engine,
        gpu, gpu_count, model, dtype, batch, prompt_tokens, gen_tokens,
        measured, CASE WHEN unit = 'GiB' THEN 'GB' ELSE unit END AS unit, estimate,
        estimate / measured - 1 AS rel_error,

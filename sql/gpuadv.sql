@@ -1549,7 +1549,13 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
-                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END
+                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU'
+                                -- on Gaudi, vLLM's share of its NVIDIA speed is fitted on
+                                -- Intel's own figures (engines.gaudi_eff)
+                                || coalesce((SELECT printf(', at %.0f%% of its NVIDIA speed after Intel''s own figures on Gaudi',
+                                                           100 * en.gaudi_eff)
+                                             FROM engines en WHERE en.name = engine AND en.gaudi_eff < 1
+                                               AND gpu GLOB 'gaudi*'), '') END
                   -- the fits saw tensor parallelism (and llama.cpp's layer
                   -- split, 'ppN') only: pipeline stages, expert parallelism
                   -- and data-parallel attention are scored, not fitted

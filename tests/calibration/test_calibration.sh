@@ -30,7 +30,8 @@ gpus, models, engine_rows, meas = C.load("catalogs")
 engines = {r["name"]: C.as_engine(r) for r in engine_rows}
 bad, n = [], 0
 for c in C.cases(gpus, models, meas):
-    e = engines.get("vllm" if c["engine"] == "pytorch" else c["engine"])
+    e = engines.get("vllm" if c["engine"] in ("pytorch", C.GAUDI_REFERENCE)
+                    else c["engine"])
     if e is None:
         continue
     py = C.estimate(e, c)

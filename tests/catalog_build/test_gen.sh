@@ -129,6 +129,9 @@ expect_fail "engine-dequant-eff" "engines.csv:2: dequant_eff 1.5 outside the san
 make_good; set_field "$work/cat/engines.csv" 2 24 "0"
 expect_fail "engine-amd-eff" "engines.csv:2: amd_eff 0 outside the sane range 0.05..1"
 
+make_good; set_field "$work/cat/engines.csv" 2 25 "1.2"
+expect_fail "engine-gaudi-eff" "engines.csv:2: gaudi_eff 1.2 outside the sane range 0.05..1"
+
 make_good; set_field "$work/cat/engines.csv" 2 12 "-1"
 expect_fail "engine-moe-layer" "engines.csv:2: moe_layer_overhead_us -1 outside the sane range 0..10000"
 

@@ -53,6 +53,13 @@ SELECT 'eng-achieved-matmul-share', (SELECT abs(model_prefill_tps('llama-3.1-8b'
 -- at bw_eff_hbm of that.
 SELECT 'eng-amd-eff-bandwidth', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'mi300x', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (5300 * amd_eff * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
 SELECT 'eng-amd-eff-fitted', (SELECT amd_eff < 1 FROM engines WHERE name = 'vllm') AND (SELECT amd_eff FROM engines WHERE name = 'trtllm') = 1;
+-- gaudi_eff does the same on an Intel Gaudi: Llama 3.1 8B at batch 1 on a
+-- Gaudi 3 (3700 GB/s) decodes as on a GPU of gaudi_eff x 3700 GB/s; it is
+-- fitted for vLLM on Intel's own figures, 1 for the engines that do not
+-- run there; and it leaves the other vendors alone (an H100 is the same).
+SELECT 'eng-gaudi-eff-bandwidth', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'gaudi3', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (3700 * gaudi_eff * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
+SELECT 'eng-gaudi-eff-fitted', (SELECT gaudi_eff < 1 AND gaudi_eff >= 0.05 FROM engines WHERE name = 'vllm') AND (SELECT count(*) FROM engines WHERE name <> 'vllm' AND gaudi_eff <> 1) = 0;
+SELECT 'eng-gaudi-eff-h100-untouched', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (3350 * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
 -- Worked by hand: a 64-token prompt of Llama 3.1 70B in fp8 on one H100
 -- reads the weights once but the input embedding: (70.6 - 2 x 128256 x
 -- 8192 / 1e9) x 1 byte + the output head 128256 x 8192 / 1e9 x 2 bytes
