@@ -67,6 +67,7 @@ CREATE TABLE IF NOT EXISTS workloads (
   prompt_cv REAL,                -- serve: spread of prompt lengths, coefficient of variation (default 0: all prompt_tokens long)
   output_cv REAL,                -- serve: spread of output lengths, coefficient of variation (default 0: all output_tokens long)
   prefix_hit REAL,               -- serve: share of each prompt found in the engine's prefix cache (default 0)
+  spare_replicas INTEGER,        -- serve: replicas beyond those the traffic needs, so that the targets hold with that many down (default 0; 1 for N+1)
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -175,7 +176,9 @@ CREATE TABLE IF NOT EXISTS workloads (
   CONSTRAINT "prompt_cv and output_cv must be in [0, 10] and prefix_hit in [0, 1]"
     CHECK ((prompt_cv IS NULL OR (typeof(prompt_cv) IN ('integer', 'real') AND prompt_cv >= 0 AND prompt_cv <= 10))
        AND (output_cv IS NULL OR (typeof(output_cv) IN ('integer', 'real') AND output_cv >= 0 AND output_cv <= 10))
-       AND (prefix_hit IS NULL OR (typeof(prefix_hit) IN ('integer', 'real') AND prefix_hit >= 0 AND prefix_hit <= 1)))
+       AND (prefix_hit IS NULL OR (typeof(prefix_hit) IN ('integer', 'real') AND prefix_hit >= 0 AND prefix_hit <= 1))),
+  CONSTRAINT "spare_replicas must be a whole number in [0, 64]"
+    CHECK (spare_replicas IS NULL OR (typeof(spare_replicas) = 'integer' AND spare_replicas >= 0 AND spare_replicas <= 64))
 );
 
 -- Your purchase quotes and running costs, one row per GPU type (a
@@ -466,6 +469,7 @@ SELECT
   w.requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
   coalesce(w.prompt_cv, 0) AS prompt_cv, coalesce(w.output_cv, 0) AS output_cv,
   coalesce(w.prefix_hit, 0) AS prefix_hit,
+  coalesce(w.spare_replicas, 0) AS spare_replicas,
   w.requests_per_min / 60.0 AS requests_per_s,
   w.requests_per_min / 60.0 * w.output_tokens AS served_tps,
   w.requests_per_min / 60.0 * (1 + d.burst_headroom) AS design_requests_per_s,
@@ -680,7 +684,7 @@ CREATE VIEW workload_shapes AS
     utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
     layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
     spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
-    prefix_hit) AS shape
+    prefix_hit, spare_replicas) AS shape
 FROM workloads;
 
 -- ---------------------------------------------------------------- training
@@ -1164,7 +1168,7 @@ b AS (
 -- given by params_b alone and fractional GPUs keep the closed-form sizing.
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.prompt_cv, w.output_cv, w.prefix_hit,
-         w.design_tps, w.design_requests_per_s, w.concurrency,
+         w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
          w.model, w.dtype, w.catalog_model, w.mem_headroom,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
@@ -1179,10 +1183,11 @@ rep0 AS (
   WHERE b.r = 1),
 rep AS (
   SELECT r.*, s.max_rps AS max_rps_per_replica,
+         -- the replicas the traffic needs, and the spares beside them
          CASE WHEN s.max_rps > 0
                 THEN max(CASE WHEN r.concurrency_estimated THEN 1 ELSE r.replicas_for_concurrency END,
                          nodes_required(r.design_requests_per_s / s.max_rps, 1))
-              ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END AS replicas
+              ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END + r.spare_replicas AS replicas
   FROM rep0 r
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
@@ -1244,7 +1249,8 @@ pick AS (
                                            sh.n_gpus, sh.n, -sh.replica_tps, sh.ep, -sh.tp) AS r2
   FROM shape sh),
 -- latency percentiles of the chosen shape at its planned load (the design
--- rate split over its replicas; none where nothing fits: rate NULL).
+-- rate split over its replicas less the spares, the load with the spares
+-- down; none where nothing fits: rate NULL).
 -- MATERIALIZED: one simulator run per configuration; flattened into plan,
 -- the run would be looked up again for each of its offers
 lat AS MATERIALIZED (
@@ -1255,7 +1261,7 @@ lat AS MATERIALIZED (
   FROM pick p
   LEFT JOIN serving_sim s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
-                     THEN max(0.001, p.design_requests_per_s / p.replicas) END
+                     THEN max(0.001, p.design_requests_per_s / (p.replicas - p.spare_replicas)) END
    AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.steady_state = 1
    AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
@@ -1267,7 +1273,7 @@ lat AS MATERIALIZED (
 plan AS (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.n_gpus,
+         p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
          CASE WHEN p.fits THEN nodes_required(p.n_gpus, o.devices) END AS nodes,
          p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s,
          p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs,
@@ -1367,7 +1373,7 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        b_basis AS basis,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
-       gpus_per_replica, batch AS batch_per_replica, replicas, n_gpus, nodes,
+       gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas, n_gpus, nodes,
        interconnect_ok,
        round(replica_tps, 1) AS tps_per_replica, round(per_user_tps, 1) AS tps_per_user,
        round(ttft_est_s, 3) AS ttft_s,
@@ -1400,7 +1406,7 @@ CREATE VIEW serving_plans AS
 SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pricing,
        r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis,
        r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
-       r.replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
+       r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
        r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
        r.usd_per_hour, r.usd_per_mtok, r.total_usd, r.capex_usd, r.spend_usd, r.paid_gpus,
@@ -1527,8 +1533,10 @@ UNION ALL
 SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
-                replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END, gpus_per_replica, gpu,
+         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
+                replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END,
+                CASE WHEN spare_replicas > 0 THEN printf(' (%d spare)', spare_replicas) ELSE '' END,
+                gpus_per_replica, gpu,
                 CASE WHEN layout LIKE '% %' THEN ' (' || layout || ')' ELSE '' END, batch_per_replica,
                 engine,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'

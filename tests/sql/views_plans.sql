@@ -192,10 +192,10 @@ SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%
 
 -- Workloads alike in every column but name and notes share one plan
 -- (workload_shapes); a column added to workloads must join the shape's
--- columns there (46 of the 48: all but name and notes). twin-b is twin-a
+-- columns there (47 of the 49: all but name and notes). twin-b is twin-a
 -- under another name; twin-c differs in its traffic; twin-d in the case
 -- of its dtype, which gpuadv reads alike but which is another value.
-SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 48;
+SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 49;
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob, notes) VALUES
   ('twin-a', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'one'),
   ('twin-b', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'two'),
@@ -251,3 +251,14 @@ CREATE TEMP TABLE rag AS SELECT * FROM serving_plans WHERE workload LIKE 'rag-%'
 SELECT 'v-prefix-hit-ttft', (SELECT abs(h.ttft_s - 0.1 * z.ttft_s) <= 0.0005 AND z.ttft_s > 0.1 FROM rag h, rag z WHERE h.workload = 'rag-hit' AND z.workload = 'rag-0');
 SELECT 'v-prefix-hit-capacity', (SELECT h.max_rps_per_replica > 2 * z.max_rps_per_replica AND h.replicas < z.replicas AND h.works FROM rag h, rag z WHERE h.workload = 'rag-hit' AND z.workload = 'rag-0');
 SELECT 'v-length-spread', (SELECT c.max_rps_per_replica < z.max_rps_per_replica AND c.replicas >= z.replicas AND c.ttft_s = z.ttft_s FROM rag c, rag z WHERE c.workload = 'rag-cv' AND z.workload = 'rag-0');
+-- A spare replica (N+1): one more replica of the same shape, paid for
+-- (one more test/1xh100 at $2.00 an hour), and the latency columns those
+-- of the load with the spare down, the same per-replica rate as without
+-- it: every percentile equal to rag-0's.
+INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps, ttft_p95_s,
+                      spare_replicas, offer_glob) VALUES
+  ('rag-spare', 'serve', 'llama-3.1-8b', 600, 8000, 200, 30, 1, 1, 'test/*');
+CREATE TEMP TABLE rag_spare AS SELECT * FROM serving_plans WHERE workload = 'rag-spare' AND offer = 'test/1xh100';
+SELECT 'v-spare-replica', (SELECT s.replicas = z.replicas + 1 AND s.spare_replicas = 1 AND z.spare_replicas = 0 AND abs(s.usd_per_hour - z.usd_per_hour - 2.00) < 1e-9 AND s.gpus_per_replica = z.gpus_per_replica FROM rag_spare s, rag z WHERE z.workload = 'rag-0');
+SELECT 'v-spare-latency-at-load', (SELECT s.ttft_p50_s = z.ttft_p50_s AND s.ttft_p95_s = z.ttft_p95_s AND s.tpot_p95_ms = z.tpot_p95_ms AND s.max_rps_per_replica = z.max_rps_per_replica FROM rag_spare s, rag z WHERE z.workload = 'rag-0');
+SELECT 'v-spare-reason', (SELECT reason LIKE '% replicas (1 spare) of 1 x h100-sxm %' FROM best_plans WHERE workload = 'rag-spare');

@@ -114,6 +114,12 @@ expect_error "reject prompt_cv" \
 expect_error "reject prefix_hit" \
   "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, prefix_hit) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 1.5)" \
   "CHECK constraint failed: prompt_cv and output_cv must be in [0, 10] and prefix_hit in [0, 1]"
+expect_error "reject fractional spare_replicas" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, spare_replicas) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 1.5)" \
+  "CHECK constraint failed: spare_replicas must be a whole number in [0, 64]"
+expect_error "reject many spare_replicas" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, spare_replicas) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 65)" \
+  "CHECK constraint failed: spare_replicas must be a whole number in [0, 64]"
 expect_error "reject data location" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, data_location) VALUES ('x', 'finetune', 7, 'lora', 1, 'AWS')" \
   "CHECK constraint failed: data_location must be 'local' or a provider name in lowercase"
