@@ -91,6 +91,8 @@ CATALOGS = [
             col("tdp_w", "REAL", False, lo=5, hi=5000),
             col("price_usd", "REAL", False, lo=50, hi=2000000),
             col("price_source", "TEXT", False),
+            # the date of price_source's price where the source gives one
+            col("price_as_of", "TEXT", False, pattern=PERIOD_RE),
             col("capability", "TEXT", choices={"train", "serve"}),
             col("sold_in", "TEXT",
                 choices={"gpu-server", "rack-server", "desktop", "system",

@@ -568,7 +568,7 @@ own AS (
   SELECT g.name AS gpu, g.sold_in, g.server, p.price_usd AS quoted_usd,
          coalesce(p.gpus_per_node, CASE WHEN g.sold_in IN ('desktop', 'system') THEN 1 ELSE d.gpus_per_node END) AS gpus_per_node,
          coalesce(p.unit_gpus, CASE WHEN g.server THEN d.server_gpus ELSE 1 END) AS unit_gpus,
-         p.unit_usd, p.fabric_gbps, g.price_usd AS gpu_usd, g.tdp_w,
+         p.unit_usd, p.fabric_gbps, g.price_usd AS gpu_usd, g.price_as_of AS gpu_price_as_of, g.tdp_w,
          (SELECT c.value FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_usd,
          (SELECT c.as_of FROM owned_costs c WHERE c.item = 'server_usd' AND c.gpu = g.name) AS server_as_of,
          p.watts, p.network_usd_per_gpu,
@@ -598,10 +598,13 @@ own2 AS (
                   CASE WHEN o.quoted_usd IS NULL AND o.unit_usd IS NULL AND o.server
                        THEN o.default_network_usd_per_gpu ELSE 0 END) AS net_usd_per_gpu,
          coalesce(o.watts, coalesce(o.tdp_w, 0) * CASE WHEN o.server THEN o.node_power_factor ELSE 1 END) AS watts_per_gpu,
-         -- the date of a catalog server price; gpus.as_of dates the catalog row, not its
-         -- price, and your owned_prices quote carries no date: unknown
+         -- the date of a catalog server price, else of the catalog GPU price
+         -- (gpus.price_as_of, where its source gives one: a launch MSRP's
+         -- announcement); gpus.as_of dates the catalog row, not its price, and
+         -- your owned_prices quote carries no date: unknown
          CASE WHEN o.unit_usd IS NULL AND o.quoted_usd IS NULL AND o.server AND o.server_usd IS NOT NULL
-              THEN o.server_as_of END AS as_of
+                THEN o.server_as_of
+              WHEN o.unit_usd IS NULL AND o.quoted_usd IS NULL THEN o.gpu_price_as_of END AS as_of
   FROM own o),
 own3 AS (
   SELECT o.*,
@@ -652,7 +655,8 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
        1, o.capex_usd_per_gpu, o.watts_per_gpu, o.lifetime_years, o.usd_per_kwh, o.pue,
        NULL, o.as_of,
        CASE WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN o.as_of
-            WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o.as_of || '-01' END,
+            WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o.as_of || '-01'
+            WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]' THEN o.as_of || '-01-01' END,
        NULL, NULL, NULL, NULL,
        o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share
 FROM own3 o;

@@ -76,7 +76,7 @@ fi
 rm -f "$work/out.c" "$work/out.h"
 
 make_good; set_line "$work/cat/gpus.csv" 3 "h100-x,NVIDIA"
-expect_fail "column-count" "gpus.csv:3: 2 fields, expected 29"
+expect_fail "column-count" "gpus.csv:3: 2 fields, expected 30"
 
 make_good; set_field "$work/cat/gpus.csv" 4 9 "fast"
 expect_fail "non-numeric" "gpus.csv:4: mem_bw_gbs must be real, got 'fast'"
@@ -90,13 +90,16 @@ expect_fail "bandwidth-range-high" "gpus.csv:2: mem_bw_gbs 25000 outside the san
 make_good; set_field "$work/cat/gpus.csv" 3 1 "$(sed -n 2p "$work/cat/gpus.csv" | cut -d, -f1)"
 expect_fail "duplicate-slug" "gpus.csv:3: duplicate name"
 
-make_good; set_field "$work/cat/gpus.csv" 5 27 ""
+make_good; set_field "$work/cat/gpus.csv" 5 28 ""
 expect_fail "missing-source" "gpus.csv:5: source is required"
 
-make_good; set_field "$work/cat/gpus.csv" 3 26 "garage"
+make_good; set_field "$work/cat/gpus.csv" 3 25 "Jan 2025"
+expect_fail "price-as-of" "gpus.csv:3: price_as_of 'Jan 2025' is not well-formed"
+
+make_good; set_field "$work/cat/gpus.csv" 3 27 "garage"
 expect_fail "sold-in" "gpus.csv:3: sold_in must be one of cloud, desktop, gpu-server, rack-server, system, got 'garage'"
 
-make_good; set_field "$work/cat/gpus.csv" 3 25 "infer"
+make_good; set_field "$work/cat/gpus.csv" 3 26 "infer"
 expect_fail "capability" "gpus.csv:3: capability must be one of serve, train, got 'infer'"
 
 make_good; set_field "$work/cat/aliases.csv" 2 3 "h900-sxm"

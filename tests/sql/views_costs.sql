@@ -100,6 +100,11 @@ SELECT 'c-own-pcie-server', (SELECT unit_gpus = 8 AND unit_usd = 197000 AND cape
 SELECT 'c-own-pcie-running', (SELECT watts_per_gpu = 540 AND abs(running_usd_per_gpu_hour - 2.04673) < 0.00001 FROM offers WHERE offer = 'owned/a100-pcie-80gb');
 -- a desktop card is bought alone, one per computer you own: no host, network, support or staff
 SELECT 'c-own-desktop-card', (SELECT unit_gpus = 1 AND unit_usd = 1599 AND capex_usd_per_gpu = 1599 AND gpus_per_node = 1 AND watts_per_gpu = 450 AND instance_type = 'the card alone, in a computer you own' FROM offers WHERE offer = 'owned/rtx-4090');
+-- the date of the price: a catalog GPU price's source date where it gives
+-- one (the RTX 4090's launch MSRP, NVIDIA's announcement of 2022-09-20; the
+-- catalog row's own as_of is the day it was checked), none for a launch
+-- price whose page carries no date (RTX 6000 Ada) or for your quote (h200)
+SELECT 'c-own-price-date', (SELECT price_date = '2022-09-20' FROM offers WHERE offer = 'owned/rtx-4090') AND (SELECT price_date IS NULL FROM offers WHERE offer = 'owned/rtx-6000-ada') AND (SELECT price_date IS NULL FROM offers WHERE offer = 'owned/h200') AND (SELECT price_date = '2024-01-01' FROM offers WHERE offer = 'owned/mi300x');
 SELECT 'c-own-sold-in', (SELECT count(*) = 0 FROM offers o JOIN gpus g ON g.name = o.gpu WHERE o.pricing = 'owned' AND ((g.sold_in IN ('desktop', 'system')) <> (o.gpus_per_node = 1 AND o.unit_gpus = 1)));
 -- rent against buy for the same 8 GPUs: 2 x H200 at $10/h is $40/h for 8;
 -- break-even 248,000 / (40 - 14.464840) = 9,712.1 hours
