@@ -414,10 +414,10 @@ def own_fit(rows, least):
 
 
 def repeated(r):
-    """Whether catalogs/import_measurements.py marked the row as a second
-    copy of a figure, or as superseded by a later version of its page."""
-    notes = r["notes"] or ""
-    return "[import] duplicate of " in notes or "[import] superseded by " in notes
+    """Whether another row counts the row's figure (its `repeat_of`, which
+    catalogs/import_measurements.py sets on a second copy of a figure and
+    on one a later version of its page supersedes)."""
+    return bool(r.get("repeat_of"))
 
 
 def case_kind(r, gpus, models):

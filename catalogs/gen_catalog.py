@@ -183,6 +183,9 @@ CATALOGS = [
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),
             col("notes", "TEXT", False),
+            # the id of the row that counts this figure (a second copy, or a
+            # later version of its page): this row is left out of fits
+            col("repeat_of", "TEXT", False, pattern=re.compile(r"^[A-Z]\d+$")),
         ]),
     dict(
         table="engines", file="engines.csv", key="name", indexes=["name"],

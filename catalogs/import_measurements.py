@@ -45,7 +45,7 @@ HEADER = ['id', 'kind', 'metric', 'gpu', 'gpu_count', 'model', 'params_b', 'dtyp
           'micro_batch', 'seq_len', 'grad_checkpointing', 'lora_rank', 'zero_stage',
           'engine', 'engine_version', 'tp', 'pp', 'ep', 'concurrency', 'scenario',
           'speculative', 'value', 'unit', 'gpu_label', 'model_label', 'dtype_label', 'source',
-          'as_of', 'notes']
+          'as_of', 'notes', 'repeat_of']
 
 FILES = ['decode_tps.csv', 'train_mem.csv', 'hw_achieved.csv']
 
@@ -1028,8 +1028,9 @@ def build_modern_row(where, src):
 #   - with a later as_of, the later version of the page supersedes the earlier
 #     figure (the engine's current speed is what the plans estimate):
 #     "superseded by ID".
-# catalogs/calibrate.py and sql/accuracy.sql leave such rows out, as they do
-# the rows the source flags as anomalous.
+# The row that counts the figure goes into `repeat_of` (the notes say why);
+# catalogs/calibrate.py, sql/accuracy.sql and speed_basis leave rows with a
+# repeat_of out, as they do the rows the source flags as anomalous.
 REPEAT_KEY = ['kind', 'metric', 'engine', 'gpu', 'gpu_count', 'model', 'dtype', 'tp',
               'pp', 'ep', 'batch', 'concurrency', 'prompt_tokens', 'gen_tokens',
               'scenario', 'speculative']
@@ -1082,6 +1083,7 @@ def flag_repeats(rows):
             continue    # two figures of one date: both kept
         target['notes'] = (target['notes'] + ' [import] ' + note + '; left out of '
                            'the fits and the error figures').strip()
+        target['repeat_of'] = (old if target is row else newer)['id']
     return counts
 
 

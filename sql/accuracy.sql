@@ -11,7 +11,8 @@
 -- figures (`in_summary`). The rows catalogs/calibrate.py leaves out of its
 -- fits are left out of the summary too: rows the source flags as
 -- anomalous, a figure's second copy and figures that a later version of
--- their page supersedes (marked by catalogs/import_measurements.py),
+-- their page supersedes (their repeat_of, set by
+-- catalogs/import_measurements.py),
 -- speculative decoding, expert, data or pipeline parallelism, tensor
 -- parallelism across nodes (more than 8 GPUs), online and
 -- disaggregated runs; and the plain PyTorch decoders' rows, a floor that
@@ -95,8 +96,7 @@ m AS (
          CASE WHEN ms.engine = 'llama.cpp' THEN max(1, coalesce(ms.gpu_count, 1))
               ELSE coalesce(ms.tp, CASE WHEN ms.gpu_count = 1 THEN 1 END) END AS n,
          lower(coalesce(ms.notes, '')) LIKE '%anomal%'
-           OR coalesce(ms.notes, '') LIKE '%[import] duplicate of %'
-           OR coalesce(ms.notes, '') LIKE '%[import] superseded by %'
+           OR ms.repeat_of IS NOT NULL
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
            OR coalesce(ms.tp, ms.gpu_count, 1) > 8

@@ -950,8 +950,7 @@ WITH fitted AS (
   FROM measurements m JOIN gpus h ON h.name = m.gpu
   WHERE m.kind IN ('decode', 'prefill', 'aggregate') AND coalesce(m.speculative, 'no') = 'no'
     -- a figure's second copy, or one a later version of its page replaced
-    AND coalesce(m.notes, '') NOT LIKE '%[import] duplicate of %'
-    AND coalesce(m.notes, '') NOT LIKE '%[import] superseded by %'),
+    AND m.repeat_of IS NULL),
 per_gpu AS MATERIALIZED (SELECT engine, gpu, count(*) AS n FROM fitted GROUP BY engine, gpu),
 per_class AS MATERIALIZED (SELECT DISTINCT engine, vendor, memory_class FROM fitted)
 SELECT e.name AS engine, g.name AS gpu,

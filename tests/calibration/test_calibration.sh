@@ -114,9 +114,11 @@ rows = [row("A1", "github.com/" + page + " @00f3768 (v1.0)", "2025-01-01", "100"
         row("T2", "x/y a.md", "2024-05-01", "10", kind="train_mem")]
 counts = I.flag_repeats(rows)
 notes = {r["id"]: r["notes"] for r in rows}
+repeat = {r["id"]: r.get("repeat_of", "") for r in rows}
 check("importer: a second copy of a figure of the same page and commit is a duplicate",
       "[import] duplicate of A1:" in notes["A2"] and notes["A1"].startswith(
-          "n [import] superseded by A3:"))
+          "n [import] superseded by A3:")
+      and repeat["A2"] == "A1" and repeat["A1"] == "A3" and not repeat["A3"])
 check("importer: a later version of the page supersedes the figure (A1 by A3)",
       "(2025-12-01)" in notes["A1"] and notes["A3"] == "n")
 check("importer: other pages, other lengths, one date's two values and training rows are kept",
@@ -126,6 +128,12 @@ gpus, models, engines, meas = C.load("catalogs")
 marked = [r for r in meas if C.repeated(r)]
 ids = {c["id"] for c in C.cases(gpus, models, meas)}
 dup = sum("[import] duplicate of " in r["notes"] for r in marked)
+check("catalog: a row's repeat_of is set exactly where its notes say it repeats "
+      "another, and names a row of the catalog",
+      {r["id"] for r in marked} == {r["id"] for r in meas if "[import] duplicate of " in r["notes"]
+                                     or "[import] superseded by " in r["notes"]}
+      and all(r["repeat_of"] in {m["id"] for m in meas} and r["repeat_of"] != r["id"]
+              for r in marked))
 check("catalog: 12 duplicates and 5 superseded figures, none in the fit (got %d, %d)"
       % (dup, len(marked) - dup),
       dup == 12 and len(marked) == 17 and not ids & {r["id"] for r in marked})
