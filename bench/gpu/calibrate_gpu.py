@@ -41,7 +41,8 @@ HEADER = ["id", "kind", "metric", "gpu", "gpu_count", "model", "params_b",
           "lora_rank", "zero_stage", "engine", "engine_version", "tp", "pp",
           "ep", "concurrency", "scenario", "speculative", "value", "unit",
           "gpu_label",
-          "model_label", "dtype_label", "source", "as_of", "notes"]
+          "model_label", "dtype_label", "source", "as_of", "notes",
+          "repeat_of"]
 
 DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
 SHAPE_KEYS = ("layers", "hidden", "intermediate", "heads", "kv_heads",
