@@ -761,6 +761,16 @@ static sim_group *admitting_group(const sim *S) {
   return best;
 }
 
+/* Add p to the requests that finish their prefill in the current step;
+** nonzero when out of memory. */
+static int fin_push(sim *S, const sim_pre *p) {
+  if (grow((void **)&S->fin, &S->cap_fin, sizeof(sim_pre), S->n_fin + 1)) {
+    return 1;
+  }
+  S->fin[S->n_fin++] = *p;
+  return 0;
+}
+
 /* ------------------------------------------------------------------------
 ** Quiet runs of steps.
 **
@@ -1142,7 +1152,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   while (S.completed < S.n) {
     int64_t n_batch, i, g;
     sim_group *grp;
-    int budget_left;
     double dt, t_end, ctx_next;
 
     /* Arrivals up to now join the queue. */
@@ -1210,7 +1219,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     load.prefill_tokens = 0;
     load.prefill_pairs = 0;
     S.n_fin = 0;
-    budget_left = 0;
     for (g = 0; g < cfg->prefill_groups; g++) {
       grp = &S.grp[g];
       grp->budget = cfg->token_budget - decode_share(cfg, d_seqs);
@@ -1218,18 +1226,16 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       if (grp->has_partial && grp->budget > 0) {
         prefill_chunk(&grp->partial, grp, &load);
         if (grp->partial.done == grp->partial.r.prompt) {
-          if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), S.n_fin + 1)) {
+          if (fin_push(&S, &grp->partial)) {
             fail(res, "out of memory");
             goto done;
           }
           grp->has_partial = 0;
           S.n_partial--;
-          S.fin[S.n_fin++] = grp->partial;
         }
       }
-      if (grp->budget > 0) budget_left = 1;
     }
-    if (S.queue.len > 0 && budget_left) queue_mark(&S, t);
+    if (S.queue.len > 0 && admitting_group(&S)) queue_mark(&S, t);
     while ((grp = admitting_group(&S)) != 0 && S.queue.len > 0 &&
            d_seqs + S.n_partial + S.n_fin < cfg->max_running) {
       const sim_req *r = ring_front(&S.queue);
@@ -1243,11 +1249,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       ring_pop(&S.queue);
       prefill_chunk(&p, grp, &load);
       if (p.done == p.r.prompt) {
-        if (grow((void **)&S.fin, &S.cap_fin, sizeof(sim_pre), S.n_fin + 1)) {
+        if (fin_push(&S, &p)) {
           fail(res, "out of memory");
           goto done;
         }
-        S.fin[S.n_fin++] = p;
       } else {
         assert(!grp->has_partial && grp->budget == 0);
         grp->has_partial = 1;
