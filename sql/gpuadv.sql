@@ -1459,37 +1459,43 @@ cmp AS (
          -- the instances that hold the owned GPUs (gpus_per_node may be a share
          -- of one GPU: two half-GPU instances for one card)
          nodes_required(r.own_gpus, ro.gpus_per_node) AS rent_instances,
-         r.usd_per_hour / r.paid_gpus * ro.devices * nodes_required(r.own_gpus, ro.gpus_per_node) AS rent_usd_per_hour,
+         r.usd_per_hour / r.paid_gpus * ro.devices AS rent_usd_per_instance_hour,
          w.utilization, w.months, d.hours_per_month
   FROM paired r
   JOIN offers o ON o.offer = r.own_offer
   JOIN offers ro ON ro.offer = r.offer
   JOIN w ON w.name = r.workload
   CROSS JOIN d
-  WHERE r.pricing <> 'owned')
+  WHERE r.pricing <> 'owned'),
+priced AS (
+  SELECT c.*, c.rent_usd_per_instance_hour * c.rent_instances AS rent_usd_per_hour FROM cmp c),
+-- hours of use after which the purchase has cost less than the rental
+-- (where renting costs more than running your own), and those hours in
+-- months at the workload's utilization
+be AS (
+  SELECT q.*, q.be_hours / (q.hours_per_month * q.utilization) AS be_months
+  FROM (SELECT p.*,
+               CASE WHEN p.rent_usd_per_hour > p.running_usd_per_hour
+                    THEN break_even_hours(p.capex_usd, p.rent_usd_per_hour, p.running_usd_per_hour) END AS be_hours
+        FROM priced p) q)
 SELECT s.name AS workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        round(owned_usd_per_hour, 4) AS owned_usd_per_hour,
        round(running_usd_per_hour, 4) AS running_usd_per_hour,
        rental, rental_pricing, rental_gpu, rental_gpus, 1 AS same_gpu, rent_instances,
        round(rent_usd_per_hour, 4) AS rent_usd_per_hour,
        round(rent_usd_per_hour * hours_per_month, 2) AS rent_usd_per_month_24x7,
-       CASE WHEN rent_usd_per_hour > running_usd_per_hour
-            THEN round(break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour), 1) END AS break_even_hours,
+       round(be_hours, 1) AS break_even_hours,
        utilization,
-       CASE WHEN rent_usd_per_hour > running_usd_per_hour
-            THEN round(break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
-                       / (hours_per_month * utilization), 2) END AS break_even_months,
+       round(be_months, 2) AS break_even_months,
        months AS months_of_use,
        CASE WHEN rent_usd_per_hour <= running_usd_per_hour
               THEN 'rent: the rental costs less than running your own (power, space, support, staff)'
-            WHEN break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
-                 / (hours_per_month * utilization) > lifetime_years * 12
+            WHEN be_months > lifetime_years * 12
               THEN 'rent: buying does not pay off within the hardware''s lifetime'
-            WHEN break_even_hours(capex_usd, rent_usd_per_hour, running_usd_per_hour)
-                 / (hours_per_month * utilization) <= months
+            WHEN be_months <= months
               THEN 'buy: pays off within the months of use'
             ELSE 'rent: pays off only after the months of use' END AS verdict
-FROM cmp JOIN workload_shapes s ON s.shape = cmp.workload;
+FROM be JOIN workload_shapes s ON s.shape = be.workload;
 
 -- --------------------------------------------------------------- best plans
 -- The first-ranked plan of each workload, with a one-line reason.
