@@ -561,6 +561,32 @@ static void sql_engine_serves(sqlite3_context *ctx, int argc,
       ctx, gpuadv_engine_serves((int)a[ES_ENGINE], gpu, (int)a[ES_DTYPE]));
 }
 
+enum { EVS_ENGINE, EVS_GPU, EVS_N };
+
+static const gpuadv_fn fn_engine_vendor_share = {
+    "engine_vendor_share",
+    2,
+    EVS_N,
+    {[EVS_ENGINE] =
+         GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
+     [EVS_GPU] = GPUADV_NAME("gpu")}};
+
+/* The share of its speed on NVIDIA GPUs that the engine reaches on the GPU
+** (engines.amd_eff on an AMD GPU, gaudi_eff on an Intel Gaudi, 1 on the
+** others): the factor model_decode_tps and model_prefill_tps apply to the
+** GPU's bandwidth and TFLOP/s, for views that say why a chip is slow. */
+static void sql_engine_vendor_share(sqlite3_context *ctx, int argc,
+                                    sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_engine_vendor_share;
+  double a[GPUADV_MAX_ARGS];
+  int gpu;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, EVS_GPU);
+  if (gpu < 0) return;
+  gpuadv_result_number(ctx, fn,
+                       gpuadv_engine_vendor_share((int)a[EVS_ENGINE], gpu));
+}
+
 /* ------------------------------------------------------------------------
 ** A serving replica from SQL values, for the serving simulator: the same
 ** lookups and constants as model_decode_tps and model_prefill_tps, with
@@ -778,6 +804,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_model_prefill_tps,  sql_model_prefill_tps},
   {&fn_model_serving_batch, sql_model_serving_batch},
   {&fn_engine_serves,      sql_engine_serves},
+  {&fn_engine_vendor_share, sql_engine_vendor_share},
 };
 /* clang-format on */
 

@@ -320,6 +320,12 @@ static double vendor_share(int gpu, const gpuadv_engine_consts *e) {
   return 1.0;
 }
 
+double gpuadv_engine_vendor_share(int engine, int gpu) {
+  gpuadv_engine_consts e;
+  gpuadv_engine_load(engine, &e);
+  return vendor_share(gpu, &e);
+}
+
 /* The dense TFLOP/s the engine's matmuls of dtype run at on the GPU: the
 ** datasheet figure of the dtype's precision, or for an engine whose fp16
 ** matmuls accumulate in fp16 (llama.cpp's cuBLAS calls), the GPU's

@@ -47,6 +47,11 @@ double gpuadv_engine_number(int engine, int col);
 ** else 0. */
 int gpuadv_engine_serves(int engine, int gpu, int dtype);
 
+/* The share of its speed on NVIDIA GPUs that the engine reaches on the
+** GPU (amd_eff on an AMD one, gaudi_eff on an Intel Gaudi, else 1): it
+** scales the bandwidth and TFLOP/s the engine sees there. */
+double gpuadv_engine_vendor_share(int engine, int gpu);
+
 /* The replica of model m in dtype on the GPU with engine e, its KV per
 ** token at mean_context; the caller sets the layout. */
 void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,

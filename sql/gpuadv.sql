@@ -1566,13 +1566,13 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
-                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU'
-                                -- on Gaudi, vLLM's share of its NVIDIA speed is fitted on
-                                -- Intel's own figures (engines.gaudi_eff)
-                                || coalesce((SELECT printf(', at %.0f%% of its NVIDIA speed after Intel''s own figures on Gaudi',
-                                                           100 * en.gaudi_eff)
-                                             FROM engines en WHERE en.name = engine AND en.gaudi_eff < 1
-                                               AND gpu GLOB 'gaudi*'), '') END
+                           ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END
+                  -- on AMD GPUs and Intel Gaudi, the engine's share of its
+                  -- NVIDIA speed (engines.amd_eff, fitted on its rows on AMD
+                  -- GPUs; gaudi_eff, on Intel's own figures on Gaudi)
+                  || CASE WHEN engine_vendor_share(engine, gpu) < 1
+                          THEN printf(', at %.0f%% of its NVIDIA speed (engine_vendor_share)',
+                                      100 * engine_vendor_share(engine, gpu)) ELSE '' END
                   -- the fits saw tensor parallelism (and llama.cpp's layer
                   -- split, 'ppN') only: pipeline stages, expert parallelism
                   -- and data-parallel attention are scored, not fitted

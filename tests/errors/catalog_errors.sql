@@ -52,5 +52,9 @@ SELECT model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0);
 -- error: model_prefill_tps(): prompt_tokens must be a whole number in [1, 1000000000], got 0
 SELECT engine_serves(1, 'h100-sxm', 'bf16');
 -- error: engine_serves(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 1
+SELECT engine_vendor_share('tgi', 'mi300x');
+-- error: engine_vendor_share(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
+SELECT engine_vendor_share('vllm', 'gaudi-9');
+-- error: engine_vendor_share(): unknown gpu 'gaudi-9' in gpus; closest: 'gaudi2', 'gaudi3', 'gh200'
 SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 7);
 -- error: model_decode_tps(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 7

@@ -73,6 +73,7 @@ BASELINE = {
     "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2",
                           "512", "'trtllm'", "1", "1", "8", "3200"],
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
+    "engine_vendor_share": ["'vllm'", "'mi300x'"],
     "spend_problem": ["20", "1", "'rent'", "10"],
     "gpu_name": ["'H100 SXM5 80GB'", "'owned_prices.gpu'"],
     "model_name": ["'Llama-3.1-70B'", "'workloads.model'"],

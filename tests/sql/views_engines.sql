@@ -60,6 +60,15 @@ SELECT 'eng-amd-eff-fitted', (SELECT amd_eff < 1 FROM engines WHERE name = 'vllm
 SELECT 'eng-gaudi-eff-bandwidth', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'gaudi3', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (3700 * gaudi_eff * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
 SELECT 'eng-gaudi-eff-fitted', (SELECT gaudi_eff < 1 AND gaudi_eff >= 0.05 FROM engines WHERE name = 'vllm') AND (SELECT count(*) FROM engines WHERE name <> 'vllm' AND gaudi_eff <> 1) = 0;
 SELECT 'eng-gaudi-eff-h100-untouched', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (3350 * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
+-- engine_vendor_share() is the factor the two functions apply: the
+-- engine's amd_eff on an AMD GPU, gaudi_eff on a Gaudi, 1 on NVIDIA, a TPU
+-- or where the engine's factor is 1 (TensorRT-LLM's amd_eff, SGLang's
+-- gaudi_eff); its ratio of model_decode_tps on an MI300X at batch 1 to the
+-- same call with the share set aside is the share itself.
+SELECT 'eng-vendor-share-columns', (SELECT engine_vendor_share('vllm', 'mi300x') = amd_eff AND engine_vendor_share('vllm', 'gaudi3') = gaudi_eff AND engine_vendor_share('vllm', 'gaudi2') = gaudi_eff FROM engines WHERE name = 'vllm');
+SELECT 'eng-vendor-share-ones', engine_vendor_share('vllm', 'h100-sxm') = 1.0 AND engine_vendor_share('vllm', 'tpu-v6e') = 1.0 AND engine_vendor_share('trtllm', 'mi300x') = 1.0 AND engine_vendor_share('sglang', 'gaudi3') = 1.0 AND engine_vendor_share('llama.cpp', 'rx-7900-xtx') = (SELECT amd_eff FROM engines WHERE name = 'llama.cpp');
+SELECT 'eng-vendor-share-null', engine_vendor_share(NULL, 'mi300x') IS NULL AND engine_vendor_share('vllm', NULL) IS NULL AND typeof(engine_vendor_share('VLLM', 'MI300X')) = 'real';
+SELECT 'eng-vendor-share-scales-decode', (SELECT abs(1 / model_decode_tps('llama-3.1-8b', 'mi300x', 'bf16') - ((8.03 - 128256 * 4096 / 1e9) * 2 / (5300 * engine_vendor_share('vllm', 'mi300x') * bw_eff_hbm) + 32 * layer_overhead_us * 1e-6)) < 1e-9 FROM engines WHERE name = 'vllm');
 -- Worked by hand: a 64-token prompt of Llama 3.1 70B in fp8 on one H100
 -- reads the weights once but the input embedding: (70.6 - 2 x 128256 x
 -- 8192 / 1e9) x 1 byte + the output head 128256 x 8192 / 1e9 x 2 bytes
@@ -116,6 +125,14 @@ SELECT 'eng-basis-gaudi-vllm', (SELECT basis FROM speed_basis WHERE engine = 'vl
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '4x4090', 'rtx-4090', 4, 1.20);
 INSERT INTO workloads(name, kind, model, dtype, engine, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('q70-llamacpp', 'serve', 'llama-3-70b', 'q4_k_m', 'llama.cpp', 1, 500, 200, 5);
 SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 AND abs(tps_per_user - model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 600, 4, 'llama.cpp')) < 0.5 AND works FROM serving_plans WHERE workload = 'q70-llamacpp' AND offer = 'mine/4x4090');
+-- best_plans says where a plan's speed was scaled by the engine's share of
+-- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8613: 86%), on an
+-- MI300X at amd_eff (0.5039: 50%); nothing of the kind on an H100.
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '8xgaudi3', 'gaudi3', 8, 30.0), ('mine', '8xmi300x', 'mi300x', 8, 20.0), ('mine', '8xh100', 'h100-sxm', 8, 20.0);
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob) VALUES ('s8-gaudi', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xgaudi3'), ('s8-mi300x', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xmi300x'), ('s8-h100', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xh100');
+SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 86% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
+SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 50% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
+SELECT 'eng-best-plans-nvidia-no-share', (SELECT works AND reason NOT LIKE '%NVIDIA speed%' FROM best_plans WHERE workload = 's8-h100');
 -- The catalog's measured matmul rates are the measurements rows they come
 -- from (stas00/ml-engineering's maximum achievable matmul table).
 SELECT 'eng-achieved-equals-measurements', (SELECT count(*) FROM measurements m JOIN gpus g ON g.name = m.gpu WHERE m.metric = 'matmul_tflops_max_achievable' AND m.value = CASE m.dtype WHEN 'fp8' THEN g.fp8_achieved_tflops ELSE g.bf16_achieved_tflops END) = 19 AND (SELECT count(*) FROM gpus WHERE bf16_achieved_tflops IS NOT NULL OR fp8_achieved_tflops IS NOT NULL) = 12;
