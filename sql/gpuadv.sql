@@ -1507,8 +1507,12 @@ WITH
 first_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
   FROM shape_training_plans p GROUP BY workload),
+-- mfu: the model FLOPs utilization the GPU-hours assume (the workload's,
+-- else plan_defaults'), said in the reason
 ranked_training AS (
-  SELECT p.*, s.name AS member FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
+  SELECT p.*, s.name AS member,
+         coalesce((SELECT w.mfu FROM workloads w WHERE w.name = p.workload), (SELECT mfu FROM plan_defaults)) AS mfu
+  FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
 first_serving AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
   FROM shape_serving_plans p GROUP BY workload),
@@ -1517,7 +1521,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
+         printf('%d x %s%s, %s (%s), ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -1530,7 +1534,7 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
                 zero_stage, CASE WHEN tp > 1 THEN printf(' + tensor parallel %d', tp) ELSE '' END,
                 mem_gb_per_gpu, usable_gb_per_gpu,
-                printf('%,d', CAST(round(gpu_hours) AS INTEGER)), wall_days,
+                printf('%,d', CAST(round(gpu_hours) AS INTEGER)), 100 * mfu, wall_days,
                 CAST(round(total_usd) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
                 CAST(round(managed_usd) AS INTEGER),

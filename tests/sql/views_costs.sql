@@ -128,6 +128,9 @@ SELECT 'c-flag-tpu-v6e', (SELECT count(*) = 0 FROM offers WHERE gpu = 'tpu-v6e' 
 SELECT 'c-price-age', (SELECT price_age_days = CAST(julianday('now') - julianday(price_as_of) AS INTEGER) AND price_age_days > 0 FROM tp WHERE workload = 'c-spot');
 SELECT 'c-price-age-unknown', (SELECT price_as_of IS NULL AND price_age_days IS NULL FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
 SELECT 'c-quote-reason', (SELECT reason LIKE '%quoted test/1xh100 (test, your quote)%' FROM bp WHERE workload = 'c-h100');
+-- A training plan's reason says the MFU its GPU-hours assume: the
+-- workload's (c-h100: 1, 100%), else plan_defaults' 0.40 (c-qlora).
+SELECT 'c-mfu-reason', (SELECT reason LIKE '% GPU-hours at 100% MFU, %' FROM bp WHERE workload = 'c-h100') AND (SELECT reason LIKE '% GPU-hours at 40% MFU, %' FROM bp WHERE workload = 'c-qlora');
 
 SELECT 'c-inference-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not = 'inferentia2 is an inference-only chip: no training plan') = count(*) FROM tp WHERE workload = 'c-inf2');
 SELECT 'c-qlora-recompute', (SELECT works AND n_gpus = 1 AND mem_gb_per_gpu = round(train_mem_gb(70.6, 'qlora', 1, 0, activation_gb(80, 8192, 64, 4096, 1, 'full')), 2) AND mem_gb_per_gpu < 72 FROM tp WHERE workload = 'c-qlora');
