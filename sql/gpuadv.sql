@@ -795,7 +795,7 @@ plan AS (
          o.unit_gpus, o.unit_usd, o.network_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share,
          CASE WHEN o.pricing = 'spot' THEN coalesce(w.spot_interruptions_per_day, o.spot_interruptions_per_day) END
            AS spot_per_day,
-         w.checkpoint_hours, w.restart_minutes, d.today,
+         w.checkpoint_hours, w.restart_minutes, d.today, w.mfu,
          -- inference-only chips, by the vendor's documentation (gpus.capability)
          (SELECT g.capability FROM gpus g WHERE g.name = o.gpu) = 'serve' AS serve_only,
          -- QLoRA: bitsandbytes' 4-bit kernels, on the accelerators its
@@ -915,6 +915,8 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
        CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
        term, commit_days, round(spot_overhead, 4) AS spot_overhead,
        CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * n_gpus, 4) END AS running_usd_per_hour,
+       -- the MFU the GPU-hours assume (workload_inputs), for best_plans' reason
+       mfu,
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
                                    total_usd IS NULL, total_usd, n_gpus,
@@ -1507,17 +1509,16 @@ WITH
 first_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
   FROM shape_training_plans p GROUP BY workload),
--- mfu: the model FLOPs utilization the GPU-hours assume (the workload's,
--- else plan_defaults'), said in the reason
 ranked_training AS (
-  SELECT p.*, s.name AS member,
-         coalesce((SELECT w.mfu FROM workloads w WHERE w.name = p.workload), (SELECT mfu FROM plan_defaults)) AS mfu
-  FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
+  SELECT p.*, s.name AS member FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
 first_serving AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
   FROM shape_serving_plans p GROUP BY workload),
+-- vendor_share: the engine's share of its NVIDIA speed on the GPU, said
+-- in the reason where it is below 1
 ranked_serving AS (
-  SELECT p.*, s.name AS member FROM first_serving p JOIN workload_shapes s ON s.shape = p.workload)
+  SELECT p.*, s.name AS member, engine_vendor_share(p.engine, p.gpu) AS vendor_share
+  FROM first_serving p JOIN workload_shapes s ON s.shape = p.workload)
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
@@ -1574,9 +1575,9 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                   -- on AMD GPUs and Intel Gaudi, the engine's share of its
                   -- NVIDIA speed (engines.amd_eff, fitted on its rows on AMD
                   -- GPUs; gaudi_eff, on Intel's own figures on Gaudi)
-                  || CASE WHEN engine_vendor_share(engine, gpu) < 1
+                  || CASE WHEN vendor_share < 1
                           THEN printf(', at %.0f%% of its NVIDIA speed (engine_vendor_share)',
-                                      100 * engine_vendor_share(engine, gpu)) ELSE '' END
+                                      100 * vendor_share) ELSE '' END
                   -- the fits saw tensor parallelism (and llama.cpp's layer
                   -- split, 'ppN') only: pipeline stages, expert parallelism
                   -- and data-parallel attention are scored, not fitted
