@@ -241,6 +241,11 @@ GPU_MAP = [
     (r'NVIDIA GeForce RTX 4080', 'rtx-4080', None),                     # the 16 GB card (not the SUPER)
     (r'NVIDIA GeForce RTX 5080', 'rtx-5080', None),                     # one memory size only
     (r'DGX Spark \(GB10(, 128GB LPDDR5x)?\)', 'gb10', None),
+    # --- measurements_published.csv: single-stream rows of SGLang and vLLM ---
+    (r"NVIDIA A100 40GB \(Modal 'A100', form factor not stated\)", 'a100-sxm-40gb',
+     'gpu: A100 40GB without form factor; a100-pcie-40gb and a100-sxm-40gb have the '
+     'same memory bandwidth (1555 GB/s) and matmul rates in gpus.csv, so every '
+     'estimate of a row on one GPU is the same on either'),
 ]
 
 # Model label (re.fullmatch) -> models.name slug, with an optional note.
@@ -305,6 +310,10 @@ MODEL_MAP = [
     (r'Qwen2\.5-72B-Instruct', 'qwen2.5-72b', None),
     (r'QwQ-32B-AWQ', 'qwen2.5-32b',
      'model: QwQ-32B is a fine-tune of Qwen2.5-32B (same shapes); AWQ checkpoint'),
+    # --- measurements_published.csv: single-stream rows of SGLang and vLLM ---
+    (r'Qwen3-235B-A22B-Instruct-2507', 'qwen3-235b-a22b',
+     'model: the 2507 instruct update has the shapes of Qwen3-235B-A22B'),
+    (r'DeepSeek-V3\.1', 'deepseek-v3.1', None),
 ]
 
 # dtype label (re.fullmatch), gpu label (re.search, or None for any) -> gpuadv dtype
@@ -479,6 +488,12 @@ MODERN_ENGINES = {
     'vLLM 0.20.1': ('vllm', '0.20.1'),
     'vLLM (version not stated)': ('vllm', ''),
     'SGLang 0.5.6': ('sglang', '0.5.6'),
+    'SGLang 0.5.6.post1': ('sglang', '0.5.6.post1'),
+    'SGLang 0.5.7': ('sglang', '0.5.7'),
+    'SGLang 0.5.9': ('sglang', '0.5.9'),
+    'SGLang (lmsysorg/sglang Docker image, January 2025)': ('sglang', ''),
+    'SGLang (lmsysorg/sglang:latest, May 2026)': ('sglang', ''),
+    'vLLM 0.8.5': ('vllm', '0.8.5'),
     'vLLM (FlashInfer backend)': ('vllm', ''),
     'vLLM V1 (PD-disaggregated, DP+EP, async scheduling)': ('vllm', 'V1'),
     'vLLM V1 wide-EP (llm-d community benchmark), DBO': ('vllm', 'V1'),
