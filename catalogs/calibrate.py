@@ -617,6 +617,19 @@ def median_share(e, name, data):
     return (lo + hi) / 2
 
 
+def batch1_pool(data):
+    """The single-stream rows that fit the modern engines' batch-1
+    constants: those on HBM, of the engines of BATCH1_POOL. Rows on AMD
+    GPUs are scored, not fitted: there the estimate is the engine's NVIDIA
+    speed at its vendor share (amd_eff, fitted at full load), and a
+    single-stream row measures that share together with the ROCm kernels'
+    fixed costs, not the engine's own constants (as Intel's figures on
+    Gaudi fit gaudi_eff alone)."""
+    return [c for c in data if c["engine"] in BATCH1_POOL and
+            c["kind"] == "decode" and c["g"]["memory_class"] == "HBM" and
+            c["g"]["vendor"] != "AMD"]
+
+
 def held_out(refit, data):
     """Each GPU left out in turn, predicted by refit(the others)."""
     errs = []
@@ -799,8 +812,7 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
 
     # The modern engines' batch-1 constants: one pooled fit on HBM, and an
     # engine's own where it has rows enough.
-    pool = [c for c in data if c["engine"] in BATCH1_POOL and
-            c["kind"] == "decode" and c["g"]["memory_class"] == "HBM"]
+    pool = batch1_pool(data)
     floors = [c for c in pool if c["engine"] in FLOOR_ENGINES]
     shared = dict(engines["vllm"])
     if pool:
@@ -821,6 +833,11 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
             notes[name].append("batch 1: pooled fit on %d single-stream HBM "
                                "rows of vLLM, SGLang, TensorRT-LLM and "
                                "PyTorch decoders" % len(pool))
+        amd = [c for c in data if c["engine"] == name and
+               c["kind"] == "decode" and c["g"]["vendor"] == "AMD"]
+        if amd:
+            notes[name].append("batch 1: %d single-stream rows on AMD GPUs "
+                               "scored at amd_eff, not fitted" % len(amd))
         for k in BATCH1:
             e[k] = single[k]
         singles[name] = single

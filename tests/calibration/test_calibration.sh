@@ -155,6 +155,16 @@ check("speed_basis counts each figure once (trtllm on h100-sxm: %d)" % n,
                                 and r["gpu"] == "h100-sxm"
                                 and r["kind"] in ("decode", "prefill", "aggregate")
                                 and (r["speculative"] or "no") == "no") - 7)
+# The batch-1 constants are fitted on HBM rows off AMD GPUs: SGLang's 5
+# single-stream rows on MI300X (P197 to P201) are scored, not fitted.
+data = C.cases(gpus, models, meas)
+pool = {c["id"] for c in C.batch1_pool(data)}
+amd = {c["id"] for c in data if c["kind"] == "decode" and c["g"]["vendor"] == "AMD"
+       and c["engine"] == "sglang"}
+check("batch-1 fit: the MI300X single-stream rows are scored, not fitted (%s)"
+      % ",".join(sorted(amd)),
+      amd == {"P197", "P198", "P199", "P200", "P201"} and not pool & amd
+      and {"P190", "P193", "P194", "P130", "P204"} <= pool)
 sys.exit(1 if fails else 0)
 PYEOF
 exit $(( status | $? ))

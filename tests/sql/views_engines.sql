@@ -126,12 +126,12 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES (
 INSERT INTO workloads(name, kind, model, dtype, engine, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('q70-llamacpp', 'serve', 'llama-3-70b', 'q4_k_m', 'llama.cpp', 1, 500, 200, 5);
 SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 AND abs(tps_per_user - model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 600, 4, 'llama.cpp')) < 0.5 AND works FROM serving_plans WHERE workload = 'q70-llamacpp' AND offer = 'mine/4x4090');
 -- best_plans says where a plan's speed was scaled by the engine's share of
--- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8613: 86%), on an
--- MI300X at amd_eff (0.5039: 50%); nothing of the kind on an H100.
+-- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8375: 84%), on an
+-- MI300X at amd_eff (0.4856: 49%); nothing of the kind on an H100.
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '8xgaudi3', 'gaudi3', 8, 30.0), ('mine', '8xmi300x', 'mi300x', 8, 20.0), ('mine', '8xh100', 'h100-sxm', 8, 20.0);
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob) VALUES ('s8-gaudi', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xgaudi3'), ('s8-mi300x', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xmi300x'), ('s8-h100', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xh100');
-SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 86% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
-SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 50% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
+SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 84% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
+SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 49% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
 SELECT 'eng-best-plans-nvidia-no-share', (SELECT works AND reason NOT LIKE '%NVIDIA speed%' FROM best_plans WHERE workload = 's8-h100');
 -- The catalog's measured matmul rates are the measurements rows they come
 -- from (stas00/ml-engineering's maximum achievable matmul table).
