@@ -22,8 +22,9 @@ fit on the others.
       reaches at least what such a decoder reaches).
   full load (offline max-throughput rows): kv_eff, compute_eff,
       prefill_mfu, prefill_half_tokens, token_overhead_us and
-      prefill_token_us (MoE models only), fp4_eff and dequant_eff, per
-      engine: the output tokens/s of as many sequences as the KV cache
+      prefill_token_us (MoE models only), fp4_eff, dequant_eff and
+      dequant_prefill_eff (4-bit float weights without FP4 units, in
+      decode's and in a prompt's matmuls), per engine: the output tokens/s of as many sequences as the KV cache
       holds with each sequence's whole prompt + output reserved (as
       TensorRT-LLM's default scheduler, the serving simulator and the plans
       reserve it), at most the batch limit of the benchmark that measured
@@ -122,19 +123,20 @@ def checkpoint_gb(dtype, b, heads):
     return (b - heads) * layer + heads * head
 
 
-def tflops(g, dtype, e):
+def tflops(g, dtype, e, prefill=False):
     """engine_tflops(): the datasheet rate of the dtype's precision, or the
     fp16-accumulate rate for an engine that accumulates fp16 matmuls in
     fp16 where the GPU lists one; a 4-bit float weight at fp4_eff of the
     FP4 rate, or on a chip without FP4 units at dequant_eff of the 16-bit
-    rate."""
+    rate (dequant_prefill_eff in a prompt's matmuls)."""
     precision = PRECISION.get(dtype, "16bit")
     if e["fp16_accumulate"] and precision == "16bit" and \
             dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
         return num(g["fp16_acc16_tflops"]) * vendor_share(e, g)
     share = vendor_share(e, g)
     if precision == "fp4":
-        share *= e["fp4_eff"] if num(g["fp4_tflops"]) > 0 else e["dequant_eff"]
+        share *= e["fp4_eff"] if num(g["fp4_tflops"]) > 0 else \
+            e["dequant_prefill_eff" if prefill else "dequant_eff"]
     return datasheet_tflops(g, precision) * \
         matmul_share_factor(g, precision) * share
 
@@ -335,7 +337,7 @@ def prefill_s(e, g, m, dtype, tokens, n):
         mfu *= e["gguf_prefill_factor"]
     mfu = mfu * tokens / (tokens + e["prefill_half_tokens"])
     gpus = 1 if e["split_layers"] else n
-    rate = gpus * tflops(g, dtype, e) * 1e12 * mfu
+    rate = gpus * tflops(g, dtype, e, prefill=True) * 1e12 * mfu
     # attention at the 16-bit rate whatever the weights' format (its q, k
     # and v are 16-bit), fp16's to keep an engine's fp16 accumulation
     attn_rate = gpus * tflops(g, "fp16", e) * 1e12 * mfu
@@ -646,9 +648,10 @@ BATCH1 = ["bw_eff_hbm", "layer_overhead_us", "moe_layer_overhead_us"]
 BATCH1_BOUNDS = [(0.05, MAX_EFF), (0, 2000), (0, 2000)]
 LOAD = ["kv_eff", "compute_eff", "prefill_mfu", "token_overhead_us",
         "prefill_token_us", "prefill_half_tokens", "fp4_eff", "dequant_eff",
-        "amd_eff"]
+        "dequant_prefill_eff", "amd_eff"]
 LOAD_BOUNDS = [(0.05, MAX_EFF), (0.05, MAX_EFF), (0.05, MAX_EFF), (0, 1000),
-               (0, 1000), (0, 20000), (0.05, 1.0), (0.05, 1.0), (0.05, 1.0)]
+               (0, 1000), (0, 20000), (0.05, 1.0), (0.05, 1.0), (0.05, 1.0),
+               (0.05, 1.0)]
 LLAMA = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "gguf_unified_factor",
          "layer_overhead_us"]
 LLAMA_BOUNDS = [(0.05, MAX_EFF)] * 3 + [(0.05, 1.0), (0, 2000)]
@@ -662,7 +665,7 @@ FLOAT_COLUMNS = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr",
                  "compute_eff", "prefill_mfu", "prefill_half_tokens",
                  "gguf_unified_factor", "prefill_mfu_unified",
                  "gguf_prefill_factor", "attn_eff", "fp4_eff", "dequant_eff",
-                 "amd_eff", "gaudi_eff"]
+                 "dequant_prefill_eff", "amd_eff", "gaudi_eff"]
 
 
 # Where every fit starts, so that a refit does not depend on the constants
@@ -673,7 +676,8 @@ START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              prefill_token_us=5.0, compute_eff=0.6, prefill_mfu=0.5,
              prefill_half_tokens=256.0, gguf_unified_factor=0.75,
              prefill_mfu_unified=0.5, gguf_prefill_factor=0.75, attn_eff=0.5,
-             fp4_eff=0.7, dequant_eff=0.5, amd_eff=1.0, gaudi_eff=1.0,
+             fp4_eff=0.7, dequant_eff=0.5, dequant_prefill_eff=0.5,
+             amd_eff=1.0, gaudi_eff=1.0,
              max_batch=512.0)
 
 
@@ -708,7 +712,8 @@ BENCH_MAX_BATCH = {"trtllm": 4096.0}
 LLAMA_FIXED = dict(token_overhead_us=0.0, prefill_token_us=0.0,
                    moe_layer_overhead_us=0.0,
                    compute_eff=COMPUTE_EFF,
-                   max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0, amd_eff=1.0,
+                   max_batch=4.0, fp4_eff=1.0, dequant_eff=1.0,
+                   dequant_prefill_eff=1.0, amd_eff=1.0,
                    gaudi_eff=1.0)
 # What the pooled fit does not lend to an engine without full-load rows of
 # its own: the cost per prompt token of an MoE model. TensorRT-LLM's rows

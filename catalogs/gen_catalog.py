@@ -213,6 +213,7 @@ CATALOGS = [
             col("attn_eff", "REAL", lo=0.05, hi=1),
             col("fp4_eff", "REAL", lo=0.05, hi=1),
             col("dequant_eff", "REAL", lo=0.05, hi=1),
+            col("dequant_prefill_eff", "REAL", lo=0.05, hi=1),
             col("amd_eff", "REAL", lo=0.05, hi=1),
             col("gaudi_eff", "REAL", lo=0.05, hi=1),
             col("multi_gpu", "TEXT", choices={"tensor", "layer"}),

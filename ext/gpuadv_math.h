@@ -142,6 +142,9 @@ typedef struct gpuadv_engine_consts {
                               ** compute_eff (block-scaled operands) */
   double dequant_eff;         /* the same on a chip without FP4 units, of
                               ** the 16-bit rate (dequantising kernels) */
+  double dequant_prefill_eff; /* the same in a prompt's matmuls, whose
+                              ** many rows a dequantised weight tile
+                              ** serves at once */
   double amd_eff;             /* share of its speed on NVIDIA GPUs the
                               ** engine reaches on AMD ones (bandwidth and
                               ** TFLOP/s alike; its ROCm kernels) */

@@ -195,6 +195,7 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
   e->attn_eff = ENGINE(ENGINES_COL_ATTN_EFF);
   e->fp4_eff = ENGINE(ENGINES_COL_FP4_EFF);
   e->dequant_eff = ENGINE(ENGINES_COL_DEQUANT_EFF);
+  e->dequant_prefill_eff = ENGINE(ENGINES_COL_DEQUANT_PREFILL_EFF);
   e->amd_eff = ENGINE(ENGINES_COL_AMD_EFF);
   e->gaudi_eff = ENGINE(ENGINES_COL_GAUDI_EFF);
   e->fp16_accumulate = ENGINE(ENGINES_COL_FP16_ACCUMULATE) > 0.0;
@@ -332,17 +333,22 @@ double gpuadv_engine_vendor_share(int engine, int gpu) {
 ** fp16-accumulate figure where the datasheet gives one apart (GeForce
 ** cards: twice the fp32-accumulate rate). A 4-bit float weight runs at
 ** the engine's fp4_eff of the FP4 rate, or on a chip without FP4 units at
-** its dequant_eff of the 16-bit rate; all at the engine's vendor_share
-** (share, which the caller finds once for the GPU). */
+** its dequant_eff of the 16-bit rate (dequant_prefill_eff in a prompt's
+** matmuls: prefill nonzero); all at the engine's vendor_share (share,
+** which the caller finds once for the GPU). */
 static double engine_tflops(int gpu, int dtype, const gpuadv_engine_consts *e,
-                            double share) {
+                            double share, int prefill) {
   int compute = gpuadv_dtypes[dtype].compute;
   if (e->fp16_accumulate && compute == GPUADV_COMPUTE_16BIT &&
       dtype != GPUADV_BF16 && GPU(GPUS_COL_FP16_ACC16_TFLOPS) > 0.0) {
     return GPU(GPUS_COL_FP16_ACC16_TFLOPS) * share;
   }
   if (compute == GPUADV_COMPUTE_FP4) {
-    share *= GPU(GPUS_COL_FP4_TFLOPS) > 0.0 ? e->fp4_eff : e->dequant_eff;
+    if (GPU(GPUS_COL_FP4_TFLOPS) > 0.0) {
+      share *= e->fp4_eff;
+    } else {
+      share *= prefill ? e->dequant_prefill_eff : e->dequant_eff;
+    }
   }
   return gpuadv_gpu_datasheet_tflops(gpu, compute) *
          matmul_share_factor(gpu, compute) * share;
@@ -357,7 +363,7 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
   d->engine = e;
   d->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * share;
   d->memory_class = memory_class(gpu);
-  d->tflops = engine_tflops(gpu, dtype, e, share);
+  d->tflops = engine_tflops(gpu, dtype, e, share, 0);
   d->interconnect_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
   d->params_b = m->params_b;
   d->active_params_b = m->active_params_b;
@@ -369,7 +375,7 @@ static void fill_decode_setup(gpuadv_decode_setup *d, const gpuadv_model_def *m,
   d->bytes_per_param = gpuadv_dtypes[dtype].checkpoint_bytes;
   d->head_bytes_per_param = gpuadv_dtypes[dtype].head_bytes;
   d->gguf = gpuadv_dtypes[dtype].gguf;
-  d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e, share);
+  d->attn_tflops = engine_tflops(gpu, GPUADV_BF16, e, share, 0);
 }
 
 /* What a prefill of model m in dtype on the GPU computes, with engine e;
@@ -379,10 +385,10 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
                                const gpuadv_engine_consts *e) {
   double share = vendor_share(gpu, e);
   p->engine = e;
-  p->tflops = engine_tflops(gpu, dtype, e, share);
+  p->tflops = engine_tflops(gpu, dtype, e, share, 1);
   /* attention's q, k and v are 16-bit: fp16's rate (an engine that
   ** accumulates fp16 matmuls in fp16 does so here too) */
-  p->attn_tflops = engine_tflops(gpu, GPUADV_FP16, e, share);
+  p->attn_tflops = engine_tflops(gpu, GPUADV_FP16, e, share, 1);
   p->memory_class = memory_class(gpu);
   p->gguf = gpuadv_dtypes[dtype].gguf;
   p->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * share;

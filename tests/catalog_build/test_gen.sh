@@ -129,10 +129,13 @@ expect_fail "engine-dtype" "engine_support.csv:31: dtypes: unknown dtype 'fp9'"
 make_good; set_field "$work/cat/engines.csv" 2 23 "1.5"
 expect_fail "engine-dequant-eff" "engines.csv:2: dequant_eff 1.5 outside the sane range 0.05..1"
 
-make_good; set_field "$work/cat/engines.csv" 2 24 "0"
+make_good; set_field "$work/cat/engines.csv" 2 24 "0.01"
+expect_fail "engine-dequant-prefill-eff" "engines.csv:2: dequant_prefill_eff 0.01 outside the sane range 0.05..1"
+
+make_good; set_field "$work/cat/engines.csv" 2 25 "0"
 expect_fail "engine-amd-eff" "engines.csv:2: amd_eff 0 outside the sane range 0.05..1"
 
-make_good; set_field "$work/cat/engines.csv" 2 25 "1.2"
+make_good; set_field "$work/cat/engines.csv" 2 26 "1.2"
 expect_fail "engine-gaudi-eff" "engines.csv:2: gaudi_eff 1.2 outside the sane range 0.05..1"
 
 make_good; set_field "$work/cat/engines.csv" 2 12 "-1"

@@ -20,19 +20,19 @@ SELECT 'lat-same-as-direct-run', (SELECT simulated FROM latency_accuracy WHERE i
 SELECT 'lat-error-is-ratio', (SELECT abs(rel_error - (simulated / measured - 1)) < 1e-15 AND abs_error = abs(rel_error) FROM latency_accuracy WHERE id = 'M0405');
 SELECT 'lat-targets', (SELECT count(*) FROM latency_accuracy WHERE target = 0.30) = 4 AND (SELECT count(*) FROM latency_accuracy WHERE target = 0.20) = 8;
 -- The errors measured, row by row (simulated / measured - 1).
-SELECT 'lat-M0211-llama-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0211') = -0.059;
+SELECT 'lat-M0211-llama-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0211') = -0.036;
 SELECT 'lat-M0212-llama-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0212') = 0.092;
-SELECT 'lat-M0213-llama-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0213') = -0.08;
-SELECT 'lat-M0220-gptoss-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0220') = 0.443;
-SELECT 'lat-M0221-gptoss-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0221') = -0.119;
-SELECT 'lat-M0222-gptoss-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0222') = -0.015;
+SELECT 'lat-M0213-llama-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0213') = -0.081;
+SELECT 'lat-M0220-gptoss-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0220') = 0.204;
+SELECT 'lat-M0221-gptoss-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0221') = -0.122;
+SELECT 'lat-M0222-gptoss-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0222') = 0.034;
 SELECT 'lat-M0401-dsr1-c8-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0401') = 0.015;
-SELECT 'lat-M0402-dsr1-c8-ttft-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0402') = -0.938;
+SELECT 'lat-M0402-dsr1-c8-ttft-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0402') = -0.937;
 SELECT 'lat-M0403-dsr1-c8-tpot-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0403') = -0.073;
 SELECT 'lat-M0404-dsr1-c64-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0404') = 0.108;
-SELECT 'lat-M0405-dsr1-c64-ttft-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0405') = -0.655;
+SELECT 'lat-M0405-dsr1-c64-ttft-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0405') = -0.65;
 SELECT 'lat-M0406-dsr1-c64-tpot-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0406') = -0.124;
 -- The summary: medians over the rows of each split and statistic.
-SELECT 'lat-summary-dev-p50', (SELECT rows = 4 AND round(median_abs_error, 3) = 0.105 AND worst_id = 'M0220' AND within_target = 3 FROM latency_accuracy_summary WHERE split = 'development' AND statistic = 'p50');
-SELECT 'lat-summary-held-out-tail', (SELECT rows = 4 AND round(median_abs_error, 3) = 0.389 AND worst_id = 'M0402' AND within_target = 2 FROM latency_accuracy_summary WHERE split = 'held_out' AND statistic = 'tail');
-SELECT 'lat-summary-throughput', (SELECT group_concat(round(median_abs_error, 3), ',') FROM (SELECT median_abs_error FROM latency_accuracy_summary WHERE statistic = 'throughput' ORDER BY split)) = '0.047,0.062';
+SELECT 'lat-summary-dev-p50', (SELECT rows = 4 AND round(median_abs_error, 3) = 0.107 AND worst_id = 'M0220' AND within_target = 3 FROM latency_accuracy_summary WHERE split = 'development' AND statistic = 'p50');
+SELECT 'lat-summary-held-out-tail', (SELECT rows = 4 AND round(median_abs_error, 3) = 0.387 AND worst_id = 'M0402' AND within_target = 2 FROM latency_accuracy_summary WHERE split = 'held_out' AND statistic = 'tail');
+SELECT 'lat-summary-throughput', (SELECT group_concat(round(median_abs_error, 3), ',') FROM (SELECT median_abs_error FROM latency_accuracy_summary WHERE statistic = 'throughput' ORDER BY split)) = '0.058,0.062';

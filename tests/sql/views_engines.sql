@@ -103,12 +103,18 @@ SELECT 'eng-vllm-acc32-prefill', (SELECT abs(model_prefill_tps('llama-3-8b', 'rt
 -- 4-bit float weights: the matmuls at fp4_eff of the FP4 rate where the
 -- chip has FP4 units (B200: 9000 TFLOP/s, scaled by its measured fp8 share
 -- 3432.5 / 4500 over 0.76), and on a chip without them (H100) at
--- dequant_eff of the 16-bit rate (989.4, scaled by the fp8 share 1402.6 /
--- 1978.9 over 0.76); the attention in either at the 16-bit rate (B200:
+-- dequant_prefill_eff of the 16-bit rate (989.4, scaled by the fp8 share
+-- 1402.6 / 1978.9 over 0.76); the attention in either at the 16-bit rate (B200:
 -- 1745 / 0.76, H100: 794.5 / 0.76, the measured bf16 rates over 0.76), so
 -- 4-bit weights speed up the matmuls only. Llama 3.1 70B, 8192 tokens.
 SELECT 'eng-fp4-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'b200', 'fp4', 1, 8192, 'trtllm') - 8192 / ((2 * (70.6 - 128256 * 8192 / 1e9) * 1e9 * 8192 / (9000e12 * 3432.5 / 4500 * fp4_eff) + 4.0 * 64 * 128 * 80 * 8192 * 4096.5 / 1745e12) * 0.76 / (prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 AND fp4_eff < 1 FROM engines WHERE name = 'trtllm');
-SELECT 'eng-dequant-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'mxfp4', 1, 8192, 'trtllm') - 8192 / ((2 * (70.6 - 128256 * 8192 / 1e9) * 1e9 * 8192 / (989.4e12 * 1402.6 / 1978.9 * dequant_eff) + 4.0 * 64 * 128 * 80 * 8192 * 4096.5 / 794.5e12) * 0.76 / (prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 AND dequant_eff < 1 FROM engines WHERE name = 'trtllm');
+SELECT 'eng-dequant-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b', 'h100-sxm', 'mxfp4', 1, 8192, 'trtllm') - 8192 / ((2 * (70.6 - 128256 * 8192 / 1e9) * 1e9 * 8192 / (989.4e12 * 1402.6 / 1978.9 * dequant_prefill_eff) + 4.0 * 64 * 128 * 80 * 8192 * 4096.5 / 794.5e12) * 0.76 / (prefill_mfu * 8192 / (8192 + prefill_half_tokens)))) < 1e-6 AND dequant_prefill_eff < 1 FROM engines WHERE name = 'trtllm');
+-- A decode step's matmuls serve a few rows per unpacked weight tile:
+-- dequant_eff, below dequant_prefill_eff. Llama 3.1 8B in mxfp4 on an H100
+-- at batch 1024 and no context is compute-bound: 2 x 8.03e9 x 1024 FLOP at
+-- 989.4 x 1402.6 / 1978.9 / 0.76 TFLOP/s x dequant_eff x compute_eff, plus
+-- 32 layers x layer_overhead_us (the weights' 5 GB read takes 2 ms).
+SELECT 'eng-dequant-eff-decode', (SELECT abs(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'mxfp4', 1024, 0, 1, 'trtllm') - 1024 / (2 * 8.03e9 * 1024 / (989.4e12 * 1402.6 / 1978.9 / 0.76 * dequant_eff * compute_eff) + 32 * layer_overhead_us * 1e-6)) < 1e-6 AND dequant_eff < dequant_prefill_eff FROM engines WHERE name = 'trtllm');
 -- The attention's rate does not follow the weights': fp8 weights double
 -- the matmuls' rate of bf16 on an H100 (by the measured shares), not the
 -- attention's, so a 65,536-token prompt, mostly attention, gains less than
@@ -126,12 +132,12 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES (
 INSERT INTO workloads(name, kind, model, dtype, engine, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('q70-llamacpp', 'serve', 'llama-3-70b', 'q4_k_m', 'llama.cpp', 1, 500, 200, 5);
 SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 AND abs(tps_per_user - model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 600, 4, 'llama.cpp')) < 0.5 AND works FROM serving_plans WHERE workload = 'q70-llamacpp' AND offer = 'mine/4x4090');
 -- best_plans says where a plan's speed was scaled by the engine's share of
--- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8375: 84%), on an
--- MI300X at amd_eff (0.4856: 49%); nothing of the kind on an H100.
+-- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8262: 83%), on an
+-- MI300X at amd_eff (0.4754: 48%); nothing of the kind on an H100.
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '8xgaudi3', 'gaudi3', 8, 30.0), ('mine', '8xmi300x', 'mi300x', 8, 20.0), ('mine', '8xh100', 'h100-sxm', 8, 20.0);
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob) VALUES ('s8-gaudi', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xgaudi3'), ('s8-mi300x', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xmi300x'), ('s8-h100', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xh100');
-SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 84% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
-SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 49% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
+SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 83% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
+SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 48% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
 SELECT 'eng-best-plans-nvidia-no-share', (SELECT works AND reason NOT LIKE '%NVIDIA speed%' FROM best_plans WHERE workload = 's8-h100');
 -- The catalog's measured matmul rates are the measurements rows they come
 -- from (stas00/ml-engineering's maximum achievable matmul table).
