@@ -113,7 +113,7 @@ SELECT 'eng-dequant-eff-prefill', (SELECT abs(model_prefill_tps('llama-3.1-70b',
 -- dequant_eff, below dequant_prefill_eff. Llama 3.1 8B in mxfp4 on an H100
 -- at batch 1024 and no context is compute-bound: 2 x 8.03e9 x 1024 FLOP at
 -- 989.4 x 1402.6 / 1978.9 / 0.76 TFLOP/s x dequant_eff x compute_eff, plus
--- 32 layers x layer_overhead_us (the weights' 5 GB read takes 2 ms).
+-- 32 layers x layer_overhead_us (reading the weights' 5.8 GB takes 2.6 ms).
 SELECT 'eng-dequant-eff-decode', (SELECT abs(model_decode_tps('llama-3.1-8b', 'h100-sxm', 'mxfp4', 1024, 0, 1, 'trtllm') - 1024 / (2 * 8.03e9 * 1024 / (989.4e12 * 1402.6 / 1978.9 / 0.76 * dequant_eff * compute_eff) + 32 * layer_overhead_us * 1e-6)) < 1e-6 AND dequant_eff < dequant_prefill_eff FROM engines WHERE name = 'trtllm');
 -- The attention's rate does not follow the weights': fp8 weights double
 -- the matmuls' rate of bf16 on an H100 (by the measured shares), not the
