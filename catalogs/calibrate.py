@@ -24,8 +24,9 @@ fit on the others.
       prefill_mfu, prefill_half_tokens, token_overhead_us and
       prefill_token_us (MoE models only), fp4_eff, dequant_eff and
       dequant_prefill_eff (4-bit float weights without FP4 units, in
-      decode's and in a prompt's matmuls), per engine: the output tokens/s of as many sequences as the KV cache
-      holds with each sequence's whole prompt + output reserved (as
+      decode's and in a prompt's matmuls), per engine: the output
+      tokens/s of as many sequences as the KV cache holds with each
+      sequence's whole prompt + output reserved (as
       TensorRT-LLM's default scheduler, the serving simulator and the plans
       reserve it), at most the batch limit of the benchmark that measured
       the row (BENCH_MAX_BATCH, else the engine's documented default,
