@@ -40,6 +40,7 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
            ext/gpuadv_model_funcs.c ext/gpuadv_model_setup.c ext/gpuadv_csv.c ext/gpuadv_config.c \
            ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
+           ext/gpuadv_train.c ext/gpuadv_train_funcs.c \
            ext/gpuadv_meta.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
@@ -50,7 +51,7 @@ CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.cs
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test asan valgrind unit accuracy clean format lint
+.PHONY: all demo test asan valgrind unit accuracy clean format lint calibrate-train
 
 all: $(LIB)
 
@@ -78,6 +79,18 @@ build/asan/sqlhost: tests/sqlhost.c | build
 	@mkdir -p build/asan
 	$(CC) $(SAN_FLAGS) $(WARN) -o $@ $< -lsqlite3
 
+# The training step model alone, for catalogs/calibrate_train_tps.py
+# (ctypes): the pure C of the step, the catalogs and their lookups.
+TRAIN_LIB_SRC := ext/gpuadv_train.c ext/gpuadv_math.c ext/gpuadv_model_setup.c \
+                 ext/gpuadv_catalog_lookup.c build/gpuadv_catalog_data.c
+build/libgpuadv_train.$(EXT): $(TRAIN_LIB_SRC) $(EXT_HDR) | build
+	$(CC) $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC $(SHARED) -o $@ $(TRAIN_LIB_SRC) -lm
+
+# Refit the training step model's constants (prints the #define lines of
+# ext/gpuadv_train.c and the error with each source left out).
+calibrate-train: build/libgpuadv_train.$(EXT)
+	$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --fit --leave-out
+
 # C unit tests of the arithmetic, with the sanitizers on.
 build/test_math: tests/test_math.c tests/unit.h ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c -lm
@@ -101,7 +114,7 @@ demo: $(LIB)
 # How far the estimates are from the published measurements, in SQL, then
 # the fit with each GPU left out, then the serving simulator against the
 # published serving benchmarks.
-accuracy: $(LIB)
+accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
 	  "SELECT kind, engine, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(p90_abs_error, 3) AS p90_abs_error, \
@@ -112,6 +125,8 @@ accuracy: $(LIB)
 	          round(p90_abs_error, 3) AS p90_abs_error, worst_id \
 	   FROM estimate_accuracy_layout_summary ORDER BY engine, parallelism"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
+	@$(MAKE) -s build/libgpuadv_train.$(EXT)
+	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -box :memory: \
 	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \

@@ -43,6 +43,7 @@ __attribute__((visibility("default")))
   rc = gpuadv_register_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_catalogs(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_train_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_sim(db, pzErrMsg);

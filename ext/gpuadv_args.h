@@ -118,7 +118,7 @@ typedef struct gpuadv_arg {
 #define GPUADV_MODEL(name) \
   { name, GPUADV_ARG_NAME, GPUADV_NAME_OR_CONFIG, 0, 0, 0, 0, 0, 0 }
 
-#define GPUADV_MAX_ARGS 14
+#define GPUADV_MAX_ARGS 18
 
 /* One SQL function's signature: arguments past n_required are optional
 ** and registered as separate arities of the same name. */
@@ -180,8 +180,8 @@ SQLITE_EXTENSION_INIT3
 ** with each argument's kind and bounds as constants. The count must be at
 ** least GPUADV_MAX_ARGS (checked below): left partly rolled, the loop of a
 ** 14-argument function cost 190 more instructions per call. */
-#define GPUADV_UNROLL_ARGS _Pragma("GCC unroll 14")
-#define GPUADV_UNROLL_ARGS_COUNT 14
+#define GPUADV_UNROLL_ARGS _Pragma("GCC unroll 18")
+#define GPUADV_UNROLL_ARGS_COUNT 18
 #else
 #define GPUADV_INLINE static inline
 #define GPUADV_UNROLL_ARGS

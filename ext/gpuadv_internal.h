@@ -22,6 +22,26 @@ const struct gpuadv_fn_entry *gpuadv_function_table(int *pn);
 int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_model_function_table(int *pn);
 
+/* gpuadv_model_funcs.c: the catalog row of the gpu or model name in
+** argument i of fn (the slug or an alias, ASCII case ignored), or -1
+** after setting an error that names it and suggests names; and the model
+** of argument i, a catalog name or a config.json text: 1 after filling
+** *d, or 0 after setting an error. */
+struct gpuadv_fn;
+struct gpuadv_catalog;
+struct gpuadv_model_def;
+int gpuadv_lookup_row(sqlite3_context *ctx, const struct gpuadv_fn *fn,
+                      const struct gpuadv_catalog *cat, sqlite3_value **argv,
+                      int i);
+int gpuadv_resolve_model(sqlite3_context *ctx, const struct gpuadv_fn *fn,
+                         sqlite3_value **argv, int i,
+                         struct gpuadv_model_def *d);
+
+/* gpuadv_train_funcs.c: model_train_tps, model_train_mfu and
+** train_layout, the training step model in SQL (README "Training"). */
+int gpuadv_register_train_functions(sqlite3 *db, char **pzErrMsg);
+const struct gpuadv_fn_entry *gpuadv_train_function_table(int *pn);
+
 /* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the
 ** table-valued functions over catalog names and config.json texts. */
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg);

@@ -260,6 +260,10 @@ static const fn_doc doc_table[] = {
   {"model_serving_batch", "INTEGER", "the batch a serving plan runs one replica at: the largest that keeps each user at a decode speed"},
   {"engine_serves", "INTEGER", "1 when the engine serves the dtype on the GPU, else 0"},
   {"engine_vendor_share", "REAL", "the share of its NVIDIA speed the engine reaches on the GPU's vendor (fitted)"},
+  {"model_train_tps", "REAL", "training tokens/s of a job's layout, from the step model's compute and communication"},
+  {"model_train_mfu", "REAL", "the model FLOPs utilization a training layout reaches (step model)"},
+  {"train_layout", "TEXT", "JSON: the cheapest training layout of a model on a GPU configuration within a deadline"},
+  {"train_field", "REAL", "one field of a train_layout object (INTEGER, REAL or TEXT as written)"},
 };
 /* clang-format on */
 
@@ -273,10 +277,12 @@ static const fn_doc *find_doc(const char *name) {
 
 /* The registration tables, in the order gpuadv.c registers them. */
 static const gpuadv_fn_entry *fn_table(int t, int *pn) {
-  assert(t == 0 || t == 1);
-  return t == 0 ? gpuadv_function_table(pn) : gpuadv_model_function_table(pn);
+  assert(t >= 0 && t <= 2);
+  if (t == 0) return gpuadv_function_table(pn);
+  return t == 1 ? gpuadv_model_function_table(pn)
+                : gpuadv_train_function_table(pn);
 }
-#define N_FN_TABLES 2
+#define N_FN_TABLES 3
 
 /* The arguments as README writes them: "a, b [, c [, d]]". */
 static void fn_arguments(const gpuadv_fn *fn, char *buf, int n_buf) {

@@ -83,7 +83,7 @@ static void name_error(sqlite3_context *ctx, const char *prefix,
 ** come from a column (a join with the catalog), where an auxdata cache
 ** like the keywords' would miss on every row and cost more than it
 ** saves. */
-static int lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
+int gpuadv_lookup_row(sqlite3_context *ctx, const gpuadv_fn *fn,
                       const gpuadv_catalog *cat, sqlite3_value **argv, int i) {
   const char *key = (const char *)sqlite3_value_text(argv[i]);
   int n_key = sqlite3_value_bytes(argv[i]);
@@ -130,14 +130,14 @@ static int model_from_config(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
 
 /* The model of argument i, a config.json text or a catalog name: fills *d
 ** and returns 1, or sets an error and returns 0. */
-static int resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
+int gpuadv_resolve_model(sqlite3_context *ctx, const gpuadv_fn *fn,
                          sqlite3_value **argv, int i, gpuadv_model_def *d) {
   int row;
   const char *z = (const char *)sqlite3_value_text(argv[i]);
   if (z && gpuadv_config_is_json(z, sqlite3_value_bytes(argv[i]))) {
     return model_from_config(ctx, fn, i, z, sqlite3_value_bytes(argv[i]), d);
   }
-  row = lookup_row(ctx, fn, &gpuadv_catalog_models, argv, i);
+  row = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_models, argv, i);
   if (row < 0) return 0;
   gpuadv_model_from_row(row, d);
   return 1;
@@ -161,7 +161,7 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, MW_MODEL, &m)) return;
+  if (!gpuadv_resolve_model(ctx, fn, argv, MW_MODEL, &m)) return;
   gpuadv_result_number(
       ctx, fn, gpuadv_model_replica_weights_gb(&m, (int)a[MW_DTYPE], a[MW_DP]));
 }
@@ -184,7 +184,7 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, MKV_MODEL, &m)) return;
+  if (!gpuadv_resolve_model(ctx, fn, argv, MKV_MODEL, &m)) return;
   gpuadv_result_number(
       ctx, fn,
       gpuadv_model_group_kv_gb(&m, a[MKV_SEQ_LEN], a[MKV_BATCH],
@@ -363,8 +363,8 @@ static int decode_at_setup(sqlite3_context *ctx, const gpuadv_fn *fn,
                            sqlite3_value **argv, const double *a,
                            const decode_slots *at, decode_at *d) {
   int engine;
-  if (!resolve_model(ctx, fn, argv, DEC_MODEL, &d->m)) return 0;
-  d->gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, DEC_GPU);
+  if (!gpuadv_resolve_model(ctx, fn, argv, DEC_MODEL, &d->m)) return 0;
+  d->gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, DEC_GPU);
   if (d->gpu < 0) return 0;
   d->dtype = (int)a[DEC_DTYPE];
   engine = (int)a[at->engine];
@@ -507,8 +507,8 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   gpuadv_model_def m;
   gpuadv_engine_consts e;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!resolve_model(ctx, fn, argv, PRE_MODEL, &m)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, PRE_GPU);
+  if (!gpuadv_resolve_model(ctx, fn, argv, PRE_MODEL, &m)) return;
+  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, PRE_GPU);
   if (gpu < 0) return;
   dtype = (int)a[PRE_DTYPE];
   engine = (int)a[PRE_ENGINE];
@@ -555,7 +555,7 @@ static void sql_engine_serves(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   int gpu;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, ES_GPU);
+  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, ES_GPU);
   if (gpu < 0) return;
   sqlite3_result_int(
       ctx, gpuadv_engine_serves((int)a[ES_ENGINE], gpu, (int)a[ES_DTYPE]));
@@ -581,7 +581,7 @@ static void sql_engine_vendor_share(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS];
   int gpu;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpu = lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, EVS_GPU);
+  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, EVS_GPU);
   if (gpu < 0) return;
   gpuadv_result_number(ctx, fn,
                        gpuadv_engine_vendor_share((int)a[EVS_ENGINE], gpu));

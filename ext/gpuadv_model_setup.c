@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "gpuadv_catalog_cols.h"
+#include "gpuadv_train.h"
 
 #define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
 
@@ -271,22 +272,20 @@ double gpuadv_kv_bytes_per_element(int dtype) {
                                                                           : 2.0;
 }
 
-/* How a GPU's measured matmul rate compares with the median chip's: its
-** largest achievable matmul TFLOP/s (gpus.bf16_achieved_tflops,
-** fp8_achieved_tflops) over its datasheet rate, divided by the median of
-** that share, GPUADV_DEFAULT_COMPUTE_EFFICIENCY. The engines' efficiencies
-** are fitted against datasheet rates on chips near the median, so a chip
-** whose matmuls reach less of their datasheet (MI300X: 0.51) computes that
-** much slower. fp8 and fp4 use the fp8 figure, the other formats the bf16
-** one, each the other where only one is measured; 1 where none is, or for
-** fp32 and tf32. */
-static double matmul_share_factor(int gpu, int compute) {
+/* The share of its dense datasheet TFLOP/s that a GPU's large matrix
+** multiplies reach at a gpuadv_compute precision: its largest achievable
+** matmul TFLOP/s (gpus.bf16_achieved_tflops, fp8_achieved_tflops) over
+** its datasheet rate; fp8 and fp4 use the fp8 figure, the other formats the
+** bf16 one, each the other where only one is measured; the median chip's
+** share, GPUADV_DEFAULT_COMPUTE_EFFICIENCY, where none is, and for fp32
+** and tf32. */
+double gpuadv_gpu_matmul_share(int gpu, int compute) {
   int first = GPUS_COL_BF16_ACHIEVED_TFLOPS,
       second = GPUS_COL_FP8_ACHIEVED_TFLOPS;
   int ds_first = GPUS_COL_BF16_TFLOPS, ds_second = GPUS_COL_FP8_TFLOPS;
   double achieved, datasheet;
   if (compute == GPUADV_COMPUTE_FP32 || compute == GPUADV_COMPUTE_TF32)
-    return 1.0;
+    return GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
   if (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) {
     first = GPUS_COL_FP8_ACHIEVED_TFLOPS;
     second = GPUS_COL_BF16_ACHIEVED_TFLOPS;
@@ -299,8 +298,19 @@ static double matmul_share_factor(int gpu, int compute) {
     achieved = GPU(second);
     datasheet = GPU(ds_second);
   }
-  if (!(achieved > 0.0 && datasheet > 0.0)) return 1.0;
-  return achieved / datasheet / GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
+  if (!(achieved > 0.0 && datasheet > 0.0))
+    return GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
+  return achieved / datasheet;
+}
+
+/* How a GPU's measured matmul rate compares with the median chip's: its
+** share (gpuadv_gpu_matmul_share) over the median share. The engines'
+** efficiencies are fitted against datasheet rates on chips near the
+** median, so a chip whose matmuls reach less of their datasheet (MI300X:
+** 0.51) computes that much slower; 1 where nothing is measured. */
+static double matmul_share_factor(int gpu, int compute) {
+  return gpuadv_gpu_matmul_share(gpu, compute) /
+         GPUADV_DEFAULT_COMPUTE_EFFICIENCY;
 }
 
 /* The share of its speed on NVIDIA GPUs that the engine reaches on the GPU:
@@ -458,4 +468,54 @@ double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
   fill_prefill_setup(&p, m, gpu, dtype, e);
   p.n_gpus = n_gpus;
   return prompt_tokens / gpuadv_prefill_s(&p, prompt_tokens, 0.0);
+}
+
+/* ------------------------------------------------------------------------
+** The training step's model and chip (gpuadv_train.h). */
+
+/* The model of the step from a model definition at seq_len: attention
+** layers count full, sliding-window layers at the share of a causal
+** context their window covers, linear-attention layers not at all. */
+void gpuadv_train_model_of(const gpuadv_model_def *d, double params_b,
+                        double seq_len, gpuadv_train_model *m) {
+  double scale = params_b > 0.0 ? params_b / d->params_b : 1.0;
+  double sliding = d->shape.sliding_layers, window = d->shape.sliding_window;
+  memset(m, 0, sizeof(*m));
+  m->params_b = d->params_b * scale;
+  m->active_b = d->active_params_b * scale;
+  m->layers = d->shape.layers;
+  m->hidden = d->hidden;
+  m->heads = d->heads;
+  m->kv_heads = d->shape.kv_heads > 0.0 ? d->shape.kv_heads : d->heads;
+  m->head_dim = d->shape.head_dim;
+  m->vocab = d->vocab;
+  m->intermediate = d->intermediate;
+  m->n_experts = d->n_experts;
+  m->experts_per_token = d->experts_per_token;
+  m->attn_layers = d->shape.layers - d->shape.linear_layers - sliding;
+  if (sliding > 0.0 && window > 0.0) {
+    m->attn_layers += sliding * fmin(1.0, 2.0 * window / seq_len);
+  }
+}
+
+/* The chip of the step: 0 when the GPU publishes no dense TFLOP/s at the
+** dtype's precision. fraction < 1: a fractional GPU instance. */
+int gpuadv_train_chip_of(int gpu, int dtype, double fraction,
+                         gpuadv_train_chip *c) {
+  int compute = gpuadv_dtypes[dtype].compute;
+  double attn16 = gpuadv_gpu_datasheet_tflops(gpu, GPUADV_COMPUTE_16BIT);
+  memset(c, 0, sizeof(*c));
+  c->peak_tflops = gpuadv_gpu_datasheet_tflops(gpu, compute) * fraction;
+  if (!(c->peak_tflops > 0.0) || !(attn16 > 0.0)) return 0;
+  c->linear_tflops = c->peak_tflops * gpuadv_gpu_matmul_share(gpu, compute);
+  c->low_precision =
+      (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) &&
+      c->peak_tflops > attn16 * fraction;
+  c->attn_tflops = attn16 * fraction *
+                   gpuadv_gpu_matmul_share(gpu, GPUADV_COMPUTE_16BIT);
+  c->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * fraction;
+  c->memory_gb = GPU(GPUS_COL_MEMORY_GB) * fraction;
+  gpuadv_gpu_link(GPU(GPUS_COL_INTERCONNECT_GBS), &c->link_gbs,
+                  &c->link_latency_s);
+  return 1;
 }

@@ -38,6 +38,10 @@ double gpuadv_kv_bytes_per_element(int dtype);
 ** next wider one it publishes; 0 if none. */
 double gpuadv_gpu_datasheet_tflops(int gpu, int compute);
 
+/* The share of the datasheet rate the GPU's large matmuls reach at a
+** gpuadv_compute precision (measured, else the median chip's). */
+double gpuadv_gpu_matmul_share(int gpu, int compute);
+
 /* The fitted constants of engine index `engine`, and one number of its
 ** engines catalog row (an ENGINES_COL_* column). */
 void gpuadv_engine_load(int engine, gpuadv_engine_consts *e);
@@ -68,5 +72,16 @@ double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
 double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
                                    int dtype, const gpuadv_engine_consts *e,
                                    double n_gpus, double prompt_tokens);
+
+/* The training step's view of model d (gpuadv_train.h) at seq_len, its
+** counts rescaled to params_b when that is > 0; and of the GPU at a
+** training dtype, fraction of it (a fractional instance): 0 when the GPU
+** publishes no dense TFLOP/s at the dtype's precision. */
+struct gpuadv_train_model;
+struct gpuadv_train_chip;
+void gpuadv_train_model_of(const gpuadv_model_def *d, double params_b,
+                           double seq_len, struct gpuadv_train_model *m);
+int gpuadv_train_chip_of(int gpu, int dtype, double fraction,
+                         struct gpuadv_train_chip *c);
 
 #endif /* GPUADV_MODEL_SETUP_H */

@@ -1,0 +1,524 @@
+/*
+** gpuadv_train.c: the training step model and the layout search
+** (gpuadv_train.h says what a step is made of and what is left out).
+*/
+#include "gpuadv_train.h"
+
+#include <assert.h>
+#include <math.h>
+
+#include "gpuadv_math.h"
+
+/* The fitted constants. catalogs/calibrate_train_tps.py fits them on the
+** train_tps rows of catalogs/measurements.csv (published training
+** throughput: NVIDIA's NeMo and Megatron tables, MaxText, AMD's ROCm
+** tables, torchtune, model papers; catalogs/train_tps.md lists them) and
+** prints these lines; the README's Accuracy section gives the error of the
+** fit and with each source left out. */
+#define GPUADV_TRAIN_EFF 0.7416
+#define GPUADV_TRAIN_WIDTH_HALF 126.8
+#define GPUADV_TRAIN_OVERLAP_DP 0.6004
+#define GPUADV_TRAIN_OVERLAP_TP 0.6577
+#define GPUADV_TRAIN_NET_EFF 1
+#define GPUADV_TRAIN_QLORA_EFF 0.8597
+#define GPUADV_TRAIN_MOE_EFF 0.495
+#define GPUADV_TRAIN_FP8_EFF 0.7851
+
+const gpuadv_train_consts gpuadv_train_fitted = {
+    GPUADV_TRAIN_EFF,       GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,
+    GPUADV_TRAIN_OVERLAP_TP, GPUADV_TRAIN_NET_EFF,   GPUADV_TRAIN_QLORA_EFF,
+    GPUADV_TRAIN_MOE_EFF,    GPUADV_TRAIN_FP8_EFF};
+
+/* Bytes of a 16-bit activation or gradient element. */
+#define ELEM_BYTES 2.0
+/* Bytes read or written per parameter of the optimizer's shard in an Adam
+** step: fp32 master weight, both moments read and written (3 x 4 x 2),
+** the fp32 gradient read (4), the 16-bit weight written (2). */
+#define OPTIMIZER_BYTES 30.0
+/* Latency of one step of a collective across nodes (RDMA send and
+** receive; the serving model's FABRIC_LATENCY_S). */
+#define FABRIC_LATENCY_S 20e-6
+/* A year, the longest job a plan allows when no deadline is given. */
+#define YEAR_HOURS 8760.0
+
+static int is_lora(int mode) {
+  return mode == GPUADV_MODE_LORA || mode == GPUADV_MODE_QLORA;
+}
+
+/* Parameters of the model that sit in its experts, and in the rest. */
+static double expert_params_b(const gpuadv_train_model *m) {
+  double k_share;
+  if (m->n_experts <= 0.0 || m->experts_per_token <= 0.0) return 0.0;
+  k_share = m->experts_per_token / m->n_experts;
+  if (k_share >= 1.0) return 0.0;
+  return fmax(0.0, (m->params_b - m->active_b) / (1.0 - k_share));
+}
+
+/* Parameters one GPU holds before ZeRO sharding: its tensor and pipeline
+** share, the experts split further over the expert-parallel GPUs. */
+static double gpu_params_b(const gpuadv_train_model *m,
+                           const gpuadv_train_layout *l) {
+  double experts = expert_params_b(m);
+  return ((m->params_b - experts) + experts / l->ep) / (l->tp * l->pp);
+}
+
+/* The data-parallel degree and the group the gradients are reduced over
+** (context-parallel ranks hold the same weights). */
+static double dp_of(const gpuadv_train_layout *l) {
+  return l->n_gpus / (l->tp * l->pp * l->cp);
+}
+
+/* The GPUs ZeRO shards the state over. */
+static double shard_of(const gpuadv_train_layout *l) {
+  double g = dp_of(l) * l->cp;
+  return l->shard >= 1.0 && l->shard < g ? l->shard : g;
+}
+
+/* Micro-batches each pipeline runs per step. */
+static double micro_batches(const gpuadv_train_layout *l) {
+  return fmax(1.0, l->global_batch / (dp_of(l) * l->micro_batch));
+}
+
+/* GB/s one GPU gets across nodes: its share of the node's fabric. */
+static double fabric_gbs(const gpuadv_train_layout *l) {
+  return l->fabric_gbps / 8.0 / l->gpus_per_node;
+}
+
+double gpuadv_train_layout_gb(const gpuadv_train_model *m,
+                              const gpuadv_train_layout *l) {
+  gpuadv_train_bytes b = gpuadv_train_bytes_per_param(l->mode);
+  double g = shard_of(l);
+  double p = gpu_params_b(m, l);
+  double state, act, in_flight;
+  if (l->zero_stage >= 1) b.optimizer /= g;
+  if (l->zero_stage >= 2) b.grads /= g;
+  if (l->zero_stage >= 3) b.weights /= g;
+  state = p * (b.weights + b.grads + b.optimizer);
+  /* ZeRO-3 keeps the layer computing and the next gathered */
+  if (l->zero_stage >= 3 && g > 1.0) {
+    state += GPUADV_ZERO3_LIVE_LAYERS * p / (m->layers / l->pp) *
+             gpuadv_train_bytes_per_param(l->mode).weights;
+  }
+  /* 1F1B: the first stage holds min(pp, micro-batches) micro-batches of
+  ** its layers/pp layers; sequence parallelism splits them over tp */
+  in_flight = fmin(l->pp, micro_batches(l)) / l->pp;
+  act = gpuadv_activation_gb(m->layers, m->hidden, m->heads,
+                             l->seq_len / l->cp, l->micro_batch,
+                             l->recompute) *
+        in_flight / l->tp;
+  return state + act;
+}
+
+/* Time of a ring collective moving `share` of bytes over gbs. */
+static double ring_s(double bytes, double share, double gbs, double latency_s,
+                     double steps) {
+  return bytes * share / (gbs * 1e9) + latency_s * steps;
+}
+
+/* Model FLOP per token and the hardware FLOP (recompute included) of the
+** linear layers and of the attention core. */
+static void flop_per_token(const gpuadv_train_model *m,
+                           const gpuadv_train_layout *l, double *model,
+                           double *linear, double *attn) {
+  double dense = fmax(0.0, m->active_b * 1e9 - m->vocab * m->hidden);
+  double per_param = is_lora(l->mode) ? 4.0 : 6.0;
+  double attn_fwd = 2.0 * m->heads * m->head_dim * l->seq_len * m->attn_layers;
+  *model = per_param * dense + 3.0 * attn_fwd;
+  *linear = per_param * dense;
+  *attn = 3.0 * attn_fwd;
+  if (l->recompute == GPUADV_RECOMPUTE_SELECTIVE) *attn += attn_fwd;
+  if (l->recompute == GPUADV_RECOMPUTE_FULL) {
+    *linear += 2.0 * dense;
+    *attn += attn_fwd;
+  }
+}
+
+/* Seconds of compute per step on each GPU. */
+static double compute_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                        const gpuadv_train_layout *l,
+                        const gpuadv_train_consts *k, double *model_flop) {
+  double linear, attn, width = m->hidden / l->tp;
+  double eff = k->eff * width / (width + k->width_half);
+  double lin_rate = c->linear_tflops * 1e12 * eff;
+  double tokens = l->global_batch * l->seq_len / l->n_gpus;
+  flop_per_token(m, l, model_flop, &linear, &attn);
+  if (m->n_experts > 0.0) lin_rate *= k->moe_eff;
+  if (l->mode == GPUADV_MODE_QLORA) lin_rate *= k->qlora_eff;
+  if (c->low_precision) lin_rate *= k->fp8_eff;
+  return tokens * (linear / lin_rate + attn / (c->attn_tflops * 1e12 * eff));
+}
+
+/* Tensor-parallel all-reduces (and context-parallel key-value gathers). */
+static double tp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                        const gpuadv_train_layout *l,
+                        const gpuadv_train_consts *k) {
+  double mb = micro_batches(l), layers = m->layers / l->pp, s = 0.0;
+  double gbs = c->link_gbs * k->net_eff;
+  if (l->tp > 1.0) {
+    double n_ar = l->recompute == GPUADV_RECOMPUTE_FULL ? 6.0 : 4.0;
+    double bytes = l->micro_batch * l->seq_len / l->cp * m->hidden * ELEM_BYTES;
+    s += mb * layers * n_ar *
+         ring_s(bytes, 2.0 * (l->tp - 1.0) / l->tp, gbs, c->link_latency_s,
+                2.0 * (l->tp - 1.0));
+  }
+  if (l->cp > 1.0) {
+    double kv = l->micro_batch * l->seq_len / l->cp * 2.0 * m->kv_heads *
+                m->head_dim * ELEM_BYTES / l->tp;
+    s += mb * layers * 3.0 *
+         ring_s(kv, l->cp - 1.0, gbs, c->link_latency_s, l->cp - 1.0);
+  }
+  return s;
+}
+
+/* GB/s per GPU of a group of g data-parallel ranks beside a tensor split
+** of tp: the node's link when the group fits in a node, else the fabric. */
+static double group_gbs(const gpuadv_train_chip *c, const gpuadv_train_layout *l,
+                        const gpuadv_train_consts *k, double g) {
+  return (l->tp * g <= l->gpus_per_node ? c->link_gbs : fabric_gbs(l)) *
+         k->net_eff;
+}
+
+/* Seconds of one group's data-parallel traffic: params_b billions per
+** GPU over g ranks, s of them in a shard group: reduced once a step, or
+** under ZeRO-3 gathered and reduce-scattered within the shard group for
+** every micro-batch and the shards all-reduced across the g / s replicas. */
+static double group_comm_s(const gpuadv_train_chip *c,
+                           const gpuadv_train_layout *l,
+                           const gpuadv_train_consts *k, double params_b,
+                           double g, double s) {
+  gpuadv_train_bytes b = gpuadv_train_bytes_per_param(l->mode);
+  double p = params_b * 1e9, grad_share;
+  if (g <= 1.0 || p <= 0.0) return 0.0;
+  grad_share = is_lora(l->mode) ? GPUADV_DEFAULT_LORA_FRACTION * 2.0 : 1.0;
+  if (l->zero_stage >= 3) {
+    /* every micro-batch gathers the weights for its forward and backward
+    ** and reduce-scatters the gradients (none for a frozen base) */
+    double gathers = 2.0 * p * fmin(b.weights, ELEM_BYTES);
+    double grads = is_lora(l->mode) ? 0.0 : p * ELEM_BYTES;
+    double t = s > 1.0 ? ring_s(micro_batches(l) * (gathers + grads),
+                                (s - 1.0) / s, group_gbs(c, l, k, s), 0.0, 0.0)
+                       : 0.0;
+    double r = g / s;
+    if (r > 1.0) {
+      t += ring_s(grad_share * p / s * ELEM_BYTES, 2.0 * (r - 1.0) / r,
+                  fabric_gbs(l) * k->net_eff, 0.0, 0.0);
+    }
+    return t;
+  }
+  /* one all-reduce (or reduce-scatter and all-gather) a step */
+  return ring_s(grad_share * p * ELEM_BYTES, 2.0 * (g - 1.0) / g,
+                group_gbs(c, l, k, g), 0.0, 0.0);
+}
+
+/* The data-parallel traffic: the dense weights over all dp x cp ranks,
+** the experts over the ranks that hold the same experts (dp x cp / ep). */
+static double dp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                        const gpuadv_train_layout *l,
+                        const gpuadv_train_consts *k) {
+  double g = dp_of(l) * l->cp, s = shard_of(l), experts = expert_params_b(m);
+  double split = l->tp * l->pp;
+  return group_comm_s(c, l, k, (m->params_b - experts) / split, g, s) +
+         group_comm_s(c, l, k, experts / (l->ep * split), g / l->ep,
+                      fmax(1.0, s / l->ep));
+}
+
+/* Expert-parallel all-to-alls: dispatch and combine, forward and
+** backward, of each micro-batch's routed tokens. */
+static double a2a_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                    const gpuadv_train_layout *l,
+                    const gpuadv_train_consts *k) {
+  double bytes, gbs;
+  if (l->ep <= 1.0 || m->n_experts <= 0.0) return 0.0;
+  bytes = l->micro_batch * l->seq_len / l->cp / l->tp * m->experts_per_token *
+          m->hidden * ELEM_BYTES;
+  gbs = l->tp * l->ep <= l->gpus_per_node ? c->link_gbs : fabric_gbs(l);
+  return micro_batches(l) * m->layers / l->pp * 4.0 *
+         ring_s(bytes, (l->ep - 1.0) / l->ep, gbs * k->net_eff, 0.0, 0.0);
+}
+
+/* Activations sent between pipeline stages, forward and backward. */
+static double pp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                        const gpuadv_train_layout *l,
+                        const gpuadv_train_consts *k) {
+  double bytes, gbs, latency;
+  if (l->pp <= 1.0) return 0.0;
+  bytes = l->micro_batch * l->seq_len / l->cp / l->tp * m->hidden * ELEM_BYTES;
+  if (l->n_gpus <= l->gpus_per_node) {
+    gbs = c->link_gbs;
+    latency = c->link_latency_s;
+  } else {
+    gbs = fabric_gbs(l);
+    latency = FABRIC_LATENCY_S;
+  }
+  return micro_batches(l) * 2.0 * fmax(1.0, l->vp) *
+         ring_s(bytes, 1.0, gbs * k->net_eff, latency, 1.0);
+}
+
+void gpuadv_train_step(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                       const gpuadv_train_layout *l,
+                       const gpuadv_train_consts *k, gpuadv_train_time *out) {
+  double hidden_dp, exposed_tp, p_opt;
+  assert(l->n_gpus >= 1.0 && l->tp >= 1.0 && l->pp >= 1.0 && l->cp >= 1.0);
+  assert(l->ep >= 1.0 && l->micro_batch >= 1.0 && l->seq_len >= 1.0);
+  assert(c->linear_tflops > 0.0 && c->attn_tflops > 0.0);
+  out->compute_s = compute_s(m, c, l, k, &out->model_flop_per_token);
+  out->bubble_s =
+      out->compute_s * (l->pp - 1.0) / (micro_batches(l) * fmax(1.0, l->vp));
+  out->tp_comm_s = tp_comm_s(m, c, l, k);
+  out->dp_comm_s = dp_comm_s(m, c, l, k);
+  out->a2a_s = a2a_s(m, c, l, k);
+  out->pp_comm_s = pp_comm_s(m, c, l, k);
+  /* the optimizer updates its shard of the trainable parameters */
+  p_opt = gpu_params_b(m, l) * 1e9 *
+          (is_lora(l->mode) ? GPUADV_DEFAULT_LORA_FRACTION : 1.0);
+  if (l->zero_stage >= 1) p_opt /= shard_of(l);
+  out->optimizer_s = p_opt * OPTIMIZER_BYTES / (c->mem_bw_gbs * 1e9);
+  hidden_dp = fmin(k->overlap_dp * out->dp_comm_s, out->compute_s);
+  exposed_tp =
+      (out->tp_comm_s + out->a2a_s + out->pp_comm_s) * (1.0 - k->overlap_tp);
+  out->exposed_comm_s = exposed_tp + out->dp_comm_s - hidden_dp;
+  out->step_s = out->compute_s + out->bubble_s + out->optimizer_s +
+                out->exposed_comm_s;
+  out->tokens_per_s = l->global_batch * l->seq_len / out->step_s;
+  out->mfu = out->model_flop_per_token * out->tokens_per_s /
+             (l->n_gpus * c->peak_tflops * 1e12);
+  out->comm_share = out->exposed_comm_s / out->step_s;
+}
+
+/* ------------------------------------------------------------------------
+** The search. */
+
+/* The step of layout l, or of l at the goal's fixed MFU. */
+static void timed(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                  const gpuadv_train_layout *l, const gpuadv_train_goal *g,
+                  const gpuadv_train_consts *k, gpuadv_train_time *t) {
+  gpuadv_train_step(m, c, l, k, t);
+  if (g->fixed_mfu > 0.0) {
+    t->mfu = g->fixed_mfu;
+    t->tokens_per_s = g->fixed_mfu * l->n_gpus * c->peak_tflops * 1e12 /
+                      t->model_flop_per_token;
+    t->step_s = l->global_batch * l->seq_len / t->tokens_per_s;
+  }
+}
+
+/* The least whole multiple of unit at or above n. */
+static double round_up(double n, double unit) {
+  double q = n / unit;
+  double f = floor(q);
+  return (q - f <= GPUADV_COUNT_TOLERANCE ? f : f + 1.0) * unit;
+}
+
+static double lcm(double a, double b) {
+  double x = a, y = b;
+  while (y > 0.0) {
+    double r = fmod(x, y);
+    x = y;
+    y = r;
+  }
+  return a / x * b;
+}
+
+
+double gpuadv_train_default_ep(const gpuadv_train_model *m, double dp,
+                               double tp, double gpus_per_node) {
+  double ep = 1.0;
+  if (m->n_experts <= 0.0) return 1.0;
+  while (ep * 2.0 <= m->n_experts && ep * 2.0 <= gpus_per_node / tp &&
+         fmod(dp, ep * 2.0) == 0.0)
+    ep *= 2.0;
+  return ep;
+}
+
+/* Sets l->n_gpus, ep; 0 when the layout cannot run on n GPUs. */
+static int place(const gpuadv_train_model *m, const gpuadv_train_goal *g,
+                 gpuadv_train_layout *l, double n) {
+  double dp;
+  if (n > GPUADV_TRAIN_MAX_GPUS) return 0;
+  if (n > g->gpus_per_node && !(g->fabric_gbps > 0.0)) return 0;
+  l->n_gpus = n;
+  dp = dp_of(l);
+  if (dp < 1.0 || dp != floor(dp)) return 0;
+  if (dp * l->micro_batch > l->global_batch) return 0;
+  l->ep = gpuadv_train_default_ep(m, dp, l->tp, g->gpus_per_node);
+  return 1;
+}
+
+/* The fewest GPUs, in whole units, at which layout l fits in memory and
+** meets the deadline: fills *t and returns the count, or 0. */
+static double size_layout(const gpuadv_train_model *m,
+                          const gpuadv_train_chip *c,
+                          const gpuadv_train_goal *g,
+                          const gpuadv_train_consts *k, gpuadv_train_layout *l,
+                          double n, gpuadv_train_time *t) {
+  double unit = lcm(g->unit_gpus, l->tp * l->pp), hours;
+  int tries;
+  n = round_up(n, unit);
+  /* memory: ZeRO shards over dp, so more GPUs may fit; try doublings */
+  for (tries = 0; tries < 24; tries++) {
+    if (!place(m, g, l, n)) return 0;
+    if (gpuadv_train_layout_gb(m, l) <= g->usable_gb) break;
+    if (l->zero_stage == 0) return 0;
+    n = round_up(n * 2.0, unit);
+  }
+  if (tries == 24) return 0;
+  /* the deadline: more GPUs in proportion to the time over it */
+  for (tries = 0; tries < 12; tries++) {
+    timed(m, c, l, g, k, t);
+    hours = g->tokens / t->tokens_per_s / 3600.0;
+    if (hours <= g->max_hours * (1.0 + 1e-9)) return n;
+    n = round_up(fmax(n + unit, n * hours / g->max_hours), unit);
+    if (!place(m, g, l, n)) return 0;
+  }
+  return 0;
+}
+
+/* The layouts the search tries, each with the least memory it needs. */
+static int next_pow2_divisor(double x, double limit, double v) {
+  return v * 2.0 <= limit && fmod(x, v * 2.0) == 0.0;
+}
+
+/* Compare two candidates: cost, then hours, then GPUs. */
+static int better(double usd, double hours, double n,
+                  const gpuadv_train_plan *b) {
+  double tol = 1e-9 * fmax(fabs(usd), fabs(b->usd));
+  if (!b->found) return 1;
+  if (usd < b->usd - tol) return 1;
+  if (usd > b->usd + tol) return 0;
+  if (hours < b->hours * (1.0 - 1e-9)) return 1;
+  if (hours > b->hours * (1.0 + 1e-9)) return 0;
+  return n < b->layout.n_gpus;
+}
+
+/* One pass over every layout; with fixed_n > 0 only layouts on exactly
+** that many GPUs, ranked by hours. */
+static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
+                        const gpuadv_train_goal *g,
+                        const gpuadv_train_consts *k, double fixed_n,
+                        gpuadv_train_plan *out) {
+  static const double searched[] = {1.0, 2.0, 4.0, 8.0};
+  const double *mbs = g->micro_batch > 0.0 ? &g->micro_batch : searched;
+  int n_mbs = g->micro_batch > 0.0 ? 1 : 4;
+  gpuadv_train_layout l = {0};
+  double tp, pp;
+  int zero, rc, i;
+  l.gpus_per_node = g->gpus_per_node;
+  l.fabric_gbps = g->fabric_gbps;
+  l.cp = 1.0;
+  l.global_batch = g->global_batch;
+  l.seq_len = g->seq_len;
+  l.mode = g->mode;
+  for (tp = 1.0; tp <= g->gpus_per_node; tp *= 2.0) {
+    if (fmod(g->gpus_per_node, tp) != 0.0 || fmod(m->heads, tp) != 0.0) break;
+    for (pp = 1.0; pp <= m->layers && pp <= 64.0; pp *= 2.0) {
+      if (fmod(m->layers, pp) != 0.0) break;
+      for (zero = 0; zero <= 4; zero++) {
+        /* stage 4 stands for ZeRO-3 sharded within a node (HSDP) */
+        if (zero == 4 && g->gpus_per_node / tp < 2.0) continue;
+        for (rc = 0; rc < GPUADV_N_RECOMPUTE; rc++) {
+          if (g->recompute >= 0 && rc != g->recompute) continue;
+          for (i = 0; i < n_mbs; i++) {
+            gpuadv_train_time t;
+            double n, usd, hours, gb;
+            l.tp = tp;
+            l.pp = pp;
+            l.zero_stage = zero < 4 ? zero : 3;
+            l.shard = zero < 4 ? 0.0 : g->gpus_per_node / tp;
+            l.recompute = rc;
+            l.micro_batch = mbs[i];
+            if (fixed_n > 0.0) {
+              if (fmod(fixed_n, tp * pp) != 0.0 || !place(m, g, &l, fixed_n))
+                continue;
+              gb = gpuadv_train_layout_gb(m, &l);
+              if (gb > g->usable_gb) continue;
+              timed(m, c, &l, g, k, &t);
+              n = fixed_n;
+            } else {
+              n = size_layout(m, c, g, k, &l, tp * pp, &t);
+              if (n <= 0.0) {
+                if (place(m, g, &l, round_up(tp * pp, g->unit_gpus))) {
+                  gb = gpuadv_train_layout_gb(m, &l);
+                  if (gb <= g->usable_gb) out->fits = 1;
+                }
+                continue;
+              }
+              gb = gpuadv_train_layout_gb(m, &l);
+            }
+            out->fits = 1;
+            hours = g->tokens / t.tokens_per_s / 3600.0;
+            if (hours < out->best_hours) out->best_hours = hours;
+            usd = fixed_n > 0.0 ? hours
+                                : n * (g->usd_per_gpu +
+                                       g->usd_per_gpu_hour * hours);
+            if (better(usd, hours, n, out)) {
+              out->found = 1;
+              out->layout = l;
+              out->time = t;
+              out->mem_gb = gb;
+              out->hours = hours;
+              out->usd = usd;
+            }
+          }
+        }
+      }
+      if (!next_pow2_divisor(m->layers, 64.0, pp)) break;
+    }
+  }
+}
+
+/* The least memory per GPU of any layout: the unsharded part at the
+** widest tensor split and full recompute, micro-batch 1. */
+static double min_gb(const gpuadv_train_model *m, const gpuadv_train_goal *g) {
+  gpuadv_train_layout l = {0};
+  double tp = 1.0;
+  while (tp * 2.0 <= g->gpus_per_node && fmod(g->gpus_per_node, tp * 2.0) == 0.0 &&
+         fmod(m->heads, tp * 2.0) == 0.0)
+    tp *= 2.0;
+  l.tp = tp;
+  l.pp = 1.0;
+  l.cp = 1.0;
+  l.ep = 1.0;
+  l.micro_batch = 1.0;
+  l.global_batch = 1.0;
+  l.seq_len = g->seq_len;
+  l.mode = g->mode;
+  l.zero_stage = 3;
+  l.recompute = GPUADV_RECOMPUTE_FULL;
+  l.gpus_per_node = g->gpus_per_node;
+  l.n_gpus = tp * 1e6; /* the state sharded to nothing */
+  l.global_batch = 1e6;
+  return gpuadv_train_layout_gb(m, &l);
+}
+
+void gpuadv_train_search(const gpuadv_train_model *m,
+                         const gpuadv_train_chip *c,
+                         const gpuadv_train_goal *g,
+                         const gpuadv_train_consts *k,
+                         gpuadv_train_plan *out) {
+  gpuadv_train_goal goal = *g;
+  gpuadv_train_plan alt = {0};
+  if (!(goal.max_hours > 0.0)) goal.max_hours = YEAR_HOURS;
+  *out = (gpuadv_train_plan){0};
+  out->best_hours = INFINITY;
+  out->min_gb = min_gb(m, &goal);
+  search_pass(m, c, &goal, k, 0.0, out);
+  if (!out->found) {
+    /* without a fabric: would several nodes do? (one 400 Gbit/s port a
+    ** GPU, owned_costs' fabric_gbps_per_gpu) */
+    if (!(goal.fabric_gbps > 0.0)) {
+      goal.fabric_gbps = 400.0 * goal.gpus_per_node;
+      alt.best_hours = INFINITY;
+      search_pass(m, c, &goal, k, 0.0, &alt);
+      if (alt.found) out->fabric_gpus = alt.layout.n_gpus;
+    }
+    return;
+  }
+  /* the next point of the cost-time frontier: twice the GPUs */
+  alt.best_hours = INFINITY;
+  search_pass(m, c, &goal, k, 2.0 * out->layout.n_gpus, &alt);
+  if (alt.found && alt.hours < out->hours) {
+    out->alt_n_gpus = alt.layout.n_gpus;
+    out->alt_hours = alt.hours;
+    out->alt_usd =
+        alt.layout.n_gpus * (goal.usd_per_gpu + goal.usd_per_gpu_hour * alt.hours);
+  }
+}
