@@ -146,7 +146,8 @@ CATALOGS = [
         columns=[
             col("id", "TEXT", pattern=re.compile(r"^[A-Z]\d+$")),
             col("kind", "TEXT", choices={"decode", "prefill", "aggregate",
-                                         "latency", "train_mem", "hw"}),
+                                         "latency", "train_mem", "hw",
+                                         "train_tps"}),
             col("metric", "TEXT"),
             col("gpu", "TEXT", False),
             col("gpu_count", "INTEGER", False, lo=1, hi=100000),
@@ -267,7 +268,7 @@ CATALOGS = [
         columns=[
             col("item", "TEXT", choices={
                 "server_usd", "host_share_usd", "network_usd_per_gpu",
-                "node_power_factor", "pue", "usd_per_kwh",
+                "fabric_gbps_per_gpu", "node_power_factor", "pue", "usd_per_kwh",
                 "colo_usd_per_kw_month", "support_share_per_year",
                 "staff_usd_per_node_year", "resale_share", "lifetime_years"}),
             col("gpu", "TEXT", False),

@@ -61,6 +61,13 @@ SOURCE_COLUMNS = {
     'hw_achieved.csv': ['id', 'source', 'gpu', 'gpu_count', 'metric', 'dtype',
                         'benchmark', 'value', 'unit', 'spec_value_in_source',
                         'notes'],
+    'train_tps_published.csv': ['id', 'source', 'as_of', 'gpu', 'gpu_count',
+                                'gpus_per_node', 'model', 'params_b', 'active_params_b',
+                                'layers', 'hidden', 'intermediate', 'heads', 'kv_heads',
+                                'vocab', 'n_experts', 'experts_per_token', 'mode', 'dtype',
+                                'framework', 'seq_len', 'global_batch', 'micro_batch', 'tp',
+                                'pp', 'cp', 'ep', 'vp', 'zero_stage', 'recompute', 'fabric',
+                                'metric', 'value', 'unit', 'notes'],
 }
 
 # The date the extract was made; used as as_of only where a source carries no
@@ -1102,6 +1109,69 @@ def flag_repeats(rows):
     return counts
 
 
+# Published training throughput (catalogs/train_tps.md): one row a printed
+# figure, kind 'train_tps'; the configuration columns the measurements
+# table lacks (cp, vp, gpus per node, fabric, a non-catalog model's shape)
+# stay in this file, which catalogs/calibrate_train_tps.py reads.
+TRAIN_TPS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              'train_tps_published.csv')
+TRAIN_DTYPES = {'bf16': 'bf16', 'fp16': 'fp16', 'fp32': 'fp32', 'fp8': 'fp8',
+                'mxfp8': 'fp8', 'nvfp4': 'fp4', 'int8': 'int8', '': ''}
+
+
+def build_train_tps_row(where, src):
+    """A train_tps row of the measurements table from a row of
+    train_tps_published.csv (its columns: see the file's header)."""
+    row = dict.fromkeys(HEADER, '')
+    notes = []
+
+    def whole(col):
+        text = (src.get(col) or '').strip()
+        if not text:
+            return ''
+        value = float(text)
+        if value != int(value) or value < 1:
+            notes.append('%s %s as printed' % (col, text))
+            return ''
+        return str(int(value))
+
+    dtype = (src.get('dtype') or '').strip().lower()
+    if dtype not in TRAIN_DTYPES:
+        raise ImportError_('%s: cannot map dtype %r' % (where, dtype))
+    recompute = (src.get('recompute') or '').strip().lower()
+    as_of = (src.get('as_of') or '').strip()
+    if re.match(r'^\d{4}-\d{2}$', as_of):
+        notes.append('as_of: the month %s' % as_of)
+        as_of += '-01'
+    if not re.match(r'^\d{4}-\d{2}-\d{2}$', as_of):
+        raise ImportError_('%s: as_of %r is not a date' % (where, as_of))
+    for col in ('cp', 'vp', 'gpus_per_node', 'fabric'):
+        if (src.get(col) or '').strip():
+            notes.append('%s %s' % (col, src[col].strip()))
+    if recompute:
+        notes.append('recompute %s' % recompute)
+    row.update({
+        'id': src['id'].strip(), 'kind': 'train_tps', 'metric': src['metric'].strip(),
+        'gpu': src['gpu'].strip(), 'gpu_count': whole('gpu_count'),
+        'model': src['model'].strip() if src['model'].strip() in MODEL_SLUGS else '',
+        'params_b': (src.get('params_b') or '').strip(),
+        'dtype': TRAIN_DTYPES[dtype], 'framework': src['framework'].strip(),
+        'batch': whole('global_batch'), 'mode': src['mode'].strip() or 'full',
+        'micro_batch': whole('micro_batch'), 'seq_len': whole('seq_len'),
+        'grad_checkpointing': {'none': 'no', 'selective': 'yes', 'full': 'yes'}.get(recompute, ''),
+        'zero_stage': whole('zero_stage'), 'tp': whole('tp'), 'pp': whole('pp'),
+        'ep': whole('ep'), 'value': src['value'].strip(), 'unit': src['unit'].strip(),
+        'gpu_label': src['gpu'].strip(), 'model_label': src['model'].strip(),
+        'dtype_label': src.get('dtype', '').strip(), 'source': src['source'].strip(),
+        'as_of': as_of,
+        'notes': one_line('; '.join([src.get('notes', '').strip()] + notes)),
+    })
+    return row
+
+
+MODEL_SLUGS = set()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--src', required=True, help='folder with the three source CSVs')
@@ -1117,6 +1187,7 @@ def main():
     try:
         gpu_slugs = load_slugs(opts.gpus)
         model_slugs = load_slugs(opts.models)
+        MODEL_SLUGS.update(model_slugs)
         check_tables(gpu_slugs, model_slugs)
         seen = {}
         sources = [(f, os.path.join(opts.src, f)) for f in FILES + [MODERN_FILE]]
@@ -1165,6 +1236,19 @@ def main():
                 raise ImportError_('REPORTED_ROWS: %s: unknown gpu or model' % row['id'])
             counts[row['kind']] = counts.get(row['kind'], 0) + 1
             rows.append(row)
+        for where, src in read_source(TRAIN_TPS_FILE):
+            row = build_train_tps_row(where, src)
+            if row['id'] in seen:
+                raise ImportError_('%s: duplicate id %r (first at %s)'
+                                   % (where, row['id'], seen[row['id']]))
+            seen[row['id']] = where
+            if row['gpu'] not in gpu_slugs:
+                raise ImportError_('%s: gpu %r not in %s' % (where, row['gpu'], opts.gpus))
+            if row['model'] and row['model'] not in model_slugs:
+                raise ImportError_('%s: model %r not in %s'
+                                   % (where, row['model'], opts.models))
+            counts[row['kind']] = counts.get(row['kind'], 0) + 1
+            rows.append(row)
         repeats = flag_repeats(rows)
     except (ImportError_, OSError, csv.Error) as e:
         print(str(e), file=sys.stderr)
@@ -1177,7 +1261,7 @@ def main():
         w.writerows(rows)
     os.replace(tmp, opts.out)
 
-    for kind in ('decode', 'prefill', 'aggregate', 'latency', 'train_mem', 'hw'):
+    for kind in ('decode', 'prefill', 'aggregate', 'latency', 'train_mem', 'hw', 'train_tps'):
         print('%s: %d rows' % (kind, counts.get(kind, 0)), file=sys.stderr)
     print('total: %d rows written to %s' % (len(rows), opts.out), file=sys.stderr)
     print('duplicates: %d, superseded: %d (left out of the fits)'

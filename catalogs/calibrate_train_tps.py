@@ -1,0 +1,469 @@
+#!/usr/bin/python3
+"""Fit the training step model's constants to published training throughput.
+
+    /usr/bin/python3 catalogs/calibrate_train_tps.py [--lib build/libgpuadv_train.so]
+        [--rows catalogs/train_tps_published.csv] [--fit] [--leave-out]
+        [--check ext/gpuadv_train.c] [--list]
+
+Run from the repository root after `make build/libgpuadv_train.so`.
+Standard library only. The model is the C of ext/gpuadv_train.c, called
+through ctypes on build/libgpuadv_train.so (gpuadv_train_step, and the
+catalog's model and GPU rows through gpuadv_train_model_of and
+gpuadv_train_chip_of): nothing of the model is restated here. This file
+only turns each published row into the C structs and compares.
+
+Each row of catalogs/train_tps_published.csv (catalogs/train_tps.md says
+what they are and which were left out) is one published figure of a
+training run: tokens/s per GPU, model TFLOP/s per GPU, MFU, step time or
+total tokens/s. Every figure becomes tokens/s per GPU: a TFLOP/s or MFU
+figure is divided by the model FLOP per token of the step model (so a
+source that counts attention FLOPs otherwise is off by that difference:
+a few percent at 4k-8k tokens). A run printed in two metrics counts once
+(its 'same run as' row is left out).
+
+What the rows do not print is filled in the same way for every row and
+said here: gpus_per_node 8 (4 for GB200/GB300 trays, whose NVLink domain
+of 72 GPUs is used as the node: the rows' jobs of up to 72 GPUs, or 72);
+a TPU slice is one node (ICI); slices joined by data-centre network at
+50 Gbit/s per chip, sharding within a slice (MaxText's ici_fsdp with
+dcn_data_parallelism); 400 Gbit/s per GPU between NVIDIA and AMD nodes;
+micro_batch 1; global_batch 4M tokens' worth of sequences (at least
+dp x micro_batch); seq_len 4096; zero_stage 3 for FSDP frameworks
+(MaxText, torchtitan, llm-foundry, torchtune on several GPUs), 1 for
+Megatron/NeMo, 0 for one GPU; recompute 'selective'.
+
+--fit        fit the constants (coordinate search on the log error) and
+             print them as the #define lines of ext/gpuadv_train.c
+--leave-out  fit with each source left out in turn, report its rows' error
+--check F    exit 1 unless F's #define lines equal a fresh fit's
+--list       print each row: id, source, measured, estimated, error
+Without --fit, the rows are scored at the constants compiled into the
+library.
+"""
+import argparse
+import csv
+import ctypes
+import math
+import re
+import sys
+
+D = ctypes.c_double
+
+
+class Consts(ctypes.Structure):
+    _fields_ = [(n, D) for n in ("eff", "width_half", "overlap_dp", "overlap_tp",
+                                 "net_eff", "qlora_eff", "moe_eff", "fp8_eff")]
+
+
+NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "QLORA_EFF",
+         "MOE_EFF", "FP8_EFF"]
+# search bounds of each constant
+BOUNDS = [(0.2, 1.0), (1.0, 4096.0), (0.0, 1.0), (0.0, 1.0), (0.3, 1.0),
+          (0.2, 1.0), (0.2, 1.0), (0.3, 1.0)]
+
+
+class Model(ctypes.Structure):
+    _fields_ = [(n, D) for n in ("params_b", "active_b", "layers", "hidden", "heads",
+                                 "kv_heads", "head_dim", "vocab", "intermediate",
+                                 "n_experts", "experts_per_token", "attn_layers")]
+
+
+class Chip(ctypes.Structure):
+    _fields_ = [(n, D) for n in ("peak_tflops", "linear_tflops", "attn_tflops",
+                                 "mem_bw_gbs", "memory_gb", "link_gbs",
+                                 "link_latency_s")] + [("low_precision", ctypes.c_int)]
+
+
+class Layout(ctypes.Structure):
+    _fields_ = [(n, D) for n in ("n_gpus", "gpus_per_node", "fabric_gbps", "tp", "pp",
+                                 "cp", "ep", "vp", "shard", "micro_batch", "global_batch",
+                                 "seq_len")] + \
+               [(n, ctypes.c_int) for n in ("zero_stage", "recompute", "mode")]
+
+
+class Time(ctypes.Structure):
+    _fields_ = [(n, D) for n in ("step_s", "compute_s", "bubble_s", "optimizer_s",
+                                 "tp_comm_s", "dp_comm_s", "a2a_s", "pp_comm_s",
+                                 "exposed_comm_s", "tokens_per_s", "mfu", "comm_share",
+                                 "model_flop_per_token")]
+
+
+class ModelDef(ctypes.Structure):
+    _fields_ = [(n, D) for n in ("params_b", "active_params_b", "hidden",
+                                 "intermediate", "heads", "vocab", "context",
+                                 "n_experts", "experts_per_token", "layers",
+                                 "kv_heads", "head_dim", "kv_lora_rank",
+                                 "qk_rope_head_dim", "sliding_window",
+                                 "sliding_layers", "linear_layers",
+                                 "linear_state_elems")]
+
+
+MODES = {"full": 0, "full16": 1, "lora": 2, "qlora": 3}
+RECOMPUTE = {"none": 0, "selective": 1, "full": 2}
+DTYPES = {"bf16": "bf16", "fp16": "fp16", "fp32": "fp32", "fp8": "fp8",
+          "mxfp8": "fp8", "nvfp4": "fp4", "fp4": "fp4", "": "bf16"}
+FSDP = re.compile(r"maxtext|torchtitan|llm-foundry|composer|torchtune|fsdp|jax|xla",
+                  re.I)
+GLOBAL_BATCH_TOKENS = 4194304.0
+
+
+class Lib:
+    def __init__(self, path):
+        self.lib = ctypes.CDLL(path)
+        self.lib.gpuadv_catalog_resolve.restype = ctypes.c_int
+        self.lib.gpuadv_catalog_resolve.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                                    ctypes.c_int]
+        self.lib.gpuadv_dtype_find.argtypes = [ctypes.c_char_p, ctypes.c_int]
+        self.lib.gpuadv_train_model_of.argtypes = [ctypes.c_void_p, D, D,
+                                                   ctypes.c_void_p]
+        self.lib.gpuadv_train_chip_of.argtypes = [ctypes.c_int, ctypes.c_int, D,
+                                                  ctypes.c_void_p]
+        self.gpus = ctypes.addressof(ctypes.c_char.in_dll(self.lib, "gpuadv_catalog_gpus"))
+        self.models = ctypes.addressof(
+            ctypes.c_char.in_dll(self.lib, "gpuadv_catalog_models"))
+        self.fitted = Consts.in_dll(self.lib, "gpuadv_train_fitted")
+
+    def row(self, cat, name):
+        b = name.encode()
+        return self.lib.gpuadv_catalog_resolve(cat, b, len(b))
+
+    def step(self, m, c, l, k):
+        t = Time()
+        self.lib.gpuadv_train_step(ctypes.byref(m), ctypes.byref(c), ctypes.byref(l),
+                                   ctypes.byref(k), ctypes.byref(t))
+        return t
+
+
+def num(r, key, default=None):
+    v = (r.get(key) or "").strip()
+    return float(v) if v else default
+
+
+def source_of(r):
+    """The source group a row belongs to, for leaving one out."""
+    s = r["source"].lower()
+    for key, name in (("megatron-bridge", "Megatron-Bridge"), ("nvidia/nemo", "NeMo"),
+                      ("megatron-lm", "Megatron-LM"), ("llm-foundry", "llm-foundry"),
+                      ("torchtitan", "torchtitan"), ("tpu-recipes", "tpu-recipes"),
+                      ("maxtext", "MaxText"), ("torchtune", "torchtune"),
+                      ("rocm", "AMD"), ("amd", "AMD"), ("llm.c", "llm.c"),
+                      ("nanogpt", "nanoGPT"), ("mlx", "MLX"), ("arxiv", "papers"),
+                      ("notion", "papers")):
+        if key in s:
+            return name
+    return "other"
+
+
+def build_row(lib, r):
+    """(model, chip, layout) for the row, or a reason it cannot be scored."""
+    gpu = lib.row(lib.gpus, r["gpu"])
+    if gpu < 0:
+        return "gpu not in the catalog"
+    dname = DTYPES.get(r["dtype"].strip().lower())
+    if dname is None:
+        return "dtype " + r["dtype"]
+    dtype = lib.lib.gpuadv_dtype_find(dname.encode(), len(dname))
+    seq = num(r, "seq_len", 4096.0)
+    m = Model()
+    mrow = lib.row(lib.models, r["model"])
+    if mrow >= 0:
+        d = ModelDef()
+        lib.lib.gpuadv_model_from_row(mrow, ctypes.byref(d))
+        lib.lib.gpuadv_train_model_of(ctypes.byref(d), D(0.0), D(seq), ctypes.byref(m))
+    else:
+        if not (num(r, "layers") and num(r, "hidden") and num(r, "heads")):
+            return "no shape"
+        if not num(r, "params_b"):
+            return "no parameter count"
+        m.params_b = num(r, "params_b")
+        m.active_b = num(r, "active_params_b", m.params_b)
+        m.layers = num(r, "layers")
+        m.hidden = num(r, "hidden")
+        m.heads = num(r, "heads")
+        m.kv_heads = num(r, "kv_heads", m.heads)
+        m.head_dim = m.hidden / m.heads
+        m.vocab = num(r, "vocab", 50257.0)
+        m.intermediate = num(r, "intermediate", 4 * m.hidden)
+        m.n_experts = num(r, "n_experts", 0.0)
+        m.experts_per_token = num(r, "experts_per_token", 0.0)
+        m.attn_layers = m.layers
+    c = Chip()
+    if not lib.lib.gpuadv_train_chip_of(gpu, dtype, D(1.0), ctypes.byref(c)):
+        return "no TFLOP/s figure"
+    n = num(r, "gpu_count", 1.0)
+    l = Layout()
+    l.n_gpus = n
+    tpu = r["gpu"].startswith("tpu")
+    per_node = num(r, "gpus_per_node", 8.0)
+    if r["gpu"] in ("gb200", "gb300"):
+        per_node = min(72.0, n)
+    if tpu:
+        l.gpus_per_node = min(per_node, n)
+        l.fabric_gbps = 50.0 * l.gpus_per_node
+    else:
+        l.gpus_per_node = min(per_node, n)
+        l.fabric_gbps = 400.0 * l.gpus_per_node
+    l.tp = num(r, "tp", 1.0) or 1.0
+    l.pp = num(r, "pp", 1.0) or 1.0
+    l.cp = num(r, "cp", 1.0) or 1.0
+    l.ep = num(r, "ep", 0.0) or 0.0
+    l.vp = num(r, "vp", 1.0) or 1.0
+    l.micro_batch = num(r, "micro_batch", 1.0) or 1.0
+    if l.micro_batch < 1.0:
+        return "per-device batch below 1 (a sequence split over devices)"
+    l.seq_len = seq
+    dp = n / (l.tp * l.pp * l.cp)
+    if dp < 1 or dp != math.floor(dp):
+        return "gpu_count not a multiple of tp x pp x cp"
+    if l.ep < 1.0:
+        lib.lib.gpuadv_train_default_ep.restype = D
+        lib.lib.gpuadv_train_default_ep.argtypes = [ctypes.c_void_p, D, D, D]
+        l.ep = lib.lib.gpuadv_train_default_ep(ctypes.byref(m), dp, l.tp, l.gpus_per_node)
+    l.global_batch = num(r, "global_batch",
+                         max(dp * l.micro_batch, round(GLOBAL_BATCH_TOKENS / seq)))
+    if l.global_batch < dp * l.micro_batch:
+        l.global_batch = dp * l.micro_batch
+    z = num(r, "zero_stage")
+    if z is None:
+        z = 0 if n == 1 else 3 if FSDP.search(r["framework"]) else 1
+    l.zero_stage = int(z)
+    # TPU slices joined by the data-centre network shard within a slice
+    # (MaxText: ici_fsdp, dcn_data_parallelism)
+    if tpu and n > l.gpus_per_node:
+        l.shard = l.gpus_per_node / (l.tp * l.pp)
+    l.recompute = RECOMPUTE.get(r["recompute"].strip().lower() or "selective", 1)
+    l.mode = MODES[r["mode"].strip().lower() or "full"]
+    return m, c, l
+
+
+def measured_tps(r, m, c, l, t):
+    """The row's figure as training tokens/s per GPU."""
+    v, metric = float(r["value"]), r["metric"]
+    if metric == "tokens_per_s_per_gpu":
+        return v
+    if metric == "tokens_per_s_total":
+        if "thousand" in r["unit"].lower():
+            v *= 1000.0
+        return v / l.n_gpus
+    if metric == "model_tflops_per_gpu":
+        return v * 1e12 / t.model_flop_per_token
+    if metric == "mfu":
+        return v * c.peak_tflops * 1e12 / t.model_flop_per_token
+    if metric == "step_time_s":
+        s = v / 1000.0 if r["unit"].strip().lower().startswith("ms") else v
+        return l.global_batch * l.seq_len / s / l.n_gpus
+    return None
+
+
+def release_month(r):
+    """The month of the software release a row names, for releases named
+    by year and month ('NeMo 25.11 container'), or None."""
+    m = re.search(r"NeMo (\d\d)\.(\d\d)", r["framework"])
+    return int(m.group(1)) * 12 + int(m.group(2)) if m else None
+
+
+# A release this many months older than its source's newest is of an
+# older era: NeMo 25.11's MoE rows run 1.7 to 4 times slower than 26.x's
+# on the same models (catalogs/train_tps.md), so one era is fitted.
+ERA_MONTHS = 6
+
+
+def superseded(rows):
+    """Ids of rows whose release is more than ERA_MONTHS older than the
+    newest release of their source: they describe older software and are
+    scored apart, not fitted."""
+    newest = {}
+    for r in rows:
+        m = release_month(r)
+        if m is not None:
+            newest[source_of(r)] = max(newest.get(source_of(r), m), m)
+    return {r["id"] for r in rows
+            if release_month(r) is not None
+            and release_month(r) < newest[source_of(r)] - ERA_MONTHS}
+
+
+def load(lib, path):
+    rows, skipped, old = [], [], []
+    with open(path, newline="") as f:
+        every = [r for r in csv.DictReader(f) if "same run as" not in r["notes"]]
+    older = superseded(every)
+    for r in every:
+        built = build_row(lib, r)
+        if isinstance(built, str):
+            skipped.append((r["id"], built))
+            continue
+        (old if r["id"] in older else rows).append((r, built))
+    return rows, skipped, old
+
+
+def errors(lib, rows, k):
+    out = []
+    for r, (m, c, l) in rows:
+        t = lib.step(m, c, l, k)
+        meas = measured_tps(r, m, c, l, t)
+        if meas is None or meas <= 0:
+            continue
+        est = t.tokens_per_s / l.n_gpus
+        # the rule the step model replaced: 40% MFU whatever the chip and scale
+        flat = 0.40 * c.peak_tflops * 1e12 / t.model_flop_per_token
+        out.append((r, meas, est, est / meas - 1.0, flat / meas - 1.0))
+    return out
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    i = min(len(xs) - 1, max(0, int(math.ceil(q * len(xs))) - 1))
+    return xs[i]
+
+
+def loss(lib, rows, k):
+    e = [abs(math.log(1.0 + x[3])) for x in errors(lib, rows, k)]
+    # the median and the tail both count
+    return pct(e, 0.5) + pct(e, 0.9)
+
+
+def clamp(x, i):
+    lo, hi = BOUNDS[i]
+    return min(hi, max(lo, x))
+
+
+def nelder_mead(f, x0, scale, iters):
+    """Minimise f from x0 (a list), simplex steps of scale; standard
+    reflection, expansion, contraction and shrink coefficients."""
+    n = len(x0)
+    pts = [list(x0)] + [[x0[j] + (scale[j] if j == i else 0.0) for j in range(n)]
+                        for i in range(n)]
+    vals = [f(p) for p in pts]
+    for _ in range(iters):
+        order = sorted(range(n + 1), key=lambda i: vals[i])
+        pts = [pts[i] for i in order]
+        vals = [vals[i] for i in order]
+        c = [sum(p[j] for p in pts[:-1]) / n for j in range(n)]
+        xr = [c[j] + (c[j] - pts[-1][j]) for j in range(n)]
+        fr = f(xr)
+        if fr < vals[0]:
+            xe = [c[j] + 2.0 * (c[j] - pts[-1][j]) for j in range(n)]
+            fe = f(xe)
+            pts[-1], vals[-1] = (xe, fe) if fe < fr else (xr, fr)
+        elif fr < vals[-2]:
+            pts[-1], vals[-1] = xr, fr
+        else:
+            xc = [c[j] + 0.5 * (pts[-1][j] - c[j]) for j in range(n)]
+            fc = f(xc)
+            if fc < vals[-1]:
+                pts[-1], vals[-1] = xc, fc
+            else:
+                pts = [pts[0]] + [[pts[0][j] + 0.5 * (p[j] - pts[0][j]) for j in range(n)]
+                                  for p in pts[1:]]
+                vals = [vals[0]] + [f(p) for p in pts[1:]]
+    i = min(range(n + 1), key=lambda i: vals[i])
+    return pts[i], vals[i]
+
+
+def fit(lib, rows, start):
+    """The constants that minimise loss() on rows: Nelder-Mead on the
+    constants in their bounds (clamped), restarted from its own best until
+    it stops improving."""
+    names = [n for n, _ in Consts._fields_]
+
+    def consts(x):
+        return Consts(*[clamp(v, i) for i, v in enumerate(x)])
+
+    def f(x):
+        return loss(lib, rows, consts(x))
+    x = [getattr(start, n) for n in names]
+    best = f(x)
+    for _ in range(6):
+        scale = [0.25 * (BOUNDS[i][1] - BOUNDS[i][0]) * (0.05 if names[i] == "width_half"
+                                                         else 1.0)
+                 for i in range(len(names))]
+        x2, v2 = nelder_mead(f, x, scale, 300)
+        if v2 >= best - 1e-6:
+            break
+        x, best = [clamp(v, i) for i, v in enumerate(x2)], v2
+    return consts(x), best
+
+
+def summary(errs):
+    e = [abs(x[3]) for x in errs]
+    return len(e), pct(e, 0.5), pct(e, 0.9)
+
+
+def report(label, errs):
+    n, med, p90 = summary(errs)
+    print("%-28s rows %3d  median %5.1f%%  p90 %5.1f%%" % (label, n, 100 * med, 100 * p90))
+
+
+def defines(k):
+    return ["#define GPUADV_TRAIN_%s %s" % (name, "%.4g" % getattr(k, f))
+            for name, (f, _) in zip(NAMES, Consts._fields_)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lib", default="build/libgpuadv_train.so")
+    ap.add_argument("--rows", default="catalogs/train_tps_published.csv")
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--leave-out", action="store_true")
+    ap.add_argument("--check")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    lib = Lib(a.lib)
+    rows, skipped, old = load(lib, a.rows)
+    k = lib.fitted
+    if a.fit or a.check:
+        k, _ = fit(lib, rows, lib.fitted)
+    errs = errors(lib, rows, k)
+    print("# training throughput: %d rows scored, %d left out" % (len(errs), len(skipped)))
+    for rid, why in skipped:
+        print("#   %s: %s" % (rid, why))
+    report("all rows", errs)
+    report("older software (not fitted)", errors(lib, old, k))
+    report("one 40% MFU instead", [x[:3] + (x[4],) for x in errs])
+    groups = sorted(set(source_of(x[0]) for x in errs))
+    for g in groups:
+        report("  " + g, [x for x in errs if source_of(x[0]) == g])
+    fams = {}
+    for x in errs:
+        fams.setdefault(x[0]["gpu"], []).append(x)
+    for g in sorted(fams):
+        report("  gpu " + g, fams[g])
+    for mode in ("full", "lora", "qlora"):
+        sel = [x for x in errs if (x[0]["mode"] or "full") == mode]
+        if sel:
+            report("  mode " + mode, sel)
+    if a.list:
+        for r, meas, est, err, _ in errs:
+            print("%s %-14s %-16s %-22s n=%-5s meas %9.1f est %9.1f %+6.1f%%" % (
+                r["id"], source_of(r), r["gpu"], r["model"], r["gpu_count"], meas, est,
+                100 * err))
+    if a.leave_out:
+        held = []
+        for g in groups:
+            train = [x for x in rows if source_of(x[0]) != g]
+            test = [x for x in rows if source_of(x[0]) == g]
+            kg, _ = fit(lib, train, k)
+            e = errors(lib, test, kg)
+            held.extend(e)
+            report("left out " + g, e)
+        report("every source left out", held)
+    if a.fit:
+        for line in defines(k):
+            print(line)
+    if a.check:
+        text = open(a.check).read()
+        want = defines(k)
+        have = [l for l in text.splitlines() if l.startswith("#define GPUADV_TRAIN_")
+                and l.split()[1][len("GPUADV_TRAIN_"):] in NAMES]
+        if sorted(have) != sorted(want):
+            print("%s: constants differ from a fresh fit:" % a.check, file=sys.stderr)
+            for line in want:
+                print("  " + line, file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
