@@ -105,6 +105,12 @@ build/test_config: tests/test_config.c tests/unit.h ext/gpuadv_config.c ext/gpua
 build/test_sim: tests/test_sim.c tests/unit.h ext/gpuadv_sim.c ext/gpuadv_sim.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c -lm
 
+# C unit tests of the training step model, with the sanitizers on.
+build/test_train: tests/test_train.c tests/unit.h ext/gpuadv_train.c ext/gpuadv_train.h \
+                  ext/gpuadv_math.c ext/gpuadv_math.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_train.c ext/gpuadv_train.c \
+	  ext/gpuadv_math.c -lm
+
 build:
 	@mkdir -p build
 
@@ -132,13 +138,14 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \
 	   FROM latency_accuracy_summary ORDER BY split, statistic"
 
-unit: build/test_math build/test_config build/test_sim
+unit: build/test_math build/test_config build/test_sim build/test_train
 	./build/test_math
 	./build/test_config
 	./build/test_sim
+	./build/test_train
 
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
-             build/test_math build/test_config build/test_sim
+             build/test_math build/test_config build/test_sim build/test_train
 
 # make test suite=NAME: only the SQL files and scripts whose path holds NAME.
 test: $(TEST_DEPS)

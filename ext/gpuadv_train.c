@@ -96,8 +96,9 @@ double gpuadv_train_layout_gb(const gpuadv_train_model *m,
   state = p * (b.weights + b.grads + b.optimizer);
   /* ZeRO-3 keeps the layer computing and the next gathered */
   if (l->zero_stage >= 3 && g > 1.0) {
-    state += GPUADV_ZERO3_LIVE_LAYERS * p / (m->layers / l->pp) *
-             gpuadv_train_bytes_per_param(l->mode).weights;
+    double stage_layers = m->layers / l->pp;
+    state += fmin(GPUADV_ZERO3_LIVE_LAYERS, stage_layers) * p / stage_layers *
+             gpuadv_train_bytes_per_param(l->mode).weights * (1.0 - 1.0 / g);
   }
   /* 1F1B: the first stage holds min(pp, micro-batches) micro-batches of
   ** its layers/pp layers; sequence parallelism splits them over tp */
@@ -294,10 +295,15 @@ static void timed(const gpuadv_train_model *m, const gpuadv_train_chip *c,
                   const gpuadv_train_consts *k, gpuadv_train_time *t) {
   gpuadv_train_step(m, c, l, k, t);
   if (g->fixed_mfu > 0.0) {
+    /* a workload's own MFU counts 6 FLOP per active parameter and token
+    ** (4 for an adapter), as the seeds and most published MFU figures
+    ** do, over the datasheet peak */
+    double flop = (is_lora(l->mode) ? 4.0 : 6.0) * m->active_b * 1e9;
     t->mfu = g->fixed_mfu;
-    t->tokens_per_s = g->fixed_mfu * l->n_gpus * c->peak_tflops * 1e12 /
-                      t->model_flop_per_token;
+    t->tokens_per_s = g->fixed_mfu * l->n_gpus * c->peak_tflops * 1e12 / flop;
     t->step_s = l->global_batch * l->seq_len / t->tokens_per_s;
+    t->exposed_comm_s = 0.0;
+    t->comm_share = 0.0;
   }
 }
 
@@ -344,19 +350,22 @@ static int place(const gpuadv_train_model *m, const gpuadv_train_goal *g,
 }
 
 /* The fewest GPUs, in whole units, at which layout l fits in memory and
-** meets the deadline: fills *t and returns the count, or 0. */
+** meets the deadline: fills *t and returns the count, or 0. *fit_hours is
+** the hours of the most GPUs tried once the layout fit in memory (INFINITY
+** when it never did), so that a miss can say how far it fell. */
 static double size_layout(const gpuadv_train_model *m,
                           const gpuadv_train_chip *c,
                           const gpuadv_train_goal *g,
                           const gpuadv_train_consts *k, gpuadv_train_layout *l,
-                          double n, gpuadv_train_time *t) {
+                          double n, gpuadv_train_time *t, double *fit_hours) {
   double unit = lcm(g->unit_gpus, l->tp * l->pp), hours;
   int tries;
+  *fit_hours = INFINITY;
   n = round_up(n, unit);
   /* memory: ZeRO shards over dp, so more GPUs may fit; try doublings */
   for (tries = 0; tries < 24; tries++) {
     if (!place(m, g, l, n)) return 0;
-    if (gpuadv_train_layout_gb(m, l) <= g->usable_gb) break;
+    if (gpuadv_train_layout_gb(m, l) <= g->usable_gb * (1.0 + 1e-9)) break;
     if (l->zero_stage == 0) return 0;
     n = round_up(n * 2.0, unit);
   }
@@ -365,6 +374,7 @@ static double size_layout(const gpuadv_train_model *m,
   for (tries = 0; tries < 12; tries++) {
     timed(m, c, l, g, k, t);
     hours = g->tokens / t->tokens_per_s / 3600.0;
+    if (hours < *fit_hours) *fit_hours = hours;
     if (hours <= g->max_hours * (1.0 + 1e-9)) return n;
     n = round_up(fmax(n + unit, n * hours / g->max_hours), unit);
     if (!place(m, g, l, n)) return 0;
@@ -377,16 +387,18 @@ static int next_pow2_divisor(double x, double limit, double v) {
   return v * 2.0 <= limit && fmod(x, v * 2.0) == 0.0;
 }
 
-/* Compare two candidates: cost, then hours, then GPUs. */
+/* Compare two candidates: cost, then GPUs (at equal cost the fewer: fewer
+** nodes to get, to lose to an interruption, to buy; the plans offer the
+** faster point of the frontier beside it), then hours. */
 static int better(double usd, double hours, double n,
                   const gpuadv_train_plan *b) {
   double tol = 1e-9 * fmax(fabs(usd), fabs(b->usd));
   if (!b->found) return 1;
   if (usd < b->usd - tol) return 1;
   if (usd > b->usd + tol) return 0;
-  if (hours < b->hours * (1.0 - 1e-9)) return 1;
-  if (hours > b->hours * (1.0 + 1e-9)) return 0;
-  return n < b->layout.n_gpus;
+  if (n < b->layout.n_gpus) return 1;
+  if (n > b->layout.n_gpus) return 0;
+  return hours < b->hours * (1.0 - 1e-9);
 }
 
 /* One pass over every layout; with fixed_n > 0 only layouts on exactly
@@ -429,15 +441,16 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
               if (fmod(fixed_n, tp * pp) != 0.0 || !place(m, g, &l, fixed_n))
                 continue;
               gb = gpuadv_train_layout_gb(m, &l);
-              if (gb > g->usable_gb) continue;
+              if (gb > g->usable_gb * (1.0 + 1e-9)) continue;
               timed(m, c, &l, g, k, &t);
               n = fixed_n;
             } else {
-              n = size_layout(m, c, g, k, &l, tp * pp, &t);
+              double fit_hours;
+              n = size_layout(m, c, g, k, &l, tp * pp, &t, &fit_hours);
               if (n <= 0.0) {
-                if (place(m, g, &l, round_up(tp * pp, g->unit_gpus))) {
-                  gb = gpuadv_train_layout_gb(m, &l);
-                  if (gb <= g->usable_gb) out->fits = 1;
+                if (isfinite(fit_hours)) {
+                  out->fits = 1;
+                  if (fit_hours < out->best_hours) out->best_hours = fit_hours;
                 }
                 continue;
               }
@@ -466,7 +479,8 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
 }
 
 /* The least memory per GPU of any layout: the unsharded part at the
-** widest tensor split and full recompute, micro-batch 1. */
+** widest tensor split, with full recompute and micro-batch 1 unless the
+** goal fixes them. */
 static double min_gb(const gpuadv_train_model *m, const gpuadv_train_goal *g) {
   gpuadv_train_layout l = {0};
   double tp = 1.0;
@@ -482,7 +496,8 @@ static double min_gb(const gpuadv_train_model *m, const gpuadv_train_goal *g) {
   l.seq_len = g->seq_len;
   l.mode = g->mode;
   l.zero_stage = 3;
-  l.recompute = GPUADV_RECOMPUTE_FULL;
+  l.recompute = g->recompute >= 0 ? g->recompute : GPUADV_RECOMPUTE_FULL;
+  if (g->micro_batch > 0.0) l.micro_batch = g->micro_batch;
   l.gpus_per_node = g->gpus_per_node;
   l.n_gpus = tp * 1e6; /* the state sharded to nothing */
   l.global_batch = 1e6;

@@ -170,7 +170,7 @@ typedef struct gpuadv_train_plan {
 ** divisor of the heads), pipeline stages dividing the layers, ZeRO stage 0
 ** to 3, recompute none, selective or full, micro-batch 1 to 8, and the
 ** fewest GPUs (in whole units) that meet the deadline; at equal cost the
-** faster, then the fewer GPUs. */
+** fewer GPUs, then the faster. */
 void gpuadv_train_search(const gpuadv_train_model *m,
                          const gpuadv_train_chip *c,
                          const gpuadv_train_goal *g,

@@ -158,8 +158,8 @@ static int layout_of(sqlite3_context *ctx, const gpuadv_fn *fn,
                                  round(GLOBAL_BATCH_TOKENS / l->seq_len));
     if (l->global_batch < dp * l->micro_batch) {
       gpuadv_result_errorf(ctx, fn,
-                           "global_batch must be at least dp x micro_batch "
-                           "(%g), got %g",
+                           "global_batch must be at least n_gpus / (tp x pp) "
+                           "x micro_batch = %g, got %g",
                            dp * l->micro_batch, l->global_batch);
       return 0;
     }

@@ -31,9 +31,10 @@ CREATE TABLE IF NOT EXISTS workloads (
   tokens_b REAL,                 -- train/finetune: training tokens per epoch, billions
   epochs REAL,                   -- default 1
   seq_len INTEGER,               -- training sequence length (default 4096)
-  micro_batch INTEGER,           -- sequences per GPU per step (default 1)
-  recompute TEXT,                -- none, selective (default), full
-  mfu REAL,                      -- model FLOPs utilization (default 0.40)
+  micro_batch INTEGER,           -- sequences per GPU per step (default: searched, 1 to 8)
+  global_batch INTEGER,          -- train/finetune: sequences per optimizer step (default: 4M tokens' worth for train, 64 for finetune)
+  recompute TEXT,                -- none, selective or full (default: searched)
+  mfu REAL,                      -- model FLOPs utilization (default: the step model's, model_train_mfu)
   max_days REAL,                 -- wall-clock deadline of a training job, days
   requests_per_min REAL,         -- serve: average request rate
   prompt_tokens REAL,            -- serve: prompt tokens per request (default 0)
@@ -95,12 +96,16 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (kv_dtype IS NULL OR bytes_per_param(kv_dtype) > 0),
   CONSTRAINT "train and finetune need tokens_b > 0"
     CHECK (kind = 'serve' OR (typeof(tokens_b) IN ('integer', 'real') AND tokens_b > 0)),
+  CONSTRAINT "tokens_b is billions of tokens, at most 1000000: 1e9 tokens is tokens_b = 1"
+    CHECK (tokens_b IS NULL OR NOT (tokens_b > 1e6)),
+  CONSTRAINT "global_batch must be a whole number >= 1"
+    CHECK (global_batch IS NULL OR (typeof(global_batch) = 'integer' AND global_batch >= 1)),
   CONSTRAINT "epochs must be > 0"
     CHECK (epochs IS NULL OR (typeof(epochs) IN ('integer', 'real') AND epochs > 0)),
   CONSTRAINT "seq_len must be a whole number >= 1"
     CHECK (seq_len IS NULL OR (typeof(seq_len) = 'integer' AND seq_len >= 1)),
-  CONSTRAINT "micro_batch must be a whole number >= 1"
-    CHECK (micro_batch IS NULL OR (typeof(micro_batch) = 'integer' AND micro_batch >= 1)),
+  CONSTRAINT "micro_batch must be a whole number in [1, 1024]"
+    CHECK (micro_batch IS NULL OR (typeof(micro_batch) = 'integer' AND micro_batch >= 1 AND micro_batch <= 1024)),
   CONSTRAINT "recompute must be none, selective or full"
     CHECK (recompute IS NULL OR lower(recompute) IN ('none', 'selective', 'full')),
   CONSTRAINT "mfu must be in (0, 1]"
@@ -329,14 +334,11 @@ DROP VIEW IF EXISTS plan_defaults;
 -- Every constant the views use, in one row, with its source in
 -- docs/procurement.md. Per-workload columns override most of them.
 CREATE VIEW plan_defaults AS SELECT
-  0.40   AS mfu,                 -- training MFU: Llama 3 405B 38-43% on H100 (Dubey et al. 2024, table 4); PaLM 46.2% (Chowdhery et al. 2022)
-  4.0    AS lora_flops_per_param, -- lora/qlora model FLOP per parameter and token: forward 2 + backward through the frozen weights 2, no weight gradients (full training: 6); torchtune's LoRA/QLoRA rows reach MFU 0.40-0.42 so counted
+  64     AS finetune_global_batch, -- finetune: sequences per optimizer step (Llama 2's supervised fine-tuning, Touvron et al. 2023, section 3.1: batch 64); train: 4M tokens' worth (train_layout's default)
   0.10   AS mem_headroom,        -- share of GPU memory left free: vLLM's gpu_memory_utilization default 0.90; seed 000 "leave 10-15% headroom"
   0.20   AS burst_headroom,      -- serving capacity above the average rate: seed 000 Q4 ("with 20% burst headroom")
   20.0   AS assumed_user_tps,    -- per-user decode speed used to size concurrency when neither user_tps nor peak_concurrency is given
   4096   AS seq_len,             -- training sequence length
-  1      AS micro_batch,
-  'selective' AS recompute,      -- activation_gb()'s default (flash attention)
   'full' AS mode,
   'bf16' AS dtype,               -- serving weights
   'vllm' AS engine,              -- serving engine (the engines catalog)
@@ -349,6 +351,7 @@ CREATE VIEW plan_defaults AS SELECT
   oc.pue,                        -- 1.54, Uptime Institute 2025 average
   oc.host_share_usd,             -- 77,000 per 8-GPU server
   oc.network_usd_per_gpu,        -- 1,882, InfiniBand switches and cables
+  oc.fabric_gbps_per_gpu,        -- 400, the NDR port per GPU an owned server's price includes
   oc.node_power_factor,          -- 1.8, DGX H100/B200 system power over GPU TDP
   oc.colo_usd_per_kw_month,      -- 184.06, CBRE H2 2024
   oc.support_share_per_year,     -- 0.20, DGX support
@@ -359,7 +362,6 @@ CREATE VIEW plan_defaults AS SELECT
   15.0   AS restart_minutes,     -- spot training: minutes to get a node back and reload (an assumption; set workloads.restart_minutes)
   date('now') AS today,          -- price_age_days counts from here
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
-  200.0  AS fast_fabric_gbps,    -- Gbit/s per node for multi-node training: one InfiniBand HDR port (seed 002)
   730.0  AS hours_per_month,     -- 8760 / 12
   300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 16 rates), at least: each run is lengthened to its steady state
   1000   AS sim_requests         -- requests of the serving_sim run that gives a plan's latency percentiles, at least (steady_state)
@@ -378,6 +380,7 @@ CROSS JOIN (SELECT
               max(value) FILTER (WHERE item = 'pue') AS pue,
               max(value) FILTER (WHERE item = 'host_share_usd') AS host_share_usd,
               max(value) FILTER (WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu,
+              max(value) FILTER (WHERE item = 'fabric_gbps_per_gpu') AS fabric_gbps_per_gpu,
               max(value) FILTER (WHERE item = 'node_power_factor') AS node_power_factor,
               max(value) FILTER (WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month,
               max(value) FILTER (WHERE item = 'support_share_per_year') AS support_share_per_year,
@@ -458,13 +461,30 @@ SELECT
                  d.kv_dtype)) AS kv_dtype,
   w.tokens_b, coalesce(w.epochs, 1) AS epochs,
   coalesce(w.seq_len, d.seq_len) AS seq_len,
-  coalesce(w.micro_batch, d.micro_batch) AS micro_batch,
-  lower(coalesce(w.recompute, d.recompute)) AS recompute,
-  coalesce(w.mfu, d.mfu) AS mfu,
-  -- model FLOP per parameter and token of training: 6, or 4 for an adapter
-  -- on frozen weights (train_gpu_hours counts 6)
-  CASE WHEN lower(coalesce(w.mode, d.mode)) IN ('lora', 'qlora') THEN d.lora_flops_per_param
-       ELSE 6.0 END AS flops_per_param,
+  -- NULL: searched by train_layout
+  w.micro_batch, lower(w.recompute) AS recompute,
+  CASE WHEN w.global_batch IS NOT NULL THEN w.global_batch
+       WHEN w.kind = 'finetune' THEN d.finetune_global_batch END AS global_batch,
+  -- NULL: the step model's (train_layout)
+  w.mfu,
+  -- the model train_layout times: the catalog name or config.json as
+  -- given, else a config.json of the resolved shape (a params_b model's own
+  -- layers, hidden, heads, kv_heads and head_dim, or the shape it borrows;
+  -- vocabulary and MLP width from the catalog row); train_params_b then
+  -- rescales its counts to the workload's
+  CASE WHEN m.name IS NOT NULL AND w.layers IS NULL AND w.hidden IS NULL AND w.heads IS NULL
+            AND w.kv_heads IS NULL AND w.head_dim IS NULL THEN w.model
+       ELSE printf('{"hidden_size":%d,"num_hidden_layers":%d,"num_attention_heads":%d,'
+                   || '"num_key_value_heads":%d,"head_dim":%d,"intermediate_size":%d,"vocab_size":%d,'
+                   || '"max_position_embeddings":%d}',
+                   coalesce(w.hidden, m.hidden, s.hidden), coalesce(w.layers, m.layers, s.layers),
+                   coalesce(w.heads, m.heads, s.heads), coalesce(w.kv_heads, m.kv_heads, s.kv_heads),
+                   coalesce(w.head_dim, m.head_dim, s.head_dim),
+                   coalesce(m.intermediate, s.intermediate), coalesce(m.vocab, s.vocab),
+                   coalesce(m.context, s.context)) END AS train_model,
+  CASE WHEN m.name IS NOT NULL AND w.params_b IS NULL AND w.layers IS NULL AND w.hidden IS NULL
+            AND w.heads IS NULL AND w.kv_heads IS NULL AND w.head_dim IS NULL THEN NULL
+       ELSE coalesce(w.params_b, m.params_b) END AS train_params_b,
   w.max_days,
   w.requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
   coalesce(w.prompt_cv, 0) AS prompt_cv, coalesce(w.output_cv, 0) AS output_cv,
@@ -582,6 +602,7 @@ own AS (
            AS staff_usd_per_node_year,
          coalesce(p.resale_share, d.resale_share) AS resale_share,
          d.host_share_usd, d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
+         d.fabric_gbps_per_gpu AS default_fabric_gbps_per_gpu,
          d.hours_per_month
   FROM (SELECT gpus.*, sold_in IN ('gpu-server', 'rack-server') AS server FROM gpus) g
   CROSS JOIN d
@@ -651,7 +672,11 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
         + o.running_usd_per_gpu_hour) * o.gpus_per_node,
        o.capex_usd_per_gpu * (1 - o.resale_share) / (o.lifetime_years * 12 * o.hours_per_month)
         + o.running_usd_per_gpu_hour,
-       0.0, o.fabric_gbps, CASE WHEN o.fabric_gbps > 0 THEN 'owned_prices.fabric_gbps' END,
+       -- the fabric between your nodes: yours, else the NDR port per GPU that
+       -- a catalog server's price includes (network_usd_per_gpu bought)
+       0.0, coalesce(o.fabric_gbps, CASE WHEN o.net_usd_per_gpu > 0 THEN o.default_fabric_gbps_per_gpu * o.gpus_per_node END),
+       CASE WHEN o.fabric_gbps > 0 THEN 'owned_prices.fabric_gbps'
+            WHEN o.fabric_gbps IS NULL AND o.net_usd_per_gpu > 0 THEN 'InfiniBand NDR (owned_costs)' END,
        1, o.capex_usd_per_gpu, o.watts_per_gpu, o.lifetime_years, o.usd_per_kwh, o.pue,
        NULL, o.as_of,
        CASE WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN o.as_of
@@ -682,7 +707,7 @@ JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob
 -- (tests/sql/views_plans.sql counts them).
 CREATE VIEW workload_shapes AS
   SELECT name, min(name) OVER (PARTITION BY kind, model, params_b, mode, dtype, kv_dtype,
-    engine, tokens_b, epochs, seq_len, micro_batch, recompute, mfu, max_days,
+    engine, tokens_b, epochs, seq_len, micro_batch, global_batch, recompute, mfu, max_days,
     requests_per_min, prompt_tokens, output_tokens, peak_concurrency, user_tps, ttft_s,
     ttft_p95_s, tpot_p95_ms, dataset_gb, data_location, runs_per_month, months, budget_usd,
     utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
@@ -693,109 +718,89 @@ FROM workloads;
 
 -- ---------------------------------------------------------------- training
 -- workload x offer. Per device configuration (GPU type, devices per node,
--- owned or rented, purchase unit) the cheapest parallel layout is found
--- once, then priced for every offer with that configuration. LoRA and
--- QLoRA recompute activations in full unless the workload says otherwise
--- (every published QLoRA recipe checkpoints); spot pays for its
--- interruptions; a commitment is paid for whole terms; owned GPUs are
--- bought by the purchase unit. Planned for one workload of each shape
--- (workload_shapes), named by it: training_plans gives the rows to every
--- workload of the shape.
+-- their fabric, owned or rented, purchase unit) train_layout searches the
+-- layouts once (ext/gpuadv_train.c: tensor and pipeline parallelism,
+-- ZeRO stage or hybrid sharding, recomputation, micro-batch; the step
+-- time of each from its compute and communication) and keeps the cheapest
+-- that fits and meets max_days (a year when none is given), at equal cost
+-- on the fewer GPUs; then every offer with that configuration is priced. A
+-- rental's cost is its GPU-hours; an owned plan's is its purchase plus
+-- the running costs while it trains. Spot pays for its interruptions; a
+-- commitment is paid for whole terms; owned GPUs are bought by the
+-- purchase unit. Planned for one workload of each shape (workload_shapes),
+-- named by it: training_plans gives the rows to every workload of the
+-- shape.
 CREATE VIEW shape_training_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
-w0 AS (
-  SELECT i.*,
-         CASE WHEN wl.recompute IS NULL AND i.mode IN ('lora', 'qlora') THEN 'full' ELSE i.recompute END AS recompute_used,
-         wl.spot_interruptions_per_day, coalesce(wl.checkpoint_hours, d.checkpoint_hours) AS checkpoint_hours,
+w AS (
+  SELECT i.*, wl.spot_interruptions_per_day, coalesce(wl.checkpoint_hours, d.checkpoint_hours) AS checkpoint_hours,
          coalesce(wl.restart_minutes, d.restart_minutes) AS restart_minutes
   FROM workload_inputs i
   JOIN workloads wl ON wl.name = i.name
   CROSS JOIN d
   WHERE i.kind IN ('train', 'finetune') AND i.name IN (SELECT shape FROM workload_shapes)),
-w AS (
-  SELECT i.*,
-         train_mem_gb(params_b, mode, 1, 0) AS state_gb,
-         2 * (train_mem_gb(params_b, mode, 1, 0) - train_mem_gb(params_b, mode, 2, 1)) AS opt_gb,
-         2 * (train_mem_gb(params_b, mode, 1, 0) - train_mem_gb(params_b, mode, 2, 2)) AS grad_opt_gb,
-         activation_gb(layers, hidden, heads, seq_len, micro_batch, recompute_used) AS act_gb
-  FROM w0 i),
+-- a rented configuration costs its GPU-hours (1 per GPU-hour: the layout
+-- with the fewest is the cheapest at any price); an owned one its purchase
+-- and running costs
 cfg AS (
-  SELECT c.workload, c.gpu, c.devices, c.fraction, c.owned, coalesce(c.unit_gpus, 1) AS unit_gpus,
-         g.memory_gb * c.fraction AS memory_gb,
-         coalesce(g.bf16_tflops, g.fp16_tflops) * c.fraction AS tflops,
-         g.scale_up_link, g.interconnect_gbs,
-         CASE WHEN g.scale_up_link IS NULL THEN 1
-              WHEN g.scale_up_link LIKE '%bridge%' THEN 2
-              ELSE c.devices END AS tp_max
-  FROM (SELECT DISTINCT workload, gpu, devices, fraction, owned, unit_gpus FROM workload_offers
-        WHERE kind IN ('train', 'finetune') AND workload IN (SELECT shape FROM workload_shapes)) c
-  JOIN gpus g ON g.name = c.gpu),
--- MATERIALIZED: computed once per row; flattened into the steps below,
--- each use of a column would compute its expression again
+  SELECT DISTINCT o.workload, o.gpu, o.devices, o.fraction, o.owned, coalesce(o.unit_gpus, 1) AS unit_gpus,
+         CASE WHEN o.fraction = 1 THEN coalesce(o.fabric_gbps, 0) ELSE 0 END AS fabric_gbps,
+         CASE WHEN o.owned = 1 THEN o.capex_usd_per_gpu ELSE 0 END AS usd_per_gpu,
+         CASE WHEN o.owned = 1 THEN o.running_usd_per_gpu_hour ELSE 1 END AS usd_per_gpu_hour
+  FROM workload_offers o
+  WHERE o.kind IN ('train', 'finetune') AND o.workload IN (SELECT shape FROM workload_shapes)),
+-- MATERIALIZED: one search per configuration, its JSON read below
 lay AS MATERIALIZED (
-  SELECT w.name AS workload, c.gpu, c.devices, c.fraction, c.owned, c.unit_gpus, c.tp_max,
-         c.memory_gb * (1 - w.mem_headroom) AS usable_gb, c.tflops,
-         t.column1 AS tp, z.column1 AS zero,
-         (CASE z.column1 WHEN 0 THEN w.state_gb
-                         WHEN 1 THEN w.state_gb - w.opt_gb
-                         WHEN 2 THEN w.state_gb - w.grad_opt_gb
-                         ELSE 0 END + w.act_gb) / t.column1 AS fixed_gb,
-         CASE z.column1 WHEN 0 THEN 0 WHEN 1 THEN w.opt_gb
-                        WHEN 2 THEN w.grad_opt_gb ELSE w.state_gb END AS sharded_gb,
-         CASE WHEN c.tflops > 0
-              THEN train_gpu_hours(w.active_b * w.flops_per_param / 6.0, w.tokens_b * w.epochs, c.tflops, w.mfu) END
-           AS gpu_hours,
-         w.max_days
+  SELECT c.*, g.memory_gb * c.fraction * (1 - w.mem_headroom) AS usable_gb,
+         train_layout(w.train_model, c.gpu, w.mode, w.tokens_b * w.epochs, c.devices, c.fabric_gbps,
+                      CASE WHEN c.owned = 1 THEN c.unit_gpus ELSE c.devices END, w.mem_headroom,
+                      c.usd_per_gpu, c.usd_per_gpu_hour, w.max_days, w.train_params_b, w.seq_len,
+                      w.global_batch, w.micro_batch, w.recompute, c.fraction, w.mfu) AS j
   FROM w
   JOIN cfg c ON c.workload = w.name
-  JOIN (VALUES (1), (2), (4), (8)) t ON t.column1 <= c.devices AND c.devices % t.column1 = 0
-  CROSS JOIN (VALUES (0), (1), (2), (3)) z),
-need AS (
-  SELECT l.*,
-         CASE WHEN l.fixed_gb > l.usable_gb * (1 + 1e-9) THEN NULL
-              WHEN l.sharded_gb = 0 THEN l.tp
-              WHEN l.fixed_gb >= l.usable_gb THEN NULL
-              ELSE l.tp * max(1, nodes_required(l.sharded_gb / l.tp, l.usable_gb - l.fixed_gb)) END AS n_mem,
-         CASE WHEN l.max_days IS NOT NULL AND l.gpu_hours IS NOT NULL
-              THEN l.tp * nodes_required(nodes_required(l.gpu_hours, l.max_days * 24), l.tp) END AS n_deadline
-  FROM lay l),
-sized AS (
-  SELECT n.*,
-         nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) AS nodes,
-         -- owned: whole purchase units (an 8-GPU server, or single cards)
-         CASE WHEN n.owned = 1 THEN nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.unit_gpus) * n.unit_gpus
-              ELSE nodes_required(max(n.n_mem, coalesce(n.n_deadline, 0)), n.devices) * n.devices END AS n_gpus
-  FROM need n),
--- per device configuration, the layout that fits, keeps tensor parallelism
--- within the GPUs' links and takes the fewest nodes, then the smallest tp
--- and ZeRO stage: one number orders them so (nodes beyond 10^13 compare
--- alike), and with min() as the only aggregate SQLite takes the other
--- columns from the row that has the least (a window sort of every layout
--- costed a third of the view)
+  JOIN gpus g ON g.name = c.gpu),
+-- how much published training throughput backs the step model on a GPU
+-- (the train_tps rows of the measurements catalog that the constants are
+-- fitted on): 'measured' on this GPU, 'same-vendor' on other GPUs of its
+-- vendor only, else 'none'
+train_basis AS MATERIALIZED (
+  SELECT g.name AS b_gpu,
+         CASE WHEN EXISTS (SELECT 1 FROM measurements m WHERE m.kind = 'train_tps' AND m.gpu = g.name)
+                THEN 'measured'
+              WHEN EXISTS (SELECT 1 FROM measurements m JOIN gpus h ON h.name = m.gpu
+                           WHERE m.kind = 'train_tps' AND h.vendor = g.vendor)
+                THEN 'same-vendor'
+              ELSE 'none' END AS b_basis
+  FROM gpus g),
 best AS (
-  SELECT s.*,
-         min((s.n_mem IS NULL) * 4e15 + (s.tp > s.tp_max) * 2e15
-             + CASE WHEN s.nodes > 1e13 THEN 1e13 ELSE coalesce(s.nodes, 0) END * 64
-             + s.tp * 4 + s.zero) AS pick_key
-  FROM sized s
-  GROUP BY s.workload, s.gpu, s.devices, s.fraction, s.owned),
+  SELECT l.*,
+         train_field(l.j, 'fits') AS fits_any, train_field(l.j, 'n_gpus') AS n_gpus,
+         train_field(l.j, 'tp') AS tp, train_field(l.j, 'pp') AS pp,
+         train_field(l.j, 'zero_stage') AS zero_stage, train_field(l.j, 'recompute') AS recompute,
+         train_field(l.j, 'micro_batch') AS micro_batch, train_field(l.j, 'global_batch') AS global_batch,
+         train_field(l.j, 'step_s') AS step_s, train_field(l.j, 'mfu') AS mfu,
+         train_field(l.j, 'comm_share') AS comm_share, train_field(l.j, 'gpu_hours') AS gpu_hours,
+         train_field(l.j, 'wall_days') AS run_days, train_field(l.j, 'mem_gb') AS mem_gb,
+         train_field(l.j, 'framework') AS framework,
+         train_field(l.j, 'alt_n_gpus') AS alt_n_gpus, train_field(l.j, 'alt_wall_days') AS alt_run_days,
+         train_field(l.j, 'min_gb') AS min_gb, train_field(l.j, 'best_days') AS best_days,
+         train_field(l.j, 'fabric_gpus') AS fabric_gpus
+  FROM lay l),
 plan AS (
   SELECT w.name AS workload, w.kind, w.model, w.params_b, w.mode,
          o.offer, o.pricing, o.provider, o.region, o.gpu, o.gpus_per_node,
-         b.devices, b.fraction, b.tp_max, b.usable_gb, b.tflops, b.owned,
-         CASE WHEN b.devices % 8 = 0 THEN 8 WHEN b.devices % 4 = 0 THEN 4
-              WHEN b.devices % 2 = 0 THEN 2 ELSE 1 END AS max_tp,
+         b.devices, b.fraction, b.usable_gb, b.owned, b.j IS NOT NULL AS has_tflops,
          o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric,
          o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         w.act_gb, w.state_gb, w.utilization, w.budget_usd, w.max_days, w.acquire,
+         w.utilization, w.budget_usd, w.max_days, w.acquire,
          w.dataset_gb, w.data_location, w.runs_per_month, w.months,
          w.storage_gb, w.storage_usd_per_gb_month, w.shape_from,
          o.price_flag, o.as_of AS price_as_of, o.price_date, o.term, o.term_days, o.max_days AS term_max_days,
          o.unit_gpus, o.unit_usd, o.network_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share,
          CASE WHEN o.pricing = 'spot' THEN coalesce(w.spot_interruptions_per_day, o.spot_interruptions_per_day) END
            AS spot_per_day,
-         w.checkpoint_hours, w.restart_minutes, d.today, w.mfu,
+         w.checkpoint_hours, w.restart_minutes, d.today, d.hours_per_month,
          -- inference-only chips, by the vendor's documentation (gpus.capability)
          (SELECT g.capability FROM gpus g WHERE g.name = o.gpu) = 'serve' AS serve_only,
          -- QLoRA: bitsandbytes' 4-bit kernels, on the accelerators its
@@ -812,20 +817,19 @@ plan AS (
                         WHEN g.vendor = 'Apple' THEN NULL
                         ELSE g.vendor || ' ' || g.arch END
             FROM gpus g WHERE g.name = o.gpu) END AS no_qlora_arch,
-         b.n_mem IS NOT NULL AS fits,
-         CASE WHEN b.n_mem IS NOT NULL THEN b.tp END AS tp,
-         CASE WHEN b.n_mem IS NOT NULL THEN b.zero END AS zero_stage,
-         CASE WHEN b.n_mem IS NOT NULL THEN b.n_gpus END AS n_gpus,
-         CASE WHEN b.n_mem IS NOT NULL THEN b.nodes END AS nodes,
-         CASE WHEN b.n_mem IS NOT NULL
-              THEN train_mem_gb(w.params_b / b.tp, w.mode, b.n_gpus / b.tp, b.zero, w.act_gb / b.tp) END AS mem_gb_per_gpu,
-         b.gpu_hours,
-         d.fast_fabric_gbps, d.hours_per_month
+         b.n_gpus IS NOT NULL AS fits, b.fits_any, b.min_gb, b.best_days, b.fabric_gpus,
+         b.tp, b.pp, b.zero_stage, b.recompute, b.micro_batch, b.global_batch, b.framework,
+         b.n_gpus, nodes_required(b.n_gpus, b.devices) AS nodes,
+         b.mem_gb AS mem_gb_per_gpu, b.gpu_hours, b.run_days, b.step_s, b.mfu, b.comm_share,
+         b.alt_n_gpus, b.alt_run_days, w.mfu IS NOT NULL AS mfu_given,
+         (SELECT b_basis FROM train_basis WHERE b_gpu = b.gpu) AS basis
   FROM best b
   JOIN w ON w.name = b.workload
   JOIN workload_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
                           AND o.fraction = b.fraction AND o.owned = b.owned
                           AND coalesce(o.unit_gpus, 1) = b.unit_gpus
+                          AND CASE WHEN o.fraction = 1 THEN coalesce(o.fabric_gbps, 0) ELSE 0 END = b.fabric_gbps
+                          AND (o.owned = 0 OR o.capex_usd_per_gpu = b.usd_per_gpu)
   CROSS JOIN d),
 -- spot: each interruption of any of the job's nodes costs every GPU half a
 -- checkpoint interval of lost work plus the restart; the expected share of
@@ -837,12 +841,12 @@ spotted AS (
               ELSE 0 END AS spot_overhead
   FROM plan p),
 timed AS (
-  SELECT p.*, p.gpu_hours / p.n_gpus / 24.0 * (1 + p.spot_overhead) AS wall_days
+  SELECT p.*, p.run_days * (1 + p.spot_overhead) AS wall_days,
+         p.alt_run_days * (1 + p.spot_overhead) AS alt_wall_days
   FROM spotted p),
 priced AS (
   SELECT p.*,
-         p.tp <= p.tp_max AND (p.nodes = 1 OR (p.fraction = 1 AND coalesce(p.fabric_gbps, 0) >= p.fast_fabric_gbps))
-           AS interconnect_ok,
+         p.nodes = 1 OR coalesce(p.fabric_gbps, 0) > 0 AS interconnect_ok,
          -- a commitment is paid for whole terms: a 1-year term for a 3-month job costs 12 months
          CASE WHEN p.term_days IS NOT NULL THEN nodes_required(p.wall_days, p.term_days) * p.term_days END AS commit_days,
          CASE WHEN NOT p.fits THEN NULL
@@ -850,6 +854,13 @@ priced AS (
               WHEN p.term_days IS NOT NULL
                 THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(p.wall_days, p.term_days) * p.term_days
               ELSE p.gpu_hours * (1 + p.spot_overhead) * p.usd_per_device_hour END AS compute_usd,
+         -- the next point of the cost-time frontier: twice the GPUs, priced alike
+         CASE WHEN p.alt_n_gpus > 0 THEN
+           CASE WHEN p.owned = 1 THEN p.alt_n_gpus * p.alt_run_days * 24 * p.usd_per_device_hour / p.utilization
+                WHEN p.term_days IS NOT NULL
+                  THEN p.alt_n_gpus * p.usd_per_device_hour * 24 * nodes_required(p.alt_wall_days, p.term_days) * p.term_days
+                ELSE p.alt_n_gpus * p.alt_run_days * 24 * (1 + p.spot_overhead) * p.usd_per_device_hour END END
+           AS alt_compute_usd,
          p.storage_gb * p.storage_usd_per_gb_month * p.months AS storage_usd,
          CASE WHEN p.dataset_gb > 0 AND p.data_location NOT IN ('local', p.provider)
               THEN egress_usd(p.dataset_gb, p.runs_per_month * p.months,
@@ -862,6 +873,13 @@ totals AS (
   SELECT q.*,
          q.compute_usd * q.managed_premium AS managed_usd,
          q.compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd AS total_usd,
+         q.alt_compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd AS alt_total_usd,
+         -- what the faster plan spends: owned, its purchase and running costs
+         CASE WHEN q.owned = 1
+              THEN q.capex_usd_per_gpu * q.alt_n_gpus
+                   + q.running_usd_per_gpu_hour * q.alt_n_gpus * q.alt_wall_days * 24
+                   + q.storage_usd + q.egress_usd
+              ELSE q.alt_compute_usd * (1 + q.managed_premium) + q.storage_usd + q.egress_usd END AS alt_spend_usd,
          -- owned: the purchase, then the running costs (energy, colocation, support, staff) while the job runs
          CASE WHEN q.owned = 1
               THEN q.capex_usd + q.running_usd_per_gpu_hour * q.n_gpus * q.wall_days * 24
@@ -873,28 +891,28 @@ judged AS (
          CASE
            WHEN t.serve_only
              THEN t.gpu || ' is an inference-only chip: no training plan'
-           WHEN t.tflops IS NULL OR t.tflops <= 0
+           WHEN NOT t.has_tflops
              THEN 'no BF16/FP16 tensor throughput for ' || t.gpu || ' in the catalog'
            WHEN t.no_qlora
              THEN 'qlora needs bitsandbytes 4-bit kernels (bitsandbytes 0.50.0: NVIDIA from Pascal on, AMD CDNA and RDNA 2 to 4, Apple silicon; Intel Gaudi in part): none for '
                   || t.no_qlora_arch
+           WHEN NOT t.fits AND t.fabric_gpus > 0 AND t.fraction < 1
+             THEN printf('needs %d GPUs; a fractional GPU cannot be combined', t.fabric_gpus)
+           WHEN NOT t.fits AND t.fabric_gpus > 0
+             THEN printf('needs %d GPUs; no fabric between %s (set %s)', t.fabric_gpus,
+                         CASE WHEN t.owned = 1 THEN 'owned nodes' ELSE 'these instances' END,
+                         CASE WHEN t.owned = 1 THEN 'owned_prices.fabric_gbps' ELSE 'rental_quotes.fabric_gbps for a quote' END)
+           WHEN NOT t.fits AND NOT t.fits_any
+             THEN printf('does not fit: needs %.1f GB per GPU at the least (the activations at the widest tensor split, the state sharded); %.1f GB usable',
+                         t.min_gb, t.usable_gb)
+           WHEN NOT t.fits AND t.max_days IS NOT NULL
+             THEN printf('takes %.1f days at the fastest > %g', t.best_days, t.max_days)
            WHEN NOT t.fits
-             THEN printf('does not fit: activations need %.1f GB per GPU even split over %d GPUs; %.1f GB usable',
-                         t.act_gb / t.max_tp, t.max_tp, t.usable_gb)
-           WHEN t.tp > t.tp_max
-             THEN printf('needs tensor parallel over %d GPUs; %s has %s', t.tp, t.gpu,
-                         CASE WHEN t.tp_max = 1 THEN 'PCIe only, no NVLink'
-                              ELSE 'NVLink bridges pairing 2 GPUs' END)
-           WHEN t.nodes > 1 AND t.fraction < 1
-             THEN printf('needs %d devices; a fractional GPU cannot be combined', t.nodes)
-           WHEN t.nodes > 1 AND coalesce(t.fabric_gbps, 0) < t.fast_fabric_gbps
-             THEN printf('needs %d nodes; no fast fabric (>= %d Gbit/s) between %s instances', t.nodes,
-                         CAST(t.fast_fabric_gbps AS INTEGER),
-                         CASE WHEN t.owned = 1 THEN 'owned (set owned_prices.fabric_gbps)' ELSE 'these' END)
-           WHEN t.max_days IS NOT NULL AND t.wall_days > t.max_days * (1 + 1e-9)
-             THEN printf('takes %.1f days > %g', t.wall_days, t.max_days)
+             THEN printf('takes %.1f days at the fastest: more than a year (set max_days to allow it)', t.best_days)
            WHEN t.term_max_days IS NOT NULL AND t.wall_days > t.term_max_days
              THEN printf('takes %.1f days; a %s lasts at most %d days', t.wall_days, t.term, t.term_max_days)
+           WHEN t.max_days IS NOT NULL AND t.wall_days > t.max_days * (1 + 1e-9)
+             THEN printf('takes %.1f days with spot interruptions > %g', t.wall_days, t.max_days)
          END AS tech_problem
   FROM totals t),
 judged2 AS (
@@ -904,7 +922,9 @@ judged2 AS (
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
-       zero_stage, tp, n_gpus, nodes, interconnect_ok, fabric,
+       zero_stage, tp, pp, recompute, micro_batch, global_batch, framework,
+       n_gpus, nodes, interconnect_ok, fabric,
+       round(step_s, 3) AS step_s, round(mfu, 4) AS mfu, round(comm_share, 4) AS comm_share,
        round(gpu_hours, 1) AS gpu_hours, round(wall_days, 2) AS wall_days,
        round(n_gpus * usd_per_device_hour * (1 + managed_premium), 4) AS usd_per_hour,
        round(compute_usd, 2) AS compute_usd, round(storage_usd, 2) AS storage_usd,
@@ -915,11 +935,27 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
        CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
        term, commit_days, round(spot_overhead, 4) AS spot_overhead,
        CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * n_gpus, 4) END AS running_usd_per_hour,
-       -- the MFU the GPU-hours assume (workload_inputs), for best_plans' reason
-       mfu,
+       -- the workload's own mfu replaced the step model's; how much
+       -- published training throughput backs the step model on this GPU
+       mfu_given, basis,
+       -- the fastest layout on twice the GPUs, priced alike
+       alt_n_gpus, round(alt_wall_days, 2) AS alt_wall_days, round(alt_total_usd, 2) AS alt_total_usd,
+       round(alt_spend_usd, 2) AS alt_spend_usd,
+       -- how far a plan that does not work is from working: 0 for one that
+       -- does, else the share by which it misses its failed target (days
+       -- over max_days, dollars over budget), 1e9 for a plan that cannot
+       -- run at all; best_plans names the least as the closest
+       CASE WHEN problem IS NULL THEN 0
+            WHEN NOT fits AND fits_any AND best_days > 0 AND max_days IS NOT NULL THEN best_days / max_days - 1
+            WHEN tech_problem IS NULL AND budget_usd > 0 AND spend_usd > budget_usd THEN spend_usd / budget_usd - 1
+            WHEN tech_problem IS NULL THEN 1e6
+            ELSE 1e9 END AS miss,
        row_number() OVER (PARTITION BY workload
-                          ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
-                                   total_usd IS NULL, total_usd, n_gpus,
+                          ORDER BY problem IS NOT NULL, fits DESC,
+                                   -- a purchase on a speed no training measurement
+                                   -- of its vendor backs goes after the others
+                                   owned = 1 AND basis = 'none' AND NOT mfu_given,
+                                   total_usd IS NULL, round(total_usd, 2), wall_days, n_gpus,
                                    usable_gb * devices DESC, offer) AS rank
 FROM judged2;
 
@@ -928,11 +964,13 @@ FROM judged2;
 CREATE VIEW training_plans AS
 SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.pricing,
        r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not,
-       r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.n_gpus, r.nodes,
-       r.interconnect_ok, r.fabric, r.gpu_hours, r.wall_days, r.usd_per_hour,
+       r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.pp, r.recompute, r.micro_batch,
+       r.global_batch, r.framework, r.n_gpus, r.nodes,
+       r.interconnect_ok, r.fabric, r.step_s, r.mfu, r.comm_share, r.basis, r.gpu_hours, r.wall_days, r.usd_per_hour,
        r.compute_usd, r.storage_usd, r.egress_usd, r.managed_usd, r.total_usd, r.capex_usd,
        r.spend_usd, r.shape_from, r.price_flag, r.price_as_of, r.price_age_days, r.term,
-       r.commit_days, r.spot_overhead, r.running_usd_per_hour, r.rank
+       r.commit_days, r.spot_overhead, r.running_usd_per_hour, r.alt_n_gpus, r.alt_wall_days,
+       r.alt_total_usd, r.alt_spend_usd, r.rank
 FROM workload_shapes s JOIN shape_training_plans r ON r.workload = s.shape
 ORDER BY s.name, r.rank;
 
@@ -1506,8 +1544,12 @@ WITH
 -- one row per shape (workload_shapes), its plan of rank 1: with a single
 -- min() in the query, SQLite takes the other (bare) columns from the row of
 -- that minimum; then one row per workload of the shape (member)
+-- a workload without a working plan names the plan that misses its
+-- failed target by the least (shape_training_plans.miss), within its
+-- acquire and filters
 first_training AS (
-  SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
+  SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans,
+         min(CASE WHEN works THEN rank ELSE 1e12 + miss * 1e6 + rank END) AS first_key
   FROM shape_training_plans p GROUP BY workload),
 ranked_training AS (
   SELECT p.*, s.name AS member FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
@@ -1522,7 +1564,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), ZeRO-%d%s, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU, %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work',
+         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work%s',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -1533,16 +1575,30 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                           ELSE printf('price %d days old', price_age_days) END
                   || CASE WHEN pricing = 'spot' THEN printf(', %.2f%% for interruptions', 100 * spot_overhead) ELSE '' END
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
-                zero_stage, CASE WHEN tp > 1 THEN printf(' + tensor parallel %d', tp) ELSE '' END,
+                framework, tp, pp, recompute, micro_batch, global_batch,
                 mem_gb_per_gpu, usable_gb_per_gpu,
-                printf('%,d', CAST(round(gpu_hours) AS INTEGER)), 100 * mfu, wall_days,
+                printf('%,d', CAST(round(gpu_hours) AS INTEGER)), 100 * mfu,
+                CASE WHEN mfu_given THEN 'the workload''s mfu'
+                     ELSE 'step model, ' || CASE basis WHEN 'measured' THEN 'training throughput measured on this GPU'
+                                                   WHEN 'same-vendor' THEN 'measured on other GPUs of its vendor, not this one'
+                                                   ELSE 'no training measurement of this vendor''s chips' END END,
+                step_s, 100 * comm_share, wall_days,
                 CAST(round(total_usd) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
                 CAST(round(managed_usd) AS INTEGER),
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
-                n_working)
+                n_working,
+                -- the next point of the cost-time frontier (twice the GPUs)
+                CASE WHEN alt_spend_usd IS NOT NULL AND alt_wall_days < wall_days
+                     THEN printf('; for %s, %.1f days sooner on %d GPUs',
+                                 CASE WHEN alt_spend_usd > spend_usd
+                                      THEN printf('$%,d more%s', CAST(round(alt_spend_usd - spend_usd) AS INTEGER),
+                                                  CASE WHEN pricing = 'owned' THEN ' to buy and run' ELSE '' END)
+                                      ELSE 'no more money' END,
+                                 wall_days - alt_wall_days, alt_n_gpus)
+                     ELSE '' END)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END AS reason
-FROM ranked_training WHERE rank = 1
+FROM ranked_training
 UNION ALL
 SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,

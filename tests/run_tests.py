@@ -129,7 +129,7 @@ RUNNERS = {"shell": runner_shell, "host": runner_host,
 
 # ------------------------------------------------------------------ checks
 
-UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim"]
+UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim", "build/test_train"]
 
 
 def check_unit():

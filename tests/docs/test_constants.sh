@@ -34,13 +34,16 @@ def owned(item, gpu=None):
 # constant name -> the numbers its value cell must quote, in order, each
 # with the value the code uses (a percentage as its share).
 CHECKS = {
-    "training MFU": [d("mfu")],
-    "LoRA and QLoRA model FLOP per parameter and token": [d("lora_flops_per_param"), 6],
+    # the step model's constants are fitted: the README's accuracy section
+    # and catalogs/train_tps.md give them; the count of runs is the fit's
+    "training speed": [157],
+    "fine-tuning global batch": [d("finetune_global_batch"), 4],
+    "owned hardware: fabric": [d("fabric_gbps_per_gpu")],
     "memory headroom": [d("mem_headroom") * 100],
     "burst headroom": [d("burst_headroom") * 100],
     "per-user speed for sizing concurrency": [d("assumed_user_tps")],
     "training sequence length": [d("seq_len")],
-    "recomputation": [],
+    "recomputation, micro-batch, ZeRO stage, tp, pp": [1, 8, 0, 3],
     "storage": [d("storage_usd_per_gb_month")],
     "egress": [q("SELECT usd_per_gb FROM egress_rates WHERE provider = '%s'" % p)
                for p in ("aws", "gcp", "azure")],
@@ -64,7 +67,6 @@ CHECKS = {
           "WHERE provider = 'neocloud' AND gpu = 'h100-sxm'")],
     "owned utilization": [d("utilization")],
     "owned GPUs per node": [d("gpus_per_node")],
-    "fast fabric": [d("fast_fabric_gbps")],
     "hours per month": [d("hours_per_month")],
     # a value the user quotes (rental_quotes.managed_premium): the example
     # of the table's comment in sql/gpuadv.sql

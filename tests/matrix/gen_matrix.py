@@ -30,6 +30,9 @@ own `wrong number of arguments to function NAME()`. On top of that:
   - keywords are case-insensitive: upper(baseline) gives what baseline gives
     (catalog names and labels: only a clean outcome there);
   - spend_problem gives TEXT, or NULL for a plan with no money problem;
+    train_layout gives a JSON object as TEXT (NULL for a GPU without a
+    TFLOP/s figure), train_field a field of one, or NULL for a field the
+    object lacks;
   - gpu_name and model_name give TEXT, and with one argument NULL for an
     unknown name;
   - an error message names the argument that was changed (or the result).
@@ -77,6 +80,16 @@ BASELINE = {
     "spend_problem": ["20", "1", "'rent'", "10"],
     "gpu_name": ["'H100 SXM5 80GB'", "'owned_prices.gpu'"],
     "model_name": ["'Llama-3.1-70B'", "'workloads.model'"],
+    "model_train_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'full'", "16", "4096",
+                        "512", "2", "2", "1", "'selective'", "8", "3200",
+                        "'bf16'", "1"],
+    "model_train_mfu": ["'llama-3.1-8b'", "'h100-sxm'", "'full'", "16", "4096",
+                        "512", "2", "2", "1", "'selective'", "8", "3200",
+                        "'bf16'", "1"],
+    "train_layout": ["'llama-3.2-1b'", "'h100-sxm'", "'full'", "1", "8",
+                     "3200", "8", "0.1", "0", "1", "30", "1.5", "2048", "256",
+                     "2", "'full'", "1", "0.5"],
+    "train_field": ["'{\"n_gpus\":8,\"framework\":\"DDP\"}'", "'n_gpus'"],
 }
 
 # The values every argument position takes: the brief's set first.
@@ -97,14 +110,15 @@ VALUES = [
 ]
 # Values that must give what the number 7 gives.
 SEVEN = ["7", "'7'", "' 7 '"]
-# Arguments that are catalog names or labels, not keywords.
-NAME_ARGS = ("model", "gpu", "label")
+# Arguments that are catalog names or labels, or text read as it is
+# (train_field's layout and field), not keywords.
+NAME_ARGS = ("model", "gpu", "label", "layout", "field")
 # Functions that give a catalog slug (TEXT), or with one argument NULL for
 # a name the catalog does not know.
 NAME_FNS = ("gpu_name", "model_name")
 # Functions that give a verdict as TEXT, or NULL when there is nothing to
 # say (from any arguments).
-VERDICT_FNS = ("spend_problem",)
+VERDICT_FNS = ("spend_problem", "train_layout", "train_field")
 # The largest finite double, so that the finiteness test is exact.
 DBL_MAX = "1.7976931348623157e308"
 

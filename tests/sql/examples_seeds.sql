@@ -13,9 +13,14 @@
 -- 660.33 + 28.06 + 45 = $733 cached on bare metal, 660.33 x 1.3 + 28.06 =
 -- $886 on SageMaker, 660.33 + 28.06 + 900 = $1,588 with 20 pulls from S3.
 -- The seed's figures are the full fine-tune's (s002-full).
-INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, managed_premium) VALUES
-  ('baremetal', 'h100-80gb', 'h100-sxm', 1, 2.80, 0),
-  ('aws', 'sagemaker-h100', 'h100-sxm', 1, 2.80, 0.30);
+-- The full fine-tune, which no single GPU holds, runs on the same quotes
+-- with a 400 Gbit/s port each (-ib): at a fixed MFU every layout takes the
+-- same GPU-hours, and at equal cost the faster ranks first.
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, managed_premium, fabric_gbps) VALUES
+  ('baremetal', 'h100-80gb', 'h100-sxm', 1, 2.80, 0, NULL),
+  ('aws', 'sagemaker-h100', 'h100-sxm', 1, 2.80, 0.30, NULL),
+  ('baremetal-ib', 'h100-80gb', 'h100-sxm', 1, 2.80, 0, 400),
+  ('aws', 'sagemaker-h100-ib', 'h100-sxm', 1, 2.80, 0.30, 400);
 -- (offer_glob 'h100-sxm' keeps these to H100 offers, quotes included.)
 INSERT INTO workloads(name, kind, model, params_b, mode, tokens_b, epochs, seq_len, recompute, mfu,
                       dataset_gb, data_location, runs_per_month, months, storage_gb, offer_glob) VALUES
@@ -60,7 +65,7 @@ CREATE TEMP TABLE rb AS SELECT * FROM rent_vs_buy;
 SELECT 's002-one-gpu', (SELECT count(*) = 2 AND min(n_gpus) = 1 AND max(n_gpus) = 1 AND min(works) = 1 FROM tp WHERE workload = 's002-cached' AND offer IN ('baremetal/h100-80gb', 'aws/sagemaker-h100'));
 SELECT 's002-peak-gb', (SELECT abs(mem_gb_per_gpu - (train_mem_gb(70, 'qlora') + activation_gb(80, 8192, 64, 4096, 1, 'full'))) < 0.01 AND mem_gb_per_gpu BETWEEN 44 AND 65 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
 SELECT 's002-gpu-hours', (SELECT round(gpu_hours) = 236 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
-SELECT 's002-seed-gpu-hours', (SELECT round(gpu_hours) = 354 AND round(compute_usd) = 991 FROM tp WHERE workload = 's002-full' AND offer = 'baremetal/h100-80gb');
+SELECT 's002-seed-gpu-hours', (SELECT round(gpu_hours) = 354 AND round(compute_usd) = 991 AND n_gpus >= 16 FROM tp WHERE workload = 's002-full' AND offer = 'baremetal-ib/h100-80gb');
 SELECT 's002-compute', (SELECT round(compute_usd) = 660 AND managed_usd = 0 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
 SELECT 's002-managed', (SELECT round(compute_usd) = 660 AND round(managed_usd) = 198 AND round(compute_usd + managed_usd) = 858 FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100');
 SELECT 's002-storage', (SELECT round(storage_usd) = 28 FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb');
@@ -71,14 +76,16 @@ SELECT 's002-total-cached-bm', (SELECT round(total_usd) = 733 FROM tp WHERE work
 SELECT 's002-total-cached-sm', (SELECT round(total_usd) = 886 FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100');
 SELECT 's002-total-20-bm', (SELECT round(total_usd) = 1588 FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb');
 SELECT 's002-total-20-sm', (SELECT round(total_usd) = 886 FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100');
-SELECT 's002-seed-totals', (SELECT round(total_usd) = 1064 FROM tp WHERE workload = 's002-full' AND offer = 'baremetal/h100-80gb') AND (SELECT round(total_usd) = 1316 FROM tp WHERE workload = 's002-full' AND offer = 'aws/sagemaker-h100');
+SELECT 's002-seed-totals', (SELECT round(total_usd) = 1064 FROM tp WHERE workload = 's002-full' AND offer = 'baremetal-ib/h100-80gb') AND (SELECT round(total_usd) = 1316 FROM tp WHERE workload = 's002-full' AND offer = 'aws/sagemaker-h100-ib');
 -- The seed's verdicts stand: bare metal wins when the data is cached (by
 -- $153; the seed's $252), SageMaker when 20 runs pull it from S3 (by $702;
 -- the seed's $603).
 SELECT 's002-winner', (SELECT (SELECT round(total_usd) FROM tp WHERE workload = 's002-cached' AND offer = 'aws/sagemaker-h100') - (SELECT round(total_usd) FROM tp WHERE workload = 's002-cached' AND offer = 'baremetal/h100-80gb') = 153 AND (SELECT round(total_usd) FROM tp WHERE workload = 's002-20runs' AND offer = 'baremetal/h100-80gb') - (SELECT round(total_usd) FROM tp WHERE workload = 's002-20runs' AND offer = 'aws/sagemaker-h100') = 702);
 SELECT 's002-full-aggregate', train_mem_gb(70, 'full') = 1260 AND nodes_required(train_mem_gb(70, 'full'), 80) = 16 AND nodes_required(nodes_required(train_mem_gb(70, 'full'), 80), 8) = 2;
-SELECT 's002-full-multinode', (SELECT works AND nodes >= 2 AND zero_stage = 3 AND interconnect_ok FROM tp WHERE workload = 's002-full' AND offer = 'aws/p5.48xlarge');
-SELECT 's002-full-nofabric', (SELECT NOT works AND NOT interconnect_ok AND nodes >= 2 FROM tp WHERE workload = 's002-full' AND offer = 'lambda/gpu_8x_h100_sxm5');
+SELECT 's002-full-multinode', (SELECT works AND nodes >= 2 AND interconnect_ok FROM tp WHERE workload = 's002-full' AND offer = 'aws/p5.48xlarge');
+-- 18 bytes a parameter of state: 70B x 18 = 1,260 GB, more than one node
+-- of 8 x 72 GB holds even sharded; these instances have no fabric
+SELECT 's002-full-nofabric', (SELECT NOT works AND why_not LIKE 'needs % GPUs; no fabric between these instances%' FROM tp WHERE workload = 's002-full' AND offer = 'lambda/gpu_8x_h100_sxm5');
 
 SELECT 's000-mtok-3090', (SELECT round(cost_per_mtok(usd_per_device_hour, 65, 0.7), 3) = 0.419 FROM offers WHERE offer = 'owned/rtx-3090');
 SELECT 's000-mtok-a100', (SELECT round(cost_per_mtok(usd_per_device_hour, 114, 0.7), 3) = 1.227 FROM offers WHERE offer = 'owned/a100-sxm-40gb');
@@ -101,6 +108,14 @@ SELECT 's003-months', (SELECT abs(break_even_months - 2000 / (2.00 - 0.054) / 73
 SELECT 's000-13b-gpu-hours', round(train_gpu_hours(13, 260, 989.4, 0.4)) = 14234 AND nodes_required(train_gpu_hours(13, 260, 989.4, 0.4), 30 * 24) = 20;
 SELECT 's000-13b-train-best', (SELECT works AND reason LIKE '%cheapest of % plans that work' FROM bp WHERE workload = '13b-pretrain');
 SELECT 's000-13b-train-deadline', (SELECT wall_days <= 30 AND spend_usd <= 2000000 FROM tp WHERE workload = '13b-pretrain' AND rank = 1);
-SELECT 's000-13b-train-h100', (SELECT n_gpus = 24 AND nodes = 3 AND works FROM tp WHERE workload = '13b-pretrain' AND offer = 'aws/p5.48xlarge');
+-- On p5 instances (8 H100, 3,200 Gbit/s EFA): the step model's speed
+-- (model_train_tps, the layout the plan chose) puts 260B tokens on 16 GPUs
+-- within the 30 days; on 8 the same layout would take more than 50.
+SELECT 's000-13b-train-h100', (SELECT n_gpus = 16 AND nodes = 2 AND works AND wall_days <= 30
+  AND abs(wall_days - 260e9 / model_train_tps('llama-2-13b', 'h100-sxm', 'full', 16, 4096, global_batch, tp, pp,
+                                              zero_stage, recompute, 8, 3200, 'bf16', micro_batch) / 86400) < 0.01
+  AND 260e9 / model_train_tps('llama-2-13b', 'h100-sxm', 'full', 8, 4096, global_batch, tp, pp, zero_stage,
+                              recompute, 8, 3200, 'bf16', micro_batch) / 86400 > 50
+  FROM tp WHERE workload = '13b-pretrain' AND offer = 'aws/p5.48xlarge');
 SELECT 's000-13b-traffic', (SELECT round(served_tps) = 4342 AND round(design_tps) = 5210 FROM workload_inputs WHERE name = '13b-chat');
 SELECT 's000-13b-serve-best', (SELECT works AND tps_per_user >= 20 AND ttft_s <= 1.0 FROM sp WHERE workload = '13b-chat' AND rank = 1);

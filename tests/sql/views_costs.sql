@@ -80,7 +80,9 @@ SELECT 'c-gpu-hours', (SELECT abs(gpu_hours - 600) < 0.05 AND n_gpus = 8 AND abs
 SELECT 'c-payg', (SELECT compute_usd = 1200 AND commit_days IS NULL FROM tp WHERE workload = 'c-h100' AND offer = 'test/payg-8xh100');
 SELECT 'c-commit-1y', (SELECT compute_usd = 140160 AND commit_days = 365 AND works FROM tp WHERE workload = 'c-h100' AND offer = 'test/1y-8xh100');
 SELECT 'c-commit-3y', (SELECT compute_usd = 315360 AND commit_days = 1095 FROM tp WHERE workload = 'c-h100' AND offer = 'test/3y-8xh100');
-SELECT 'c-commit-ranked-after', (SELECT rank = 1 FROM tp WHERE workload = 'c-h100' AND offer = 'test/1xh100') AND (SELECT rank FROM tp WHERE workload = 'c-h100' AND offer = 'test/1y-8xh100') = 4 AND (SELECT rank FROM tp WHERE workload = 'c-h100' AND offer = 'test/3y-8xh100') = 5;
+-- at equal cost ($1,200) the 8-GPU quote (3.1 days) ranks before the
+-- one-GPU quote (25 days)
+SELECT 'c-commit-ranked-after', (SELECT rank = 1 FROM tp WHERE workload = 'c-h100' AND offer = 'test/payg-8xh100') AND (SELECT rank = 2 AND total_usd = 1200 FROM tp WHERE workload = 'c-h100' AND offer = 'test/1xh100') AND (SELECT rank FROM tp WHERE workload = 'c-h100' AND offer = 'test/1y-8xh100') = 4 AND (SELECT rank FROM tp WHERE workload = 'c-h100' AND offer = 'test/3y-8xh100') = 5;
 SELECT 'c-srv-commit-1y', (SELECT usd_per_hour = 64.0 AND total_usd = 140160 AND commit_days = 365 AND n_gpus = 8 FROM sp WHERE workload = 'c-srv-1y');
 SELECT 'c-srv-commit-3y', (SELECT usd_per_hour = 36.0 AND total_usd = 315360 AND commit_days = 1095 FROM sp WHERE workload = 'c-srv-3y');
 
@@ -127,10 +129,10 @@ SELECT 'c-flag-included', (SELECT count(*) = 4 AND count(*) FILTER (WHERE price_
 SELECT 'c-flag-tpu-v6e', (SELECT count(*) = 0 FROM offers WHERE gpu = 'tpu-v6e' AND region = 'asia-southeast1' AND pricing = 'spot' AND price_flag IS NULL);
 SELECT 'c-price-age', (SELECT price_age_days = CAST(julianday('now') - julianday(price_as_of) AS INTEGER) AND price_age_days > 0 FROM tp WHERE workload = 'c-spot');
 SELECT 'c-price-age-unknown', (SELECT price_as_of IS NULL AND price_age_days IS NULL FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
-SELECT 'c-quote-reason', (SELECT reason LIKE '%quoted test/1xh100 (test, your quote)%' FROM bp WHERE workload = 'c-h100');
+SELECT 'c-quote-reason', (SELECT reason LIKE '%quoted test/payg-8xh100 (test, your quote)%' FROM bp WHERE workload = 'c-h100');
 -- A training plan's reason says the MFU its GPU-hours assume: the
 -- workload's (c-h100: 1, 100%), else plan_defaults' 0.40 (c-qlora).
-SELECT 'c-mfu-reason', (SELECT reason LIKE '% GPU-hours at 100% MFU, %' FROM bp WHERE workload = 'c-h100') AND (SELECT reason LIKE '% GPU-hours at 40% MFU, %' FROM bp WHERE workload = 'c-qlora');
+SELECT 'c-mfu-reason', (SELECT reason LIKE '% GPU-hours at 100% MFU (the workload''s mfu; %' FROM bp WHERE workload = 'c-h100') AND (SELECT b.reason LIKE printf('%% GPU-hours at %.0f%%%% MFU (step model, training throughput measured on this GPU; %%', 100 * t.mfu) FROM bp b JOIN tp t ON t.workload = b.workload AND t.rank = 1 WHERE b.workload = 'c-qlora');
 
 SELECT 'c-inference-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not = 'inferentia2 is an inference-only chip: no training plan') = count(*) FROM tp WHERE workload = 'c-inf2');
 SELECT 'c-qlora-recompute', (SELECT works AND n_gpus = 1 AND mem_gb_per_gpu = round(train_mem_gb(70.6, 'qlora', 1, 0, activation_gb(80, 8192, 64, 4096, 1, 'full')), 2) AND mem_gb_per_gpu < 72 FROM tp WHERE workload = 'c-qlora');

@@ -67,7 +67,14 @@ SELECT 'lay-405b-pp2', (SELECT works AND layout = 'tp8 pp2' AND gpus_per_replica
 SELECT 'lay-405b-tried', (SELECT count(DISTINCT layout) = 2 AND min(layout) = 'tp8 pp2' AND max(layout) = 'tp8 pp4' AND min(fabric_gbps) = 3200 FROM ss WHERE workload = 'lay-405b' AND gpu = 'h100-sxm');
 SELECT 'lay-405b-speed', (SELECT abs(tps_per_user - round(model_decode_tps('llama-3.1-405b', 'h100-sxm', 'bf16', batch_per_replica, 1100, 8, 'vllm', 2, 1, 8, 3200) / batch_per_replica, 1)) < 0.05 AND tps_per_user < 8 * 3350 / 811.8 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh100');
 SELECT 'lay-405b-no-fabric', (SELECT NOT fits AND NOT works AND layout IS NULL AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/8xh100');
-SELECT 'lay-405b-owned-no-fabric', (SELECT NOT fits AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0; set owned_prices.fabric_gbps): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm');
+-- owned HGX servers come with the InfiniBand their price includes
+-- (owned_costs: fabric_gbps_per_gpu 400, 3,200 a server): the 405B model
+-- spans two of them as it does two ib-8xh100 instances
+SELECT 'lay-405b-owned-fabric', (SELECT works AND layout = 'tp8 pp2' FROM sp WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm') AND (SELECT fabric_gbps = 3200 AND fabric = 'InfiniBand NDR (owned_costs)' FROM offers WHERE offer = 'owned/h100-sxm');
+-- with owned_prices.fabric_gbps 0 (servers without a fabric) it cannot
+INSERT INTO owned_prices(gpu, fabric_gbps) VALUES ('h100-sxm', 0);
+SELECT 'lay-405b-owned-no-fabric', (SELECT NOT fits AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0; set owned_prices.fabric_gbps): a replica cannot span nodes' FROM serving_plans WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm');
+DELETE FROM owned_prices WHERE gpu = 'h100-sxm';
 SELECT 'lay-405b-h200-one-node', (SELECT works AND layout = 'tp8' AND gpus_per_replica = 8 AND nodes = 1 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh200');
 SELECT 'lay-405b-best-h200', (SELECT works AND reason LIKE '1 replica of 8 x h200 at batch %' FROM best_plans WHERE workload = 'lay-405b');
 -- a layout that no fit saw (pipeline stages, expert parallelism,

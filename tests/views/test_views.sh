@@ -68,6 +68,12 @@ expect_error "reject lora from scratch" \
 expect_error "reject training without tokens" \
   "INSERT INTO workloads(name, kind, params_b, mode) VALUES ('x', 'finetune', 7, 'qlora')" \
   "CHECK constraint failed: train and finetune need tokens_b > 0"
+expect_error "reject tokens for billions" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b) VALUES ('x', 'train', 7, 'full', 1e9)" \
+  "CHECK constraint failed: tokens_b is billions of tokens, at most 1000000: 1e9 tokens is tokens_b = 1"
+expect_error "reject global batch" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, global_batch) VALUES ('x', 'train', 7, 'full', 1, 0.5)" \
+  "CHECK constraint failed: global_batch must be a whole number >= 1"
 expect_error "reject serving without traffic" \
   "INSERT INTO workloads(name, kind, params_b) VALUES ('x', 'serve', 7)" \
   "CHECK constraint failed: serve needs requests_per_min > 0 and output_tokens > 0"

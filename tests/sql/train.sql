@@ -1,0 +1,98 @@
+-- The training step model through SQL (model_train_tps, model_train_mfu,
+-- train_layout, train_field) and the training views that use it
+-- (sql/gpuadv.sql runs first). tests/test_train.c works single steps by
+-- hand; these check what a buyer would check. One check per line, NAME|1.
+PRAGMA trusted_schema = OFF;
+
+-- Physical sense: no implied MFU above 0.75 on any chip, model and scale;
+-- eight RTX 4090s over PCIe below eight H100s over NVLink for the same
+-- job; 256 TPU v6e chips below 32 (more communication per token).
+SELECT 'tr-mfu-at-most-075', (SELECT max(model_train_mfu(m.column1, g.name, 'full', n.column1, 4096, 1024,
+                                                          1, 1, 3, 'selective', n.column1, 0)) <= 0.75
+                              FROM (VALUES ('llama-3.2-1b'), ('llama-3.1-8b'), ('qwen3-30b-a3b')) m
+                              CROSS JOIN (VALUES (8), (64)) n
+                              JOIN gpus g ON g.name IN ('h100-sxm', 'b200', 'gb300', 'mi355x', 'tpu-v6e',
+                                                        'rtx-4090', 'a100-sxm-80gb', 'gaudi3'));
+SELECT 'tr-4090-below-h100', model_train_mfu('llama-3.1-8b', 'rtx-4090', 'full', 8, 4096, 64, 1, 1, 3, 'full', 8, 0)
+                             < model_train_mfu('llama-3.1-8b', 'h100-sxm', 'full', 8, 4096, 64, 1, 1, 3, 'full', 8, 0);
+SELECT 'tr-tpu-scale', model_train_mfu('llama-2-13b', 'tpu-v6e', 'full', 256, 4096, 1024, 1, 1, 3, 'selective', 256, 0)
+                       < model_train_mfu('llama-2-13b', 'tpu-v6e', 'full', 32, 4096, 1024, 1, 1, 3, 'selective', 32, 0);
+-- the fabric matters across nodes, not within one
+SELECT 'tr-fabric', model_train_tps('llama-3.1-70b', 'h100-sxm', 'full', 64, 4096, 1024, 4, 2, 1, 'selective', 8, 400)
+                    < model_train_tps('llama-3.1-70b', 'h100-sxm', 'full', 64, 4096, 1024, 4, 2, 1, 'selective', 8, 3200)
+                    AND model_train_tps('llama-3.1-8b', 'h100-sxm', 'full', 8, 4096, 1024, 1, 1, 1, 'selective', 8, 400)
+                        = model_train_tps('llama-3.1-8b', 'h100-sxm', 'full', 8, 4096, 1024, 1, 1, 1, 'selective', 8, 3200);
+-- recomputation costs time: full recomputes the forward pass (8 FLOP a
+-- parameter where 6 are counted), so it is at most 6/8 as fast
+SELECT 'tr-recompute-cost', model_train_tps('llama-3.1-8b', 'h100-sxm', 'full', 8, 4096, 1024, 1, 1, 1, 'full')
+                            BETWEEN 0.70 * model_train_tps('llama-3.1-8b', 'h100-sxm', 'full', 8, 4096, 1024, 1, 1, 1, 'none')
+                                AND 0.76 * model_train_tps('llama-3.1-8b', 'h100-sxm', 'full', 8, 4096, 1024, 1, 1, 1, 'none');
+-- MFU and tokens/s are one figure: mfu x GPUs x peak = model FLOP x tokens/s
+SELECT 'tr-mfu-is-tps', abs(model_train_mfu('llama-3.1-8b', 'h100-sxm', 'lora', 8) * 8 * 989.4e12
+                            - model_train_tps('llama-3.1-8b', 'h100-sxm', 'lora', 8)
+                              * (4 * (8.03e9 - 128256 * 4096) + 6 * 32 * 128 * 4096 * 32))
+                        / (8 * 989.4e12) < 1e-9;
+
+-- train_layout: the cheapest layout of the 13B pretraining on 8-GPU H100
+-- nodes within 30 days, and its fields
+SELECT 'tr-layout-fields', (SELECT train_field(j, 'n_gpus') = 16 AND train_field(j, 'wall_days') <= 30
+                                   AND train_field(j, 'framework') = 'ZeRO-2'
+                                   AND typeof(train_field(j, 'mfu')) = 'real'
+                                   AND train_field(j, 'nothing') IS NULL
+                                   AND abs(train_field(j, 'tokens_per_s')
+                                           - model_train_tps('llama-2-13b', 'h100-sxm', 'full', 16, 4096, 1024, 1, 1, 2,
+                                                             'selective', 8, 3200)) < 0.001
+                            FROM (SELECT train_layout('llama-2-13b', 'h100-sxm', 'full', 260, 8, 3200, 8, 0.1, 0, 1, 30) AS j));
+SELECT 'tr-layout-no-tflops', train_layout('llama-3.1-8b', 'gb10', 'full', 1, 1, 0, 1, 0.1, 0, 1) IS NULL;
+
+-- Seed 000: $2M to pretrain a 13B model on 260B tokens within a month,
+-- buying the hardware: owned servers have the InfiniBand their price
+-- includes, so a plan works.
+INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days, budget_usd, acquire) VALUES
+  ('tr-13b-buy', 'train', 'llama-2-13b', 'full', 260, 30, 2000000, 'buy');
+-- A full fine-tune of an 8B model on rented RTX 4090s: it fits eight
+-- cards only with ZeRO and activation checkpointing, which the planner
+-- chooses.
+INSERT INTO workloads(name, kind, model, mode, tokens_b, offer_glob) VALUES
+  ('tr-8b-4090', 'finetune', 'llama-3.1-8b', 'full', 1, '*8x*4090*');
+-- Without a deadline, a job of more than a year does not work: 405B on a
+-- million billion tokens, on as many p5 nodes as 4M-token batches allow.
+INSERT INTO workloads(name, kind, model, mode, tokens_b, offer_glob) VALUES
+  ('tr-year', 'train', 'llama-3.1-405b', 'full', 1000000, 'aws/p5.48xlarge');
+-- A deadline nothing meets: the closest plan is the one that misses it by
+-- the least.
+INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days, offer_glob) VALUES
+  ('tr-tight', 'train', 'llama-2-13b', 'full', 260, 0.01, 'test/*');
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, fabric_gbps) VALUES
+  ('test', '8xh100', 'h100-sxm', 8, 16.00, NULL),
+  ('test', '8xb200', 'b200', 8, 40.00, NULL);
+CREATE TEMP TABLE tp AS SELECT * FROM training_plans;
+CREATE TEMP TABLE bp AS SELECT * FROM best_plans;
+
+SELECT 'tr-seed000-buy', (SELECT works AND pricing = 'owned' AND wall_days <= 30 AND spend_usd <= 2000000
+                          FROM tp WHERE workload = 'tr-13b-buy' AND rank = 1);
+-- H100 servers: one is too slow for the month, two joined by their
+-- InfiniBand make it
+SELECT 'tr-seed000-h100-servers', (SELECT works AND n_gpus = 16 AND nodes = 2 AND wall_days <= 30
+                                          AND fabric = 'InfiniBand NDR (owned_costs)'
+                                   FROM tp WHERE workload = 'tr-13b-buy' AND offer = 'owned/h100-sxm');
+SELECT 'tr-seed000-buy-reason', (SELECT works AND reason LIKE '% x %, bought owned/%GPU-hours at __% MFU (step model, %; cheapest of % plans that work%' FROM bp WHERE workload = 'tr-13b-buy');
+SELECT 'tr-8b-4090', (SELECT works AND n_gpus = 8 AND recompute = 'full' AND zero_stage >= 1
+                             AND mem_gb_per_gpu <= usable_gb_per_gpu
+                      FROM tp WHERE workload = 'tr-8b-4090' AND rank = 1);
+SELECT 'tr-year', (SELECT NOT works AND why_not LIKE 'takes % days at the fastest: more than a year (set max_days to allow it)'
+                   FROM tp WHERE workload = 'tr-year' AND offer = 'aws/p5.48xlarge');
+-- the B200s come closest (they need the fewest times 0.01 day); the reason
+-- names them
+SELECT 'tr-closest', (SELECT reason LIKE 'no plan works: closest is test/8xb200: %'
+                      FROM bp WHERE workload = 'tr-tight');
+-- at equal cost the faster plan ranks first; the frontier's next point is
+-- in the reason of a plan that has one
+SELECT 'tr-ranked-by-cost-then-time', (SELECT count(*) = 0 FROM tp a JOIN tp b ON a.workload = b.workload
+                                       AND b.rank = a.rank + 1
+                                       WHERE a.works AND b.works
+                                         -- (a purchase no training measurement backs goes last)
+                                         AND (a.pricing = 'owned' AND a.basis = 'none') = (b.pricing = 'owned' AND b.basis = 'none')
+                                         AND (round(a.total_usd, 2) > round(b.total_usd, 2)
+                                             OR (round(a.total_usd, 2) = round(b.total_usd, 2) AND a.wall_days > b.wall_days)));
+SELECT 'tr-frontier-reason', (SELECT reason LIKE '%; for $% more to buy and run, % days sooner on % GPUs' FROM bp WHERE workload = 'tr-13b-buy');

@@ -1,0 +1,224 @@
+/*
+** test_train.c: the training step model (ext/gpuadv_train.c) against
+** steps worked by hand, at round constants of the test's own (not the
+** fitted ones, which move with every refit): eff 0.5, no narrow-matrix
+** loss (width_half 0), half of the data-parallel traffic hidden, none of
+** the tensor-parallel, links at their full rate, QLoRA, MoE and fp8 at
+** the full rate.
+*/
+#include <math.h>
+#include <stdio.h>
+
+#include "gpuadv_math.h"
+#include "gpuadv_train.h"
+#include "unit.h"
+
+static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0, 1.0, 1.0, 1.0};
+
+/* An 8B dense model: 32 layers of hidden 4096, 32 heads of 128, a
+** vocabulary of 128,000. */
+static gpuadv_train_model model_8b(void) {
+  gpuadv_train_model m = {8.0,    8.0,    32.0, 4096.0, 32.0, 8.0,
+                          128.0,  128000, 14336, 0.0,   0.0,  32.0};
+  return m;
+}
+
+/* An H100 as the test sees it: 1,000 dense TFLOP/s, 800 achieved, 3,350
+** GB/s, 450 GB/s of NVLink a direction, no latency. */
+static gpuadv_train_chip h100(void) {
+  gpuadv_train_chip c = {1000.0, 800.0, 800.0, 3350.0, 80.0, 450.0, 0.0, 0};
+  return c;
+}
+
+static gpuadv_train_layout layout(double n, double tp, double zero,
+                                  int recompute, double gbs,
+                                  double fabric_gbps) {
+  gpuadv_train_layout l = {0};
+  l.n_gpus = n;
+  l.gpus_per_node = 8.0;
+  l.fabric_gbps = fabric_gbps;
+  l.tp = tp;
+  l.pp = 1.0;
+  l.cp = 1.0;
+  l.ep = 1.0;
+  l.vp = 1.0;
+  l.micro_batch = 1.0;
+  l.global_batch = gbs;
+  l.seq_len = 4096.0;
+  l.zero_stage = (int)zero;
+  l.recompute = recompute;
+  l.mode = GPUADV_MODE_FULL;
+  return l;
+}
+
+/* 8 H100 over NVLink, ZeRO-1, no recomputation, 64 sequences a step. */
+static void test_8xh100_nvlink(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_layout l = layout(8, 1, 1, GPUADV_RECOMPUTE_NONE, 64, 3200);
+  gpuadv_train_time t;
+  /* FLOP per token: 6 x (8e9 - 128,000 x 4096) in the linear layers,
+  ** 3 x 2 x 32 x 128 x 4096 x 32 in causal attention */
+  double dense = 8e9 - 128000.0 * 4096.0;
+  double attn = 3.0 * 2.0 * 32 * 128 * 4096 * 32;
+  double compute = 64.0 * 4096 / 8 * (6.0 * dense + attn) / (800e12 * 0.5);
+  /* ZeRO-1: one all-reduce of 8e9 bf16 gradients a step, 2 x 7/8 of it
+  ** over 450 GB/s; half of it hidden */
+  double dp = 8e9 * 2.0 * 2.0 * 7.0 / 8.0 / 450e9;
+  /* the optimizer's eighth: 1e9 parameters x 30 bytes at 3,350 GB/s */
+  double opt = 1e9 * 30.0 / 3350e9;
+  double step = compute + dp * 0.5 + opt;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("8xH100 compute", t.compute_s, compute, 1e-9);
+  check_close("8xH100 dp traffic", t.dp_comm_s, dp, 1e-12);
+  check_close("8xH100 no tp traffic", t.tp_comm_s, 0.0, 0.0);
+  check_close("8xH100 step", t.step_s, step, 1e-9);
+  check_close("8xH100 tokens/s", t.tokens_per_s, 64.0 * 4096 / step, 1e-6);
+  check_close("8xH100 mfu", t.mfu,
+              (6.0 * dense + attn) * 64.0 * 4096 / step / (8 * 1000e12),
+              1e-12);
+  check_close("8xH100 comm share", t.comm_share, dp * 0.5 / step, 1e-12);
+}
+
+/* 8 RTX 4090 over PCIe, ZeRO-3, full recomputation: the weights are
+** gathered twice and the gradients reduce-scattered for each of the 8
+** micro-batches, over 25 GB/s; compute hides half of it at most. */
+static void test_8x4090_pcie(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = {165.2, 125.552, 125.552, 1008.0, 24.0, 25.0,
+                         30e-6, 0};
+  gpuadv_train_layout l = layout(8, 1, 3, GPUADV_RECOMPUTE_FULL, 64, 0);
+  gpuadv_train_layout lh = l;
+  gpuadv_train_chip ch = h100();
+  gpuadv_train_time t, th;
+  double dense = 8e9 - 128000.0 * 4096.0;
+  double attn_fwd = 2.0 * 32 * 128 * 4096 * 32;
+  /* full recomputation: the forward again, 8 FLOP per parameter */
+  double compute =
+      64.0 * 4096 / 8 * (8.0 * dense + 4.0 * attn_fwd) / (125.552e12 * 0.5);
+  double dp = 8.0 * (2.0 + 2.0 + 2.0) * 8e9 * 7.0 / 8.0 / 25e9;
+  double hidden = fmin(0.5 * dp, compute);
+  /* ZeRO-3 shards the optimizer: 1e9 parameters x 30 bytes at 1,008 GB/s */
+  double opt = 1e9 * 30.0 / 1008e9;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("8x4090 dp traffic", t.dp_comm_s, dp, 1e-9);
+  check_close("8x4090 step", t.step_s, compute + dp - hidden + opt, 1e-9);
+  check_true("8x4090 waits on PCIe", t.comm_share > 0.1);
+  gpuadv_train_step(&m, &ch, &lh, &K, &th);
+  check_true("8x4090 below 8xH100 in MFU", t.mfu < th.mfu);
+}
+
+/* 64 H100 on 8 nodes over 400 Gbit/s a GPU (3,200 a node): tensor
+** parallel 8 within each node, data parallel 8 across them, ZeRO-1. A 70B
+** dense model: 80 layers of hidden 8192, 64 heads of 128. */
+static void test_64xh100_ib(void) {
+  gpuadv_train_model m = {70.0,   70.0,   80.0, 8192.0, 64.0, 8.0,
+                          128.0,  128000, 28672, 0.0,   0.0,  80.0};
+  gpuadv_train_chip c = h100();
+  gpuadv_train_layout l = layout(64, 8, 1, GPUADV_RECOMPUTE_NONE, 512, 3200);
+  gpuadv_train_time t;
+  double dense = 70e9 - 128000.0 * 8192.0;
+  double attn = 3.0 * 2.0 * 64 * 128 * 4096 * 80;
+  double compute = 512.0 * 4096 / 64 * (6.0 * dense + attn) / (800e12 * 0.5);
+  /* 64 micro-batches a step (512 / 8 ranks), each 80 layers x 4
+  ** all-reduces of 4096 x 8192 bf16 values over 8 GPUs at 450 GB/s */
+  double tp = 64.0 * 80 * 4 * (4096.0 * 8192 * 2 * 2 * 7 / 8 / 450e9);
+  /* the gradients of 70e9 / 8 parameters across the 8 nodes: each GPU's
+  ** share of the fabric is 3200 / 8 / 8 = 50 GB/s */
+  double dp = 70e9 / 8 * 2 * 2 * 7 / 8 / 50e9;
+  double opt = 70e9 / 8 / 8 * 30 / 3350e9;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("64xH100 compute", t.compute_s, compute, 1e-9);
+  check_close("64xH100 tp traffic", t.tp_comm_s, tp, 1e-9);
+  check_close("64xH100 dp traffic over the fabric", t.dp_comm_s, dp, 1e-12);
+  check_close("64xH100 step", t.step_s, compute + tp + 0.5 * dp + opt, 1e-9);
+  /* a tenth of the fabric: the data-parallel traffic ten times longer */
+  l.fabric_gbps = 320;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("64xH100 on 40 Gbit/s", t.dp_comm_s, dp * 10, 1e-9);
+}
+
+/* The pipeline bubble: (pp - 1) / (micro-batches x vp) of the compute. */
+static void test_bubble(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_layout l = layout(8, 1, 1, GPUADV_RECOMPUTE_NONE, 64, 3200);
+  gpuadv_train_time t;
+  l.pp = 4;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  /* dp 2, 32 micro-batches */
+  check_close("bubble pp4", t.bubble_s, t.compute_s * 3.0 / 32.0, 1e-12);
+  l.vp = 2;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("bubble pp4 vp2", t.bubble_s, t.compute_s * 3.0 / 64.0, 1e-12);
+}
+
+/* Memory of a layout: the state sharded by ZeRO, the activations split by
+** tensor parallelism. */
+static void test_layout_gb(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_layout l = layout(8, 1, 0, GPUADV_RECOMPUTE_FULL, 64, 3200);
+  /* full: 2 + 4 + 12 bytes a parameter; full recomputation keeps 2 s b h a
+  ** layer: 2 x 4096 x 4096 x 32 bytes */
+  double act = 2.0 * 4096 * 4096 * 32 / 1e9;
+  check_close("gb zero-0", gpuadv_train_layout_gb(&m, &l), 8 * 18 + act,
+              1e-9);
+  l.zero_stage = 2;
+  check_close("gb zero-2", gpuadv_train_layout_gb(&m, &l),
+              8 * (2 + 16.0 / 8) + act, 1e-9);
+  l.zero_stage = 0;
+  l.tp = 2;
+  check_close("gb tp2", gpuadv_train_layout_gb(&m, &l), 8 * 18 / 2.0 + act / 2,
+              1e-9);
+}
+
+/* The search: the cheapest layout that fits and meets the deadline. */
+static void test_search(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_goal g = {0};
+  gpuadv_train_plan p;
+  g.tokens = 1e9;
+  g.usable_gb = 72;
+  g.gpus_per_node = 8;
+  g.unit_gpus = 8;
+  g.fabric_gbps = 3200;
+  g.usd_per_gpu_hour = 1;
+  g.global_batch = 1024;
+  g.seq_len = 4096;
+  g.recompute = -1;
+  g.mode = GPUADV_MODE_FULL;
+  gpuadv_train_search(&m, &c, &g, &K, &p);
+  check_true("search found", p.found && p.layout.n_gpus == 8);
+  check_true("search fits", p.mem_gb <= 72);
+  check_close("search hours", p.hours, 1e9 / p.time.tokens_per_s / 3600,
+              1e-9);
+  check_true("search frontier on 16", p.alt_n_gpus == 16 && p.alt_hours < p.hours);
+  /* a deadline of a tenth of that: more GPUs */
+  g.max_hours = p.hours / 10;
+  gpuadv_train_search(&m, &c, &g, &K, &p);
+  check_true("search deadline", p.found && p.hours <= g.max_hours &&
+                                    p.layout.n_gpus >= 80);
+  /* one node without a fabric cannot meet it; with one it could */
+  g.fabric_gbps = 0;
+  gpuadv_train_search(&m, &c, &g, &K, &p);
+  check_true("search no fabric", !p.found && p.fits && p.fabric_gpus >= 80);
+  /* 24 GB cards without a fabric: ZeRO and full recomputation on 8 */
+  g.max_hours = 0;
+  g.usable_gb = 21.6;
+  g.fabric_gbps = 0;
+  gpuadv_train_search(&m, &c, &g, &K, &p);
+  check_true("search 8 small cards", p.found && p.layout.n_gpus == 8 &&
+                                         p.mem_gb <= 21.6);
+}
+
+int main(void) {
+  test_8xh100_nvlink();
+  test_8x4090_pcie();
+  test_64xh100_ib();
+  test_bubble();
+  test_layout_gb();
+  test_search();
+  printf("%d passed, %d failed\n", n_pass, n_fail);
+  return n_fail ? 1 : 0;
+}
