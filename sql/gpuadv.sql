@@ -955,7 +955,11 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
                                    -- a purchase on a speed no training measurement
                                    -- of its vendor backs goes after the others
                                    owned = 1 AND basis = 'none' AND NOT mfu_given,
-                                   total_usd IS NULL, round(total_usd, 2), wall_days, n_gpus,
+                                   -- costs equal to three significant figures
+                                   -- are equal (a difference far inside the
+                                   -- estimate's error): the faster first
+                                   total_usd IS NULL, CAST(printf('%.2e', total_usd) AS REAL), wall_days,
+                                   total_usd, n_gpus,
                                    usable_gb * devices DESC, offer) AS rank
 FROM judged2;
 

@@ -86,13 +86,14 @@ SELECT 'tr-year', (SELECT NOT works AND why_not LIKE 'takes % days at the fastes
 -- names them
 SELECT 'tr-closest', (SELECT reason LIKE 'no plan works: closest is test/8xb200: %'
                       FROM bp WHERE workload = 'tr-tight');
--- at equal cost the faster plan ranks first; the frontier's next point is
--- in the reason of a plan that has one
+-- at equal cost (to three significant figures) the faster plan ranks
+-- first; the frontier's next point is in the reason of a plan that has one
 SELECT 'tr-ranked-by-cost-then-time', (SELECT count(*) = 0 FROM tp a JOIN tp b ON a.workload = b.workload
                                        AND b.rank = a.rank + 1
                                        WHERE a.works AND b.works
                                          -- (a purchase no training measurement backs goes last)
                                          AND (a.pricing = 'owned' AND a.basis = 'none') = (b.pricing = 'owned' AND b.basis = 'none')
-                                         AND (round(a.total_usd, 2) > round(b.total_usd, 2)
-                                             OR (round(a.total_usd, 2) = round(b.total_usd, 2) AND a.wall_days > b.wall_days)));
+                                         AND (CAST(printf('%.2e', a.total_usd) AS REAL) > CAST(printf('%.2e', b.total_usd) AS REAL)
+                                             OR (CAST(printf('%.2e', a.total_usd) AS REAL) = CAST(printf('%.2e', b.total_usd) AS REAL)
+                                                 AND a.wall_days > b.wall_days)));
 SELECT 'tr-frontier-reason', (SELECT reason LIKE '%; for $% more to buy and run, % days sooner on % GPUs' FROM bp WHERE workload = 'tr-13b-buy');
