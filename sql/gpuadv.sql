@@ -368,7 +368,11 @@ CREATE VIEW plan_defaults AS SELECT
 -- compiled-in catalog: a user's own `models` table would change every plan
 -- without a word. gpuadv_catalog_guard fails the statement instead, naming
 -- the table; every plan view reads plan_defaults, and speed_basis joins it.
-FROM gpuadv_catalog_guard
+-- The guard, serving_sim and model_spec are called as table-valued
+-- functions (`name()`): a user's ordinary table of that name in main is no
+-- function, so SQLite refuses the statement rather than read the table in
+-- their place; the guard refuses a virtual table of such a name.
+FROM gpuadv_catalog_guard()
 -- the owned_costs items (one row each) in one read: a scalar subquery per
 -- item opens a cursor of its own in every copy of this view, and SQLite
 -- 3.54 refuses a statement whose CTE and view copies open 1000
@@ -961,7 +965,7 @@ SELECT e.name AS engine, g.name AS gpu,
                                                      AND f.memory_class = g.memory_class) THEN 'same-class'
             ELSE 'extrapolated' END AS basis,
        coalesce((SELECT f.n FROM per_gpu f WHERE f.engine = e.name AND f.gpu = g.name), 0) AS measurements
-FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
+FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard();
 
 -- The one place where speed is estimated: every serve workload x device
 -- configuration the workload's engine serves its dtype on x parallel
@@ -1194,7 +1198,7 @@ rep AS (
                          nodes_required(r.design_requests_per_s / s.max_rps, 1))
               ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END + r.spare_replicas AS replicas
   FROM rep0 r
-  LEFT JOIN serving_sim s
+  LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
    AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
@@ -1264,7 +1268,7 @@ lat AS MATERIALIZED (
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms,
          s.itl_p99_ms AS sim_itl_p99_ms
   FROM pick p
-  LEFT JOIN serving_sim s
+  LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / (p.replicas - p.spare_replicas)) END
    AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.steady_state = 1
