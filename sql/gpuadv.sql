@@ -993,11 +993,15 @@ FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard();
 -- them).
 CREATE VIEW shape_serving_speeds AS
 WITH
+-- model_kv_gb's last argument (beyond_context 1) prices a workload longer
+-- than the model's context as if the model held it, here and in
+-- shape_serving_plans: serving_plans refuses it, first, for its length,
+-- and the layouts it fits stay those the simulator is run for
 w AS (
   SELECT i.*,
          CASE WHEN i.catalog_model THEN model_weights_gb(i.model, i.dtype)
               ELSE weights_gb(i.params_b, i.dtype) END AS weights_gb,
-         CASE WHEN i.catalog_model THEN model_kv_gb(i.model, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
+         CASE WHEN i.catalog_model THEN model_kv_gb(i.model, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype, 1, 1)
               ELSE kv_cache_gb(i.layers, i.kv_heads, i.head_dim, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
          END AS kv_gb_per_seq,
          i.prompt_tokens + i.output_tokens / 2.0 AS mean_context,
@@ -1052,7 +1056,7 @@ grid0 AS (
          -- split none
          CASE WHEN e.multi_gpu = 'layer' OR c.tp = 1 THEN 1.0
               WHEN w.catalog_model
-                THEN coalesce(model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, c.tp)
+                THEN coalesce(model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, c.tp, 1)
                               / nullif(w.kv_gb_per_seq, 0), 1.0)
               ELSE max(1.0, 1.0 * c.tp / coalesce(w.kv_heads, c.tp)) END AS kv_copies,
          max_batch(c.memory_gb * c.devices, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS node_seqs
@@ -1109,7 +1113,7 @@ SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, 
        CASE WHEN speed_model
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
             ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
-                            CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
+                            CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype, 1, 1)
                                  ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END
                               * kv_copies / pp,
                             CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
@@ -1306,7 +1310,7 @@ priced AS (
          CASE WHEN w.catalog_model THEN model_weights_gb(w.model, w.dtype)
               ELSE weights_gb(w.params_b, w.dtype) END AS weights_gb,
          w.concurrency * CASE WHEN w.catalog_model
-                              THEN model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
+                              THEN model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, 1, 1)
                               ELSE kv_cache_gb(w.layers, w.kv_heads, w.head_dim, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
                          END AS kv_gb,
          g.memory_gb * p.fraction AS memory_gb,
