@@ -70,7 +70,8 @@ static const char *find_shadow(sqlite3 *db, char *type, int n_type, char *name,
   const char *hit = 0;
   sqlite3_stmt *stmt = 0;
   int n_cats, i, rc;
-  const int n_guarded = (int)(sizeof(guarded_tables) / sizeof(guarded_tables[0]));
+  const int n_guarded =
+      (int)(sizeof(guarded_tables) / sizeof(guarded_tables[0]));
   cats = gpuadv_catalog_list(&n_cats);
   rc = sqlite3_prepare_v2(db,
                           "SELECT type, name FROM main.sqlite_schema "

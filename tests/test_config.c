@@ -497,24 +497,25 @@ static void test_errors(void) {
             "");
   /* A key given twice takes its last value, as json.loads does: 4
   ** layers, not 2. */
-  check_str("duplicate key read",
-            read_text("{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
-                      " \"num_attention_heads\": 2, \"vocab_size\": 10,"
-                      " \"intermediate_size\": 8, \"num_hidden_layers\": 4}") ==
-                    0
-                ? ""
-                : err,
-            "");
+  check_str(
+      "duplicate key read",
+      read_text("{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+                " \"num_attention_heads\": 2, \"vocab_size\": 10,"
+                " \"intermediate_size\": 8, \"num_hidden_layers\": 4}") == 0
+          ? ""
+          : err,
+      "");
   check_close("duplicate key: last wins", model.def.shape.layers, 4, 0);
   /* num_experts 0 is Qwen2-MoE's dense model: no routed experts. */
-  check_str("num_experts 0 read",
-            read_text("{\"model_type\": \"qwen2_moe\", \"num_hidden_layers\": 2,"
-                      " \"hidden_size\": 8, \"num_attention_heads\": 2,"
-                      " \"vocab_size\": 10, \"intermediate_size\": 8,"
-                      " \"num_experts\": 0}") == 0
-                ? ""
-                : err,
-            "");
+  check_str(
+      "num_experts 0 read",
+      read_text("{\"model_type\": \"qwen2_moe\", \"num_hidden_layers\": 2,"
+                " \"hidden_size\": 8, \"num_attention_heads\": 2,"
+                " \"vocab_size\": 10, \"intermediate_size\": 8,"
+                " \"num_experts\": 0}") == 0
+          ? ""
+          : err,
+      "");
   check_close("num_experts 0: dense", model.def.n_experts, 0, 0);
   {
     /* 33 nested arrays inside the object: one level too deep. */
@@ -541,13 +542,14 @@ static void test_errors(void) {
   ** and offsets in messages count its 3 bytes. */
   check_close("is_json after a BOM", gpuadv_config_is_json("\xEF\xBB\xBF{", 4),
               1, 0);
-  check_str("BOM read",
-            read_text("\xEF\xBB\xBF{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
-                      " \"num_attention_heads\": 2, \"vocab_size\": 10,"
-                      " \"intermediate_size\": 8}") == 0
-                ? ""
-                : err,
-            "");
+  check_str(
+      "BOM read",
+      read_text("\xEF\xBB\xBF{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+                " \"num_attention_heads\": 2, \"vocab_size\": 10,"
+                " \"intermediate_size\": 8}") == 0
+          ? ""
+          : err,
+      "");
   check_close("BOM layers", model.def.shape.layers, 2, 0);
   read_text("\xEF\xBB\xBF{\"a\": 1,}");
   check_str("BOM offsets", err,
