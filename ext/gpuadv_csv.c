@@ -89,7 +89,11 @@
 **
 ** Limits. The input may be at most sqlite3_limit(db, SQLITE_LIMIT_LENGTH)
 ** bytes (1,000,000,000 by default) and have at most SQLITE_LIMIT_COLUMN
-** columns (2,000). The table is a snapshot taken when it is created or
+** columns (2,000). A column name may hold at most CSV_MAX_NAME (1,000)
+** bytes once trimmed, and the header record at most CSV_MAX_HEADER
+** (1,048,576): `quotes.csv:1: the name of column 2 is 1001 bytes long,
+** more than the limit of 1000`, `quotes.csv:1: the header is 20000001
+** bytes long, more than the limit of 1048576`. The table is a snapshot taken when it is created or
 ** first used: it is held in memory, and later edits of the file are not
 ** seen until the database is reopened. The input should be UTF-8 (ASCII
 ** is): it is not validated, but a NUL byte or a UTF-16 byte-order mark is
@@ -163,6 +167,13 @@ SQLITE_EXTENSION_INIT3
 /* Row starts are remembered for every CSV_MARK_SHARE-th byte of input at
 ** most (4 bytes each), so they cost at most 1/4 of the input's size. */
 #define CSV_MARK_SHARE 16
+/* The longest column name, in bytes once trimmed, and the longest header
+** record: a name becomes part of the declared schema, which SQLite parses
+** and copies, so a header cost several times its length in memory (a
+** 300 MB one took 2 GB and 12 s). With these bounds the names and schema
+** of a table take a few MB at most. */
+#define CSV_MAX_NAME 1000
+#define CSV_MAX_HEADER 1048576
 
 /* ------------------------------------------------------------ the table */
 
@@ -554,11 +565,12 @@ static unsigned csv_name_slot(const csv_name_set *set, const char *z) {
 
 /* Column names for the header fields spans[0..n_cols) of buf: trimmed,
 ** empty ones replaced by cI, duplicates suffixed _2, _3, ... Returns an
-** array of n_cols sqlite3_mprintf strings in *pnames, or SQLITE_NOMEM.
-** Linear time: a header of 2,000 copies of one name must not take a cubic
-** search. */
+** array of n_cols sqlite3_mprintf strings in *pnames, SQLITE_NOMEM, or
+** SQLITE_TOOBIG for a name longer than CSV_MAX_NAME bytes, whose 0-based
+** column and length are set in *plong and *plong_n. Linear time: a header
+** of 2,000 copies of one name must not take a cubic search. */
 static int csv_header_names(const char *buf, const csv_span *spans, int n_cols,
-                            char ***pnames) {
+                            char ***pnames, int *plong, int *plong_n) {
   char **names = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(char *));
   csv_name_set set;
   unsigned slots = 16;
@@ -593,6 +605,13 @@ static int csv_header_names(const char *buf, const csv_span *spans, int n_cols,
     while (n > 0 && (csv_is_blank(z[n - 1]) || csv_is_eol(z[n - 1]) ||
                      z[n - 1] == '\v' || z[n - 1] == '\f')) {
       n--;
+    }
+    if (n > CSV_MAX_NAME) {
+      *plong = i;
+      *plong_n = n;
+      sqlite3_free(text);
+      rc = SQLITE_TOOBIG;
+      break;
     }
     base = n ? sqlite3_mprintf("%.*s", n, z) : sqlite3_mprintf("c%d", i);
     sqlite3_free(text);
@@ -670,6 +689,11 @@ static int csv_parse_header(sqlite3 *db, csv_parser *p, int has_header,
                    "%s has %lld fields, more than the limit of %d columns "
                    "(SQLITE_LIMIT_COLUMN)",
                    has_header ? "header" : "row", n_fields, max_cols);
+  } else if (rc == SQLITE_ROW && has_header &&
+             p->pos - start > CSV_MAX_HEADER) {
+    rc = csv_error(p, line,
+                   "the header is %lld bytes long, more than the limit of %d",
+                   p->pos - start, CSV_MAX_HEADER);
   } else if (rc == SQLITE_ROW) {
     rc = SQLITE_OK;
   }
@@ -680,7 +704,14 @@ static int csv_parse_header(sqlite3 *db, csv_parser *p, int has_header,
   n_cols = (int)n_fields;
   *pn_cols = n_cols;
   if (pnames && has_header) {
-    rc = csv_header_names(p->buf, spans, n_cols, pnames);
+    int col = 0, len = 0;
+    rc = csv_header_names(p->buf, spans, n_cols, pnames, &col, &len);
+    if (rc == SQLITE_TOOBIG) {
+      rc = csv_error(p, line,
+                     "the name of column %d is %d bytes long, more than the "
+                     "limit of %d",
+                     col + 1, len, CSV_MAX_NAME);
+    }
   } else if (pnames) {
     char **names = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(char *));
     if (names) {

@@ -31,6 +31,29 @@ got=$(sq -cmd ".limit column 8" :memory: \
   "CREATE VIRTUAL TABLE temp.w USING gpuadv_csv(data='1,2,3,4,5,6,7,8', header=no); SELECT c7 FROM w;" | tail -1)
 expect column_limit_at_limit_ok "8" "$got"
 
+# --- Column names: at most 1000 bytes each, the header at most 1 MiB. A
+# 20 MB header is refused at once, its memory the file's bytes (it took 9
+# times them, in names and the declared schema, and a 300 MB one 12 s).
+"$PY" - "$TMP" <<'PYEOF'
+import sys
+d = sys.argv[1]
+open(d + "/name1000.csv", "w").write("x," + "b" * 1000 + "\n1,2\n")
+open(d + "/name1001.csv", "w").write("x, " + "b" * 1001 + " \n1,2\n")
+open(d + "/longhdr.csv", "w").write("a" * 20000000 + "\n1\n")
+PYEOF
+got=$(sq :memory: "CREATE VIRTUAL TABLE temp.n USING gpuadv_csv(filename='$TMP/name1000.csv');
+  SELECT length(name) FROM pragma_table_info('n') WHERE cid = 1;")
+expect column_name_1000_bytes_ok "1000" "$got"
+got=$(sq :memory: "CREATE VIRTUAL TABLE temp.n USING gpuadv_csv(filename='$TMP/name1001.csv');")
+expect_err column_name_over_1000_bytes \
+  "gpuadv_csv: $TMP/name1001.csv:1: the name of column 2 is 1001 bytes long, more than the limit of 1000" "$got"
+got=$(timeout 5 /usr/bin/time -f 'maxrss_kb=%M' "$SQLITE3" -batch -cmd ".load $EXT" :memory: \
+  "CREATE VIRTUAL TABLE temp.h USING gpuadv_csv(filename='$TMP/longhdr.csv');" 2>&1)
+expect_err header_over_1mib \
+  "gpuadv_csv: $TMP/longhdr.csv:1: the header is 20000001 bytes long, more than the limit of 1048576" "$got"
+rss=$(printf '%s\n' "$got" | sed -n 's/^maxrss_kb=//p')
+[ -n "$rss" ] && [ "$rss" -lt 65536 ]; check header_over_1mib_memory_under_64mb $?
+
 # --- Bytes a text fixture cannot hold.
 printf 'a,b\n1,2\n3,\0\n' > "$TMP/nul.csv"
 got=$(sq :memory: "CREATE VIRTUAL TABLE temp.n USING gpuadv_csv(filename='$TMP/nul.csv');")
