@@ -35,9 +35,11 @@
 ** The same holds for the extension's other tables that the views read
 ** (serving_sim, model_spec, model_config) and for the guard itself: the
 ** views call those as table-valued functions, `gpuadv_catalog_guard()`,
-** which SQLite refuses for an ordinary table of that name ("is not a
-** function"), and the guard refuses a table or view of main named like
-** one of them as it refuses one named like a catalog.
+** which SQLite refuses for an ordinary table or view of that name ("is
+** not a function"), and the guard refuses a table or view of main named
+** like serving_sim, model_spec or model_config as it refuses one named
+** like a catalog. (A virtual table of main named gpuadv_catalog_guard
+** would still be read in the guard's place: see guarded_tables.)
 */
 #include <assert.h>
 #include <string.h>
@@ -55,10 +57,12 @@ SQLITE_EXTENSION_INIT3
 ** read in its place (a user's `serving_sim` would replace the simulator in
 ** the plans), so the guard refuses them too. The views call the guard
 ** itself as a table-valued function, gpuadv_catalog_guard(), which an
-** ordinary table of that name cannot answer ("'gpuadv_catalog_guard' is
-** not a function"); the name is listed for a virtual table that could. */
-static const char *const guarded_tables[] = {
-    "serving_sim", "model_spec", "model_config", "gpuadv_catalog_guard"};
+** ordinary table or view of that name cannot answer
+** ("'gpuadv_catalog_guard' is not a function"). A virtual table of main
+** by that name could, and would then be read instead of the guard, which
+** cannot refuse what it never runs for: a limit of resolving by name. */
+static const char *const guarded_tables[] = {"serving_sim", "model_spec",
+                                             "model_config"};
 
 /* The name that a table or view of the main schema takes: a catalog's (its
 ** name is returned, *pcatalog set) or one of guarded_tables (*pcatalog

@@ -371,7 +371,8 @@ CREATE VIEW plan_defaults AS SELECT
 -- The guard, serving_sim and model_spec are called as table-valued
 -- functions (`name()`): a user's ordinary table of that name in main is no
 -- function, so SQLite refuses the statement rather than read the table in
--- their place; the guard refuses a virtual table of such a name.
+-- their place; the guard refuses a view or virtual table named serving_sim
+-- or model_spec.
 FROM gpuadv_catalog_guard()
 -- the owned_costs items (one row each) in one read: a scalar subquery per
 -- item opens a cursor of its own in every copy of this view, and SQLite
