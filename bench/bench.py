@@ -151,7 +151,7 @@ CASES = [
     # The speed and cache model of the catalog functions has no inline SQL
     # or Python form (None): the model is too large to restate, and such a
     # copy drifted from it; bare C calls the extension's own model setup.
-    ("model_kv_gb", "SM", f"model_kv_gb(m.name, {SEQ}, {B8}, 'fp16')", None),
+    ("model_kv_gb", "SM", f"model_kv_gb(m.name, {SEQ}, {B8}, 'fp16', 1, 1)", None),
     ("model_decode_tps", "SMG",
      f"model_decode_tps(m.name, g.name, 'bf16', {B64}, {CTX}, {NG2})", None),
     ("model_prefill_tps", "SMG", f"model_prefill_tps(m.name, g.name, 'bf16', {NG2})", None),
@@ -735,7 +735,7 @@ class Bench:
                 "c.value * 512 AS context, "
                 "model_decode_tps(m.name, g.name, 'bf16', b.value, c.value * 512) AS tps, "
                 "model_weights_gb(m.name, 'bf16') + model_kv_gb(m.name, c.value * 512, "
-                "b.value) <= g.memory_gb AS fits, "
+                "b.value, 'fp16', 1, 1) <= g.memory_gb AS fits, "
                 "owned_usd_per_hour(g.price_usd, 3, g.tdp_w) AS usd_h "
                 "FROM models AS m CROSS JOIN gpus AS g CROSS JOIN bench_series(64) AS b "
                 f"CROSS JOIN bench_series({n_ctx}) AS c LIMIT -1 OFFSET 0)")

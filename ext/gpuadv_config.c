@@ -317,7 +317,15 @@ static int parse_value(json_parser *p, int depth) {
   }
 }
 
-/* The whole text as one value; 0, -1 (err set) or -2 (no memory). */
+/* Bytes of a UTF-8 byte-order mark at the start of z[0..n): 3 or 0. An
+** editor on Windows may save a config.json with one; it is skipped. */
+static int bom_length(const char *z, int n) {
+  const unsigned char *u = (const unsigned char *)z;
+  return n >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF ? 3 : 0;
+}
+
+/* The whole text as one value, after a byte-order mark if any; 0, -1 (err
+** set) or -2 (no memory). Byte offsets in messages count the mark. */
 static int json_parse(json_doc *d, const char *z, int n, char *err, int n_err) {
   json_parser p;
   int pass;
@@ -326,7 +334,7 @@ static int json_parse(json_doc *d, const char *z, int n, char *err, int n_err) {
   d->n_text = n;
   for (pass = 0; pass < 2; pass++) {
     p.doc = d;
-    p.pos = 0;
+    p.pos = bom_length(z, n);
     p.err = err;
     p.n_err = n_err;
     d->n_nodes = 0;
@@ -411,17 +419,19 @@ static void json_str_copy(const json_doc *d, int s, char *buf, int n_buf) {
   buf[o] = 0;
 }
 
-/* The value node of key in object obj, or -1. */
+/* The value node of key in object obj, or -1. A key given more than once
+** takes its last value, as Python's json module (and so transformers)
+** reads it. */
 static int json_get(const json_doc *d, int obj, const char *key) {
-  int i, child;
+  int i, child, found = -1;
   if (obj < 0 || d->nodes[obj].type != JSON_OBJECT) return -1;
   child = obj + 1;
   for (i = 0; i < d->nodes[obj].n; i++) {
     int value = child + 1;
-    if (json_str_eq(d, child, key)) return value;
+    if (json_str_eq(d, child, key)) found = value;
     child = d->nodes[value].end;
   }
-  return -1;
+  return found;
 }
 
 /* ------------------------------------------------------------------------
@@ -860,6 +870,17 @@ static int read_mla(config_ctx *c, shape *s) {
   return 0;
 }
 
+/* Whether 0 under the experts key found (from, as the user writes it)
+** means a dense model. transformers builds Qwen2-MoE's and Qwen3-MoE's
+** MoE blocks only where num_experts > 0, so 0 there is dense; Mixtral,
+** Llama 4, gpt-oss (num_local_experts) and DeepSeek (n_routed_experts)
+** build their MoE blocks whatever the count, which 0 leaves without
+** experts, so 0 there is an error. */
+static int no_experts_is_dense(const char *from) {
+  const char *dot = strrchr(from, '.');
+  return strcmp(dot ? dot + 1 : from, "num_experts") == 0;
+}
+
 /* Routed experts, top-k, widths and which layers are MoE. */
 static int read_moe(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
@@ -871,6 +892,12 @@ static int read_moe(config_ctx *c, shape *s) {
                   OPTIONAL, NONNEG, &s->n_routed, from, sizeof(from));
   double inter_found = 0;
   if (r < 0) return -1;
+  if (r == 1 && s->n_routed == 0 && !no_experts_is_dense(from)) {
+    return cfg_fail(c,
+                    "'%s' must be a positive integer, got 0 (a dense model "
+                    "leaves it out)",
+                    from);
+  }
   r = cfg_int(c,
               (const char *const[]){"intermediate_size", "ffn_hidden_size",
                                     "hidden_dim", 0},
@@ -1657,7 +1684,7 @@ static void add_param_rows(config_ctx *c, shape *s) {
 
 int gpuadv_config_is_json(const char *z, int n) {
   int i;
-  for (i = 0; i < n && is_space(z[i]); i++) {
+  for (i = bom_length(z, n); i < n && is_space(z[i]); i++) {
   }
   return i < n && z[i] == '{';
 }

@@ -16,7 +16,9 @@
 **     numbers, true, false, null. Bounded: at most GPUADV_CONFIG_MAX_BYTES
 **     of input, GPUADV_JSON_MAX_DEPTH levels of nesting, one allocation of
 **     one node per value (counted by a first pass), no recursion deeper
-**     than the nesting limit;
+**     than the nesting limit. A UTF-8 byte-order mark before the text is
+**     skipped; a key given twice in one object takes its last value, as
+**     Python's json module, and so transformers, reads it;
 **   - an interpreter of the keys that Hugging Face transformers' config
 **     classes read, into a gpuadv_model_def (ext/gpuadv_math.h) with the
 **     same conventions as the models catalog (catalogs/models.md), and a
@@ -34,7 +36,10 @@
 **               tie_word_embeddings,
 **               attention_bias, mlp_bias; Gemma 3 and Llama 4 read inside
 **               text_config; Falcon's multi_query and parallel_attn;
-**   MoE         num_local_experts | num_experts | n_routed_experts,
+**   MoE         num_local_experts | num_experts | n_routed_experts (0
+**               experts: dense under num_experts, as in Qwen2-MoE and
+**               Qwen3-MoE, an error under the other two, whose models
+**               build MoE blocks whatever the count),
 **               num_experts_per_tok | num_experts_per_token,
 **               moe_intermediate_size, n_shared_experts | num_shared_experts,
 **               shared_expert_intermediate_size, the routing bias

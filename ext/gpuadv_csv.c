@@ -76,20 +76,30 @@
 ** limit is refused from its size, before anything is read; the buffer is
 ** the file's size, not the limit.
 **
-** A table stored in a database file (not TEMP) is connected when a
-** statement first uses it: then only its header is read (the column names),
-** in chunks, up to the end of the first record. The rows are read and
-** checked on first use (xFilter), where errors are reported as above; the
-** input must then still have as many columns as were declared (`the input
-** now has 4 columns, not 3 as when the table was opened (reopen the
-** database)`). Such a table whose file has gone or is no regular file
-** cannot be used, nor dropped, until a readable CSV file is back at its
-** path (SQLite connects a virtual table before dropping it); malformed rows
-** do not prevent dropping it.
+** Column names are fixed at creation. For a file, CREATE VIRTUAL TABLE
+** stores them in a table beside it, `<table>_columns` (a shadow table: one
+** row per column, in order; dropped and renamed with the table). A table
+** stored in a database file (not TEMP) is connected when a statement first
+** uses it: the stored names are declared and no file is opened. The rows
+** are read and checked on first use (xFilter), where errors are reported
+** as above; the input must then still have as many columns as were
+** declared (`the input now has 4 columns, not 3 as when the table was
+** created (drop it and create it again)`). A table whose file has gone, is
+** no regular file or holds malformed rows can still be dropped. One
+** without a stored list of names (made by an earlier version, or a
+** doctored database) is declared with one column, c0, can be dropped, and
+** is an error on use (`quotes: no column names stored with the table
+** (quotes_columns is missing or holds no list of names); drop the table
+** and create it again`). A data= table holds its text in the schema and
+** parses its header from there.
 **
 ** Limits. The input may be at most sqlite3_limit(db, SQLITE_LIMIT_LENGTH)
 ** bytes (1,000,000,000 by default) and have at most SQLITE_LIMIT_COLUMN
-** columns (2,000). The table is a snapshot taken when it is created or
+** columns (2,000). A column name may hold at most CSV_MAX_NAME (1,000)
+** bytes once trimmed, and the header record at most CSV_MAX_HEADER
+** (1,048,576): `quotes.csv:1: the name of column 2 is 1001 bytes long,
+** more than the limit of 1000`, `quotes.csv:1: the header is 20000001
+** bytes long, more than the limit of 1048576`. The table is a snapshot taken when it is created or
 ** first used: it is held in memory, and later edits of the file are not
 ** seen until the database is reopened. The input should be UTF-8 (ASCII
 ** is): it is not validated, but a NUL byte or a UTF-16 byte-order mark is
@@ -119,11 +129,11 @@
 ** view or trigger stored in a database file cannot use it, whatever
 ** trusted_schema says (`unsafe use of virtual table "quotes"`). Create the
 ** table in TEMP, as above; views and triggers in TEMP may use it. SQLite
-** refuses such a use only after it has connected the table, so a received
-** database's view still makes the module open the stored path and read
-** its header; hence the checks above, which keep that to one bounded,
-** non-blocking read of a regular file. Its first record does become column
-** names, which `PRAGMA table_info` can show.
+** refuses such a use only after it has connected the table, which is why
+** xConnect opens no file: a received database's view over a table naming
+** any path reads nothing (its header used to become column names, which
+** `PRAGMA table_info` showed). Used directly, the table reads its file
+** with the checks above: one bounded, non-blocking read of a regular file.
 */
 #include <assert.h>
 #include <errno.h>
@@ -149,9 +159,13 @@ SQLITE_EXTENSION_INIT3
 
 #define CSV_MODULE "gpuadv_csv"
 #define CSV_NUL_MSG "NUL byte (not a UTF-8 text file?)"
-/* The header of a table being connected is read in chunks of this many
-** bytes, doubling. */
-#define CSV_FIRST_CHUNK 65536
+/* The rows a table connected from its stored column names is taken to
+** hold until its input is read on first use (the file is not looked at
+** before). */
+#define CSV_CONNECT_ROWS 1000
+/* The suffix of the table that keeps a file table's column names:
+** quotes_columns for quotes (csv_store_names). */
+#define CSV_SHADOW "columns"
 /* Decimal literals up to this many bytes are converted without malloc. */
 #define CSV_NUMBUF 128
 /* Exponents are clamped here while parsed: far outside double's range, far
@@ -163,6 +177,13 @@ SQLITE_EXTENSION_INIT3
 /* Row starts are remembered for every CSV_MARK_SHARE-th byte of input at
 ** most (4 bytes each), so they cost at most 1/4 of the input's size. */
 #define CSV_MARK_SHARE 16
+/* The longest column name, in bytes once trimmed, and the longest header
+** record: a name becomes part of the declared schema, which SQLite parses
+** and copies, so a header cost several times its length in memory (a
+** 300 MB one took 2 GB and 12 s). With these bounds the names and schema
+** of a table take a few MB at most. */
+#define CSV_MAX_NAME 1000
+#define CSV_MAX_HEADER 1048576
 
 /* ------------------------------------------------------------ the table */
 
@@ -201,12 +222,15 @@ typedef struct csv_index {
 typedef struct csv_table {
   sqlite3_vtab base; /* must come first */
   sqlite3 *db;       /* for the limits, read when the input is loaded */
+  char *schema;      /* the database holding the table: main, temp, ... */
+  char *table;       /* the table's name (its shadow table's prefix) */
+  char *broken;      /* why the stored column names cannot be used; 0 */
   char *path;        /* filename= as given; 0 for data= */
   char *data;        /* data= text until it is loaded (then in buf) */
   const char *name;  /* the input in messages: path, or "data" */
   int has_header;
   int n_cols;
-  sqlite3_int64 est_rows; /* a guess from the input's size, until loaded */
+  sqlite3_int64 est_rows; /* a guess, until loaded */
   /* Set by csv_load(), on first use or by xCreate: */
   int loaded;
   char *buf;            /* the input, as read, NUL-terminated */
@@ -554,11 +578,12 @@ static unsigned csv_name_slot(const csv_name_set *set, const char *z) {
 
 /* Column names for the header fields spans[0..n_cols) of buf: trimmed,
 ** empty ones replaced by cI, duplicates suffixed _2, _3, ... Returns an
-** array of n_cols sqlite3_mprintf strings in *pnames, or SQLITE_NOMEM.
-** Linear time: a header of 2,000 copies of one name must not take a cubic
-** search. */
+** array of n_cols sqlite3_mprintf strings in *pnames, SQLITE_NOMEM, or
+** SQLITE_TOOBIG for a name longer than CSV_MAX_NAME bytes, whose 0-based
+** column and length are set in *plong and *plong_n. Linear time: a header
+** of 2,000 copies of one name must not take a cubic search. */
 static int csv_header_names(const char *buf, const csv_span *spans, int n_cols,
-                            char ***pnames) {
+                            char ***pnames, int *plong, int *plong_n) {
   char **names = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(char *));
   csv_name_set set;
   unsigned slots = 16;
@@ -593,6 +618,13 @@ static int csv_header_names(const char *buf, const csv_span *spans, int n_cols,
     while (n > 0 && (csv_is_blank(z[n - 1]) || csv_is_eol(z[n - 1]) ||
                      z[n - 1] == '\v' || z[n - 1] == '\f')) {
       n--;
+    }
+    if (n > CSV_MAX_NAME) {
+      *plong = i;
+      *plong_n = n;
+      sqlite3_free(text);
+      rc = SQLITE_TOOBIG;
+      break;
     }
     base = n ? sqlite3_mprintf("%.*s", n, z) : sqlite3_mprintf("c%d", i);
     sqlite3_free(text);
@@ -670,6 +702,11 @@ static int csv_parse_header(sqlite3 *db, csv_parser *p, int has_header,
                    "%s has %lld fields, more than the limit of %d columns "
                    "(SQLITE_LIMIT_COLUMN)",
                    has_header ? "header" : "row", n_fields, max_cols);
+  } else if (rc == SQLITE_ROW && has_header &&
+             p->pos - start > CSV_MAX_HEADER) {
+    rc = csv_error(p, line,
+                   "the header is %lld bytes long, more than the limit of %d",
+                   p->pos - start, CSV_MAX_HEADER);
   } else if (rc == SQLITE_ROW) {
     rc = SQLITE_OK;
   }
@@ -680,7 +717,14 @@ static int csv_parse_header(sqlite3 *db, csv_parser *p, int has_header,
   n_cols = (int)n_fields;
   *pn_cols = n_cols;
   if (pnames && has_header) {
-    rc = csv_header_names(p->buf, spans, n_cols, pnames);
+    int col = 0, len = 0;
+    rc = csv_header_names(p->buf, spans, n_cols, pnames, &col, &len);
+    if (rc == SQLITE_TOOBIG) {
+      rc = csv_error(p, line,
+                     "the name of column %d is %d bytes long, more than the "
+                     "limit of %d",
+                     col + 1, len, CSV_MAX_NAME);
+    }
   } else if (pnames) {
     char **names = sqlite3_malloc64((sqlite3_uint64)n_cols * sizeof(char *));
     if (names) {
@@ -990,70 +1034,12 @@ static int csv_read_file(sqlite3 *db, const char *path, char **pbuf,
   return SQLITE_OK;
 }
 
-/* Read the header of the file at path (xConnect): only as much of the file
-** as holds its first record, in doubling chunks. Sets *pn_cols, *pnames
-** and *psize, the file's size. */
-static int csv_read_header(sqlite3 *db, const char *path, int has_header,
-                           int *pn_cols, char ***pnames, sqlite3_int64 *psize,
-                           char **pzErr) {
-  sqlite3_int64 size = 0, n = 0, cap;
-  char *buf = 0;
-  int fd, eof = 0, rc;
-  rc = csv_open_file(db, path, &fd, &size, pzErr);
-  if (rc != SQLITE_OK) return rc;
-  *psize = size;
-  cap = size + 1 < CSV_FIRST_CHUNK ? size + 1 : CSV_FIRST_CHUNK;
-  for (;;) {
-    csv_parser p;
-    sqlite3_int64 end = 0;
-    char *nbuf = sqlite3_realloc64(buf, (sqlite3_uint64)cap + 1);
-    if (!nbuf) {
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    buf = nbuf;
-    rc = csv_read_into(fd, path, buf, &n, cap, &eof, pzErr);
-    if (rc != SQLITE_OK) break;
-    buf[n] = 0;
-    memset(&p, 0, sizeof(p));
-    p.buf = buf;
-    p.n = n;
-    p.name = path;
-    rc = csv_parse_header(db, &p, has_header, pn_cols, pnames, &end);
-    if (eof || end < n) {
-      /* The header is complete, or its error does not depend on what
-      ** follows. */
-      if (p.err) {
-        sqlite3_free(*pzErr);
-        *pzErr = p.err;
-      }
-      break;
-    }
-    /* The parser reached the end of what was read: read on. */
-    sqlite3_free(p.err);
-    if (*pnames) {
-      int i;
-      for (i = 0; i < *pn_cols; i++) sqlite3_free((*pnames)[i]);
-      sqlite3_free(*pnames);
-      *pnames = 0;
-    }
-    if (n > csv_limit(db)) {
-      rc = csv_too_large(pzErr, path, csv_limit(db));
-      break;
-    }
-    cap = 2 * cap < csv_limit(db) + 1 ? 2 * cap : csv_limit(db) + 1;
-  }
-  close(fd);
-  sqlite3_free(buf);
-  return rc;
-}
-
 /* ------------------------------------------------------ loading, lookup */
 
 /* Read and check the whole input into tab (on first use, or for xCreate).
-** When the table was connected with tab->n_cols columns, the input must
-** still have that many; else they are set here, and the names too when
-** pnames is not 0. */
+** When the table was connected with tab->n_cols columns (those stored at
+** its creation), the input must still have that many; else they are set
+** here, and the names too when pnames is not 0. */
 static int csv_load(csv_table *tab, char ***pnames, char **pzErr) {
   csv_parser p;
   char *buf = 0;
@@ -1080,7 +1066,7 @@ static int csv_load(csv_table *tab, char ***pnames, char **pzErr) {
   if (rc == SQLITE_OK && tab->n_cols > 0 && n_cols != tab->n_cols) {
     rc = csv_error(&p, 0,
                    "the input now has %d column%s, not %d as when the table "
-                   "was opened (reopen the database)",
+                   "was created (drop it and create it again)",
                    n_cols, csv_plural(n_cols), tab->n_cols);
   }
   if (rc == SQLITE_OK) rc = csv_scan_rows(&p, n_cols, tab->has_header, tab);
@@ -1298,7 +1284,7 @@ cleanup:
   return rc;
 }
 
-/* xDisconnect and xDestroy: nothing is stored outside memory. */
+/* xDisconnect: frees the in-memory table. */
 static int csv_disconnect(sqlite3_vtab *vtab) {
   csv_table *tab = (csv_table *)vtab;
   int i;
@@ -1306,6 +1292,9 @@ static int csv_disconnect(sqlite3_vtab *vtab) {
     for (i = 0; i < tab->n_cols; i++) csv_free_index(tab->index[i]);
     sqlite3_free(tab->index);
   }
+  sqlite3_free(tab->schema);
+  sqlite3_free(tab->table);
+  sqlite3_free(tab->broken);
   sqlite3_free(tab->path);
   sqlite3_free(tab->data);
   sqlite3_free(tab->buf);
@@ -1314,112 +1303,295 @@ static int csv_disconnect(sqlite3_vtab *vtab) {
   return SQLITE_OK;
 }
 
-/* ------------------------------------------------------------ the module */
+/* ------------------------------------------------- the stored names */
 
-/* The constructor behind both xCreate and xConnect: parse the parameters
-** and declare the columns. xCreate (create != 0) reads and checks the whole
-** input now; xConnect reads only the header, and the rest on first use, so
-** that opening a database holding the table costs one header. argv[0] is
-** the module name, argv[1] the schema, argv[2] the table, then the
-** parameters. Every path leaves through `cleanup`. */
-static int csv_construct(sqlite3 *db, int create, int argc,
-                         const char *const *argv, sqlite3_vtab **ppVtab,
-                         char **pzErr) {
-  char *values[CSV_N_PARAMS] = {0, 0, 0};
-  csv_table *tab = 0;
-  char **names = 0;
-  int has_header = 1, rc = SQLITE_OK, n_names = 0, i;
-  sqlite3_str *schema = 0;
-  char *sql = 0;
-  *ppVtab = 0;
+/* A file table's column names are read from its file once, by xCreate,
+** and stored in a table beside it, `<table>_columns` (one row per column,
+** in order; a shadow table: with SQLITE_DBCONFIG_DEFENSIVE on, SQL cannot
+** write it). xConnect declares the columns from there and never opens the
+** file: a database received from someone else names whatever path it
+** likes, and SQLite connects a table before it refuses a view over it
+** (DIRECTONLY), so reading the header at connect time showed the named
+** file's first line as column names (PRAGMA table_info). The file is read
+** on first use only, which a view or trigger of such a database never
+** reaches. data= tables hold their text in the schema and store nothing. */
 
-  for (i = 3; i < argc && rc == SQLITE_OK; i++) {
-    rc = csv_param(argv[i], values, pzErr);
+static void csv_free_names(char **names, int n) {
+  int i;
+  if (!names) return;
+  for (i = 0; i < n; i++) sqlite3_free(names[i]);
+  sqlite3_free(names);
+}
+
+/* Whether `<table>_columns` is a table of schema (a view or nothing of
+** that name is not): 1, 0, or -1 on an error other than the lookup's. */
+static int csv_shadow_exists(sqlite3 *db, const char *schema,
+                             const char *table) {
+  sqlite3_stmt *stmt = 0;
+  char *sql = sqlite3_mprintf(
+      "SELECT 1 FROM \"%w\".sqlite_schema WHERE "
+      "type = 'table' AND name = '%q_" CSV_SHADOW "' COLLATE NOCASE",
+      schema, table);
+  int rc, found = 0;
+  if (!sql) return -1;
+  rc = sqlite3_prepare_v2(db, sql, -1, &stmt, 0);
+  sqlite3_free(sql);
+  if (rc == SQLITE_OK) found = sqlite3_step(stmt) == SQLITE_ROW;
+  sqlite3_finalize(stmt);
+  if (rc == SQLITE_NOMEM) return -1;
+  return found;
+}
+
+/* Create `<table>_columns` in schema and store names[0..n) in it
+** (xCreate, in the statement's transaction: a rollback undoes both). */
+static int csv_store_names(sqlite3 *db, const char *schema, const char *table,
+                           char **names, int n, char **pzErr) {
+  sqlite3_stmt *stmt = 0;
+  char *sql = sqlite3_mprintf("CREATE TABLE \"%w\".\"%w_" CSV_SHADOW
+                              "\"(name TEXT NOT NULL)",
+                              schema, table);
+  int rc, i;
+  if (!sql) return SQLITE_NOMEM;
+  rc = sqlite3_exec(db, sql, 0, 0, 0);
+  sqlite3_free(sql);
+  if (rc == SQLITE_OK) {
+    sql = sqlite3_mprintf("INSERT INTO \"%w\".\"%w_" CSV_SHADOW
+                          "\"(rowid, name) VALUES (?1, ?2)",
+                          schema, table);
+    rc = sql ? sqlite3_prepare_v2(db, sql, -1, &stmt, 0) : SQLITE_NOMEM;
+    sqlite3_free(sql);
   }
-  if (rc != SQLITE_OK) goto cleanup;
-  if (!values[CSV_P_FILENAME] == !values[CSV_P_DATA]) {
-    if (values[CSV_P_FILENAME]) {
-      rc = csv_set_err(pzErr, CSV_MODULE ": give filename= or data=, not both");
+  for (i = 0; i < n && rc == SQLITE_OK; i++) {
+    sqlite3_bind_int(stmt, 1, i + 1);
+    sqlite3_bind_text(stmt, 2, names[i], -1, SQLITE_STATIC);
+    rc = sqlite3_step(stmt) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(db);
+    sqlite3_reset(stmt);
+  }
+  sqlite3_finalize(stmt);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    csv_set_err(pzErr,
+                CSV_MODULE ": cannot store the column names in %s_%s: %s",
+                table, CSV_SHADOW, sqlite3_errmsg(db));
+    rc = SQLITE_ERROR;
+  }
+  return rc;
+}
+
+/* The column names stored by csv_store_names, read back (xConnect) and
+** checked as a header is: 1 to SQLITE_LIMIT_COLUMN names of text, each
+** at most CSV_MAX_NAME bytes. SQLITE_OK with *pnames and *pn set;
+** SQLITE_EMPTY when there is no such table or it holds no such list;
+** SQLITE_NOMEM. */
+static int csv_stored_names(sqlite3 *db, const char *schema, const char *table,
+                            char ***pnames, int *pn) {
+  int max_cols = sqlite3_limit(db, SQLITE_LIMIT_COLUMN, -1), n = 0, rc;
+  char **names = 0, *sql;
+  sqlite3_stmt *stmt = 0;
+  *pnames = 0;
+  *pn = 0;
+  rc = csv_shadow_exists(db, schema, table);
+  if (rc <= 0) return rc < 0 ? SQLITE_NOMEM : SQLITE_EMPTY;
+  names = sqlite3_malloc64((sqlite3_uint64)max_cols * sizeof(char *));
+  sql = sqlite3_mprintf("SELECT name FROM \"%w\".\"%w_" CSV_SHADOW
+                        "\" ORDER BY rowid",
+                        schema, table);
+  rc = names && sql ? sqlite3_prepare_v2(db, sql, -1, &stmt, 0) : SQLITE_NOMEM;
+  sqlite3_free(sql);
+  while (rc == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+    const char *z = (const char *)sqlite3_column_text(stmt, 0);
+    int bytes = sqlite3_column_bytes(stmt, 0);
+    if (n == max_cols || sqlite3_column_type(stmt, 0) != SQLITE_TEXT || !z ||
+        bytes > CSV_MAX_NAME || (int)strlen(z) != bytes || bytes == 0) {
+      rc = SQLITE_EMPTY;
     } else {
-      rc = csv_set_err(pzErr, CSV_MODULE
-                       ": no input: give filename='FILE.csv' "
-                       "or data='CSV text'");
-    }
-    goto cleanup;
-  }
-  if (values[CSV_P_HEADER]) {
-    has_header = csv_yes_no(values[CSV_P_HEADER]);
-    if (has_header < 0) {
-      rc =
-          csv_set_err(pzErr, CSV_MODULE ": header= must be yes or no, got '%s'",
-                      values[CSV_P_HEADER]);
-      goto cleanup;
+      names[n] = sqlite3_mprintf("%s", z);
+      rc = names[n] ? SQLITE_OK : SQLITE_NOMEM;
+      n += names[n] != 0;
     }
   }
-
-  tab = sqlite3_malloc64(sizeof(*tab));
-  if (!tab) {
-    rc = SQLITE_NOMEM;
-    goto cleanup;
+  sqlite3_finalize(stmt);
+  if (rc == SQLITE_OK && n == 0) rc = SQLITE_EMPTY;
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) rc = SQLITE_EMPTY;
+  if (rc != SQLITE_OK) {
+    csv_free_names(names, n);
+    return rc;
   }
-  memset(tab, 0, sizeof(*tab));
-  tab->db = db;
-  tab->has_header = has_header;
-  /* The dequoted values are private copies: the table takes them. */
-  tab->path = values[CSV_P_FILENAME];
-  tab->data = values[CSV_P_DATA];
-  values[CSV_P_FILENAME] = values[CSV_P_DATA] = 0;
-  tab->name = tab->path ? tab->path : "data";
+  *pnames = names;
+  *pn = n;
+  return SQLITE_OK;
+}
 
-  if (create) {
-    rc = csv_load(tab, &names, pzErr);
-  } else if (tab->path) {
-    sqlite3_int64 size = 0;
-    rc = csv_read_header(db, tab->path, has_header, &tab->n_cols, &names, &size,
-                         pzErr);
-    tab->est_rows = size / 32 + 1;
-  } else {
-    csv_parser p;
-    sqlite3_int64 end = 0;
-    memset(&p, 0, sizeof(p));
-    p.buf = tab->data;
-    p.n = (sqlite3_int64)strlen(tab->data);
-    p.name = tab->name;
-    rc = csv_parse_header(db, &p, has_header, &tab->n_cols, &names, &end);
-    if (p.err) {
-      sqlite3_free(*pzErr);
-      *pzErr = p.err;
-    }
-    tab->est_rows = p.n / 32 + 1;
-  }
-  n_names = names ? tab->n_cols : 0;
-  if (rc != SQLITE_OK) goto cleanup;
-
-  /* Columns without a type: values keep the type they were parsed with. */
-  schema = sqlite3_str_new(db);
+/* Declare names[0..n) as the table's columns, without a type: values keep
+** the type they were parsed with. */
+static int csv_declare(sqlite3 *db, char **names, int n, char **pzErr) {
+  sqlite3_str *schema = sqlite3_str_new(db);
+  char *sql;
+  int rc, i;
   sqlite3_str_appendall(schema, "CREATE TABLE x(");
-  for (i = 0; i < tab->n_cols; i++) {
+  for (i = 0; i < n; i++) {
     sqlite3_str_appendf(schema, "%s\"%w\"", i ? ", " : "", names[i]);
   }
   sqlite3_str_appendall(schema, ")");
   rc = sqlite3_str_errcode(schema);
   sql = sqlite3_str_finish(schema);
   if (rc == SQLITE_TOOBIG) {
-    csv_set_err(pzErr, CSV_MODULE
-                ": the column names are too long together "
-                "(the table's schema exceeds SQLITE_LIMIT_LENGTH)");
-    rc = SQLITE_ERROR;
-    goto cleanup;
+    sqlite3_free(sql);
+    return csv_set_err(pzErr, CSV_MODULE
+                       ": the column names are too long together "
+                       "(the table's schema exceeds SQLITE_LIMIT_LENGTH)");
   }
-  if (!sql) {
-    rc = SQLITE_NOMEM;
-    goto cleanup;
-  }
+  if (!sql) return SQLITE_NOMEM;
   rc = sqlite3_declare_vtab(db, sql);
-  if (rc != SQLITE_OK) {
+  sqlite3_free(sql);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
     csv_set_err(pzErr, CSV_MODULE ": %s", sqlite3_errmsg(db));
-    goto cleanup;
+    rc = SQLITE_ERROR;
   }
+  return rc;
+}
+
+/* xConnect of a file table: declare the stored column names. Without a
+** usable list (a table created before the names were stored, or a
+** doctored database) the table is declared with one column, c0, and
+** every use is an error (tab->broken), so that it can still be dropped. */
+static int csv_connect_stored(sqlite3 *db, csv_table *tab, char **pzErr) {
+  char **names = 0;
+  int n = 0, rc;
+  rc = csv_stored_names(db, tab->schema, tab->table, &names, &n);
+  if (rc == SQLITE_OK) {
+    rc = csv_declare(db, names, n, pzErr);
+    csv_free_names(names, n);
+    if (rc == SQLITE_OK) tab->n_cols = n;
+    if (rc != SQLITE_ERROR) return rc;
+  }
+  if (rc == SQLITE_NOMEM) return rc;
+  tab->broken =
+      sqlite3_mprintf(CSV_MODULE
+                      ": %s: no column names stored with the table (%s_%s is "
+                      "missing or holds no list of names); drop the table and "
+                      "create it again",
+                      tab->table, tab->table, CSV_SHADOW);
+  if (!tab->broken) return SQLITE_NOMEM;
+  sqlite3_free(*pzErr);
+  *pzErr = 0;
+  rc = sqlite3_declare_vtab(db, "CREATE TABLE x(c0)");
+  tab->n_cols = 1;
+  return rc;
+}
+
+/* ------------------------------------------------------------ the module */
+
+/* The parameters argv[3..argc) into values[], and header= into
+** *phas_header. */
+static int csv_parse_params(int argc, const char *const *argv, char **values,
+                            int *phas_header, char **pzErr) {
+  int i, rc = SQLITE_OK;
+  for (i = 3; i < argc && rc == SQLITE_OK; i++) {
+    rc = csv_param(argv[i], values, pzErr);
+  }
+  if (rc != SQLITE_OK) return rc;
+  if (!values[CSV_P_FILENAME] == !values[CSV_P_DATA]) {
+    if (values[CSV_P_FILENAME]) {
+      return csv_set_err(pzErr,
+                         CSV_MODULE ": give filename= or data=, not both");
+    }
+    return csv_set_err(pzErr, CSV_MODULE
+                       ": no input: give filename='FILE.csv' "
+                       "or data='CSV text'");
+  }
+  *phas_header = 1;
+  if (values[CSV_P_HEADER]) {
+    *phas_header = csv_yes_no(values[CSV_P_HEADER]);
+    if (*phas_header < 0) {
+      return csv_set_err(pzErr,
+                         CSV_MODULE ": header= must be yes or no, got '%s'",
+                         values[CSV_P_HEADER]);
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* A new table of the parameters values[] (which it takes) in *ptab. */
+static int csv_new_table(sqlite3 *db, const char *const *argv, char **values,
+                         int has_header, csv_table **ptab) {
+  csv_table *tab = sqlite3_malloc64(sizeof(*tab));
+  *ptab = tab;
+  if (!tab) return SQLITE_NOMEM;
+  memset(tab, 0, sizeof(*tab));
+  tab->db = db;
+  tab->has_header = has_header;
+  tab->path = values[CSV_P_FILENAME];
+  tab->data = values[CSV_P_DATA];
+  values[CSV_P_FILENAME] = values[CSV_P_DATA] = 0;
+  tab->name = tab->path ? tab->path : "data";
+  tab->schema = sqlite3_mprintf("%s", argv[1]);
+  tab->table = sqlite3_mprintf("%s", argv[2]);
+  return tab->schema && tab->table ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/* xCreate: read and check the whole input, declare its columns and, for a
+** file, store their names. */
+static int csv_create_columns(sqlite3 *db, csv_table *tab, char **pzErr) {
+  char **names = 0;
+  int rc = csv_load(tab, &names, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  rc = csv_declare(db, names, tab->n_cols, pzErr);
+  if (rc == SQLITE_OK && tab->path) {
+    rc =
+        csv_store_names(db, tab->schema, tab->table, names, tab->n_cols, pzErr);
+  }
+  csv_free_names(names, tab->n_cols);
+  return rc;
+}
+
+/* xConnect of a data= table: its header, from the text in the schema. */
+static int csv_connect_data(sqlite3 *db, csv_table *tab, char **pzErr) {
+  csv_parser p;
+  sqlite3_int64 end = 0;
+  char **names = 0;
+  int rc;
+  memset(&p, 0, sizeof(p));
+  p.buf = tab->data;
+  p.n = (sqlite3_int64)strlen(tab->data);
+  p.name = tab->name;
+  rc = csv_parse_header(db, &p, tab->has_header, &tab->n_cols, &names, &end);
+  if (p.err) {
+    sqlite3_free(*pzErr);
+    *pzErr = p.err;
+  }
+  tab->est_rows = p.n / 32 + 1;
+  if (rc == SQLITE_OK) rc = csv_declare(db, names, tab->n_cols, pzErr);
+  csv_free_names(names, names ? tab->n_cols : 0);
+  return rc;
+}
+
+/* The constructor behind both xCreate and xConnect: parse the parameters
+** and declare the columns. xCreate (create != 0) reads and checks the whole
+** input now and stores a file's column names; xConnect reads no file: it
+** declares the stored names, and the input is read on first use. argv[0]
+** is the module name, argv[1] the schema, argv[2] the table, then the
+** parameters. Every path leaves through `cleanup`. */
+static int csv_construct(sqlite3 *db, int create, int argc,
+                         const char *const *argv, sqlite3_vtab **ppVtab,
+                         char **pzErr) {
+  char *values[CSV_N_PARAMS] = {0, 0, 0};
+  csv_table *tab = 0;
+  int has_header = 1, rc, i;
+  *ppVtab = 0;
+  assert(argc >= 3);
+
+  rc = csv_parse_params(argc, argv, values, &has_header, pzErr);
+  if (rc == SQLITE_OK) rc = csv_new_table(db, argv, values, has_header, &tab);
+  if (rc != SQLITE_OK) goto cleanup;
+  tab->est_rows = CSV_CONNECT_ROWS;
+  if (create) {
+    rc = csv_create_columns(db, tab, pzErr);
+  } else if (tab->path) {
+    rc = csv_connect_stored(db, tab, pzErr);
+  } else {
+    rc = csv_connect_data(db, tab, pzErr);
+  }
+  if (rc != SQLITE_OK) goto cleanup;
 
   /* Rationale for DIRECTONLY: this module reads files. A database file
   ** from an untrusted source can hold a gpuadv_csv table naming any path,
@@ -1429,8 +1601,7 @@ static int csv_construct(sqlite3 *db, int create, int argc,
   ** top-level SQL and from TEMP objects, never from a schema stored in a
   ** database file, whatever PRAGMA trusted_schema says. CSV tables belong
   ** in TEMP anyway. SQLite refuses such a use only after connecting the
-  ** table, which is why xConnect reads no more than the header, from a
-  ** regular file, without blocking. */
+  ** table, which is why xConnect reads no file at all. */
   rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
   if (rc != SQLITE_OK) goto cleanup;
 
@@ -1439,13 +1610,53 @@ static int csv_construct(sqlite3 *db, int create, int argc,
 
 cleanup:
   for (i = 0; i < CSV_N_PARAMS; i++) sqlite3_free(values[i]);
-  if (names) {
-    for (i = 0; i < n_names; i++) sqlite3_free(names[i]);
-    sqlite3_free(names);
-  }
-  sqlite3_free(sql);
   if (tab) csv_disconnect(&tab->base);
   return rc;
+}
+
+/* xDestroy: DROP TABLE; the stored column names go with the table. */
+static int csv_destroy(sqlite3_vtab *vtab) {
+  csv_table *tab = (csv_table *)vtab;
+  int rc = SQLITE_OK;
+  if (tab->path) {
+    int exists = csv_shadow_exists(tab->db, tab->schema, tab->table);
+    if (exists < 0) return SQLITE_NOMEM;
+    if (exists) {
+      char *sql = sqlite3_mprintf("DROP TABLE \"%w\".\"%w_" CSV_SHADOW "\"",
+                                  tab->schema, tab->table);
+      rc = sql ? sqlite3_exec(tab->db, sql, 0, 0, 0) : SQLITE_NOMEM;
+      sqlite3_free(sql);
+    }
+  }
+  if (rc == SQLITE_OK) csv_disconnect(vtab);
+  return rc;
+}
+
+/* xRename: ALTER TABLE RENAME; the stored column names follow. */
+static int csv_rename(sqlite3_vtab *vtab, const char *new_name) {
+  csv_table *tab = (csv_table *)vtab;
+  char *table = sqlite3_mprintf("%s", new_name), *sql = 0;
+  int rc = SQLITE_OK;
+  if (!table) return SQLITE_NOMEM;
+  if (tab->path && csv_shadow_exists(tab->db, tab->schema, tab->table) > 0) {
+    sql = sqlite3_mprintf("ALTER TABLE \"%w\".\"%w_" CSV_SHADOW
+                          "\" RENAME TO \"%w_" CSV_SHADOW "\"",
+                          tab->schema, tab->table, new_name);
+    rc = sql ? sqlite3_exec(tab->db, sql, 0, 0, 0) : SQLITE_NOMEM;
+    sqlite3_free(sql);
+  }
+  if (rc != SQLITE_OK) {
+    sqlite3_free(table);
+    return rc;
+  }
+  sqlite3_free(tab->table);
+  tab->table = table;
+  return SQLITE_OK;
+}
+
+/* xShadowName: `<table>_columns` is the table's own (csv_store_names). */
+static int csv_shadow_name(const char *suffix) {
+  return sqlite3_stricmp(suffix, CSV_SHADOW) == 0;
 }
 
 /* xCreate: CREATE VIRTUAL TABLE; the whole input is read and checked now.
@@ -1585,6 +1796,11 @@ static int csv_filter(sqlite3_vtab_cursor *cursor, int idx_num,
   cur->parsed = -1;
   cur->row = 0;
   cur->pos = 0;
+  if (tab->broken) {
+    cur->eof = 1;
+    return csv_vtab_error(tab, SQLITE_ERROR,
+                          sqlite3_mprintf("%s", tab->broken));
+  }
   if (!tab->loaded) {
     char *err = 0;
     rc = csv_load(tab, 0, &err);
@@ -1716,26 +1932,30 @@ static int csv_rowid(sqlite3_vtab_cursor *cursor, sqlite3_int64 *pRowid) {
 }
 
 static const sqlite3_module csv_module = {
-    .iVersion = 0,                 /* no xSavepoint and later slots */
-    .xCreate = csv_create,         /* CREATE VIRTUAL TABLE; not eponymous */
-    .xConnect = csv_connect,       /* a database holding the table opens */
-    .xBestIndex = csv_best_index,  /* equality lookups, else a full scan */
-    .xDisconnect = csv_disconnect, /* frees the in-memory table */
-    .xDestroy = csv_disconnect,    /* DROP TABLE: nothing else to remove */
-    .xOpen = csv_open,             /* a cursor is a row index */
-    .xClose = csv_close,           /* frees the cursor */
-    .xFilter = csv_filter,         /* loads on first use; scan or lookup */
-    .xNext = csv_next,             /* the next row */
-    .xEof = csv_eof,               /* past the last row */
-    .xColumn = csv_column,         /* the field, typed */
-    .xRowid = csv_rowid,           /* 1-based data row number */
-    .xUpdate = 0,                  /* read-only: SQLite refuses writes */
-    .xBegin = 0,                   /* no transactions: nothing is written */
-    .xSync = 0,                    /* ditto */
-    .xCommit = 0,                  /* ditto */
-    .xRollback = 0,                /* ditto */
-    .xFindFunction = 0,            /* no overloaded functions */
-    .xRename = 0,                  /* ALTER TABLE RENAME needs no work */
+    .iVersion = 3,                  /* up to xShadowName */
+    .xCreate = csv_create,          /* CREATE VIRTUAL TABLE; not eponymous */
+    .xConnect = csv_connect,        /* a database holding the table opens */
+    .xBestIndex = csv_best_index,   /* equality lookups, else a full scan */
+    .xDisconnect = csv_disconnect,  /* frees the in-memory table */
+    .xDestroy = csv_destroy,        /* DROP TABLE: the stored names too */
+    .xOpen = csv_open,              /* a cursor is a row index */
+    .xClose = csv_close,            /* frees the cursor */
+    .xFilter = csv_filter,          /* loads on first use; scan or lookup */
+    .xNext = csv_next,              /* the next row */
+    .xEof = csv_eof,                /* past the last row */
+    .xColumn = csv_column,          /* the field, typed */
+    .xRowid = csv_rowid,            /* 1-based data row number */
+    .xUpdate = 0,                   /* read-only: SQLite refuses writes */
+    .xBegin = 0,                    /* no transactions: nothing is written */
+    .xSync = 0,                     /* ditto */
+    .xCommit = 0,                   /* ditto */
+    .xRollback = 0,                 /* ditto */
+    .xFindFunction = 0,             /* no overloaded functions */
+    .xRename = csv_rename,          /* the stored names follow */
+    .xSavepoint = 0,                /* nothing is written */
+    .xRelease = 0,                  /* ditto */
+    .xRollbackTo = 0,               /* ditto */
+    .xShadowName = csv_shadow_name, /* <table>_columns */
 };
 
 int gpuadv_register_csv(sqlite3 *db, char **pzErrMsg) {

@@ -15,7 +15,6 @@
 ** README.md holds the full reference with every signature, unit, formula
 ** and default.
 */
-#include <limits.h>
 #include <math.h>
 
 #include "gpuadv_args.h"
@@ -397,10 +396,13 @@ static const gpuadv_fn fn_spend_problem = {
      /* absent or NULL: no budget */
      [SP_BUDGET] = NUM("budget_usd", GPUADV_RANGE_GE, 0, 0, INFINITY)}};
 
-/* Whole dollars, rounded half away from zero and held at the largest
-** 64-bit integer, as SQL's CAST(round(x) AS INTEGER) gives them. */
-static sqlite3_int64 whole_usd(double x) {
-  return x >= 9.2e18 ? LLONG_MAX : (sqlite3_int64)llround(x);
+/* Dollars as text: whole dollars with thousands separators, rounded half
+** away from zero ($1,234,568), below 9.2e18 (within 64-bit integers);
+** beyond, as SQLite shows a REAL ($1.0e+308), since a figure held at the
+** largest 64-bit integer ($9,223,372,036,854,775,807) would be wrong. */
+static char *usd_text(double x) {
+  if (x < 9.2e18) return sqlite3_mprintf("$%,lld", (sqlite3_int64)llround(x));
+  return sqlite3_mprintf("$%!.15g", x);
 }
 
 static void sql_spend_problem(sqlite3_context *ctx, int argc,
@@ -411,10 +413,15 @@ static void sql_spend_problem(sqlite3_context *ctx, int argc,
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   switch (gpuadv_spend_problem(a[SP_SPEND], a[SP_BUDGET], (int)a[SP_OWNED],
                                (int)a[SP_ACQUIRE])) {
-    case GPUADV_SPEND_OVER_BUDGET:
-      text = sqlite3_mprintf("over budget: $%,lld > $%,lld",
-                             whole_usd(a[SP_SPEND]), whole_usd(a[SP_BUDGET]));
+    case GPUADV_SPEND_OVER_BUDGET: {
+      char *spend = usd_text(a[SP_SPEND]), *budget = usd_text(a[SP_BUDGET]);
+      if (spend && budget) {
+        text = sqlite3_mprintf("over budget: %s > %s", spend, budget);
+      }
+      sqlite3_free(spend);
+      sqlite3_free(budget);
       break;
+    }
     case GPUADV_SPEND_RENTS_ONLY:
       text = sqlite3_mprintf("the workload rents only (acquire = 'rent')");
       break;

@@ -32,6 +32,14 @@
 ** looks for an eponymous virtual table: a user's `models` table in the main
 ** schema would be read in the catalog's place, silently. (Tables of the
 ** temp or an attached schema do not matter: a view of main reads main.)
+** The same holds for the extension's other tables that the views read
+** (serving_sim, model_spec, model_config) and for the guard itself: the
+** views call those as table-valued functions, `gpuadv_catalog_guard()`,
+** which SQLite refuses for an ordinary table or view of that name ("is
+** not a function"), and the guard refuses a table or view of main named
+** like serving_sim, model_spec or model_config as it refuses one named
+** like a catalog. (A virtual table of main named gpuadv_catalog_guard
+** would still be read in the guard's place: see guarded_tables.)
 */
 #include <assert.h>
 #include <string.h>
@@ -44,14 +52,30 @@ SQLITE_EXTENSION_INIT3
 
 /* ------------------------------------------------ gpuadv_catalog_guard */
 
-/* The catalog that a table or view of the main schema is named like, and
-** that object's type and name in type[] and name[]; 0 when none is. */
-static const gpuadv_catalog *find_shadow(sqlite3 *db, char *type, int n_type,
-                                         char *name, int n_name, int *prc) {
+/* The extension's tables other than the catalogs that the views of
+** sql/gpuadv.sql read by name: a table of main named like one would be
+** read in its place (a user's `serving_sim` would replace the simulator in
+** the plans), so the guard refuses them too. The views call the guard
+** itself as a table-valued function, gpuadv_catalog_guard(), which an
+** ordinary table or view of that name cannot answer
+** ("'gpuadv_catalog_guard' is not a function"). A virtual table of main
+** by that name could, and would then be read instead of the guard, which
+** cannot refuse what it never runs for: a limit of resolving by name. */
+static const char *const guarded_tables[] = {"serving_sim", "model_spec",
+                                             "model_config"};
+
+/* The name that a table or view of the main schema takes: a catalog's (its
+** name is returned, *pcatalog set) or one of guarded_tables (*pcatalog
+** 0). Sets type[] and name[] to the object's type and name; returns 0 when
+** no object takes such a name. */
+static const char *find_shadow(sqlite3 *db, char *type, int n_type, char *name,
+                               int n_name, int *pcatalog, int *prc) {
   const gpuadv_catalog *const *cats;
-  const gpuadv_catalog *hit = 0;
+  const char *hit = 0;
   sqlite3_stmt *stmt = 0;
   int n_cats, i, rc;
+  const int n_guarded =
+      (int)(sizeof(guarded_tables) / sizeof(guarded_tables[0]));
   cats = gpuadv_catalog_list(&n_cats);
   rc = sqlite3_prepare_v2(db,
                           "SELECT type, name FROM main.sqlite_schema "
@@ -61,13 +85,15 @@ static const gpuadv_catalog *find_shadow(sqlite3 *db, char *type, int n_type,
     const char *t = (const char *)sqlite3_column_text(stmt, 0);
     const char *n = (const char *)sqlite3_column_text(stmt, 1);
     if (!t || !n) continue;
-    for (i = 0; i < n_cats; i++) {
-      /* SQLite's names ignore ASCII case: GPUS hides gpus too. */
-      if (sqlite3_stricmp(n, cats[i]->name) == 0) {
+    /* SQLite's names ignore ASCII case: GPUS hides gpus too. */
+    for (i = 0; i < n_cats + n_guarded && !hit; i++) {
+      const char *target =
+          i < n_cats ? cats[i]->name : guarded_tables[i - n_cats];
+      if (sqlite3_stricmp(n, target) == 0) {
         sqlite3_snprintf(n_type, type, "%s", t);
         sqlite3_snprintf(n_name, name, "%s", n);
-        hit = cats[i];
-        break;
+        *pcatalog = i < n_cats;
+        hit = target;
       }
     }
   }
@@ -120,9 +146,9 @@ static int guardConnect(sqlite3 *db, void *pAux, int argc,
 
 static int guardBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   guard_vtab *vtab = (guard_vtab *)pVtab;
-  const gpuadv_catalog *cat;
+  const char *taken;
   char type[16], name[64];
-  int rc;
+  int rc, catalog = 0;
   info->estimatedCost = 1.0;
   /* One row, but a large guess. Every plan view reads the guard (through
   ** plan_defaults, which workload_inputs joins), so SQLite multiplies its
@@ -133,17 +159,18 @@ static int guardBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
   ** index: 164 s instead of 9 s for 240 varied workloads. 2^20 keeps the
   ** guesses those of large tables (tests/views/test_analyze.sh). */
   info->estimatedRows = 1048576;
-  cat = find_shadow(vtab->db, type, (int)sizeof(type), name, (int)sizeof(name),
-                    &rc);
+  taken = find_shadow(vtab->db, type, (int)sizeof(type), name,
+                      (int)sizeof(name), &catalog, &rc);
   if (rc != SQLITE_OK) return rc;
-  if (cat) {
+  if (taken) {
     sqlite3_free(pVtab->zErrMsg);
     pVtab->zErrMsg = sqlite3_mprintf(
-        "gpuadv_catalog_guard: %s %s takes the name of the %s catalog, and "
-        "the views of sql/gpuadv.sql would read it instead of the catalog; "
+        "gpuadv_catalog_guard: %s %s takes the name of the %s %s, and "
+        "the views of sql/gpuadv.sql would read it instead of the %s; "
         "rename or drop it",
-        type, name, cat->name);
-    return SQLITE_ERROR;
+        type, name, taken, catalog ? "catalog" : "table",
+        catalog ? "catalog" : "extension's table");
+    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   return SQLITE_OK;
 }

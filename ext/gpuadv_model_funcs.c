@@ -166,7 +166,15 @@ static void sql_model_weights_gb(sqlite3_context *ctx, int argc,
       ctx, fn, gpuadv_model_replica_weights_gb(&m, (int)a[MW_DTYPE], a[MW_DP]));
 }
 
-enum { MKV_MODEL, MKV_SEQ_LEN, MKV_BATCH, MKV_DTYPE, MKV_TP, MKV_N };
+enum {
+  MKV_MODEL,
+  MKV_SEQ_LEN,
+  MKV_BATCH,
+  MKV_DTYPE,
+  MKV_TP,
+  MKV_BEYOND,
+  MKV_N
+};
 
 static const gpuadv_fn fn_model_kv_gb = {
     "model_kv_gb",
@@ -176,7 +184,9 @@ static const gpuadv_fn fn_model_kv_gb = {
      [MKV_SEQ_LEN] = GPUADV_NONNEG("seq_len"),
      [MKV_BATCH] = GPUADV_NUM("batch", GPUADV_RANGE_GT, 0, 0, 1),
      [MKV_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_FP16),
-     [MKV_TP] = GPUADV_WHOLE("tp", 1, 1024, 1)}};
+     [MKV_TP] = GPUADV_WHOLE("tp", 1, 1024, 1),
+     /* 1: a seq_len beyond the model's context is priced, not refused */
+     [MKV_BEYOND] = GPUADV_WHOLE("beyond_context", 0, 1, 0)}};
 
 static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
@@ -185,6 +195,17 @@ static void sql_model_kv_gb(sqlite3_context *ctx, int argc,
   gpuadv_model_def m;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
   if (!gpuadv_resolve_model(ctx, fn, argv, MKV_MODEL, &m)) return;
+  /* No cache beyond the context the model was trained for (a config
+  ** without max_position_embeddings gives none: no bound), unless asked
+  ** for: the plan views price a workload over it, which they refuse by
+  ** its why_not. */
+  if (m.context > 0 && a[MKV_SEQ_LEN] > m.context && a[MKV_BEYOND] == 0) {
+    gpuadv_result_errorf(ctx, fn,
+                         "seq_len must be <= %.0f (the model's context), "
+                         "got %.15g",
+                         m.context, a[MKV_SEQ_LEN]);
+    return;
+  }
   gpuadv_result_number(
       ctx, fn,
       gpuadv_model_group_kv_gb(&m, a[MKV_SEQ_LEN], a[MKV_BATCH],
@@ -697,6 +718,13 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
         gpuadv_engine_names[engine], gpuadv_dtypes[dtype].name,
         gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME));
     return SQLITE_ERROR;
+  }
+  /* A pipeline stage holds at least one layer. */
+  if (pp > m.shape.layers) {
+    *pzErr = sqlite3_mprintf(
+        "serving_sim(): pp must be <= %.0f (the model's layers), got %.15g",
+        m.shape.layers, pp);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   gpuadv_engine_load(engine, e);
   gpuadv_replica_fill(r, &m, gpu, dtype, e, mean_context);

@@ -370,7 +370,12 @@ CREATE VIEW plan_defaults AS SELECT
 -- compiled-in catalog: a user's own `models` table would change every plan
 -- without a word. gpuadv_catalog_guard fails the statement instead, naming
 -- the table; every plan view reads plan_defaults, and speed_basis joins it.
-FROM gpuadv_catalog_guard
+-- The guard, serving_sim and model_spec are called as table-valued
+-- functions (`name()`): a user's ordinary table of that name in main is no
+-- function, so SQLite refuses the statement rather than read the table in
+-- their place; the guard refuses a view or virtual table named serving_sim
+-- or model_spec.
+FROM gpuadv_catalog_guard()
 -- the owned_costs items (one row each) in one read: a scalar subquery per
 -- item opens a cursor of its own in every copy of this view, and SQLite
 -- 3.54 refuses a statement whose CTE and view copies open 1000
@@ -1003,7 +1008,7 @@ SELECT e.name AS engine, g.name AS gpu,
                                                      AND f.memory_class = g.memory_class) THEN 'same-class'
             ELSE 'extrapolated' END AS basis,
        coalesce((SELECT f.n FROM per_gpu f WHERE f.engine = e.name AND f.gpu = g.name), 0) AS measurements
-FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
+FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard();
 
 -- The one place where speed is estimated: every serve workload x device
 -- configuration the workload's engine serves its dtype on x parallel
@@ -1031,11 +1036,15 @@ FROM engines e CROSS JOIN gpus g CROSS JOIN gpuadv_catalog_guard;
 -- them).
 CREATE VIEW shape_serving_speeds AS
 WITH
+-- model_kv_gb's last argument (beyond_context 1) prices a workload longer
+-- than the model's context as if the model held it, here and in
+-- shape_serving_plans: serving_plans refuses it, first, for its length,
+-- and the layouts it fits stay those the simulator is run for
 w AS (
   SELECT i.*,
          CASE WHEN i.catalog_model THEN model_weights_gb(i.model, i.dtype)
               ELSE weights_gb(i.params_b, i.dtype) END AS weights_gb,
-         CASE WHEN i.catalog_model THEN model_kv_gb(i.model, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
+         CASE WHEN i.catalog_model THEN model_kv_gb(i.model, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype, 1, 1)
               ELSE kv_cache_gb(i.layers, i.kv_heads, i.head_dim, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
          END AS kv_gb_per_seq,
          i.prompt_tokens + i.output_tokens / 2.0 AS mean_context,
@@ -1090,7 +1099,7 @@ grid0 AS (
          -- split none
          CASE WHEN e.multi_gpu = 'layer' OR c.tp = 1 THEN 1.0
               WHEN w.catalog_model
-                THEN coalesce(model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, c.tp)
+                THEN coalesce(model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, c.tp, 1)
                               / nullif(w.kv_gb_per_seq, 0), 1.0)
               ELSE max(1.0, 1.0 * c.tp / coalesce(w.kv_heads, c.tp)) END AS kv_copies,
          max_batch(c.memory_gb * c.devices, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS node_seqs
@@ -1147,7 +1156,7 @@ SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, 
        CASE WHEN speed_model
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
             ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
-                            CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype)
+                            CASE WHEN catalog_model THEN model_kv_gb(model, mean_context, batch, kv_dtype, 1, 1)
                                  ELSE kv_cache_gb(layers, kv_heads, head_dim, mean_context, batch, kv_dtype) END
                               * kv_copies / pp,
                             CASE WHEN tflops > 0 THEN tflops * n END, active_b) END AS replica_tps,
@@ -1236,7 +1245,7 @@ rep AS (
                          nodes_required(r.design_requests_per_s / s.max_rps, 1))
               ELSE max(r.replicas_for_concurrency, r.replicas_closed_form) END + r.spare_replicas AS replicas
   FROM rep0 r
-  LEFT JOIN serving_sim s
+  LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
    AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
@@ -1306,7 +1315,7 @@ lat AS MATERIALIZED (
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms,
          s.itl_p99_ms AS sim_itl_p99_ms
   FROM pick p
-  LEFT JOIN serving_sim s
+  LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / (p.replicas - p.spare_replicas)) END
    AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.steady_state = 1
@@ -1344,7 +1353,7 @@ priced AS (
          CASE WHEN w.catalog_model THEN model_weights_gb(w.model, w.dtype)
               ELSE weights_gb(w.params_b, w.dtype) END AS weights_gb,
          w.concurrency * CASE WHEN w.catalog_model
-                              THEN model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
+                              THEN model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, 1, 1)
                               ELSE kv_cache_gb(w.layers, w.kv_heads, w.head_dim, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
                          END AS kv_gb,
          g.memory_gb * p.fraction AS memory_gb,

@@ -462,6 +462,19 @@ static void test_errors(void) {
        " \"hidden_size\": 8, \"num_attention_heads\": 2, "
        "\"intermediate_size\": 8}}",
        "config: 'vision_config.vision_use_head' must be true or false, got 1"},
+      /* 0 experts: no dense Mixtral or DeepSeek, whose MoE blocks
+      ** transformers builds whatever the count. */
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2,"
+       " \"vocab_size\": 10, \"intermediate_size\": 8, \"num_local_experts\": "
+       "0}",
+       "config: 'num_local_experts' must be a positive integer, got 0 (a "
+       "dense model leaves it out)"},
+      {"{\"text_config\": {\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"n_routed_experts\": 0}}",
+       "config: 'text_config.n_routed_experts' must be a positive integer, got "
+       "0 (a dense model leaves it out)"},
       {"{\"num_hidden_layers\": 2000000000, \"hidden_size\": 2000000000,"
        " \"num_attention_heads\": 2, \"vocab_size\": 10, "
        "\"intermediate_size\": 8}",
@@ -482,6 +495,28 @@ static void test_errors(void) {
                 ? ""
                 : err,
             "");
+  /* A key given twice takes its last value, as json.loads does: 4
+  ** layers, not 2. */
+  check_str(
+      "duplicate key read",
+      read_text("{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+                " \"num_attention_heads\": 2, \"vocab_size\": 10,"
+                " \"intermediate_size\": 8, \"num_hidden_layers\": 4}") == 0
+          ? ""
+          : err,
+      "");
+  check_close("duplicate key: last wins", model.def.shape.layers, 4, 0);
+  /* num_experts 0 is Qwen2-MoE's dense model: no routed experts. */
+  check_str(
+      "num_experts 0 read",
+      read_text("{\"model_type\": \"qwen2_moe\", \"num_hidden_layers\": 2,"
+                " \"hidden_size\": 8, \"num_attention_heads\": 2,"
+                " \"vocab_size\": 10, \"intermediate_size\": 8,"
+                " \"num_experts\": 0}") == 0
+          ? ""
+          : err,
+      "");
+  check_close("num_experts 0: dense", model.def.n_experts, 0, 0);
   {
     /* 33 nested arrays inside the object: one level too deep. */
     char deep[128];
@@ -503,6 +538,22 @@ static void test_errors(void) {
               "config: 1048578 bytes, more than the 1048576 a config may have");
   }
   check_close("is_json after blanks", gpuadv_config_is_json(" \n\t{", 4), 1, 0);
+  /* A byte-order mark is skipped: the text is a config, not a model name,
+  ** and offsets in messages count its 3 bytes. */
+  check_close("is_json after a BOM", gpuadv_config_is_json("\xEF\xBB\xBF{", 4),
+              1, 0);
+  check_str(
+      "BOM read",
+      read_text("\xEF\xBB\xBF{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+                " \"num_attention_heads\": 2, \"vocab_size\": 10,"
+                " \"intermediate_size\": 8}") == 0
+          ? ""
+          : err,
+      "");
+  check_close("BOM layers", model.def.shape.layers, 2, 0);
+  read_text("\xEF\xBB\xBF{\"a\": 1,}");
+  check_str("BOM offsets", err,
+            "config: not valid JSON at byte 11: expected a key");
   check_close("is_json name", gpuadv_config_is_json("llama-3.1-8b", 12), 0, 0);
   check_close("is_json empty", gpuadv_config_is_json("  ", 2), 0, 0);
 }

@@ -31,6 +31,29 @@ got=$(sq -cmd ".limit column 8" :memory: \
   "CREATE VIRTUAL TABLE temp.w USING gpuadv_csv(data='1,2,3,4,5,6,7,8', header=no); SELECT c7 FROM w;" | tail -1)
 expect column_limit_at_limit_ok "8" "$got"
 
+# --- Column names: at most 1000 bytes each, the header at most 1 MiB. A
+# 20 MB header is refused at once, its memory the file's bytes (it took 9
+# times them, in names and the declared schema, and a 300 MB one 12 s).
+"$PY" - "$TMP" <<'PYEOF'
+import sys
+d = sys.argv[1]
+open(d + "/name1000.csv", "w").write("x," + "b" * 1000 + "\n1,2\n")
+open(d + "/name1001.csv", "w").write("x, " + "b" * 1001 + " \n1,2\n")
+open(d + "/longhdr.csv", "w").write("a" * 20000000 + "\n1\n")
+PYEOF
+got=$(sq :memory: "CREATE VIRTUAL TABLE temp.n USING gpuadv_csv(filename='$TMP/name1000.csv');
+  SELECT length(name) FROM pragma_table_info('n') WHERE cid = 1;")
+expect column_name_1000_bytes_ok "1000" "$got"
+got=$(sq :memory: "CREATE VIRTUAL TABLE temp.n USING gpuadv_csv(filename='$TMP/name1001.csv');")
+expect_err column_name_over_1000_bytes \
+  "gpuadv_csv: $TMP/name1001.csv:1: the name of column 2 is 1001 bytes long, more than the limit of 1000" "$got"
+got=$(timeout 5 /usr/bin/time -f 'maxrss_kb=%M' "$SQLITE3" -batch -cmd ".load $EXT" :memory: \
+  "CREATE VIRTUAL TABLE temp.h USING gpuadv_csv(filename='$TMP/longhdr.csv');" 2>&1)
+expect_err header_over_1mib \
+  "gpuadv_csv: $TMP/longhdr.csv:1: the header is 20000001 bytes long, more than the limit of 1048576" "$got"
+rss=$(printf '%s\n' "$got" | sed -n 's/^maxrss_kb=//p')
+[ -n "$rss" ] && [ "$rss" -lt 65536 ]; check header_over_1mib_memory_under_64mb $?
+
 # --- Bytes a text fixture cannot hold.
 printf 'a,b\n1,2\n3,\0\n' > "$TMP/nul.csv"
 got=$(sq :memory: "CREATE VIRTUAL TABLE temp.n USING gpuadv_csv(filename='$TMP/nul.csv');")
@@ -51,7 +74,8 @@ got=$(sq :memory: "CREATE VIRTUAL TABLE temp.t USING gpuadv_csv(filename='$TMP/u
 expect_err unterminated_reports_last_line \
   "gpuadv_csv: $TMP/unterm.csv:4: unterminated quoted field (opened on line 2)" "$got"
 
-# --- A table in a database file: reopening reads the file again (xConnect).
+# --- A table in a database file: its column names are stored at creation
+# (quotes_columns); reopening reads the file again on first use.
 cp "$Q" "$TMP/quotes.csv"
 sq "$TMP/db1" "CREATE VIRTUAL TABLE main.quotes USING gpuadv_csv(filename='$TMP/quotes.csv');" >/dev/null
 got=$(sq "$TMP/db1" "SELECT count(*) FROM quotes;")
@@ -59,14 +83,38 @@ expect reopen_connects "4" "$got"
 printf 'h100-pcie,Acme Cloud,1.99,1,1,new row\n' >> "$TMP/quotes.csv"
 got=$(sq "$TMP/db1" "SELECT count(*) FROM quotes;")
 expect reopen_rereads_file "5" "$got"
+got=$(sq "$TMP/db1" "SELECT group_concat(name) FROM quotes_columns;")
+expect names_stored_beside "gpu,vendor,usd_per_hour,gpus,term_months,notes" "$got"
+# Renamed, the stored names follow.
+got=$(sq "$TMP/db1" "ALTER TABLE quotes RENAME TO q2;" "SELECT count(*) FROM q2;" \
+  "ALTER TABLE q2 RENAME TO quotes;" "SELECT group_concat(name) FROM sqlite_schema;")
+expect rename_keeps_names "$(printf '5\nquotes,quotes_columns')" "$got"
 rm "$TMP/quotes.csv"
 got=$(sq "$TMP/db1" "SELECT count(*) FROM quotes;")
 expect_err reopen_missing_file "gpuadv_csv: cannot open '$TMP/quotes.csv': No such file or directory" "$got"
-# Like any virtual table that cannot connect, it cannot be dropped either
-# until its input can be read again; any valid CSV at the path will do.
-printf 'x\n' > "$TMP/quotes.csv"
+# The table connects without its file (it used to need a readable CSV file
+# at the path to connect, and so to be dropped); DROP removes the names too.
+got=$(sq "$TMP/db1" "SELECT group_concat(name) FROM pragma_table_info('quotes');" \
+  "DROP TABLE quotes; SELECT count(*) FROM sqlite_schema;")
+expect drop_without_file "$(printf 'gpu,vendor,usd_per_hour,gpus,term_months,notes\n0')" "$got"
+# A table without stored names (made by an earlier version, or a doctored
+# database) connects with one column, c0, can be dropped, and is an error
+# on use.
+cp "$Q" "$TMP/quotes.csv"
+sq "$TMP/db1" "CREATE VIRTUAL TABLE main.quotes USING gpuadv_csv(filename='$TMP/quotes.csv');
+  DROP TABLE quotes_columns;" >/dev/null
+got=$(sq "$TMP/db1" "SELECT group_concat(name) FROM pragma_table_info('quotes');")
+expect no_stored_names_placeholder "c0" "$got"
+got=$(sq "$TMP/db1" "SELECT count(*) FROM quotes;")
+expect_err no_stored_names_error \
+  "gpuadv_csv: quotes: no column names stored with the table (quotes_columns is missing or holds no list of names); drop the table and create it again" "$got"
 got=$(sq "$TMP/db1" "DROP TABLE quotes; SELECT count(*) FROM sqlite_schema;")
-expect drop_after_file_restored "0" "$got"
+expect no_stored_names_drop "0" "$got"
+# With SQLITE_DBCONFIG_DEFENSIVE the stored names cannot be written.
+sq "$TMP/db1" "CREATE VIRTUAL TABLE main.quotes USING gpuadv_csv(filename='$TMP/quotes.csv');" >/dev/null
+got=$(sq -cmd ".dbconfig defensive on" "$TMP/db1" "UPDATE quotes_columns SET name = 'x';")
+expect_err defensive_names_read_only "table quotes_columns may not be modified" "$got"
+sq "$TMP/db1" "DROP TABLE quotes;" >/dev/null
 
 # --- DIRECTONLY: a schema stored in a database file cannot use the module,
 # even with trusted_schema on (the default of the sqlite3 shell).
@@ -107,50 +155,65 @@ expect_err over_limit_refused \
 
 # A received database: a view over a table whose path is now a FIFO, a link
 # to /dev/zero, a directory or a file over the limit. SQLite connects the
-# table (xConnect) before it refuses the view; the connect must not block
-# or read the device, and its memory must stay small (/dev/zero used to be
-# read up to the 1 GB limit).
+# table (xConnect) before it refuses the view; the connect declares the
+# column names stored at creation and opens nothing (it used to open the
+# path and read its first record, which PRAGMA table_info then showed).
 printf 'a,b\n1,2\n' > "$TMP/recv.csv"
 sq "$TMP/recv.db" "CREATE VIRTUAL TABLE main.loot USING gpuadv_csv(filename='$TMP/recv.csv');
   CREATE VIEW innocent AS SELECT * FROM loot;" >/dev/null
-rm "$TMP/recv.csv"; mkfifo "$TMP/recv.csv"
+printf 'secret,token\n1,2\n' > "$TMP/recv.csv"
+got=$(sq "$TMP/recv.db" "PRAGMA trusted_schema = OFF;" "SELECT count(*) FROM innocent;")
+expect_err received_view_refused 'unsafe use of virtual table "loot"' "$got"
+got=$(sq "$TMP/recv.db" "PRAGMA trusted_schema = OFF;" "SELECT group_concat(name) FROM pragma_table_info('loot');")
+expect received_view_reads_no_header "a,b" "$got"
+rm "$TMP/recv.csv"
+got=$(sq "$TMP/recv.db" "PRAGMA trusted_schema = OFF;" "SELECT group_concat(name) FROM pragma_table_info('loot');")
+expect received_file_removed_no_open "a,b" "$got"
+mkfifo "$TMP/recv.csv"
 got=$(tsq "$TMP/recv.db" "SELECT count(*) FROM innocent;")
-expect_err received_view_fifo "gpuadv_csv: '$TMP/recv.csv' is a FIFO, not a regular file" "$got"
+expect_err received_view_fifo 'unsafe use of virtual table "loot"' "$got"
 rm "$TMP/recv.csv"; ln -s /dev/zero "$TMP/recv.csv"
 got=$(timeout 5 /usr/bin/time -f 'maxrss_kb=%M' "$SQLITE3" -batch -cmd ".load $EXT" \
   "$TMP/recv.db" "SELECT count(*) FROM innocent;" 2>&1)
-expect_err received_view_dev_zero "gpuadv_csv: '$TMP/recv.csv' is a character device, not a regular file" "$got"
+expect_err received_view_dev_zero 'unsafe use of virtual table "loot"' "$got"
 rss=$(printf '%s\n' "$got" | sed -n 's/^maxrss_kb=//p')
 [ -n "$rss" ] && [ "$rss" -lt 65536 ]; check received_view_dev_zero_memory_under_64mb $?
 rm "$TMP/recv.csv"; mkdir "$TMP/recv.csv"
 got=$(tsq "$TMP/recv.db" "SELECT count(*) FROM innocent;")
-expect_err received_view_directory "gpuadv_csv: '$TMP/recv.csv' is a directory, not a regular file" "$got"
+expect_err received_view_directory 'unsafe use of virtual table "loot"' "$got"
 rmdir "$TMP/recv.csv"; head -c 3000 /dev/zero | tr '\0' 'a' > "$TMP/recv.csv"
 got=$(tsq -cmd ".limit length 2000" "$TMP/recv.db" "SELECT count(*) FROM innocent;")
-expect_err received_view_over_limit \
+expect_err received_view_over_limit 'unsafe use of virtual table "loot"' "$got"
+# Used directly, the table reads its file and reports what it finds.
+got=$(tsq -cmd ".limit length 2000" "$TMP/recv.db" "SELECT count(*) FROM loot;")
+expect_err received_direct_use_over_limit \
   "gpuadv_csv: '$TMP/recv.csv' is larger than 2000 bytes, the length limit (SQLITE_LIMIT_LENGTH)" "$got"
 
-# --- Opening a database reads the header only; the rows are read and
-# checked on first use. A malformed row no longer blocks DROP TABLE.
+# --- Opening a database reads no file: the columns are those stored at
+# creation; the rows are read and checked on first use. A malformed row
+# does not block DROP TABLE.
 printf 'a,b\n1,2\n3,4,5\n' > "$TMP/late.csv"
 printf 'a,b\n1,2\n' > "$TMP/late_ok.csv"
 sq "$TMP/late.db" "CREATE VIRTUAL TABLE main.t USING gpuadv_csv(filename='$TMP/late_ok.csv');" >/dev/null
 cp "$TMP/late.csv" "$TMP/late_ok.csv"
 got=$(sq "$TMP/late.db" "SELECT group_concat(name) FROM pragma_table_info('t');")
-expect connect_reads_header_only "a,b" "$got"
+expect connect_uses_stored_names "a,b" "$got"
 got=$(sq "$TMP/late.db" "SELECT count(*) FROM t;")
 expect_err first_use_checks_rows "gpuadv_csv: $TMP/late_ok.csv:3: row has 3 fields, header has 2" "$got"
 got=$(sq "$TMP/late.db" "DROP TABLE t; SELECT count(*) FROM sqlite_schema;")
 expect drop_with_malformed_rows "0" "$got"
-# The file changed between the connect and the first use: its column count
-# must still match the declared columns.
+# The file changed since the table was created: its column count must
+# still match the declared columns, even in a new connection.
 printf 'a,b\n1,2\n' > "$TMP/chg.csv"
 sq "$TMP/chg.db" "CREATE VIRTUAL TABLE main.t USING gpuadv_csv(filename='$TMP/chg.csv');" >/dev/null
 got=$(printf '%s\n' "SELECT count(*) FROM pragma_table_info('t');" \
   ".shell printf 'a,b,c\\\\n1,2,3\\\\n' > $TMP/chg.csv" "SELECT count(*) FROM t;" |
   "$SQLITE3" -batch -cmd ".load $EXT" "$TMP/chg.db" 2>&1)
 expect_err columns_changed_since_connect \
-  "gpuadv_csv: $TMP/chg.csv: the input now has 3 columns, not 2 as when the table was opened (reopen the database)" "$got"
+  "gpuadv_csv: $TMP/chg.csv: the input now has 3 columns, not 2 as when the table was created (drop it and create it again)" "$got"
+got=$(sq "$TMP/chg.db" "SELECT count(*) FROM t;")
+expect_err columns_changed_since_creation \
+  "gpuadv_csv: $TMP/chg.csv: the input now has 3 columns, not 2 as when the table was created (drop it and create it again)" "$got"
 
 # --- Equality lookups: a join through the per-column index returns exactly
 # the rows of the same join over native tables holding the same values

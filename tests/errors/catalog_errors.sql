@@ -28,6 +28,12 @@ SELECT model_weights_gb('llama-3.1-8b', 'fp5');
 -- error: model_weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp5'
 SELECT model_kv_gb('llama-3.1-8b', -1);
 -- error: model_kv_gb(): seq_len must be >= 0, got -1
+SELECT model_kv_gb('llama-3.1-8b', 1e7);
+-- error: model_kv_gb(): seq_len must be <= 131072 (the model's context), got 10000000
+SELECT model_kv_gb('llama-3.1-8b', 131073);
+-- error: model_kv_gb(): seq_len must be <= 131072 (the model's context), got 131073
+SELECT model_kv_gb('llama-3.1-8b', 200000, 1, 'fp16', 1, 2);
+-- error: model_kv_gb(): beyond_context must be a whole number in [0, 1], got 2
 SELECT model_kv_gb('llama-3.1-8b', 8192, 0);
 -- error: model_kv_gb(): batch must be > 0, got 0
 SELECT model_kv_gb('llama-3.1-8b');

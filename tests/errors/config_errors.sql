@@ -15,6 +15,8 @@ SELECT model_weights_gb('{"model_type": "llama4", "vision_config": {"patch_size"
 -- error: model_weights_gb(): model: config: 'vision_config.patch_size' must be a positive integer, got 0
 SELECT model_kv_gb('{"num_hidden_layers": 2, "hidden_size": 8, "num_attention_heads": 2, "vocab_size": 10, "intermediate_size": 8, "layer_types": ["full_attention"]}', 1);
 -- error: model_kv_gb(): model: config: 'layer_types' has 1 entries, 'num_hidden_layers' is 2
+SELECT model_weights_gb('{"num_hidden_layers": 2, "hidden_size": 8, "num_attention_heads": 2, "vocab_size": 10, "intermediate_size": 8, "num_local_experts": 0}', 'bf16');
+-- error: model_weights_gb(): model: config: 'num_local_experts' must be a positive integer, got 0 (a dense model leaves it out)
 SELECT model_kv_gb('{"num_hidden_layers": 1e999}', 1);
 -- error: model_kv_gb(): model: config: not valid JSON at byte 27: number out of range
 SELECT * FROM model_spec('{}');

@@ -9,7 +9,9 @@
 **   1. gpuadv_config_read() on the bytes, twice;
 **   2. when the text is a config by gpuadv_config_is_json() (first
 **      non-blank byte '{'), the same text bound as TEXT to
-**      SELECT model_kv_gb(?1, 4096), model_weights_gb(?1, 'bf16') and
+**      SELECT model_kv_gb(?1, 4096, 1, 'fp16', 1, 1) (beyond_context 1:
+**      a config's context may be shorter than 4096 tokens),
+**      model_weights_gb(?1, 'bf16') and
 **      SELECT count(*) FROM model_config(?1), model_spec(?1).
 **
 ** Invariants:
@@ -107,7 +109,7 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
   sqlite3_stmt *st;
   int step;
   FZ_CHECK(sqlite3_prepare_v2(db,
-                              "SELECT model_kv_gb(?1, 4096), "
+                              "SELECT model_kv_gb(?1, 4096, 1, 'fp16', 1, 1), "
                               "model_weights_gb(?1, 'bf16')",
                               -1, &st, 0) == SQLITE_OK,
            "prepare: %s", sqlite3_errmsg(db));

@@ -68,7 +68,7 @@ BASELINE = {
     "max_batch": ["80", "35", "2.68", "0.1"],
     "gpuadv_version": [],
     "model_weights_gb": ["'deepseek-v3'", "'fp8'", "8"],
-    "model_kv_gb": ["'deepseek-v3'", "1024", "2", "'bf16'", "8"],
+    "model_kv_gb": ["'deepseek-v3'", "1024", "2", "'bf16'", "8", "0"],
     "model_decode_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'bf16'", "1",
                          "1024", "1", "'vllm'", "1", "1", "8", "3200"],
     "model_serving_batch": ["'llama-3.1-8b'", "'h100-sxm'", "'fp8'", "30",

@@ -55,6 +55,10 @@ SELECT 'mkv-llama-8b', abs(model_kv_gb('llama-3.1-8b', 1) * 1e9 - 131072) < 1e-6
 SELECT 'mkv-qwen-7b', abs(model_kv_gb('qwen2.5-7b', 1, 1, 'fp16') * 1e9 - 57344) < 1e-6;
 SELECT 'mkv-deepseek-mla', abs(model_kv_gb('deepseek-v3', 1, 1, 'bf16') * 1e9 - 70272) < 1e-6;  -- 61 x (512 + 64) x 2
 SELECT 'mkv-matches-kv-cache-gb', abs(model_kv_gb('llama-3.1-70b', 8192, 10) - kv_cache_gb(80, 8, 128, 8192, 10)) < 1e-9;
+-- beyond_context 1: past the 131072-token context, priced as if held
+-- (131072 bytes a token, 200000 tokens)
+SELECT 'mkv-beyond-context', abs(model_kv_gb('llama-3.1-8b', 200000, 1, 'fp16', 1, 1) * 1e9 - 131072 * 200000.0) < 1e-3;
+SELECT 'mkv-at-context', abs(model_kv_gb('llama-3.1-8b', 131072) * 1e9 - 131072 * 131072.0) < 1e-3;
 SELECT 'mkv-gemma2-window', abs(model_kv_gb('gemma-2-9b', 8192) * 1e9 - (21 * 8192 + 21 * 4096) * 2 * 8 * 256 * 2) < 1e-3;  -- 21 of 42 layers hold 4096 tokens
 SELECT 'mkv-gemma2-short', abs(model_kv_gb('gemma-2-9b', 1000) - kv_cache_gb(42, 8, 256, 1000)) < 1e-12;
 SELECT 'mkv-null', model_kv_gb(NULL, 8192) IS NULL AND model_kv_gb('llama-3.1-8b', NULL) IS NULL;

@@ -90,13 +90,17 @@ SELECT 'ridge-h100',      abs(ridge_point(989, 3350) - 295.223880597015) < 1e-9;
 -- spend_problem: the plan views' money verdicts, checked in order: $1,234,567.50
 -- rounds half away from zero to $1,234,568; over budget comes before acquire
 SELECT 'spend-over-budget', spend_problem(1234567.5, 0, 'any', 1000000) = 'over budget: $1,234,568 > $1,000,000';
+-- Beyond 64-bit integers (9.2e18 on) as SQLite shows a REAL, never held
+-- at $9,223,372,036,854,775,807.
+SELECT 'spend-beyond-int64', spend_problem(1e308, 0, 'any', 1) = 'over budget: $1.0e+308 > $1';
+SELECT 'spend-int64-edge',  spend_problem(9.3e18, 0, 'any', 9.1e18) = 'over budget: $9.3e+18 > $9,100,000,000,000,000,000';
 SELECT 'spend-budget-first', spend_problem(20, 1, 'rent', 10) = 'over budget: $20 > $10';
 SELECT 'spend-at-budget',   spend_problem(10, 0, 'any', 10) IS NULL;
 SELECT 'spend-rents-only',  spend_problem(10, 1, 'rent') = 'the workload rents only (acquire = ''rent'')';
 SELECT 'spend-buys-only',   spend_problem(10, 0, 'BUY', NULL) = 'the workload buys only (acquire = ''buy'')';
 SELECT 'spend-ok',          spend_problem(10, 0, 'rent') IS NULL AND spend_problem(10, 1, 'buy', 11) IS NULL
                               AND spend_problem(10, 1, 'any') IS NULL AND spend_problem(10, 0, 'any') IS NULL;
-SELECT 'spend-huge',        spend_problem(1e20, 0, 'any', 5) = 'over budget: $9,223,372,036,854,775,807 > $5';
+SELECT 'spend-huge',        spend_problem(1e20, 0, 'any', 5) = 'over budget: $1.0e+20 > $5';
 
 -- NULL in any required argument gives NULL, for every function
 SELECT 'null-all', weights_gb(NULL, 'bf16') IS NULL AND kv_cache_gb(80, NULL, 128, 1) IS NULL

@@ -62,3 +62,11 @@ SELECT 'cfg-sim-blob-kept-apart', (SELECT a.tpot_mean_ms < b.tpot_mean_ms AND b.
   WHERE a.rate = 1 AND a.n_requests = 50 AND a.gpu = 'h100-sxm' AND a.dtype = 'fp8' AND a.model = CAST((SELECT text FROM cfg WHERE name = 'llama8b') AS BLOB)
     AND b.rate = 1 AND b.n_requests = 50 AND b.gpu = 'h100-sxm' AND b.dtype = 'fp8' AND b.model = CAST((SELECT text FROM cfg WHERE name = 'mixtral') AS BLOB)
     AND c.rate = 1 AND c.n_requests = 50 AND c.gpu = 'h100-sxm' AND c.dtype = 'fp8' AND c.model = (SELECT text FROM cfg WHERE name = 'mixtral'));
+-- A config saved with a UTF-8 byte-order mark is a config, not a model
+-- name; a key given twice takes its last value (json.loads): 32 layers x
+-- 8 KV heads x 128 x 2 (K, V) x 2 bytes = 131072 bytes a token,
+-- 0.134217728 GB for 1024 tokens, where the first value (2 layers) gives
+-- 1/16 of it.
+SELECT 'cfg-bom-is-config', model_kv_gb(char(65279) || (SELECT text FROM cfg WHERE name = 'llama8b'), 1024)
+  = model_kv_gb((SELECT text FROM cfg WHERE name = 'llama8b'), 1024);
+SELECT 'cfg-duplicate-key-last-wins', abs(model_kv_gb('{"num_hidden_layers": 2, "hidden_size": 4096, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256, "num_hidden_layers": 32}', 1024) - 0.134217728) < 1e-12;

@@ -285,3 +285,12 @@ CREATE TEMP TABLE rag_spare AS SELECT * FROM serving_plans WHERE workload = 'rag
 SELECT 'v-spare-replica', (SELECT s.replicas = z.replicas + 1 AND s.spare_replicas = 1 AND z.spare_replicas = 0 AND abs(s.usd_per_hour - z.usd_per_hour - 2.00) < 1e-9 AND s.gpus_per_replica = z.gpus_per_replica FROM rag_spare s, rag z WHERE z.workload = 'rag-0');
 SELECT 'v-spare-latency-at-load', (SELECT s.ttft_p50_s = z.ttft_p50_s AND s.ttft_p95_s = z.ttft_p95_s AND s.tpot_p95_ms = z.tpot_p95_ms AND s.max_rps_per_replica = z.max_rps_per_replica FROM rag_spare s, rag z WHERE z.workload = 'rag-0');
 SELECT 'v-spare-reason', (SELECT reason LIKE '% replicas (1 spare) of 1 x h100-sxm %' FROM best_plans WHERE workload = 'rag-spare');
+-- A workload longer than the model's context (200000 + 100 tokens, Llama
+-- 3.1 8B's context 131072) is refused for its length, every offer with the
+-- same why_not: the views price its KV cache with model_kv_gb's
+-- beyond_context, where a plain call is an error.
+INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, offer_glob) VALUES
+  ('too-long', 'serve', 'llama-3.1-8b', 60, 200000, 100, 'test/*');
+SELECT 'v-over-context-refused', (SELECT count(*) > 0 AND min(why_not) = max(why_not)
+                                         AND min(why_not) = '200100 prompt + output tokens exceed the model''s 131072-token context'
+                                  FROM serving_plans WHERE workload = 'too-long');

@@ -41,6 +41,26 @@ expect_err "main table models: training_plans fails" "gpuadv_catalog_guard: tabl
 got=$(sq :memory: ".read sql/gpuadv.sql" "$workloads" "CREATE TABLE cloud_instances AS SELECT * FROM cloud_instances WHERE provider = 'aws';" "SELECT count(*) FROM serving_plans;")
 expect_err "main table cloud_instances: serving_plans fails" "gpuadv_catalog_guard: table cloud_instances takes the name of the cloud_instances catalog" "$got"
 
+# A table named like the guard or like the simulator: the views call both
+# as table-valued functions, which an ordinary table cannot answer. (An
+# empty gpuadv_catalog_guard used to empty every plan view without a word,
+# one row to let a doctored catalog through; a serving_sim table took the
+# simulator's place.)
+got=$(sq :memory: ".read sql/gpuadv.sql" "$workloads" "CREATE TABLE gpuadv_catalog_guard(ok);" "SELECT count(*) FROM best_plans;")
+expect_err "empty main table gpuadv_catalog_guard: best_plans fails" "'gpuadv_catalog_guard' is not a function" "$got"
+got=$(sq :memory: ".read sql/gpuadv.sql" "$workloads" "CREATE TABLE gpuadv_catalog_guard(ok); INSERT INTO gpuadv_catalog_guard VALUES (1);" \
+      "CREATE TABLE cloud_instances AS SELECT * FROM cloud_instances WHERE provider = 'aws';" "SELECT count(*) FROM serving_plans;")
+expect_err "one-row gpuadv_catalog_guard and a doctored catalog: serving_plans fails" "'gpuadv_catalog_guard' is not a function" "$got"
+got=$(sq :memory: ".read sql/gpuadv.sql" "$workloads" "CREATE TABLE serving_sim(max_rps);" "SELECT count(*) FROM serving_plans;")
+expect_err "main table serving_sim: serving_plans fails" "'serving_sim' is not a function" "$got"
+# A view or virtual table by such a name is a table-valued function to
+# SQLite: the guard refuses it by name.
+got=$(sq :memory: ".read sql/gpuadv.sql" "$workloads" "CREATE VIEW serving_sim AS SELECT * FROM serving_sim();" "SELECT count(*) FROM speed_basis;")
+expect_err "main view serving_sim: speed_basis fails" \
+  "gpuadv_catalog_guard: view serving_sim takes the name of the serving_sim table, and the views of sql/gpuadv.sql would read it instead of the extension's table; rename or drop it" "$got"
+expect "guard and simulator tables dropped: plans as before" "$want" \
+  "$(plans "CREATE TABLE gpuadv_catalog_guard(ok); CREATE TABLE serving_sim(x); DROP TABLE gpuadv_catalog_guard; DROP TABLE serving_sim;")"
+
 # Dropped again, the same statements plan as before.
 expect "shadow dropped: plans as before" "$want" \
   "$(plans "CREATE TABLE gpus(name TEXT); SELECT count(*) FROM gpuadv_tables; DROP TABLE main.gpus;" 2>&1 | sed 1d)"
