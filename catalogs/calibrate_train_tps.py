@@ -2,7 +2,8 @@
 """Fit the training step model's constants to published training throughput.
 
     /usr/bin/python3 catalogs/calibrate_train_tps.py [--lib build/libgpuadv_train.so]
-        [--rows catalogs/train_tps_published.csv] [--fit] [--leave-out]
+        [--rows catalogs/train_tps_published.csv] [--gpus catalogs/gpus.csv]
+        [--fit] [--leave-out]
         [--check ext/gpuadv_train.c] [--list]
 
 Run from the repository root after `make build/libgpuadv_train.so`.
@@ -405,6 +406,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lib", default="build/libgpuadv_train.so")
     ap.add_argument("--rows", default="catalogs/train_tps_published.csv")
+    ap.add_argument("--gpus", default="catalogs/gpus.csv")
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--leave-out", action="store_true")
     ap.add_argument("--check")
@@ -425,11 +427,16 @@ def main():
     groups = sorted(set(source_of(x[0]) for x in errs))
     for g in groups:
         report("  " + g, [x for x in errs if source_of(x[0]) == g])
-    fams = {}
-    for x in errs:
-        fams.setdefault(x[0]["gpu"], []).append(x)
-    for g in sorted(fams):
-        report("  gpu " + g, fams[g])
+    # per chip family (gpus.csv's vendor and architecture), then per GPU
+    with open(a.gpus, newline="") as f:
+        family = {g["name"]: "%s %s" % (g["vendor"], g["arch"]) for g in csv.DictReader(f)}
+    for key, label in ((lambda x: family.get(x[0]["gpu"], "?"), "  family "),
+                       (lambda x: x[0]["gpu"], "  gpu ")):
+        groups_of = {}
+        for x in errs:
+            groups_of.setdefault(key(x), []).append(x)
+        for g in sorted(groups_of):
+            report(label + g, groups_of[g])
     for mode in ("full", "lora", "qlora"):
         sel = [x for x in errs if (x[0]["mode"] or "full") == mode]
         if sel:
