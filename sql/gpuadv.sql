@@ -197,7 +197,7 @@ CREATE TABLE IF NOT EXISTS owned_prices (
   pue REAL,                       -- default 1.54 (Uptime Institute 2025 average)
   watts REAL,                     -- per GPU, with its share of the server (default gpus.tdp_w x 1.8 in a server, x 1 for a desktop card)
   gpus_per_node INTEGER,          -- default 8 in servers, 1 for desktop cards and whole systems (gpus.sold_in)
-  fabric_gbps REAL,               -- network between your nodes, Gbit/s per node (default none)
+  fabric_gbps REAL,               -- network between your nodes, Gbit/s per node (default 400 a GPU where the network is bought: owned_costs.fabric_gbps_per_gpu)
   source TEXT,
   unit_gpus INTEGER,              -- GPUs per purchase unit (default 8 for servers: gpus.sold_in 'gpu-server' or 'rack-server'; 1 otherwise)
   unit_usd REAL,                  -- price of one purchase unit (wins over price_usd)

@@ -7,8 +7,9 @@
 -- Assumptions, stated:
 --   model     the shape of llama-2-13b (13.0B, 40 layers, 5,120 hidden, 4k context)
 --   training  260B tokens = 20 tokens per parameter (Chinchilla, Hoffmann et
---             al. 2022), one epoch, 4,096-token sequences, selective
---             recomputation, MFU 0.40; done within 30 days; the corpus
+--             al. 2022), one epoch, 4,096-token sequences; the layout
+--             (parallelism, ZeRO stage, recomputation) and its speed from
+--             the step model (model_train_tps); done within 30 days; the corpus
 --             (~1,040 GB at ~4 bytes per token) sits in S3 and is read once;
 --             1,750 GB stored for a month (corpus + 3 checkpoints of 234 GB)
 --   traffic   50,000 daily users x 10 requests = 500,000 requests a day,
@@ -22,11 +23,9 @@
 .headers on
 .mode box
 
--- Owned H100s come as 8-GPU HGX servers; a cluster of several needs a
--- fabric: assume 8 x 400G InfiniBand per node (its cost is not in the
--- catalog's per-GPU price).
-INSERT INTO owned_prices(gpu, price_usd, gpus_per_node, fabric_gbps, source)
-  VALUES ('h100-sxm', 30000, 8, 3200, 'gpus.price_usd; fabric assumed for the example');
+-- Owned H100s come as 8-GPU HGX servers with the InfiniBand their price
+-- includes (owned_costs: 8 x 400G a server), so a cluster of several
+-- trains as one.
 
 INSERT INTO workloads(name, kind, model, mode, tokens_b, epochs, seq_len, max_days, budget_usd,
                       dataset_gb, data_location, runs_per_month, months, storage_gb, notes) VALUES
@@ -49,8 +48,13 @@ FROM workload_inputs WHERE name = '13b chat 50k DAU';
 .print '== Training: memory and compute'
 SELECT round(train_mem_gb(13, 'full')) AS "state (GB, 18 B/param)",
        round(activation_gb(40, 5120, 40, 4096, 1), 1) AS "activations per GPU (GB)",
-       printf('%,d', CAST(round(train_gpu_hours(13, 260, 989.4, 0.4)) AS INTEGER)) AS "H100 GPU-hours at MFU 0.4",
-       nodes_required(train_gpu_hours(13, 260, 989.4, 0.4), 30 * 24) AS "H100s for 30 days";
+       round(model_train_mfu('llama-2-13b', 'h100-sxm', 'full', 16, 4096, 1024, 1, 1, 2, 'selective'), 3)
+         AS "MFU on 16 H100 (ZeRO-2)",
+       printf('%,d', CAST(round(16 * 260e9 / model_train_tps('llama-2-13b', 'h100-sxm', 'full', 16, 4096,
+                                                             1024, 1, 1, 2, 'selective') / 3600) AS INTEGER))
+         AS "H100 GPU-hours",
+       round(260e9 / model_train_tps('llama-2-13b', 'h100-sxm', 'full', 16, 4096, 1024, 1, 1, 2,
+                                     'selective') / 86400, 1) AS "days on 16";
 
 .print ''
 .print '== Training: the five plans gpuadv ranks first'
