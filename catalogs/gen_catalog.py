@@ -267,10 +267,12 @@ CATALOGS = [
         references={"gpu": ("gpus", "name")},
         columns=[
             col("item", "TEXT", choices={
-                "server_usd", "host_share_usd", "network_usd_per_gpu",
-                "fabric_gbps_per_gpu", "node_power_factor", "pue", "usd_per_kwh",
-                "colo_usd_per_kw_month", "support_share_per_year",
-                "staff_usd_per_node_year", "resale_share", "lifetime_years"}),
+                "server_usd", "host_share_usd", "pcie_host_usd",
+                "workstation_host_usd", "network_usd_per_gpu",
+                "fabric_gbps_per_gpu", "node_power_factor", "typical_power_share",
+                "pue", "usd_per_kwh", "colo_usd_per_kw_month",
+                "support_share_per_year", "warranty_years", "staff_fte_per_node",
+                "staff_usd_per_fte_year", "resale_share", "lifetime_years"}),
             col("gpu", "TEXT", False),
             col("value", "REAL", lo=0, hi=100000000),
             col("unit", "TEXT"),

@@ -195,7 +195,7 @@ CREATE TABLE IF NOT EXISTS owned_prices (
   lifetime_years REAL,            -- straight-line depreciation (default 3)
   usd_per_kwh REAL,               -- default 0.12
   pue REAL,                       -- default 1.54 (Uptime Institute 2025 average)
-  watts REAL,                     -- per GPU, with its share of the server (default gpus.tdp_w x 1.8 in a server, x 1 for a desktop card)
+  watts REAL,                     -- per GPU, with its share of the machine: energy and colocation are billed at it (default gpus.tdp_w x 1.8, the machine's maximum draw, energy at 0.735 of it; a system's own TDP)
   gpus_per_node INTEGER,          -- default 8 in servers, 1 for desktop cards and whole systems (gpus.sold_in)
   fabric_gbps REAL,               -- network between your nodes, Gbit/s per node (default 400 a GPU where the network is bought: owned_costs.fabric_gbps_per_gpu)
   source TEXT,
@@ -203,8 +203,9 @@ CREATE TABLE IF NOT EXISTS owned_prices (
   unit_usd REAL,                  -- price of one purchase unit (wins over price_usd)
   network_usd_per_gpu REAL,       -- cluster network per GPU (default 1,882 for servers; 0 with price_usd or a card)
   colo_usd_per_kw_month REAL,     -- facility per kW of the node's draw (default 184.06, CBRE)
-  support_share_per_year REAL,    -- maintenance and support, share of the unit price per year (default 0.20 for servers)
-  staff_usd_per_node_year REAL,   -- operations staff per purchase unit per year (default 87,500 for servers)
+  support_share_per_year REAL,    -- maintenance and support, share of the unit price per year after the warranty (default 0.10; a DGX's is 0.20)
+  warranty_years REAL,            -- years of parts and labor included in the price (default 3)
+  staff_usd_per_node_year REAL,   -- operations staff per 8 GPUs (a server's worth, whatever machines hold them) per year (default 0.09375 FTE x $185,000 = $17,344)
   resale_share REAL,              -- value at the end of the lifetime, share of the purchase (default 0.30)
   CONSTRAINT "price_usd must be > 0"
     CHECK (price_usd IS NULL OR (typeof(price_usd) IN ('integer', 'real') AND price_usd > 0)),
@@ -218,6 +219,8 @@ CREATE TABLE IF NOT EXISTS owned_prices (
        AND (staff_usd_per_node_year IS NULL OR (typeof(staff_usd_per_node_year) IN ('integer', 'real') AND staff_usd_per_node_year >= 0))),
   CONSTRAINT "resale_share must be in [0, 1)"
     CHECK (resale_share IS NULL OR (typeof(resale_share) IN ('integer', 'real') AND resale_share >= 0 AND resale_share < 1)),
+  CONSTRAINT "warranty_years must be >= 0"
+    CHECK (warranty_years IS NULL OR (typeof(warranty_years) IN ('integer', 'real') AND warranty_years >= 0)),
   CONSTRAINT "lifetime_years must be > 0"
     CHECK (lifetime_years IS NULL OR (typeof(lifetime_years) IN ('integer', 'real') AND lifetime_years > 0)),
   CONSTRAINT "usd_per_kwh must be >= 0"
@@ -346,17 +349,21 @@ CREATE VIEW plan_defaults AS SELECT
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
   -- owned hardware: each figure is a row of the owned_costs catalog, with its source and date
-  oc.lifetime_years,             -- 3, seed 000
+  oc.lifetime_years,             -- 4, Nebius's GPU servers (20-F FY2024)
   oc.usd_per_kwh,                -- 0.12, seed 000
   oc.pue,                        -- 1.54, Uptime Institute 2025 average
-  oc.host_share_usd,             -- 77,000 per 8-GPU server
+  oc.host_share_usd,             -- 77,000 per 8-GPU HGX/OAM server
+  oc.pcie_host_usd,              -- 50,000 per 8-card PCIe server (a reseller's listing; an upper bound)
+  oc.workstation_host_usd,       -- 1,500 per workstation around one desktop card
   oc.network_usd_per_gpu,        -- 1,882, InfiniBand switches and cables
   oc.fabric_gbps_per_gpu,        -- 400, the NDR port per GPU an owned server's price includes
   oc.node_power_factor,          -- 1.8, DGX H100/B200 system power over GPU TDP
+  oc.typical_power_share,        -- 0.735, a busy node's typical draw over its maximum
   oc.colo_usd_per_kw_month,      -- 184.06, CBRE H2 2024
-  oc.support_share_per_year,     -- 0.20, DGX support
-  oc.staff_usd_per_node_year,    -- 87,500, 0.5 FTE per server
-  oc.resale_share,               -- 0.30 after 3 years
+  oc.support_share_per_year,     -- 0.10 a year after the warranty (generic hardware maintenance)
+  oc.warranty_years,             -- 3, parts and labor in the price
+  oc.staff_fte_per_node * oc.staff_usd_per_fte_year AS staff_usd_per_node_year, -- 0.09375 FTE x $185,000 = $17,344 per 8 GPUs a year
+  oc.resale_share,               -- 0.25 after 4 years
   8      AS server_gpus,         -- SXM and OAM GPUs are sold on 8-GPU HGX/OAM baseboards (owned_costs notes; NVIDIA HGX, AMD Instinct platforms)
   1.0    AS checkpoint_hours,    -- spot training: checkpoint every hour (an assumption; set workloads.checkpoint_hours)
   15.0   AS restart_minutes,     -- spot training: minutes to get a node back and reload (an assumption; set workloads.restart_minutes)
@@ -384,12 +391,17 @@ CROSS JOIN (SELECT
               max(value) FILTER (WHERE item = 'usd_per_kwh') AS usd_per_kwh,
               max(value) FILTER (WHERE item = 'pue') AS pue,
               max(value) FILTER (WHERE item = 'host_share_usd') AS host_share_usd,
+              max(value) FILTER (WHERE item = 'pcie_host_usd') AS pcie_host_usd,
+              max(value) FILTER (WHERE item = 'workstation_host_usd') AS workstation_host_usd,
               max(value) FILTER (WHERE item = 'network_usd_per_gpu') AS network_usd_per_gpu,
               max(value) FILTER (WHERE item = 'fabric_gbps_per_gpu') AS fabric_gbps_per_gpu,
               max(value) FILTER (WHERE item = 'node_power_factor') AS node_power_factor,
+              max(value) FILTER (WHERE item = 'typical_power_share') AS typical_power_share,
               max(value) FILTER (WHERE item = 'colo_usd_per_kw_month') AS colo_usd_per_kw_month,
               max(value) FILTER (WHERE item = 'support_share_per_year') AS support_share_per_year,
-              max(value) FILTER (WHERE item = 'staff_usd_per_node_year') AS staff_usd_per_node_year,
+              max(value) FILTER (WHERE item = 'warranty_years') AS warranty_years,
+              max(value) FILTER (WHERE item = 'staff_fte_per_node') AS staff_fte_per_node,
+              max(value) FILTER (WHERE item = 'staff_usd_per_fte_year') AS staff_usd_per_fte_year,
               max(value) FILTER (WHERE item = 'resale_share') AS resale_share
             FROM owned_costs) oc;
 
@@ -601,12 +613,14 @@ own AS (
          coalesce(p.usd_per_kwh, d.usd_per_kwh) AS usd_per_kwh,
          coalesce(p.pue, d.pue) AS pue,
          coalesce(p.colo_usd_per_kw_month, d.colo_usd_per_kw_month) AS colo_usd_per_kw_month,
-         coalesce(p.support_share_per_year, CASE WHEN g.server THEN d.support_share_per_year ELSE 0 END)
-           AS support_share_per_year,
-         coalesce(p.staff_usd_per_node_year, CASE WHEN g.server THEN d.staff_usd_per_node_year ELSE 0 END)
-           AS staff_usd_per_node_year,
+         -- every machine, server or workstation, has its support after the
+         -- warranty, and every GPU its share of the staff
+         coalesce(p.support_share_per_year, d.support_share_per_year) AS support_share_per_year,
+         coalesce(p.warranty_years, d.warranty_years) AS warranty_years,
+         coalesce(p.staff_usd_per_node_year, d.staff_usd_per_node_year) AS staff_usd_per_node_year,
          coalesce(p.resale_share, d.resale_share) AS resale_share,
-         d.host_share_usd, d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
+         d.host_share_usd, d.pcie_host_usd, d.workstation_host_usd, d.typical_power_share,
+         d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
          d.fabric_gbps_per_gpu AS default_fabric_gbps_per_gpu,
          d.hours_per_month
   FROM (SELECT gpus.*, sold_in IN ('gpu-server', 'rack-server') AS server FROM gpus) g
@@ -615,15 +629,24 @@ own AS (
 own2 AS (
   SELECT o.*,
          -- one purchase unit: your unit price; else your per-GPU price; else the catalog server
-         -- (scaled to the unit) or 8 GPUs plus the host share; else the card alone
+         -- (scaled to the unit), or the GPUs and their host: an HGX/OAM server's (host_share),
+         -- a PCIe server's (pcie_host), a workstation around each desktop card; a system whole
          coalesce(o.unit_usd, o.quoted_usd * o.unit_gpus,
-                  CASE WHEN o.server THEN coalesce(o.server_usd * o.unit_gpus / o.server_gpus,
-                                                   o.gpu_usd * o.unit_gpus + o.host_share_usd * o.unit_gpus / o.server_gpus)
+                  CASE WHEN o.sold_in = 'gpu-server'
+                         THEN coalesce(o.server_usd * o.unit_gpus / o.server_gpus,
+                                       o.gpu_usd * o.unit_gpus + o.host_share_usd * o.unit_gpus / o.server_gpus)
+                       WHEN o.sold_in = 'rack-server'
+                         THEN o.gpu_usd * o.unit_gpus + o.pcie_host_usd * o.unit_gpus / o.server_gpus
+                       WHEN o.sold_in = 'desktop'
+                         THEN (o.gpu_usd + o.workstation_host_usd) * o.unit_gpus
                        ELSE o.gpu_usd * o.unit_gpus END) AS unit_price_usd,
          coalesce(o.network_usd_per_gpu,
                   CASE WHEN o.quoted_usd IS NULL AND o.unit_usd IS NULL AND o.server
                        THEN o.default_network_usd_per_gpu ELSE 0 END) AS net_usd_per_gpu,
-         coalesce(o.watts, coalesce(o.tdp_w, 0) * CASE WHEN o.server THEN o.node_power_factor ELSE 1 END) AS watts_per_gpu,
+         -- the whole machine's maximum draw per GPU: a server's or a workstation's
+         -- (a system's own TDP is the whole system's)
+         coalesce(o.watts, coalesce(o.tdp_w, 0) * CASE WHEN o.sold_in = 'system' THEN 1 ELSE o.node_power_factor END)
+           AS watts_per_gpu,
          -- the date of a catalog server price, else of the catalog GPU price
          -- (gpus.price_as_of, where its source gives one: a launch MSRP's
          -- announcement); gpus.as_of dates the catalog row, not its price, and
@@ -635,12 +658,18 @@ own2 AS (
 own3 AS (
   SELECT o.*,
          o.unit_price_usd / o.unit_gpus + o.net_usd_per_gpu AS capex_usd_per_gpu,
-         -- running costs per GPU-hour: energy at the node's draw x PUE, the colocation
-         -- space for that draw, support on the unit price, staff per unit
-         o.watts_per_gpu / 1000.0 * o.pue * o.usd_per_kwh
+         -- running costs per GPU-hour: energy at the node's typical draw x PUE
+         -- (your owned_prices.watts as given), the colocation space for its
+         -- maximum draw, support for the years of
+         -- the lifetime after the warranty, staff per machine
+         o.watts_per_gpu * CASE WHEN o.watts IS NULL THEN o.typical_power_share ELSE 1 END / 1000.0
+           * o.pue * o.usd_per_kwh
            + o.colo_usd_per_kw_month * o.watts_per_gpu / 1000.0 / o.hours_per_month
-           + o.support_share_per_year * o.unit_price_usd / o.unit_gpus / (12 * o.hours_per_month)
-           + o.staff_usd_per_node_year / o.unit_gpus / (12 * o.hours_per_month) AS running_usd_per_gpu_hour
+           + o.support_share_per_year * max(0, o.lifetime_years - o.warranty_years) / o.lifetime_years
+             * o.unit_price_usd / o.unit_gpus / (12 * o.hours_per_month)
+           -- staff scale with the GPUs: a server's share for every 8
+           -- (server_gpus), whatever machines hold them
+           + o.staff_usd_per_node_year / o.server_gpus / (12 * o.hours_per_month) AS running_usd_per_gpu_hour
   FROM own2 o
   WHERE o.unit_price_usd IS NOT NULL)
 SELECT r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu,
@@ -668,7 +697,7 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
        CASE WHEN o.unit_usd IS NOT NULL OR o.quoted_usd IS NOT NULL THEN printf('your quote, %d GPU%s per unit', o.unit_gpus, CASE WHEN o.unit_gpus > 1 THEN 's' ELSE '' END)
             WHEN o.sold_in = 'gpu-server' THEN printf('%d-GPU server', o.unit_gpus)
             WHEN o.sold_in = 'rack-server' THEN printf('%d-card PCIe server', o.unit_gpus)
-            WHEN o.sold_in = 'desktop' THEN 'the card alone, in a computer you own'
+            WHEN o.sold_in = 'desktop' THEN 'the card in a workstation of its own'
             ELSE 'the whole system' END,
        NULL, o.gpu,
        o.gpus_per_node, o.gpus_per_node, 1.0,
@@ -1452,6 +1481,10 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
                                    user_ok DESC, ttft_ok DESC, p95_ok DESC,
+                                   -- a purchase on a speed extrapolated from no
+                                   -- measurement of the engine on that kind of GPU
+                                   -- goes after the others
+                                   pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
                                    usd_per_hour IS NULL, usd_per_hour, n_gpus,
                                    memory_gb * devices DESC, offer) AS rank
 FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu;
@@ -1541,6 +1574,14 @@ SELECT s.name AS workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        utilization,
        round(be_months, 2) AS break_even_months,
        months AS months_of_use,
+       -- the two sides per GPU-hour used: owning costs its all-in hour
+       -- (depreciation net of resale, running costs) whether busy or idle,
+       -- so per used hour it is that over the utilization; a rental is paid
+       -- for the hours used. They cross at crossover_utilization (above 1:
+       -- owning costs more even fully busy)
+       round(owned_usd_per_hour / n_gpus / utilization, 4) AS owned_usd_per_used_gpu_hour,
+       round(rent_usd_per_hour / n_gpus, 4) AS rent_usd_per_gpu_hour,
+       round(owned_usd_per_hour / rent_usd_per_hour, 4) AS crossover_utilization,
        CASE WHEN rent_usd_per_hour <= running_usd_per_hour
               THEN 'rent: the rental costs less than running your own (power, space, support, staff)'
             WHEN be_months > lifetime_years * 12

@@ -48,13 +48,17 @@ CHECKS = {
     "egress": [q("SELECT usd_per_gb FROM egress_rates WHERE provider = '%s'" % p)
                for p in ("aws", "gcp", "azure")],
     "owned hardware: purchase unit": [
-        d("server_gpus"), owned("server_usd", "h100-sxm"),
-        owned("server_usd", "b200"), d("server_gpus"), d("host_share_usd")],
+        d("server_gpus"), owned("server_usd", "h100-sxm"), d("server_gpus"),
+        q("SELECT price_usd FROM gpus WHERE name = 'h200'"),
+        q("SELECT price_usd FROM gpus WHERE name = 'b200'"), d("host_share_usd"),
+        d("server_gpus"), d("pcie_host_usd"), d("workstation_host_usd")],
     "owned hardware: network": [d("network_usd_per_gpu")],
-    "owned hardware: power": [d("node_power_factor"), d("pue"), d("usd_per_kwh")],
+    "owned hardware: power": [d("node_power_factor"), d("typical_power_share") * 100, d("pue"),
+                              d("usd_per_kwh")],
     "owned hardware: facility": [d("colo_usd_per_kw_month")],
-    "owned hardware: support, staff": [d("support_share_per_year") * 100,
-                                       d("staff_usd_per_node_year")],
+    "owned hardware: support, staff": [d("support_share_per_year") * 100, d("warranty_years"),
+                                       owned("staff_fte_per_node"), d("server_gpus"),
+                                       owned("staff_usd_per_fte_year")],
     "owned hardware: lifetime, resale": [d("lifetime_years"), d("resale_share") * 100],
     "spot interruptions": [
         q("SELECT min(per_day) FROM spot_interruptions WHERE provider = 'aws'"),

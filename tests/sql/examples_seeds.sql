@@ -30,15 +30,18 @@ INSERT INTO workloads(name, kind, model, params_b, mode, tokens_b, epochs, seq_l
 
 -- Seed 000: the seed's purchase prices for the cost per million tokens, in
 -- the seed's cost model: the GPU alone at its TDP, PUE 1.0, no colocation,
--- support, staff or resale.
+-- support, staff or resale, 3 years.
 INSERT INTO owned_prices(gpu, price_usd, watts, pue, colo_usd_per_kw_month, support_share_per_year,
-                         staff_usd_per_node_year, resale_share) VALUES
-  ('rtx-3090', 700, 350, 1.0, 0, 0, 0, 0), ('a100-sxm-40gb', 8000, 400, 1.0, 0, 0, 0, 0),
-  ('h100-sxm', 30000, 700, 1.0, 0, 0, 0, 0);
+                         staff_usd_per_node_year, resale_share, lifetime_years) VALUES
+  ('rtx-3090', 700, 350, 1.0, 0, 0, 0, 0, 3), ('a100-sxm-40gb', 8000, 400, 1.0, 0, 0, 0, 0, 3),
+  ('h100-sxm', 30000, 700, 1.0, 0, 0, 0, 0, 3);
 
 -- Seed 003: an RTX 4090 bought at $2,000 or rented at $2/h.
--- (the seed counts the card's 450 W alone: PUE 1.0, no colocation or resale)
-INSERT INTO owned_prices(gpu, price_usd, pue, colo_usd_per_kw_month, resale_share) VALUES ('rtx-4090', 2000, 1.0, 0, 0);
+-- (the seed counts the card's 450 W alone: PUE 1.0, no colocation,
+-- support, staff or resale, 3 years)
+INSERT INTO owned_prices(gpu, price_usd, watts, pue, colo_usd_per_kw_month, support_share_per_year,
+                         staff_usd_per_node_year, resale_share, lifetime_years)
+  VALUES ('rtx-4090', 2000, 450, 1.0, 0, 0, 0, 0, 3);
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('seed003', 'rtx-4090', 'rtx-4090', 1, 2.00);
 INSERT INTO workloads(name, kind, model, mode, tokens_b, seq_len, recompute, utilization, months, offer_glob) VALUES
   ('s003', 'finetune', 'llama-3.1-8b', 'qlora', 0.05, 2048, 'full', 1.0, 12, 'rtx-4090');

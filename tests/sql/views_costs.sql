@@ -21,7 +21,8 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, term_day
 -- Your H200 server and its running costs: 8 GPUs for $240,000, $1,000 of
 -- network per GPU, 1,000 W per GPU at PUE 1.5 and $0.10/kWh, $200 per
 -- kW-month of colocation, support 10% a year, $73,000 of staff per server
--- a year, 25% resale after 2 years.
+-- a year, 25% resale after 2 years (no warranty counted: support is paid
+-- from the first year).
 --   capex: 240,000 + 8 x 1,000 = 248,000 (31,000 per GPU)
 --   per GPU-hour: depreciation 31,000 x 0.75 / (2 x 8,760) = 1.327055;
 --   energy 1.0 kW x 1.5 x 0.10 = 0.15; colocation 200 x 1.0 / 730 = 0.273973;
@@ -29,8 +30,8 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, term_day
 --   running 1.808105, in all 3.135160.
 INSERT INTO owned_prices(gpu, unit_usd, unit_gpus, network_usd_per_gpu, watts, pue, usd_per_kwh,
                          colo_usd_per_kw_month, support_share_per_year, staff_usd_per_node_year,
-                         resale_share, lifetime_years) VALUES
-  ('h200', 240000, 8, 1000, 1000, 1.5, 0.10, 200, 0.10, 73000, 0.25, 2);
+                         resale_share, lifetime_years, warranty_years) VALUES
+  ('h200', 240000, 8, 1000, 1000, 1.5, 0.10, 200, 0.10, 73000, 0.25, 2, 0);
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob) VALUES
   ('c-h100', 'finetune', 1, 'lora', 534.276, 1, 1, 'test/*'),
   ('c-h200', 'finetune', 1, 'lora', 534.276, 1, 1, 'h200'),
@@ -93,20 +94,25 @@ SELECT 'c-own-spend', (SELECT abs(spend_usd - 249084.86) < 0.01 AND abs(running_
 -- catalog defaults: an 8 x H100 server, $317,000, and $1,882 of network per GPU, not 8 bare GPUs
 SELECT 'c-own-h100-server', (SELECT n_gpus = 8 AND capex_usd = 332056 AND capex_usd > 8 * (SELECT price_usd FROM gpus WHERE name = 'h100-sxm') FROM tp WHERE workload = 'c-own-h100');
 -- passive data-center PCIe cards (gpus.sold_in 'rack-server') are bought in
--- 8-card servers: 8 x $15,000 (a100-pcie-80gb) + the $77,000 host share =
--- $197,000 a unit, plus $1,882 of network a GPU = $26,507 a GPU
-SELECT 'c-own-pcie-server', (SELECT unit_gpus = 8 AND unit_usd = 197000 AND capex_usd_per_gpu = 26507 AND gpus_per_node = 8 AND instance_type = '8-card PCIe server' FROM offers WHERE offer = 'owned/a100-pcie-80gb');
--- ... drawing 300 W x 1.8 a GPU, with support (20% of the unit a year) and
--- staff ($87,500 a server a year): 0.54 x 1.54 x 0.12 + 184.06 x 0.54 / 730
--- + 0.20 x 24,625 / 8,760 + 87,500 / 8 / 8,760 = 0.09979 + 0.13616 + 0.56221 + 1.24857 = 2.04673 $/GPU-hour
-SELECT 'c-own-pcie-running', (SELECT watts_per_gpu = 540 AND abs(running_usd_per_gpu_hour - 2.04673) < 0.00001 FROM offers WHERE offer = 'owned/a100-pcie-80gb');
--- a desktop card is bought alone, one per computer you own: no host, network, support or staff
-SELECT 'c-own-desktop-card', (SELECT unit_gpus = 1 AND unit_usd = 1599 AND capex_usd_per_gpu = 1599 AND gpus_per_node = 1 AND watts_per_gpu = 450 AND instance_type = 'the card alone, in a computer you own' FROM offers WHERE offer = 'owned/rtx-4090');
+-- 8-card servers: 8 x $15,000 (a100-pcie-80gb) + the $50,000 PCIe server
+-- (owned_costs pcie_host_usd) = $170,000 a unit, plus $1,882 of network a
+-- GPU = $23,132 a GPU
+SELECT 'c-own-pcie-server', (SELECT unit_gpus = 8 AND unit_usd = 170000 AND capex_usd_per_gpu = 23132 AND gpus_per_node = 8 AND instance_type = '8-card PCIe server' FROM offers WHERE offer = 'owned/a100-pcie-80gb');
+-- ... drawing 300 W x 1.8 a GPU at its maximum, 0.735 of it typical; support
+-- 10% of the unit a year for the 1 of 4 years after the 3-year warranty;
+-- staff 0.09375 FTE x $185,000 per 8 GPUs a year:
+-- 0.54 x 0.735 x 1.54 x 0.12 + 184.06 x 0.54 / 730 + 0.10 / 4 x 21,250 / 8,760
+-- + 17,343.75 / 8 / 8,760 = 0.073347 + 0.136155 + 0.060645 + 0.247485 = 0.517632 $/GPU-hour
+SELECT 'c-own-pcie-running', (SELECT watts_per_gpu = 540 AND abs(running_usd_per_gpu_hour - 0.517632) < 0.000002 FROM offers WHERE offer = 'owned/a100-pcie-80gb');
+-- a desktop card is bought with a workstation of its own: $2,749 (street,
+-- March 2026) + $1,500 (owned_costs workstation_host_usd); the machine draws
+-- 450 W x 1.8; staff as for 1/8 of a server
+SELECT 'c-own-desktop-card', (SELECT unit_gpus = 1 AND unit_usd = 4249 AND capex_usd_per_gpu = 4249 AND gpus_per_node = 1 AND watts_per_gpu = 810 AND instance_type = 'the card in a workstation of its own' FROM offers WHERE offer = 'owned/rtx-4090');
 -- the date of the price: a catalog GPU price's source date where it gives
--- one (the RTX 4090's launch MSRP, NVIDIA's announcement of 2022-09-20; the
--- catalog row's own as_of is the day it was checked), none for a launch
+-- one (the RTX 4090's street price of March 2026: the month's first day;
+-- the catalog row's own as_of is the day it was checked), none for a launch
 -- price whose page carries no date (RTX 6000 Ada) or for your quote (h200)
-SELECT 'c-own-price-date', (SELECT price_date = '2022-09-20' FROM offers WHERE offer = 'owned/rtx-4090') AND (SELECT price_date IS NULL FROM offers WHERE offer = 'owned/rtx-6000-ada') AND (SELECT price_date IS NULL FROM offers WHERE offer = 'owned/h200') AND (SELECT price_date = '2024-01-01' FROM offers WHERE offer = 'owned/mi300x');
+SELECT 'c-own-price-date', (SELECT price_date = '2026-03-01' FROM offers WHERE offer = 'owned/rtx-4090') AND (SELECT price_date IS NULL FROM offers WHERE offer = 'owned/rtx-6000-ada') AND (SELECT price_date IS NULL FROM offers WHERE offer = 'owned/h200') AND (SELECT price_date = '2024-01-01' FROM offers WHERE offer = 'owned/mi300x');
 SELECT 'c-own-sold-in', (SELECT count(*) = 0 FROM offers o JOIN gpus g ON g.name = o.gpu WHERE o.pricing = 'owned' AND ((g.sold_in IN ('desktop', 'system')) <> (o.gpus_per_node = 1 AND o.unit_gpus = 1)));
 -- rent against buy for the same 8 GPUs: 2 x H200 at $10/h is $40/h for 8;
 -- break-even 248,000 / (40 - 14.464840) = 9,712.1 hours

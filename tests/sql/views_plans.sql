@@ -195,10 +195,16 @@ SELECT 'v-offers-spot', (SELECT usd_per_hour = (SELECT min(spot_usd_per_hour) FR
 SELECT 'v-offers-spot-flagged', (SELECT usd_per_hour = (SELECT min(spot_usd_per_hour) FROM cloud_instances WHERE provider = 'aws' AND instance_type = 'p5.48xlarge') AND price_flag LIKE 'spot %' FROM offers WHERE offer = 'aws/p5.48xlarge (spot, flagged price)');
 SELECT 'v-offers-fractional', (SELECT devices = 1 AND fraction = 0.25 AND usd_per_device_hour = usd_per_hour FROM offers WHERE offer = 'aws/g6f.2xlarge');
 -- owned H100 (SXM: an 8-GPU server, owned_costs): capex per GPU 317,000 / 8 + 1,882 = 41,507;
--- per GPU-hour: 41,507 x (1 - 0.30) / (3 x 8,760) = 1.105589 depreciation, 700 W x 1.8 = 1.26 kW x 1.54
--- x 0.12 = 0.232848 energy, 184.06 x 1.26 / 730 = 0.317693 colocation, 0.20 x 39,625 / 8,760 = 0.904680
--- support, 87,500 / 8 / 8,760 = 1.248573 staff: 3.809384 in all, 2.703794 of it running costs.
-SELECT 'v-offers-owned-default', (SELECT capex_usd_per_gpu = 41507 AND unit_gpus = 8 AND unit_usd = 317000 AND watts_per_gpu = 1260 AND pue = 1.54 AND abs(usd_per_device_hour - 3.809384) < 1e-6 AND abs(running_usd_per_gpu_hour - 2.703794) < 1e-6 FROM offers WHERE offer = 'owned/h100-sxm');
+-- per GPU-hour over 4 years: 41,507 x (1 - 0.25) / (4 x 8,760) = 0.888420 depreciation;
+-- 700 W x 1.8 = 1.26 kW at its maximum, 0.735 of it typical: 0.9261 kW x 1.54 x 0.12 =
+-- 0.171143 energy; 184.06 x 1.26 / 730 = 0.317693 colocation; support 0.10 a year for
+-- the 1 of 4 years after the 3-year warranty: 0.10 x 1 / 4 x 39,625 / 8,760 = 0.113085;
+-- staff 0.09375 FTE x 185,000 = 17,343.75 per 8 GPUs a year: / 8 / 8,760 = 0.247485:
+-- 1.737826 in all, 0.849405 of it running costs (at 70% use, 2.482609 per used hour).
+SELECT 'v-offers-owned-default', (SELECT capex_usd_per_gpu = 41507 AND unit_gpus = 8 AND unit_usd = 317000 AND watts_per_gpu = 1260 AND pue = 1.54 AND abs(usd_per_device_hour - 1.737826) < 1e-6 AND abs(running_usd_per_gpu_hour - 0.849405) < 1e-6 FROM offers WHERE offer = 'owned/h100-sxm');
+-- issue 34's bound: an owned H100 in an 8-GPU server, 4 years, 70% busy,
+-- between $1.50 and $3.00 per used GPU-hour; H200 and B200 servers cost more
+SELECT 'v-offers-owned-bounds', (SELECT usd_per_device_hour / 0.7 BETWEEN 1.5 AND 3.0 FROM offers WHERE offer = 'owned/h100-sxm') AND (SELECT h200.capex_usd_per_gpu > h100.capex_usd_per_gpu AND b200.capex_usd_per_gpu > h200.capex_usd_per_gpu FROM offers h100, offers h200, offers b200 WHERE h100.offer = 'owned/h100-sxm' AND h200.offer = 'owned/h200' AND b200.offer = 'owned/b200');
 SELECT 'v-offers-count', (SELECT count(*) FROM offers) = (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count, price_flag IS NULL OR price_flag LIKE 'spot %' FROM cloud_instances)) + (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count, price_flag IS NULL FROM cloud_instances WHERE spot_usd_per_hour IS NOT NULL)) + (SELECT count(*) FROM committed_prices) + 5 + (SELECT count(*) FROM gpus WHERE price_usd IS NOT NULL);
 SELECT 'v-fractional-single', (SELECT NOT fits AND NOT works AND why_not = 'does not fit: needs 10.0 GB per GPU at the least (the activations at the widest tensor split, the state sharded); 6.0 GB usable' FROM tp WHERE workload = 'exact-frac' AND offer = 'aws/g6f.2xlarge');
 
