@@ -477,7 +477,7 @@ double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
 ** layers count full, sliding-window layers at the share of a causal
 ** context their window covers, linear-attention layers not at all. */
 void gpuadv_train_model_of(const gpuadv_model_def *d, double params_b,
-                        double seq_len, gpuadv_train_model *m) {
+                           double seq_len, gpuadv_train_model *m) {
   double scale = params_b > 0.0 ? params_b / d->params_b : 1.0;
   double sliding = d->shape.sliding_layers, window = d->shape.sliding_window;
   memset(m, 0, sizeof(*m));
@@ -511,8 +511,8 @@ int gpuadv_train_chip_of(int gpu, int dtype, double fraction,
   c->low_precision =
       (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) &&
       c->peak_tflops > attn16 * fraction;
-  c->attn_tflops = attn16 * fraction *
-                   gpuadv_gpu_matmul_share(gpu, GPUADV_COMPUTE_16BIT);
+  c->attn_tflops =
+      attn16 * fraction * gpuadv_gpu_matmul_share(gpu, GPUADV_COMPUTE_16BIT);
   c->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS) * fraction;
   c->memory_gb = GPU(GPUS_COL_MEMORY_GB) * fraction;
   gpuadv_gpu_link(GPU(GPUS_COL_INTERCONNECT_GBS), &c->link_gbs,

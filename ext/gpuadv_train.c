@@ -30,8 +30,8 @@
 #define GPUADV_TRAIN_FP8_EFF 0.7851
 
 const gpuadv_train_consts gpuadv_train_fitted = {
-    GPUADV_TRAIN_EFF,       GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,
-    GPUADV_TRAIN_OVERLAP_TP, GPUADV_TRAIN_NET_EFF,   GPUADV_TRAIN_QLORA_EFF,
+    GPUADV_TRAIN_EFF,        GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,
+    GPUADV_TRAIN_OVERLAP_TP, GPUADV_TRAIN_NET_EFF,    GPUADV_TRAIN_QLORA_EFF,
     GPUADV_TRAIN_MOE_EFF,    GPUADV_TRAIN_FP8_EFF};
 
 /* Bytes of a 16-bit activation or gradient element. */
@@ -108,9 +108,8 @@ double gpuadv_train_layout_gb(const gpuadv_train_model *m,
   /* 1F1B: the first stage holds min(pp, micro-batches) micro-batches of
   ** its layers/pp layers; sequence parallelism splits them over tp */
   in_flight = fmin(l->pp, micro_batches(l)) / l->pp;
-  act = gpuadv_activation_gb(m->layers, m->hidden, m->heads,
-                             l->seq_len / l->cp, l->micro_batch,
-                             l->recompute) *
+  act = gpuadv_activation_gb(m->layers, m->hidden, m->heads, l->seq_len / l->cp,
+                             l->micro_batch, l->recompute) *
         in_flight / l->tp;
   return state + act;
 }
@@ -178,7 +177,8 @@ static double tp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
 
 /* GB/s per GPU of a group of g data-parallel ranks beside a tensor split
 ** of tp: the node's link when the group fits in a node, else the fabric. */
-static double group_gbs(const gpuadv_train_chip *c, const gpuadv_train_layout *l,
+static double group_gbs(const gpuadv_train_chip *c,
+                        const gpuadv_train_layout *l,
                         const gpuadv_train_consts *k, double g) {
   return (l->tp * g <= l->gpus_per_node ? c->link_gbs : fabric_gbs(l)) *
          k->net_eff;
@@ -283,8 +283,8 @@ void gpuadv_train_step(const gpuadv_train_model *m, const gpuadv_train_chip *c,
   exposed_tp =
       (out->tp_comm_s + out->a2a_s + out->pp_comm_s) * (1.0 - k->overlap_tp);
   out->exposed_comm_s = exposed_tp + out->dp_comm_s - hidden_dp;
-  out->step_s = out->compute_s + out->bubble_s + out->optimizer_s +
-                out->exposed_comm_s;
+  out->step_s =
+      out->compute_s + out->bubble_s + out->optimizer_s + out->exposed_comm_s;
   out->tokens_per_s = l->global_batch * l->seq_len / out->step_s;
   out->mfu = out->model_flop_per_token * out->tokens_per_s /
              (l->n_gpus * c->peak_tflops * 1e12);
@@ -328,7 +328,6 @@ static double lcm(double a, double b) {
   }
   return a / x * b;
 }
-
 
 double gpuadv_train_default_ep(const gpuadv_train_model *m, double dp,
                                double tp, double gpus_per_node) {
@@ -464,9 +463,9 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
             out->fits = 1;
             hours = g->tokens / t.tokens_per_s / 3600.0;
             if (hours < out->best_hours) out->best_hours = hours;
-            usd = fixed_n > 0.0 ? hours
-                                : n * (g->usd_per_gpu +
-                                       g->usd_per_gpu_hour * hours);
+            usd = fixed_n > 0.0
+                      ? hours
+                      : n * (g->usd_per_gpu + g->usd_per_gpu_hour * hours);
             if (better(usd, hours, n, out)) {
               out->found = 1;
               out->layout = l;
@@ -489,7 +488,8 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
 static double min_gb(const gpuadv_train_model *m, const gpuadv_train_goal *g) {
   gpuadv_train_layout l = {0};
   double tp = 1.0;
-  while (tp * 2.0 <= g->gpus_per_node && fmod(g->gpus_per_node, tp * 2.0) == 0.0 &&
+  while (tp * 2.0 <= g->gpus_per_node &&
+         fmod(g->gpus_per_node, tp * 2.0) == 0.0 &&
          fmod(m->heads, tp * 2.0) == 0.0)
     tp *= 2.0;
   l.tp = tp;
@@ -510,10 +510,8 @@ static double min_gb(const gpuadv_train_model *m, const gpuadv_train_goal *g) {
 }
 
 void gpuadv_train_search(const gpuadv_train_model *m,
-                         const gpuadv_train_chip *c,
-                         const gpuadv_train_goal *g,
-                         const gpuadv_train_consts *k,
-                         gpuadv_train_plan *out) {
+                         const gpuadv_train_chip *c, const gpuadv_train_goal *g,
+                         const gpuadv_train_consts *k, gpuadv_train_plan *out) {
   gpuadv_train_goal goal = *g;
   gpuadv_train_plan alt = {0};
   if (!(goal.max_hours > 0.0)) goal.max_hours = YEAR_HOURS;
@@ -538,7 +536,7 @@ void gpuadv_train_search(const gpuadv_train_model *m,
   if (alt.found && alt.hours < out->hours) {
     out->alt_n_gpus = alt.layout.n_gpus;
     out->alt_hours = alt.hours;
-    out->alt_usd =
-        alt.layout.n_gpus * (goal.usd_per_gpu + goal.usd_per_gpu_hour * alt.hours);
+    out->alt_usd = alt.layout.n_gpus *
+                   (goal.usd_per_gpu + goal.usd_per_gpu_hour * alt.hours);
   }
 }

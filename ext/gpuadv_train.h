@@ -54,14 +54,14 @@
 ** the #define lines of gpuadv_train.c; the defaults there say which rows
 ** and what error. */
 typedef struct gpuadv_train_consts {
-  double eff;          /* share of the achieved matmul rate a step reaches */
-  double width_half;   /* hidden / tp at which that share halves */
-  double overlap_dp;   /* share of data-parallel traffic hidden by compute */
-  double overlap_tp;   /* share of tensor and expert traffic hidden */
-  double net_eff;      /* share of link bandwidth collectives reach */
-  double qlora_eff;    /* QLoRA's speed over LoRA's (NF4 dequantisation) */
-  double moe_eff;      /* expert matmuls' share of the dense rate */
-  double fp8_eff;      /* an 8- or 4-bit step's linear layers: the share of
+  double eff;        /* share of the achieved matmul rate a step reaches */
+  double width_half; /* hidden / tp at which that share halves */
+  double overlap_dp; /* share of data-parallel traffic hidden by compute */
+  double overlap_tp; /* share of tensor and expert traffic hidden */
+  double net_eff;    /* share of link bandwidth collectives reach */
+  double qlora_eff;  /* QLoRA's speed over LoRA's (NF4 dequantisation) */
+  double moe_eff;    /* expert matmuls' share of the dense rate */
+  double fp8_eff;    /* an 8- or 4-bit step's linear layers: the share of
                        ** their rate left after casts and scaling */
 } gpuadv_train_consts;
 
@@ -133,36 +133,36 @@ double gpuadv_train_layout_gb(const gpuadv_train_model *m,
 ** The layout search: what the training plans run for every configuration
 ** of GPUs an offer gives. */
 typedef struct gpuadv_train_goal {
-  double tokens;          /* training tokens of the whole job */
-  double usable_gb;       /* memory per GPU the layout may use */
-  double gpus_per_node;   /* GPUs in a node (an instance, a server) */
-  double unit_gpus;       /* GPUs come in multiples of this */
-  double fabric_gbps;     /* between nodes; 0: one node at most */
-  double max_hours;       /* the deadline (a year when none is given) */
-  double usd_per_gpu;     /* paid per GPU whatever the time (owned) */
+  double tokens;        /* training tokens of the whole job */
+  double usable_gb;     /* memory per GPU the layout may use */
+  double gpus_per_node; /* GPUs in a node (an instance, a server) */
+  double unit_gpus;     /* GPUs come in multiples of this */
+  double fabric_gbps;   /* between nodes; 0: one node at most */
+  double max_hours;     /* the deadline (a year when none is given) */
+  double usd_per_gpu;   /* paid per GPU whatever the time (owned) */
   double usd_per_gpu_hour;
-  double global_batch;    /* sequences per step */
+  double global_batch; /* sequences per step */
   double seq_len;
-  double micro_batch;     /* 0: searched */
-  int recompute;          /* -1: searched */
+  double micro_batch; /* 0: searched */
+  int recompute;      /* -1: searched */
   int mode;
-  double fixed_mfu;       /* > 0: a workload's own MFU replaces the model */
+  double fixed_mfu; /* > 0: a workload's own MFU replaces the model */
 } gpuadv_train_goal;
 
 typedef struct gpuadv_train_plan {
-  int found;      /* 0: nothing fits within the deadline; see why */
-  int fits;       /* 1: some layout fits in memory */
+  int found; /* 0: nothing fits within the deadline; see why */
+  int fits;  /* 1: some layout fits in memory */
   gpuadv_train_layout layout;
   gpuadv_train_time time;
-  double mem_gb;  /* per GPU */
-  double hours;   /* wall-clock hours of the job */
-  double usd;     /* n_gpus x (usd_per_gpu + usd_per_gpu_hour x hours) */
+  double mem_gb; /* per GPU */
+  double hours;  /* wall-clock hours of the job */
+  double usd;    /* n_gpus x (usd_per_gpu + usd_per_gpu_hour x hours) */
   /* the fastest layout on twice the GPUs (0 GPUs when none fits) */
   double alt_n_gpus, alt_hours, alt_usd;
-  double min_gb;       /* the least memory per GPU any layout needs */
-  double fabric_gpus;  /* without a fabric: the GPUs a plan would take
+  double min_gb;      /* the least memory per GPU any layout needs */
+  double fabric_gpus; /* without a fabric: the GPUs a plan would take
                        ** with one (0 when none would do either) */
-  double best_hours;   /* the fewest hours of any layout that fits */
+  double best_hours;  /* the fewest hours of any layout that fits */
 } gpuadv_train_plan;
 
 /* The cheapest layout of model m on chip c that fits in memory and
@@ -172,8 +172,7 @@ typedef struct gpuadv_train_plan {
 ** fewest GPUs (in whole units) that meet the deadline; at equal cost the
 ** fewer GPUs, then the faster. */
 void gpuadv_train_search(const gpuadv_train_model *m,
-                         const gpuadv_train_chip *c,
-                         const gpuadv_train_goal *g,
+                         const gpuadv_train_chip *c, const gpuadv_train_goal *g,
                          const gpuadv_train_consts *k, gpuadv_train_plan *out);
 
 /* The most GPUs the search considers: far above any training job. */

@@ -87,23 +87,24 @@ enum {
   TT_N
 };
 
-#define TRAIN_TPS_ARGS                                                      \
-  {[TT_MODEL] = GPUADV_MODEL("model"),                                      \
-   [TT_GPU] = GPUADV_NAME("gpu"),                                           \
-   [TT_MODE] = GPUADV_KEYWORD("mode", train_modes, GPUADV_MODE_FULL),       \
-   [TT_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, GPUADV_TRAIN_MAX_GPUS, 1),       \
-   [TT_SEQ_LEN] = GPUADV_WHOLE("seq_len", 1, 1e7, 4096),                    \
-   [TT_GLOBAL_BATCH] = GPUADV_WHOLE("global_batch", 0, 1e9, 0),             \
-   [TT_TP] = GPUADV_WHOLE("tp", 1, 1024, 1),                                \
-   [TT_PP] = GPUADV_WHOLE("pp", 1, 1024, 1),                                \
-   [TT_ZERO] = GPUADV_WHOLE("zero_stage", 0, 3, 1),                         \
-   [TT_RECOMPUTE] = GPUADV_KEYWORD("recompute", gpuadv_recompute_names,     \
-                                   GPUADV_RECOMPUTE_SELECTIVE),             \
-   [TT_NODE_GPUS] = GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT), \
-   [TT_FABRIC] =                                                            \
-       GPUADV_NUM("fabric_gbps", GPUADV_RANGE_GE, 0, 0, FABRIC_GBPS_DEFAULT), \
-   [TT_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_BF16),                         \
-   [TT_MICRO_BATCH] = GPUADV_WHOLE("micro_batch", 1, 1e6, 1)}
+#define TRAIN_TPS_ARGS                                                         \
+  {                                                                            \
+    [TT_MODEL] = GPUADV_MODEL("model"), [TT_GPU] = GPUADV_NAME("gpu"),         \
+    [TT_MODE] = GPUADV_KEYWORD("mode", train_modes, GPUADV_MODE_FULL),         \
+    [TT_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, GPUADV_TRAIN_MAX_GPUS, 1),         \
+    [TT_SEQ_LEN] = GPUADV_WHOLE("seq_len", 1, 1e7, 4096),                      \
+    [TT_GLOBAL_BATCH] = GPUADV_WHOLE("global_batch", 0, 1e9, 0),               \
+    [TT_TP] = GPUADV_WHOLE("tp", 1, 1024, 1),                                  \
+    [TT_PP] = GPUADV_WHOLE("pp", 1, 1024, 1),                                  \
+    [TT_ZERO] = GPUADV_WHOLE("zero_stage", 0, 3, 1),                           \
+    [TT_RECOMPUTE] = GPUADV_KEYWORD("recompute", gpuadv_recompute_names,       \
+                                    GPUADV_RECOMPUTE_SELECTIVE),               \
+    [TT_NODE_GPUS] = GPUADV_WHOLE("gpus_per_node", 1, 1e6, NODE_GPUS_DEFAULT), \
+    [TT_FABRIC] =                                                              \
+        GPUADV_NUM("fabric_gbps", GPUADV_RANGE_GE, 0, 0, FABRIC_GBPS_DEFAULT), \
+    [TT_DTYPE] = GPUADV_DTYPE("dtype", GPUADV_BF16),                           \
+    [TT_MICRO_BATCH] = GPUADV_WHOLE("micro_batch", 1, 1e6, 1)                  \
+  }
 
 static const gpuadv_fn fn_model_train_tps = {"model_train_tps", 4, TT_N,
                                              TRAIN_TPS_ARGS};
@@ -112,9 +113,8 @@ static const gpuadv_fn fn_model_train_mfu = {"model_train_mfu", 4, TT_N,
 
 /* The layout of the arguments, checked: 1, or 0 after setting the
 ** error. */
-static int layout_of(sqlite3_context *ctx, const gpuadv_fn *fn,
-                     const double *a, const gpuadv_train_model *m,
-                     gpuadv_train_layout *l) {
+static int layout_of(sqlite3_context *ctx, const gpuadv_fn *fn, const double *a,
+                     const gpuadv_train_model *m, gpuadv_train_layout *l) {
   double group, dp;
   memset(l, 0, sizeof(*l));
   l->n_gpus = a[TT_N_GPUS];
@@ -243,8 +243,8 @@ static const gpuadv_fn fn_train_layout = {
     10,
     TL_N,
     {[TL_MODEL] = GPUADV_MODEL("model"),
-     [TL_PARAMS_B] = GPUADV_NUM("params_b", GPUADV_RANGE_CLOSED, 0,
-                                GPUADV_MAX_PARAMS_B, 0),
+     [TL_PARAMS_B] =
+         GPUADV_NUM("params_b", GPUADV_RANGE_CLOSED, 0, GPUADV_MAX_PARAMS_B, 0),
      [TL_GPU] = GPUADV_NAME("gpu"),
      [TL_MODE] = GPUADV_KEYWORD("mode", train_modes, GPUADV_MODE_FULL),
      [TL_TOKENS_B] = GPUADV_NUM("tokens_b", GPUADV_RANGE_OPEN_LO, 0, 1e6, 1),
@@ -258,8 +258,8 @@ static const gpuadv_fn fn_train_layout = {
      [TL_SEQ_LEN] = GPUADV_WHOLE("seq_len", 1, 1e7, 4096),
      [TL_GLOBAL_BATCH] = GPUADV_WHOLE("global_batch", 0, 1e9, 0),
      [TL_MICRO_BATCH] = GPUADV_WHOLE("micro_batch", 0, 1024, 0),
-     [TL_RECOMPUTE] = GPUADV_KEYWORD("recompute", recompute_or_search,
-                                     RECOMPUTE_SEARCHED),
+     [TL_RECOMPUTE] =
+         GPUADV_KEYWORD("recompute", recompute_or_search, RECOMPUTE_SEARCHED),
      [TL_FRACTION] = GPUADV_FRACTION("fraction", 1),
      [TL_MFU] = GPUADV_NUM("mfu", GPUADV_RANGE_CLOSED, 0, 1, 0)}};
 
@@ -267,18 +267,18 @@ static const gpuadv_fn fn_train_layout = {
 ** PyTorch name of the data-parallel scheme, Megatron's where tensor or
 ** pipeline parallelism is used. */
 static const char *framework(int gpu, const gpuadv_train_layout *l) {
-  int tpu = strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu,
-                                       GPUS_COL_VENDOR),
-                   "Google") == 0;
+  int tpu =
+      strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR),
+             "Google") == 0;
   int megatron = l->tp > 1.0 || l->pp > 1.0;
   static const char *const torch[] = {"DDP", "ZeRO-1", "ZeRO-2",
                                       "FSDP (ZeRO-3)"};
-  static const char *const mega[] = {"Megatron", "Megatron + distributed optimizer",
-                                     "Megatron + ZeRO-2",
-                                     "Megatron + FSDP"};
-  static const char *const xla[] = {"XLA data parallel", "XLA sharded optimizer",
+  static const char *const mega[] = {"Megatron",
+                                     "Megatron + distributed optimizer",
+                                     "Megatron + ZeRO-2", "Megatron + FSDP"};
+  static const char *const xla[] = {"XLA data parallel",
                                     "XLA sharded optimizer",
-                                    "XLA FSDP"};
+                                    "XLA sharded optimizer", "XLA FSDP"};
   assert(l->zero_stage >= 0 && l->zero_stage <= 3);
   if (tpu) return xla[l->zero_stage];
   return megatron ? mega[l->zero_stage] : torch[l->zero_stage];
@@ -324,13 +324,15 @@ static void sql_train_layout(sqlite3_context *ctx, int argc,
   g.fixed_mfu = a[TL_MFU];
   gpuadv_train_search(&m, &c, &g, &gpuadv_train_fitted, &p);
   if (!p.found && p.fits && isfinite(p.best_hours)) {
-    json = sqlite3_mprintf("{\"fits\":1,\"min_gb\":%.4f,\"best_days\":%.6f,"
-                           "\"fabric_gpus\":%.0f}",
-                           p.min_gb, p.best_hours / 24.0, p.fabric_gpus);
+    json = sqlite3_mprintf(
+        "{\"fits\":1,\"min_gb\":%.4f,\"best_days\":%.6f,"
+        "\"fabric_gpus\":%.0f}",
+        p.min_gb, p.best_hours / 24.0, p.fabric_gpus);
   } else if (!p.found) {
-    json = sqlite3_mprintf("{\"fits\":%d,\"min_gb\":%.4f,\"best_days\":null,"
-                           "\"fabric_gpus\":%.0f}",
-                           p.fits, p.min_gb, p.fabric_gpus);
+    json = sqlite3_mprintf(
+        "{\"fits\":%d,\"min_gb\":%.4f,\"best_days\":null,"
+        "\"fabric_gpus\":%.0f}",
+        p.fits, p.min_gb, p.fabric_gpus);
   } else {
     const gpuadv_train_layout *l = &p.layout;
     json = sqlite3_mprintf(

@@ -18,8 +18,8 @@ static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0, 1.0, 1.0, 1.0};
 /* An 8B dense model: 32 layers of hidden 4096, 32 heads of 128, a
 ** vocabulary of 128,000. */
 static gpuadv_train_model model_8b(void) {
-  gpuadv_train_model m = {8.0,    8.0,    32.0, 4096.0, 32.0, 8.0,
-                          128.0,  128000, 14336, 0.0,   0.0,  32.0};
+  gpuadv_train_model m = {8.0,   8.0,    32.0,  4096.0, 32.0, 8.0,
+                          128.0, 128000, 14336, 0.0,    0.0,  32.0};
   return m;
 }
 
@@ -75,8 +75,7 @@ static void test_8xh100_nvlink(void) {
   check_close("8xH100 step", t.step_s, step, 1e-9);
   check_close("8xH100 tokens/s", t.tokens_per_s, 64.0 * 4096 / step, 1e-6);
   check_close("8xH100 mfu", t.mfu,
-              (6.0 * dense + attn) * 64.0 * 4096 / step / (8 * 1000e12),
-              1e-12);
+              (6.0 * dense + attn) * 64.0 * 4096 / step / (8 * 1000e12), 1e-12);
   check_close("8xH100 comm share", t.comm_share, dp * 0.5 / step, 1e-12);
 }
 
@@ -85,8 +84,7 @@ static void test_8xh100_nvlink(void) {
 ** micro-batches, over 25 GB/s; compute hides half of it at most. */
 static void test_8x4090_pcie(void) {
   gpuadv_train_model m = model_8b();
-  gpuadv_train_chip c = {165.2, 125.552, 125.552, 1008.0, 24.0, 25.0,
-                         30e-6, 0};
+  gpuadv_train_chip c = {165.2, 125.552, 125.552, 1008.0, 24.0, 25.0, 30e-6, 0};
   gpuadv_train_layout l = layout(8, 1, 3, GPUADV_RECOMPUTE_FULL, 64, 0);
   gpuadv_train_layout lh = l;
   gpuadv_train_chip ch = h100();
@@ -112,8 +110,8 @@ static void test_8x4090_pcie(void) {
 ** parallel 8 within each node, data parallel 8 across them, ZeRO-1. A 70B
 ** dense model: 80 layers of hidden 8192, 64 heads of 128. */
 static void test_64xh100_ib(void) {
-  gpuadv_train_model m = {70.0,   70.0,   80.0, 8192.0, 64.0, 8.0,
-                          128.0,  128000, 28672, 0.0,   0.0,  80.0};
+  gpuadv_train_model m = {70.0,  70.0,   80.0,  8192.0, 64.0, 8.0,
+                          128.0, 128000, 28672, 0.0,    0.0,  80.0};
   gpuadv_train_chip c = h100();
   gpuadv_train_layout l = layout(64, 8, 1, GPUADV_RECOMPUTE_NONE, 512, 3200);
   gpuadv_train_time t;
@@ -161,8 +159,7 @@ static void test_layout_gb(void) {
   /* full: 2 + 4 + 12 bytes a parameter; full recomputation keeps 2 s b h a
   ** layer: 2 x 4096 x 4096 x 32 bytes */
   double act = 2.0 * 4096 * 4096 * 32 / 1e9;
-  check_close("gb zero-0", gpuadv_train_layout_gb(&m, &l), 8 * 18 + act,
-              1e-9);
+  check_close("gb zero-0", gpuadv_train_layout_gb(&m, &l), 8 * 18 + act, 1e-9);
   l.zero_stage = 2;
   check_close("gb zero-2", gpuadv_train_layout_gb(&m, &l),
               8 * (2 + 16.0 / 8) + act, 1e-9);
@@ -191,14 +188,14 @@ static void test_search(void) {
   gpuadv_train_search(&m, &c, &g, &K, &p);
   check_true("search found", p.found && p.layout.n_gpus == 8);
   check_true("search fits", p.mem_gb <= 72);
-  check_close("search hours", p.hours, 1e9 / p.time.tokens_per_s / 3600,
-              1e-9);
-  check_true("search frontier on 16", p.alt_n_gpus == 16 && p.alt_hours < p.hours);
+  check_close("search hours", p.hours, 1e9 / p.time.tokens_per_s / 3600, 1e-9);
+  check_true("search frontier on 16",
+             p.alt_n_gpus == 16 && p.alt_hours < p.hours);
   /* a deadline of a tenth of that: more GPUs */
   g.max_hours = p.hours / 10;
   gpuadv_train_search(&m, &c, &g, &K, &p);
-  check_true("search deadline", p.found && p.hours <= g.max_hours &&
-                                    p.layout.n_gpus >= 80);
+  check_true("search deadline",
+             p.found && p.hours <= g.max_hours && p.layout.n_gpus >= 80);
   /* one node without a fabric cannot meet it; with one it could */
   g.fabric_gbps = 0;
   gpuadv_train_search(&m, &c, &g, &K, &p);
@@ -208,8 +205,8 @@ static void test_search(void) {
   g.usable_gb = 21.6;
   g.fabric_gbps = 0;
   gpuadv_train_search(&m, &c, &g, &K, &p);
-  check_true("search 8 small cards", p.found && p.layout.n_gpus == 8 &&
-                                         p.mem_gb <= 21.6);
+  check_true("search 8 small cards",
+             p.found && p.layout.n_gpus == 8 && p.mem_gb <= 21.6);
 }
 
 int main(void) {
