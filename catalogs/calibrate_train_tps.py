@@ -45,8 +45,12 @@ import argparse
 import csv
 import ctypes
 import math
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import calibrate  # noqa: E402 (catalogs/calibrate.py: its Nelder-Mead)
 
 D = ctypes.c_double
 
@@ -330,43 +334,10 @@ def clamp(x, i):
     return min(hi, max(lo, x))
 
 
-def nelder_mead(f, x0, scale, iters):
-    """Minimise f from x0 (a list), simplex steps of scale; standard
-    reflection, expansion, contraction and shrink coefficients."""
-    n = len(x0)
-    pts = [list(x0)] + [[x0[j] + (scale[j] if j == i else 0.0) for j in range(n)]
-                        for i in range(n)]
-    vals = [f(p) for p in pts]
-    for _ in range(iters):
-        order = sorted(range(n + 1), key=lambda i: vals[i])
-        pts = [pts[i] for i in order]
-        vals = [vals[i] for i in order]
-        c = [sum(p[j] for p in pts[:-1]) / n for j in range(n)]
-        xr = [c[j] + (c[j] - pts[-1][j]) for j in range(n)]
-        fr = f(xr)
-        if fr < vals[0]:
-            xe = [c[j] + 2.0 * (c[j] - pts[-1][j]) for j in range(n)]
-            fe = f(xe)
-            pts[-1], vals[-1] = (xe, fe) if fe < fr else (xr, fr)
-        elif fr < vals[-2]:
-            pts[-1], vals[-1] = xr, fr
-        else:
-            xc = [c[j] + 0.5 * (pts[-1][j] - c[j]) for j in range(n)]
-            fc = f(xc)
-            if fc < vals[-1]:
-                pts[-1], vals[-1] = xc, fc
-            else:
-                pts = [pts[0]] + [[pts[0][j] + 0.5 * (p[j] - pts[0][j]) for j in range(n)]
-                                  for p in pts[1:]]
-                vals = [vals[0]] + [f(p) for p in pts[1:]]
-    i = min(range(n + 1), key=lambda i: vals[i])
-    return pts[i], vals[i]
-
-
 def fit(lib, rows, start):
-    """The constants that minimise loss() on rows: Nelder-Mead on the
-    constants in their bounds (clamped), restarted from its own best until
-    it stops improving."""
+    """The constants that minimise loss() on rows: calibrate.py's
+    Nelder-Mead on the constants in their bounds (clamped), restarted from
+    its own best until it stops improving."""
     names = [n for n, _ in Consts._fields_]
 
     def consts(x):
@@ -377,13 +348,11 @@ def fit(lib, rows, start):
     x = [getattr(start, n) for n in names]
     best = f(x)
     for _ in range(6):
-        scale = [0.25 * (BOUNDS[i][1] - BOUNDS[i][0]) * (0.05 if names[i] == "width_half"
-                                                         else 1.0)
-                 for i in range(len(names))]
-        x2, v2 = nelder_mead(f, x, scale, 300)
+        x2 = [clamp(v, i) for i, v in enumerate(calibrate.nelder_mead(f, x, 300))]
+        v2 = f(x2)
         if v2 >= best - 1e-6:
             break
-        x, best = [clamp(v, i) for i, v in enumerate(x2)], v2
+        x, best = x2, v2
     return consts(x), best
 
 

@@ -3,7 +3,9 @@
 # catalogs/measurements.csv; the Python mirror of the speed model in
 # calibrate.py gives the extension's estimates on every row it fits; the
 # training-memory constants in ext/gpuadv_math.h are what
-# catalogs/calibrate_train.py fits.
+# catalogs/calibrate_train.py fits; the training step model's constants in
+# ext/gpuadv_train.c are what catalogs/calibrate_train_tps.py fits, on the
+# rows and with the error the README states.
 # Prints `ok NAME` / `FAIL NAME` per check; exits 1 on any failure.
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-/usr/bin/python3}
@@ -167,4 +169,25 @@ check("batch-1 fit: the MI300X single-stream rows are scored, not fitted (%s)"
       and {"P190", "P193", "P194", "P130", "P204"} <= pool)
 sys.exit(1 if fails else 0)
 PYEOF
-exit $(( status | $? ))
+status=$(( status | $? ))
+# The training step model: its constants a fresh fit's, its error on the
+# published training runs as README's Accuracy section states it.
+make -s build/libgpuadv_train.so >/dev/null 2>&1
+train=$($PY catalogs/calibrate_train_tps.py --check ext/gpuadv_train.c 2>&1)
+if [ $? -eq 0 ]; then
+  echo "ok gpuadv_train.c constants equal the fit"
+else
+  echo "FAIL gpuadv_train.c constants equal the fit"
+  echo "$train" | tail -12 | sed 's/^/#   /'
+  status=1
+fi
+for want in "all rows                     rows 157  median  16.0%  p90  37.7%" \
+            "one 40% MFU instead          rows 157  median  15.5%  p90  93.9%"; do
+  if printf '%s\n' "$train" | grep -qxF "$want"; then
+    echo "ok training throughput: $want"
+  else
+    echo "FAIL training throughput: $want"
+    status=1
+  fi
+done
+exit $status
