@@ -13,8 +13,9 @@
 #   make accuracy the estimates' error against published measurements, and
 #                 the serving simulator's (sql/latency_accuracy.sql)
 #   make format   clang-format the C sources in place (.clang-format)
-#   make lint     the format check, cppcheck and a build with warnings as
-#                 errors (gcc and clang); .ci/run runs it
+#   make lint     the format check, cppcheck, a build with warnings as
+#                 errors (gcc and clang) and commit subjects of at most 72
+#                 characters since .ci/subjects-since; .ci/run runs it
 
 CC      ?= cc
 PYTHON  ?= /usr/bin/python3
@@ -51,7 +52,7 @@ CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.cs
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test asan valgrind unit accuracy clean format lint calibrate-train
+.PHONY: all demo test asan valgrind unit accuracy clean format lint lint-subjects calibrate-train
 
 all: $(LIB)
 
@@ -170,7 +171,19 @@ CPPCHECK ?= cppcheck
 format:
 	$(CLANG_FORMAT) -i $(FORMAT_SRC)
 
-lint: build/gpuadv_catalog_cols.h
+# Commit subjects after the one recorded in .ci/subjects-since are at most
+# 72 characters (git log --oneline and every git tool cut longer ones);
+# skipped, and said so, outside a git checkout or in a clone without it.
+SUBJECTS_SINCE := $(shell cat .ci/subjects-since 2>/dev/null)
+
+lint-subjects:
+	@if git rev-parse -q --verify "$(SUBJECTS_SINCE)^{commit}" >/dev/null 2>&1; then \
+	  long=$$(git log --format=%s "$(SUBJECTS_SINCE)..HEAD" | awk 'length > 72'); \
+	  if [ -n "$$long" ]; then echo "commit subjects over 72 characters:"; echo "$$long"; exit 1; fi; \
+	  echo "commit subjects since $(SUBJECTS_SINCE): at most 72 characters"; \
+	else echo "lint-subjects: skipped (no commit $(SUBJECTS_SINCE) in this checkout)"; fi
+
+lint: build/gpuadv_catalog_cols.h lint-subjects
 	$(CLANG_FORMAT) --dry-run -Werror $(FORMAT_SRC)
 	$(CPPCHECK) --quiet --enable=warning,portability --std=c99 -Iext -Ibuild \
 	  --suppress=missingIncludeSystem --inline-suppr --error-exitcode=1 ext/*.c
