@@ -315,8 +315,35 @@ CREATE TRIGGER workloads_model_slug_update AFTER UPDATE OF model ON workloads
   WHEN model_name(NEW.model) IS NOT NULL AND NEW.model IS NOT model_name(NEW.model)
   BEGIN UPDATE workloads SET model = model_name(NEW.model) WHERE name = NEW.name; END;
 
+-- A program: a training workload and then a serving workload under one
+-- budget (seed 000: pretrain a 13B model, then serve it to 50,000 daily
+-- users, $2M in all). program_plans ranks the ways to pay for both phases.
+CREATE TABLE IF NOT EXISTS programs (
+  name TEXT NOT NULL PRIMARY KEY,
+  train_workload TEXT NOT NULL,   -- a workloads.name of kind train or finetune
+  serve_workload TEXT NOT NULL,   -- a workloads.name of kind serve
+  serve_months REAL,              -- months of serving after training (default: the serve workload's months)
+  budget_usd REAL,                -- money for both phases (default: none)
+  notes TEXT,
+  CONSTRAINT "serve_months must be > 0"
+    CHECK (serve_months IS NULL OR (typeof(serve_months) IN ('integer', 'real') AND serve_months > 0)),
+  CONSTRAINT "budget_usd must be > 0"
+    CHECK (budget_usd IS NULL OR (typeof(budget_usd) IN ('integer', 'real') AND budget_usd > 0))
+);
+DROP TRIGGER IF EXISTS programs_phases_insert;
+CREATE TRIGGER programs_phases_insert BEFORE INSERT ON programs
+  WHEN NOT EXISTS (SELECT 1 FROM workloads WHERE name = NEW.train_workload AND kind IN ('train', 'finetune'))
+    OR NOT EXISTS (SELECT 1 FROM workloads WHERE name = NEW.serve_workload AND kind = 'serve')
+  BEGIN SELECT RAISE(ABORT, 'programs: train_workload must name a train or finetune workload and serve_workload a serve workload'); END;
+DROP TRIGGER IF EXISTS programs_phases_update;
+CREATE TRIGGER programs_phases_update BEFORE UPDATE OF train_workload, serve_workload ON programs
+  WHEN NOT EXISTS (SELECT 1 FROM workloads WHERE name = NEW.train_workload AND kind IN ('train', 'finetune'))
+    OR NOT EXISTS (SELECT 1 FROM workloads WHERE name = NEW.serve_workload AND kind = 'serve')
+  BEGIN SELECT RAISE(ABORT, 'programs: train_workload must name a train or finetune workload and serve_workload a serve workload'); END;
+
 -- ------------------------------------------------------- reference views
 -- Views hold no rows: dropped and re-created on every read of this file.
+DROP VIEW IF EXISTS program_plans;
 DROP VIEW IF EXISTS best_plans;
 DROP VIEW IF EXISTS rent_vs_buy;
 DROP VIEW IF EXISTS serving_plans;
@@ -1703,3 +1730,79 @@ SELECT w.name, w.kind, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0,
 FROM workloads w
 WHERE w.offer_glob IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM workload_offers o WHERE o.workload = w.name);
+
+
+-- ----------------------------------------------------------------- programs
+-- Each program's ways to pay for its two phases, by cash out: rent both;
+-- buy for training and keep the GPUs for serving (the GPUs bought once:
+-- serving on the same GPU type buys only the GPUs it needs beyond
+-- training's); rent training and buy serving; buy training and rent
+-- serving. Each phase takes its plans that fit and meet their targets
+-- (feasible: the workloads' own budgets and acquire are the program's to
+-- judge), the cheapest rental of each phase and every owned plan; serving
+-- is paid for serve_months (its rental by the hour, owned GPUs their
+-- running costs); the program works when the cash out is within its
+-- budget.
+CREATE VIEW program_plans AS
+WITH
+d AS (SELECT * FROM plan_defaults),
+pr AS (
+  SELECT p.name AS program, p.train_workload, p.serve_workload, p.budget_usd,
+         coalesce(p.serve_months, w.months, 1) AS serve_months
+  FROM programs p JOIN workloads w ON w.name = p.serve_workload),
+tr AS MATERIALIZED (
+  SELECT t.workload, t.offer, t.pricing, t.gpu, t.n_gpus, t.wall_days, t.total_usd, t.capex_usd,
+         t.running_usd_per_hour, t.rank,
+         row_number() OVER (PARTITION BY t.workload, t.pricing = 'owned' ORDER BY t.rank) AS k
+  FROM training_plans t WHERE t.feasible AND t.workload IN (SELECT train_workload FROM pr)),
+sv AS MATERIALIZED (
+  SELECT s.workload, s.offer, s.pricing, s.gpu, s.paid_gpus AS n_gpus, s.usd_per_hour, s.capex_usd,
+         s.running_usd_per_hour, s.rank,
+         row_number() OVER (PARTITION BY s.workload, s.pricing = 'owned' ORDER BY s.rank) AS k
+  FROM serving_plans s WHERE s.feasible AND s.workload IN (SELECT serve_workload FROM pr)),
+-- the candidates of each phase: the first rental, every owned plan
+tc AS (SELECT * FROM tr WHERE pricing = 'owned' OR k = 1),
+sc AS (SELECT * FROM sv WHERE pricing = 'owned' OR k = 1),
+combo AS (
+  SELECT pr.*, t.offer AS train_offer, t.pricing AS train_pricing, t.gpu AS train_gpu,
+         t.n_gpus AS train_gpus, t.wall_days AS train_days,
+         s.offer AS serve_offer, s.pricing AS serve_pricing, s.gpu AS serve_gpu, s.n_gpus AS serve_gpus,
+         -- GPUs bought for training that serving uses again
+         CASE WHEN t.pricing = 'owned' AND s.pricing = 'owned' AND t.gpu = s.gpu
+              THEN min(t.n_gpus, s.n_gpus) ELSE 0 END AS reused_gpus,
+         t.total_usd AS train_total_usd, t.capex_usd AS train_capex_usd,
+         t.running_usd_per_hour AS train_running_usd_per_hour,
+         s.usd_per_hour AS serve_usd_per_hour, s.capex_usd AS serve_capex_usd,
+         s.running_usd_per_hour AS serve_running_usd_per_hour, d.hours_per_month
+  FROM pr
+  JOIN tc t ON t.workload = pr.train_workload
+  JOIN sc s ON s.workload = pr.serve_workload
+  CROSS JOIN d),
+cash AS (
+  SELECT c.*,
+         CASE WHEN c.train_pricing = 'owned'
+              THEN c.train_capex_usd + c.train_running_usd_per_hour * c.train_days * 24
+              ELSE c.train_total_usd END AS train_usd,
+         CASE WHEN c.serve_pricing = 'owned'
+              -- the purchase of the GPUs training did not already buy
+              THEN c.serve_capex_usd * (c.serve_gpus - c.reused_gpus) / c.serve_gpus
+                   + c.serve_running_usd_per_hour * c.hours_per_month * c.serve_months
+              ELSE c.serve_usd_per_hour * c.hours_per_month * c.serve_months END AS serve_usd
+  FROM combo c)
+SELECT program, train_workload, serve_workload,
+       CASE WHEN train_pricing = 'owned' AND serve_pricing = 'owned' THEN 'buy both'
+            WHEN train_pricing = 'owned' THEN 'buy for training, rent serving'
+            WHEN serve_pricing = 'owned' THEN 'rent training, buy serving'
+            ELSE 'rent both' END AS plan,
+       train_offer, train_gpus, round(train_days, 2) AS train_days, round(train_usd, 2) AS train_usd,
+       serve_offer, serve_gpus, serve_months, round(serve_usd, 2) AS serve_usd,
+       reused_gpus, round(train_usd + serve_usd, 2) AS total_usd, budget_usd,
+       budget_usd IS NULL OR train_usd + serve_usd <= budget_usd AS works,
+       CASE WHEN budget_usd IS NOT NULL AND train_usd + serve_usd > budget_usd
+            THEN printf('costs $%,d, over the budget of $%,d', CAST(round(train_usd + serve_usd) AS INTEGER),
+                        CAST(round(budget_usd) AS INTEGER)) END AS why_not,
+       row_number() OVER (PARTITION BY program
+                          ORDER BY budget_usd IS NOT NULL AND train_usd + serve_usd > budget_usd,
+                                   train_usd + serve_usd, train_days, train_offer, serve_offer) AS rank
+FROM cash
+ORDER BY program, rank;

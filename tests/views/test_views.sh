@@ -68,6 +68,12 @@ expect_error "reject lora from scratch" \
 expect_error "reject training without tokens" \
   "INSERT INTO workloads(name, kind, params_b, mode) VALUES ('x', 'finetune', 7, 'qlora')" \
   "CHECK constraint failed: train and finetune need tokens_b > 0"
+expect_error "reject a program without its workloads" \
+  "INSERT INTO programs(name, train_workload, serve_workload) VALUES ('p', 'no such', 'nor this')" \
+  "programs: train_workload must name a train or finetune workload and serve_workload a serve workload"
+expect_error "reject a program's phases swapped" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b) VALUES ('t', 'train', 7, 'full', 1); INSERT INTO workloads(name, kind, params_b, requests_per_min, output_tokens) VALUES ('s', 'serve', 7, 1, 1); INSERT INTO programs(name, train_workload, serve_workload) VALUES ('p', 's', 't')" \
+  "programs: train_workload must name a train or finetune workload and serve_workload a serve workload"
 expect_error "reject tokens for billions" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b) VALUES ('x', 'train', 7, 'full', 1e9)" \
   "CHECK constraint failed: tokens_b is billions of tokens, at most 1000000: 1e9 tokens is tokens_b = 1"
