@@ -1706,7 +1706,7 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 n_working,
                 -- the next point of the cost-time frontier (twice the GPUs)
-                CASE WHEN alt_spend_usd IS NOT NULL AND alt_wall_days < wall_days
+                CASE WHEN alt_spend_usd IS NOT NULL AND alt_n_gpus > 0 AND alt_wall_days < wall_days
                      THEN printf('; for %s, %.1f days sooner on %d GPUs',
                                  CASE WHEN alt_spend_usd > spend_usd
                                       THEN printf('$%,d more%s', CAST(round(alt_spend_usd - spend_usd) AS INTEGER),
