@@ -69,6 +69,8 @@ CREATE TABLE IF NOT EXISTS workloads (
   output_cv REAL,                -- serve: spread of output lengths, coefficient of variation (default 0: all output_tokens long)
   prefix_hit REAL,               -- serve: share of each prompt found in the engine's prefix cache (default 0)
   spare_replicas INTEGER,        -- serve: replicas beyond those the traffic needs, so that the targets hold with that many down (default 0; 1 for N+1)
+  allow_spot INTEGER,            -- 1: spot offers may win, training and serving (default 0; for serving, serve_on_spot when this is NULL)
+  allow_marketplace INTEGER,     -- 1: marketplace offers (provider_tiers tier 'marketplace': single hosts such as vast's) may win; default 0
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -183,7 +185,10 @@ CREATE TABLE IF NOT EXISTS workloads (
        AND (output_cv IS NULL OR (typeof(output_cv) IN ('integer', 'real') AND output_cv >= 0 AND output_cv <= 10))
        AND (prefix_hit IS NULL OR (typeof(prefix_hit) IN ('integer', 'real') AND prefix_hit >= 0 AND prefix_hit <= 1))),
   CONSTRAINT "spare_replicas must be a whole number in [0, 64]"
-    CHECK (spare_replicas IS NULL OR (typeof(spare_replicas) = 'integer' AND spare_replicas >= 0 AND spare_replicas <= 64))
+    CHECK (spare_replicas IS NULL OR (typeof(spare_replicas) = 'integer' AND spare_replicas >= 0 AND spare_replicas <= 64)),
+  CONSTRAINT "allow_spot and allow_marketplace must be 0 or 1"
+    CHECK ((allow_spot IS NULL OR allow_spot IN (0, 1))
+       AND (allow_marketplace IS NULL OR allow_marketplace IN (0, 1)))
 );
 
 -- Your purchase quotes and running costs, one row per GPU type (a
@@ -358,6 +363,7 @@ DROP VIEW IF EXISTS workload_offers;
 DROP VIEW IF EXISTS offers;
 DROP VIEW IF EXISTS workload_inputs;
 DROP VIEW IF EXISTS instance_fabrics;
+DROP VIEW IF EXISTS provider_tiers;
 DROP VIEW IF EXISTS egress_rates;
 DROP VIEW IF EXISTS plan_defaults;
 
@@ -395,6 +401,12 @@ CREATE VIEW plan_defaults AS SELECT
   1.0    AS checkpoint_hours,    -- spot training: checkpoint every hour (an assumption; set workloads.checkpoint_hours)
   15.0   AS restart_minutes,     -- spot training: minutes to get a node back and reload (an assumption; set workloads.restart_minutes)
   date('now') AS today,          -- price_age_days counts from here
+  -- prices a plan may not rest on unless the workload sets
+  -- include_flagged_prices = 1 (offers.price_flag); see docs/procurement.md,
+  -- "Prices a plan can rely on"
+  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,968 spot prices, 3.5%, lie further below, among them the two outliers of docs/procurement.md)
+  30     AS spot_max_age_days,   -- a spot or marketplace price older than this is flagged (an assumption: spot and marketplace prices move week to week; AWS's spot price history keeps 90 days)
+  180    AS list_max_age_days,   -- an on-demand or committed list price older than this is flagged (an assumption: list prices change a few times a year; one older than half a year is to be checked before it is quoted)
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   730.0  AS hours_per_month,     -- 8760 / 12
   300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 16 rates), at least: each run is lengthened to its steady state
@@ -438,6 +450,33 @@ CREATE VIEW egress_rates(provider, usd_per_gb, source) AS VALUES
   ('aws',   0.09,  'aws.amazon.com/ec2/pricing/on-demand (data transfer out, first 10 TB/month)'),
   ('gcp',   0.12,  'cloud.google.com/vpc/network-pricing (premium tier, first 1 TB)'),
   ('azure', 0.087, 'azure.microsoft.com/pricing/details/bandwidth (first 10 TB, Microsoft network)');
+
+-- The kind of each catalog provider, from its own description of what it
+-- sells: 'hyperscaler' (a general-purpose public cloud of many regions and
+-- services, AWS, Azure, GCP and OCI-class), 'neocloud' (a cloud built
+-- around GPUs, selling its own or its partners' data-center capacity) or
+-- 'marketplace' (a market where independent hosts list their machines; a
+-- price is one host's, for as long as it lists it). A provider missing here
+-- (a rental quote's) has no tier. workloads.tiers filters on it, and a
+-- marketplace offer wins only with workloads.allow_marketplace = 1.
+CREATE VIEW provider_tiers(provider, tier, source) AS VALUES
+  ('aws', 'hyperscaler', 'aws.amazon.com/about-aws/global-infrastructure (general-purpose cloud, 30+ regions)'),
+  ('azure', 'hyperscaler', 'azure.microsoft.com/explore/global-infrastructure (general-purpose cloud, 60+ regions)'),
+  ('gcp', 'hyperscaler', 'cloud.google.com/about/locations (general-purpose cloud, 40+ regions)'),
+  ('ibm', 'hyperscaler', 'ibm.com/cloud (general-purpose cloud, multizone regions)'),
+  ('oci', 'hyperscaler', 'oracle.com/cloud/public-cloud-regions (general-purpose cloud, 50+ regions)'),
+  ('lambda', 'neocloud', 'lambda.ai (GPU cloud, its own data centers)'),
+  ('nebius', 'neocloud', 'nebius.com (AI cloud, its own data centers)'),
+  ('runpod', 'neocloud', 'runpod.io (Secure Cloud: Tier 3/4 partner data centers; the catalog holds its _SECURE types only)'),
+  ('cudo', 'neocloud', 'cudocompute.com (GPU cloud on partner data centers)'),
+  ('verda', 'neocloud', 'verda.com (formerly DataCrunch: GPU cloud, its own data centers in Finland)'),
+  ('seeweb', 'neocloud', 'seeweb.it (Italian cloud provider, its own data centers)'),
+  ('paperspace', 'neocloud', 'paperspace.com (GPU cloud of DigitalOcean)'),
+  ('digitalocean', 'neocloud', 'digitalocean.com/products/gradient (GPU droplets)'),
+  ('fluidstack', 'neocloud', 'fluidstack.io (GPU cloud, dedicated clusters)'),
+  ('neocloud', 'neocloud', 'committed_prices: a neocloud contract rate'),
+  ('vast', 'marketplace', 'vast.ai/faq (a marketplace: independent hosts list their machines and set their prices)'),
+  ('hyperbolic', 'marketplace', 'hyperbolic.ai (GPU marketplace: suppliers list their machines)');
 
 -- Fast RDMA fabric between instances of a type (EFA, InfiniBand, RoCE,
 -- GPUDirect-TCPX/TCPXO), Gbit/s per instance, from the providers' instance
@@ -578,45 +617,100 @@ LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 CREATE VIEW offers AS
 WITH
 d AS (SELECT * FROM plan_defaults),
+-- each catalog row with its tier, the first day of its date, and the
+-- median spot price of its instance type across the provider's regions
+ci0 AS (
+  SELECT c.provider, c.instance_type, c.gpu, c.gpu_count, c.region, c.as_of, c.usd_per_hour,
+         c.spot_usd_per_hour, c.price_flag, t.tier,
+         CASE WHEN c.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN c.as_of
+              WHEN c.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN c.as_of || '-01' END AS pdate,
+         row_number() OVER w AS sk, count(c.spot_usd_per_hour) OVER w2 AS sn
+  FROM cloud_instances c LEFT JOIN provider_tiers t ON t.provider = c.provider
+  WINDOW w AS (PARTITION BY c.provider, c.instance_type, c.gpu, c.gpu_count
+               ORDER BY c.spot_usd_per_hour IS NULL, c.spot_usd_per_hour),
+         w2 AS (PARTITION BY c.provider, c.instance_type, c.gpu, c.gpu_count)),
+ci1 AS (
+  SELECT ci0.*, CAST(julianday(d.today) - julianday(pdate) AS INTEGER) AS age,
+         avg(CASE WHEN sk IN ((sn + 1) / 2, (sn + 2) / 2) THEN spot_usd_per_hour END)
+           OVER (PARTITION BY provider, instance_type, gpu, gpu_count) AS spot_median,
+         d.spot_outlier_share, d.spot_max_age_days, d.list_max_age_days
+  FROM ci0 CROSS JOIN d),
+-- the catalog refresh's flag, then the views' own: a stale price (older
+-- than list_max_age_days, or spot_max_age_days for spot and marketplace
+-- prices) and a spot outlier (more than spot_outlier_share below the
+-- median spot price of its type). A flag on the spot price alone starts
+-- 'spot '.
+ci2 AS (
+  SELECT ci1.*,
+         CASE WHEN age > CASE WHEN tier = 'marketplace' THEN spot_max_age_days ELSE list_max_age_days END
+              THEN printf('price %d days old > %d (plan_defaults.%s)', age,
+                          CASE WHEN tier = 'marketplace' THEN spot_max_age_days ELSE list_max_age_days END,
+                          CASE WHEN tier = 'marketplace' THEN 'spot_max_age_days' ELSE 'list_max_age_days' END) END AS od_age_flag,
+         CASE WHEN spot_usd_per_hour IS NOT NULL AND sn >= 3
+                   AND coalesce(price_flag, '') NOT LIKE '%below the median spot%'
+                   AND spot_usd_per_hour < (1 - spot_outlier_share) * spot_median
+              THEN printf('spot %g is %d%% below the median spot %g of the same instance type in %d regions (plan_defaults.spot_outlier_share %g)',
+                          spot_usd_per_hour, CAST(100 * (1 - spot_usd_per_hour / spot_median) AS INTEGER),
+                          round(spot_median, 4), sn, spot_outlier_share) END AS spot_outlier_flag,
+         CASE WHEN spot_usd_per_hour IS NOT NULL AND age > spot_max_age_days
+              THEN printf('spot price %d days old > %d (plan_defaults.spot_max_age_days)', age, spot_max_age_days) END AS spot_age_flag
+  FROM ci1),
 ci AS (
-  SELECT provider, instance_type, gpu, gpu_count, region, as_of, usd_per_hour, spot_usd_per_hour,
-         CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END AS od_flag, price_flag AS spot_flag
-  FROM cloud_instances),
+  SELECT provider, instance_type, gpu, gpu_count, region, as_of, pdate, usd_per_hour, spot_usd_per_hour, tier,
+         coalesce(CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END || '; ' || od_age_flag,
+                  CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END, od_age_flag) AS od_flag,
+         CASE WHEN coalesce(price_flag, spot_outlier_flag, spot_age_flag) IS NOT NULL
+              THEN substr(coalesce('; ' || price_flag, '') || coalesce('; ' || spot_outlier_flag, '')
+                          || coalesce('; ' || spot_age_flag, ''), 3) END AS spot_flag
+  FROM ci2),
+-- at equal price a dated row before an undated one, then by region name
 odk AS (
   SELECT ci.*, row_number() OVER (PARTITION BY provider, instance_type, gpu, gpu_count, od_flag IS NOT NULL
-                                  ORDER BY usd_per_hour, region) AS k
+                                  ORDER BY usd_per_hour, pdate IS NULL, region) AS k
   FROM ci),
 spk AS (
   SELECT ci.*, row_number() OVER (PARTITION BY provider, instance_type, gpu, gpu_count, spot_flag IS NOT NULL
-                                  ORDER BY spot_usd_per_hour, region) AS k
+                                  ORDER BY spot_usd_per_hour, pdate IS NULL, region) AS k
   FROM ci WHERE spot_usd_per_hour IS NOT NULL),
+-- a commitment's list price dated by its period's first day; stale after
+-- list_max_age_days
+cp AS (
+  SELECT c.*, t.tier,
+         CASE WHEN julianday(d.today) - julianday(c.pdate) > d.list_max_age_days
+              THEN printf('price %d days old > %d (plan_defaults.list_max_age_days)',
+                          CAST(julianday(d.today) - julianday(c.pdate) AS INTEGER), d.list_max_age_days) END AS flag
+  FROM (SELECT committed_prices.*,
+               CASE WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN as_of
+                    WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN as_of || '-01'
+                    WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-Q[1-4]'
+                      THEN substr(as_of, 1, 5) || printf('%02d', 3 * CAST(substr(as_of, 7, 1) AS INTEGER) - 2) || '-01'
+                    WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-H[12]'
+                      THEN substr(as_of, 1, 5) || CASE substr(as_of, 7, 1) WHEN '1' THEN '01-01' ELSE '07-01' END
+                    WHEN as_of GLOB '[0-9][0-9][0-9][0-9]' THEN as_of || '-01-01' END AS pdate
+        FROM committed_prices) c
+  CROSS JOIN d
+  LEFT JOIN provider_tiers t ON t.provider = c.provider),
 rent AS (
   SELECT provider || '/' || instance_type || CASE WHEN od_flag IS NOT NULL THEN ' [flagged price]' ELSE '' END AS offer,
          'on-demand' AS pricing, provider, instance_type, region, gpu, gpu_count, usd_per_hour AS usd,
-         0.0 AS managed_premium, od_flag AS price_flag, as_of, as_of AS price_date,
-         NULL AS term, NULL AS term_days, NULL AS max_days
+         0.0 AS managed_premium, od_flag AS price_flag, as_of, pdate AS price_date,
+         NULL AS term, NULL AS term_days, NULL AS max_days, tier
   FROM odk WHERE k = 1
   UNION ALL
   SELECT provider || '/' || instance_type || ' (spot' || CASE WHEN spot_flag IS NOT NULL THEN ', flagged price' ELSE '' END || ')',
-         'spot', provider, instance_type, region, gpu, gpu_count, spot_usd_per_hour, 0.0, spot_flag, as_of, as_of,
-         NULL, NULL, NULL
+         'spot', provider, instance_type, region, gpu, gpu_count, spot_usd_per_hour, 0.0, spot_flag, as_of, pdate,
+         NULL, NULL, NULL, tier
   FROM spk WHERE k = 1
   UNION ALL
-  SELECT provider || '/' || instance_type || ' (' || term || ')', 'committed', provider, instance_type, NULL, gpu,
-         gpu_count, usd_per_hour, 0.0, NULL, as_of,
-         CASE WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN as_of
-              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN as_of || '-01'
-              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-Q[1-4]'
-                THEN substr(as_of, 1, 5) || printf('%02d', 3 * CAST(substr(as_of, 7, 1) AS INTEGER) - 2) || '-01'
-              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]-H[12]'
-                THEN substr(as_of, 1, 5) || CASE substr(as_of, 7, 1) WHEN '1' THEN '01-01' ELSE '07-01' END
-              WHEN as_of GLOB '[0-9][0-9][0-9][0-9]' THEN as_of || '-01-01' END,
-         term, term_days, max_days
-  FROM committed_prices
+  SELECT provider || '/' || instance_type || ' (' || term || ')'
+           || CASE WHEN flag IS NOT NULL THEN ' [flagged price]' ELSE '' END,
+         'committed', provider, instance_type, NULL, gpu,
+         gpu_count, usd_per_hour, 0.0, flag, as_of, pdate, term, term_days, max_days, tier
+  FROM cp
   UNION ALL
   SELECT provider || '/' || name, 'quote', provider, name, NULL, gpu, gpu_count,
          usd_per_hour, managed_premium, NULL, NULL, NULL,
-         CASE WHEN term_days IS NOT NULL THEN printf('%d-day term', term_days) END, term_days, NULL
+         CASE WHEN term_days IS NOT NULL THEN printf('%d-day term', term_days) END, term_days, NULL, NULL
   FROM rental_quotes),
 -- interruptions per node-day for each spot offer: the provider's first
 -- matching instance_glob, else the catch-all row
@@ -713,7 +807,7 @@ SELECT r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu,
        r.price_flag, r.as_of, r.price_date, r.term, r.term_days, r.max_days,
        sr.per_day AS spot_interruptions_per_day,
        NULL AS unit_gpus, NULL AS unit_usd, NULL AS network_usd_per_gpu,
-       NULL AS running_usd_per_gpu_hour, NULL AS resale_share
+       NULL AS running_usd_per_gpu_hour, NULL AS resale_share, r.tier
 FROM rent r
 LEFT JOIN instance_fabrics f ON f.provider = r.provider AND f.instance_type = r.instance_type
 LEFT JOIN rental_quotes q ON r.pricing = 'quote' AND q.provider = r.provider AND q.name = r.instance_type
@@ -744,20 +838,24 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
             WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o.as_of || '-01'
             WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]' THEN o.as_of || '-01-01' END,
        NULL, NULL, NULL, NULL,
-       o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share
+       o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, NULL
 FROM own3 o;
 
 -- The offers each workload considers: all, or those its offer_glob matches
 -- (case ignored: 'H100*' and 'AWS/*' match h100-sxm and aws/p5.48xlarge);
 -- flagged prices only when it asks for them (include_flagged_prices = 1);
--- spot for serving only when it allows it (serve_on_spot = 1).
+-- spot only when it allows it (allow_spot = 1; for serving, serve_on_spot
+-- = 1 when allow_spot is NULL); marketplace offers only when it allows them
+-- (allow_marketplace = 1).
 CREATE VIEW workload_offers AS
 SELECT w.name AS workload, w.kind, o.*
 FROM workloads w
 JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob)
                   OR o.gpu GLOB lower(w.offer_glob))
              AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
-             AND (o.pricing <> 'spot' OR w.kind <> 'serve' OR coalesce(w.serve_on_spot, 0) = 1);
+             AND (o.pricing <> 'spot'
+                  OR coalesce(w.allow_spot, CASE WHEN w.kind = 'serve' THEN w.serve_on_spot END, 0) = 1)
+             AND (o.tier IS NOT 'marketplace' OR coalesce(w.allow_marketplace, 0) = 1);
 
 -- Workloads alike in every column but name and notes (equal values: a
 -- column's type affinity stores equal numbers alike; text keeps its case;
@@ -774,7 +872,7 @@ CREATE VIEW workload_shapes AS
     utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
     layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
     spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
-    prefix_hit, spare_replicas) AS shape
+    prefix_hit, spare_replicas, allow_spot, allow_marketplace) AS shape
 FROM workloads;
 
 -- ---------------------------------------------------------------- training
@@ -1395,7 +1493,8 @@ plan AS (
          -- the offer's terms, for priced
          o.unit_gpus AS x_unit_gpus, o.term_days AS x_term_days,
          o.running_usd_per_gpu_hour AS x_running_usd_per_gpu_hour, o.price_flag AS x_price_flag,
-         o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term
+         o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
+         o.spot_interruptions_per_day AS x_spot_per_day
   FROM lat p
   JOIN workload_offers o ON o.workload = p.cworkload AND o.gpu = p.cgpu AND o.devices = p.cdevices
                           AND o.fraction = p.cfraction AND o.owned = p.owned
@@ -1505,6 +1604,8 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
        term, commit_days,
        CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * paid_gpus, 4) END AS running_usd_per_hour,
+       x_spot_per_day AS spot_interruptions_per_day,
+       -- at equal cost a dated price before an undated one
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
                                    user_ok DESC, ttft_ok DESC, p95_ok DESC,
@@ -1512,7 +1613,7 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
                                    -- measurement of the engine on that kind of GPU
                                    -- goes after the others
                                    pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
-                                   usd_per_hour IS NULL, usd_per_hour, n_gpus,
+                                   usd_per_hour IS NULL, usd_per_hour, price_date IS NULL, n_gpus,
                                    memory_gb * devices DESC, offer) AS rank
 FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu;
 
@@ -1527,7 +1628,7 @@ SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pr
        r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
        r.usd_per_hour, r.usd_per_mtok, r.total_usd, r.capex_usd, r.spend_usd, r.paid_gpus,
        r.price_flag, r.price_as_of, r.price_age_days, r.term, r.commit_days,
-       r.running_usd_per_hour, r.rank
+       r.running_usd_per_hour, r.spot_interruptions_per_day, r.rank
 FROM workload_shapes s JOIN shape_serving_plans r ON r.workload = s.shape
 ORDER BY s.name, r.rank;
 
@@ -1654,7 +1755,10 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                   || CASE WHEN pricing = 'quote' THEN 'your quote'
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END
-                  || CASE WHEN pricing = 'spot' THEN printf(', %.2f%% for interruptions', 100 * spot_overhead) ELSE '' END
+                  || CASE WHEN pricing = 'spot'
+                          THEN printf(', if available; interruptions add %.2f%% to the time', 100 * spot_overhead) ELSE '' END
+                  || CASE WHEN (SELECT t.tier FROM provider_tiers t WHERE t.provider = ranked_training.provider) = 'marketplace'
+                          THEN ', one marketplace host, if available' ELSE '' END
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
                 framework, tp, pp, recompute, micro_batch, global_batch,
                 mem_gb_per_gpu, usable_gb_per_gpu,
@@ -1670,7 +1774,7 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
                 n_working,
                 -- the next point of the cost-time frontier (twice the GPUs)
-                CASE WHEN alt_spend_usd IS NOT NULL AND alt_wall_days < wall_days
+                CASE WHEN alt_spend_usd IS NOT NULL AND alt_n_gpus > 0 AND alt_wall_days < wall_days
                      THEN printf('; for %s, %.1f days sooner on %d GPUs',
                                  CASE WHEN alt_spend_usd > spend_usd
                                       THEN printf('$%,d more%s', CAST(round(alt_spend_usd - spend_usd) AS INTEGER),
@@ -1697,6 +1801,11 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                   || CASE WHEN pricing = 'quote' THEN 'your quote'
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END
+                  || CASE WHEN pricing = 'spot'
+                          THEN printf(', if available; an interruption (%g per node-day) drops a replica until it is replaced',
+                                      spot_interruptions_per_day) ELSE '' END
+                  || CASE WHEN (SELECT t.tier FROM provider_tiers t WHERE t.provider = ranked_serving.provider) = 'marketplace'
+                          THEN ', one marketplace host, if available' ELSE '' END
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
                 tps_per_replica,
                 -- what users see at the planned load (serving_sim), else at a full batch

@@ -8,8 +8,8 @@ need_lib "install"
 version=$(cat VERSION)
 recipe="INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('70b', 'serve', 'llama-3.1-70b', 60, 1000, 300, 40); SELECT rank, offer, printf('%.2f', usd_per_hour) FROM serving_plans WHERE workload = '70b' AND rank <= 3;"
 recipe_out="1|cudo/intel-ice-lake-a800-pci_8x64v128gb|7.15
-2|vast/4x-H100_SXM-32-65536|7.47
-3|cudo/intel-ice-lake-a800-pci_8x96v192gb|7.52"
+2|cudo/intel-ice-lake-a800-pci_8x96v192gb|7.52
+3|cudo/sapphire-rapids-h100_4x32v64gb|7.66"
 
 # ---------------------------------------------------------------- install
 prefix="$tmp/prefix with space"

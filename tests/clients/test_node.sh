@@ -33,8 +33,8 @@ check "node: loads into better-sqlite3's own SQLite ($node_sqlite; the shell's i
 expect "node: the rest of query.js's answer" "$(echo "$out" | grep -v '^sqlite_version|')" "gpuadv_version|$(cat VERSION)
 h100-sxm mem_bw_gbs|3350
 1|cudo/intel-ice-lake-a800-pci_8x64v128gb|8|1|57.5|7.15
-2|vast/4x-H100_SXM-32-65536|4|1|52.4|7.47
-3|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|57.5|7.52"
+2|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|57.5|7.52
+3|cudo/sapphire-rapids-h100_4x32v64gb|4|1|52.4|7.66"
 
 make_plans_db "$tmp/plans.db"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "SELECT workload, offer, reason FROM best_plans" 2>&1)

@@ -21,8 +21,8 @@ got=$(sqlite-utils query "$tmp/plans.db" --load-extension=./gpuadv.so \
       "SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, printf('%.2f', usd_per_hour) AS usd_per_hour FROM serving_plans WHERE workload = '70b' AND rank <= 3" --csv 2>&1 | tr -d '\r')
 expect "sqlite-utils: serving_plans of a database file" "$got" "rank,offer,gpus_per_replica,replicas,tps_per_user,usd_per_hour
 1,cudo/intel-ice-lake-a800-pci_8x64v128gb,8,1,57.5,7.15
-2,vast/4x-H100_SXM-32-65536,4,1,52.4,7.47
-3,cudo/intel-ice-lake-a800-pci_8x96v192gb,8,1,57.5,7.52"
+2,cudo/intel-ice-lake-a800-pci_8x96v192gb,8,1,57.5,7.52
+3,cudo/sapphire-rapids-h100_4x32v64gb,4,1,52.4,7.66"
 
 want=$("$SQLITE3" -cmd '.load ./gpuadv' -tabs "$tmp/plans.db" "SELECT workload, offer, n_gpus FROM best_plans ORDER BY workload" 2>&1)
 got=$(sqlite-utils rows "$tmp/plans.db" best_plans -c workload -c offer -c n_gpus --load-extension=./gpuadv.so --tsv --no-headers 2>&1 | tr -d '\r' | sort)

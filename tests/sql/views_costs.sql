@@ -36,21 +36,28 @@ INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, of
   ('c-h100', 'finetune', 1, 'lora', 534.276, 1, 1, 'test/*'),
   ('c-h200', 'finetune', 1, 'lora', 534.276, 1, 1, 'h200'),
   ('c-own-h100', 'finetune', 1, 'lora', 534.276, 1, 1, 'owned/h100-sxm'),
-  ('c-flag', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g*'),
-  ('c-inf2', 'finetune', 1, 'lora', 534.276, 1, 1, 'inferentia2');
+  ('c-flag', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g*');
+-- The catalog's prices age from plan_defaults.today: a plan that must
+-- reach a catalog offer whatever the date includes the flagged prices
+-- (a price older than list_max_age_days is flagged).
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob,
                       include_flagged_prices) VALUES
+  ('c-inf2', 'finetune', 1, 'lora', 534.276, 1, 1, 'inferentia2', 1),
   ('c-flag-in', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g*', 1);
 -- Spot with 2.4 interruptions per node-day, a checkpoint every 2 hours and
 -- 30 minutes to restart: each interruption loses 2 / 2 + 0.5 = 1.5 hours,
 -- 2.4 / 24 = 0.1 interruptions per hour: 15% more time and money. At the
 -- catalog's default for GCP (0.1 per day), hourly checkpoints and 15
 -- minutes: 0.1 / 24 x 0.75 = 0.3125%.
+-- (Spot offers enter only with allow_spot = 1.)
 INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob,
-                      spot_interruptions_per_day, checkpoint_hours, restart_minutes) VALUES
-  ('c-spot', 'finetune', 1, 'lora', 534.276, 1, 1, 'aws/p5.48xlarge (spot)', 2.4, 2, 30);
-INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob) VALUES
-  ('c-spot-gcp', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g (spot)');
+                      spot_interruptions_per_day, checkpoint_hours, restart_minutes, allow_spot,
+                      include_flagged_prices) VALUES
+  ('c-spot', 'finetune', 1, 'lora', 534.276, 1, 1, 'aws/p5.48xlarge (spot*', 2.4, 2, 30, 1, 1);
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob, allow_spot,
+                      include_flagged_prices) VALUES
+  ('c-spot-gcp', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g (spot*', 1, 1),
+  ('c-spot-no', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g (spot*', NULL, 1);
 -- QLoRA of a 70B model: activations recomputed in full unless the workload
 -- says otherwise; then it fits one 80 GB GPU.
 INSERT INTO workloads(name, kind, model, mode, tokens_b, recompute, offer_glob) VALUES
@@ -62,10 +69,17 @@ INSERT INTO workloads(name, kind, model, mode, tokens_b, recompute, offer_glob) 
 -- days: 8 x 1.5 x 24 x 1,095 = 315,360, i.e. 36.00 per hour over 8,760.
 INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob) VALUES
   ('c-srv-1y', 'serve', 'llama-3.1-8b', 10, 100, 3, 'test/1y-8xh100'),
-  ('c-srv-3y', 'serve', 'llama-3.1-8b', 10, 100, 12, 'test/3y-8xh100'),
-  ('c-srv-p5', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*');
-INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob, serve_on_spot) VALUES
-  ('c-srv-p5-spot', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1);
+  ('c-srv-3y', 'serve', 'llama-3.1-8b', 10, 100, 12, 'test/3y-8xh100');
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob,
+                      include_flagged_prices) VALUES
+  ('c-srv-p5', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1);
+-- serve_on_spot, the older name, and allow_spot let spot serve alike;
+-- allow_spot = 0 wins over serve_on_spot = 1
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, months, offer_glob,
+                      include_flagged_prices, serve_on_spot, allow_spot) VALUES
+  ('c-srv-p5-spot', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1, 1, NULL),
+  ('c-srv-p5-allow', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1, NULL, 1),
+  ('c-srv-p5-deny', 'serve', 'llama-3.1-8b', 10, 100, 1, 'aws/p5.48xlarge*', 1, 1, 0);
 
 -- An 8B chat service in FP8 that one RTX 4090 serves, on the test quotes
 -- and the owned card (a desktop card, bought alone).
@@ -124,14 +138,18 @@ SELECT 'c-rvb-whole-instance', (SELECT n_gpus = 1 AND rental_gpus = 4 AND rent_i
 SELECT 'c-rvb-fraction-instances', (SELECT n_gpus = 1 AND rent_instances = 2 AND rent_usd_per_hour = 0.6 FROM rb WHERE workload = 'c-rvb-card' AND rental = 'rvb/half4090');
 SELECT 'c-rvb-same-gpu-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE rental_gpu <> gpu) = 0 FROM rb);
 
-SELECT 'c-spot-overhead', (SELECT spot_overhead = 0.15 AND abs(wall_days - 3.125 * 1.15) < 0.005 AND abs(compute_usd - 600 * 1.15 * (SELECT usd_per_device_hour FROM offers WHERE offer = 'aws/p5.48xlarge (spot)')) < 0.01 FROM tp WHERE workload = 'c-spot');
-SELECT 'c-spot-default-gcp', (SELECT spot_overhead = 0.0031 FROM tp WHERE workload = 'c-spot-gcp');
-SELECT 'c-spot-reason', (SELECT reason LIKE '%(aws %, price % days old, 15.00% for interruptions)%' FROM bp WHERE workload = 'c-spot');
+SELECT 'c-spot-overhead', (SELECT spot_overhead = 0.15 AND abs(wall_days - 3.125 * 1.15) < 0.005 AND abs(compute_usd - 600 * 1.15 * (SELECT usd_per_device_hour FROM offers o WHERE o.offer = t.offer)) < 0.01 FROM tp t WHERE workload = 'c-spot' AND rank = 1);
+SELECT 'c-spot-default-gcp', (SELECT count(*) > 0 AND min(spot_overhead) = 0.0031 AND max(spot_overhead) = 0.0031 FROM tp WHERE workload = 'c-spot-gcp');
+SELECT 'c-spot-reason', (SELECT reason LIKE '%(aws %, price % days old, if available; interruptions add 15.00% to the time)%' FROM bp WHERE workload = 'c-spot');
+-- spot enters a training plan only with allow_spot = 1
+SELECT 'c-spot-not-allowed', (SELECT count(*) = 0 FROM tp WHERE workload = 'c-spot-no') AND (SELECT reason = 'no offer matches offer_glob ''gcp/a3-highgpu-8g (spot*''' FROM bp WHERE workload = 'c-spot-no');
 SELECT 'c-serve-no-spot', (SELECT count(*) FILTER (WHERE pricing = 'spot') = 0 AND count(*) >= 2 FROM sp WHERE workload = 'c-srv-p5');
-SELECT 'c-serve-spot-allowed', (SELECT count(*) FILTER (WHERE pricing = 'spot') = 1 FROM sp WHERE workload = 'c-srv-p5-spot');
+SELECT 'c-serve-spot-allowed', (SELECT count(*) FILTER (WHERE pricing = 'spot') >= 1 FROM sp WHERE workload = 'c-srv-p5-spot') AND (SELECT count(*) FILTER (WHERE pricing = 'spot') >= 1 FROM sp WHERE workload = 'c-srv-p5-allow') AND (SELECT count(*) FILTER (WHERE pricing = 'spot') = 0 AND count(*) >= 2 FROM sp WHERE workload = 'c-srv-p5-deny');
 
-SELECT 'c-flag-left-out', (SELECT count(*) = 2 AND count(*) FILTER (WHERE offer LIKE '%flagged%') = 0 FROM tp WHERE workload = 'c-flag');
-SELECT 'c-flag-included', (SELECT count(*) = 4 AND count(*) FILTER (WHERE price_flag LIKE 'GCP low cluster%') = 1 FROM tp WHERE workload = 'c-flag-in');
+-- the refresh's flags (cloud_instances.price_flag) and the views' own keep
+-- an offer out of a plan unless the workload includes flagged prices
+SELECT 'c-flag-left-out', (SELECT count(*) FILTER (WHERE offer LIKE '%flagged%' OR price_flag IS NOT NULL) = 0 FROM tp WHERE workload = 'c-flag');
+SELECT 'c-flag-included', (SELECT count(*) FILTER (WHERE price_flag LIKE 'GCP low cluster%') = 1 AND count(*) FILTER (WHERE pricing = 'spot') = 0 FROM tp WHERE workload = 'c-flag-in');
 SELECT 'c-flag-tpu-v6e', (SELECT count(*) = 0 FROM offers WHERE gpu = 'tpu-v6e' AND region = 'asia-southeast1' AND pricing = 'spot' AND price_flag IS NULL);
 SELECT 'c-price-age', (SELECT price_age_days = CAST(julianday('now') - julianday(price_as_of) AS INTEGER) AND price_age_days > 0 FROM tp WHERE workload = 'c-spot');
 SELECT 'c-price-age-unknown', (SELECT price_as_of IS NULL AND price_age_days IS NULL FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
@@ -147,7 +165,33 @@ SELECT 'c-qlora-none-said', (SELECT NOT works FROM tp WHERE workload = 'c-qlora-
 -- (2026-07-24) marks "QLoRA 4-bit" supported on NVIDIA from Pascal on, AMD
 -- CDNA (MI300X: gfx942) and RDNA 2 to 4 (the RX 7900 XTX: gfx1100), Apple
 -- silicon; Intel Gaudi only in part; TPUs and Vega (the MI25) not at all.
-INSERT INTO workloads(name, kind, model, mode, tokens_b) VALUES ('c-qlora-bnb', 'finetune', 'llama-3.1-8b', 'qlora', 0.01);
+INSERT INTO workloads(name, kind, model, mode, tokens_b, include_flagged_prices) VALUES ('c-qlora-bnb', 'finetune', 'llama-3.1-8b', 'qlora', 0.01, 1);
 SELECT 'c-qlora-amd', (SELECT count(*) > 0 FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'mi300x' AND works) AND (SELECT count(*) > 0 FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'rx-7900-xtx' AND works);
 SELECT 'c-qlora-gaudi', (SELECT count(*) > 0 AND min(why_not) = max(why_not) AND min(why_not) = 'qlora needs bitsandbytes 4-bit kernels (bitsandbytes 0.50.0: NVIDIA from Pascal on, AMD CDNA and RDNA 2 to 4, Apple silicon; Intel Gaudi in part): none for Intel Gaudi3 (Habana)' FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'gaudi3');
 SELECT 'c-qlora-tpu-vega', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not LIKE '%): none for Google TPU v5p') = count(*) FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'tpu-v5p') AND (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not LIKE '%): none for AMD Vega (GCN5)') = count(*) FROM training_plans WHERE workload = 'c-qlora-bnb' AND gpu = 'mi25');
+
+-- Prices a plan can rely on (docs/procurement.md). A spot price more than
+-- plan_defaults.spot_outlier_share (0.40) below the median spot price of
+-- its instance type across the provider's regions is flagged: the
+-- p6-b200.48xlarge in aws us-east-2 at 17.5184 is 50% below the median
+-- 35.3707 of its 3 regions.
+SELECT 'c-outlier-p6-b200', (SELECT count(*) = 1 AND min(price_flag) LIKE '%spot 17.5184 is 50% below the median spot 35.3707 of the same instance type in 3 regions%' FROM offers WHERE offer LIKE 'aws/p6-b200.48xlarge (spot%' AND region = 'us-east-2') AND (SELECT count(*) = 0 FROM offers WHERE offer = 'aws/p6-b200.48xlarge (spot)' AND region = 'us-east-2');
+-- a price older than its limit is flagged, with its age: list prices
+-- after list_max_age_days (180), spot and marketplace ones after
+-- spot_max_age_days (30), counted from plan_defaults.today (a purchase
+-- price, pricing 'owned', is not aged)
+SELECT 'c-stale-flag', (SELECT count(*) = 0 FROM offers o CROSS JOIN plan_defaults d WHERE o.pricing IN ('on-demand', 'committed') AND o.provider NOT IN ('vast', 'hyperbolic') AND julianday(d.today) - julianday(o.price_date) > d.list_max_age_days AND coalesce(o.price_flag, '') NOT LIKE '%days old > 180 (plan_defaults.list_max_age_days)%') AND (SELECT count(*) = 0 FROM offers o CROSS JOIN plan_defaults d WHERE o.pricing = 'spot' AND julianday(d.today) - julianday(o.price_date) > d.spot_max_age_days AND o.price_flag IS NULL) AND (SELECT count(*) = 0 FROM offers o CROSS JOIN plan_defaults d WHERE o.price_flag IS NULL AND o.pricing <> 'owned' AND julianday(d.today) - julianday(o.price_date) > d.list_max_age_days);
+-- marketplace offers (provider_tiers 'marketplace': vast) enter only with
+-- allow_marketplace = 1
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, offer_glob, include_flagged_prices, allow_marketplace) VALUES
+  ('c-mkt-no', 'serve', 'llama-3.1-8b', 10, 100, 'vast/*', 1, NULL),
+  ('c-mkt-yes', 'serve', 'llama-3.1-8b', 10, 100, 'vast/*', 1, 1);
+SELECT 'c-marketplace', (SELECT count(*) = 0 FROM serving_plans WHERE workload = 'c-mkt-no') AND (SELECT count(*) > 0 FROM serving_plans WHERE workload = 'c-mkt-yes') AND (SELECT reason LIKE '%, one marketplace host, if available)%' FROM best_plans WHERE workload = 'c-mkt-yes');
+-- at equal cost a dated price ranks before an undated one: your quote
+-- (no date) at exactly the dated on-demand price of an aws p5.48xlarge,
+-- named to sort first, ranks after it
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour)
+  SELECT 'aaa', 'same-price', 'h100-sxm', 8, usd_per_hour FROM offers WHERE offer LIKE 'aws/p5.48xlarge%' AND pricing = 'on-demand' AND price_date IS NOT NULL LIMIT 1;
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, offer_glob, include_flagged_prices) VALUES
+  ('c-dated-first', 'serve', 'llama-3.1-8b', 10, 100, 'h100-sxm', 1);
+SELECT 'c-dated-first', (SELECT a.rank < q.rank FROM serving_plans a JOIN serving_plans q ON q.workload = a.workload AND q.offer = 'aaa/same-price' WHERE a.workload = 'c-dated-first' AND a.offer LIKE 'aws/p5.48xlarge%' AND a.pricing = 'on-demand' AND a.usd_per_hour = q.usd_per_hour);

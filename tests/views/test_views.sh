@@ -37,7 +37,7 @@ counts=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" \
 [ "$counts" = "2,1,1" ]; check "second read keeps every row" $? "$counts"
 
 # The views in a database file opened with an untrusted schema.
-for view in plan_defaults egress_rates instance_fabrics workload_inputs offers training_plans \
+for view in plan_defaults egress_rates instance_fabrics provider_tiers workload_inputs offers training_plans \
             serving_speeds serving_plans rent_vs_buy best_plans; do
   got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd "PRAGMA trusted_schema=OFF" "$db" \
         "SELECT count(*) > 0 FROM $view" 2>&1)
@@ -132,6 +132,12 @@ expect_error "reject fractional spare_replicas" \
 expect_error "reject many spare_replicas" \
   "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, spare_replicas) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 65)" \
   "CHECK constraint failed: spare_replicas must be a whole number in [0, 64]"
+expect_error "reject allow_spot 2" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, allow_spot) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 2)" \
+  "CHECK constraint failed: allow_spot and allow_marketplace must be 0 or 1"
+expect_error "reject allow_marketplace text" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, allow_marketplace) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 'yes')" \
+  "CHECK constraint failed: allow_spot and allow_marketplace must be 0 or 1"
 expect_error "reject data location" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, data_location) VALUES ('x', 'finetune', 7, 'lora', 1, 'AWS')" \
   "CHECK constraint failed: data_location must be 'local' or a provider name in lowercase"
@@ -191,5 +197,15 @@ check "demo runs cleanly in seconds" $? "rc=$rc ${secs}s $(head -c 300 "$tmp/err
 # no plan of the demo rests on a price the refresh flagged
 ! grep -q 'flagged price' "$tmp/out" && grep -q 'flagged as suspect' "$tmp/out"
 check "demo uses no flagged price" $?
+# the demo's rank-1 plans rest on no spot price, no marketplace host and
+# no flagged price (stale, a spot outlier or flagged by the refresh): the
+# demo's workloads allow none of them
+inserts=$(sed -n '/^INSERT INTO workloads/,/^CREATE TEMP TABLE/p' sql/demo.sql | grep -v '^CREATE TEMP TABLE')
+got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd ".read sql/gpuadv.sql" :memory: "$inserts" \
+  "SELECT count(*) || ',' || sum(p.pricing = 'spot' OR t.tier IS 'marketplace' OR p.price_flag IS NOT NULL)
+   FROM (SELECT pricing, provider, price_flag FROM training_plans WHERE rank = 1
+         UNION ALL SELECT pricing, provider, price_flag FROM serving_plans WHERE rank = 1) p
+   LEFT JOIN provider_tiers t ON t.provider = p.provider" 2>&1)
+[ "$got" = "6,0" ]; check "demo rank 1: no spot, marketplace or flagged price" $? "$got"
 
 exit $status
