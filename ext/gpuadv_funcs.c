@@ -315,6 +315,29 @@ static void sql_owned_usd_per_hour(sqlite3_context *ctx, int argc,
                        gpuadv_owned_usd_per_hour(a[0], a[1], a[2], a[3], a[4]));
 }
 
+enum { OT_CAPEX, OT_RESALE, OT_LIFE, OT_TERM, OT_RUNNING, OT_N };
+
+static const gpuadv_fn fn_owned_term_usd = {
+    "owned_term_usd",
+    OT_N,
+    OT_N,
+    {[OT_CAPEX] = NONNEG("capex_usd"),
+     [OT_RESALE] = NUM("resale_share", GPUADV_RANGE_OPEN_HI, 0, 1, 0),
+     [OT_LIFE] = POSITIVE("lifetime_hours"),
+     [OT_TERM] = NONNEG("term_hours"),
+     [OT_RUNNING] = NONNEG("running_usd_per_hour")}};
+
+static void sql_owned_term_usd(sqlite3_context *ctx, int argc,
+                               sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_owned_term_usd;
+  double a[GPUADV_MAX_ARGS];
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  gpuadv_result_number(ctx, fn,
+                       gpuadv_owned_term_usd(a[OT_CAPEX], a[OT_RESALE],
+                                             a[OT_LIFE], a[OT_TERM],
+                                             a[OT_RUNNING]));
+}
+
 static const gpuadv_fn fn_egress_usd = {
     "egress_usd",
     2,
@@ -463,6 +486,7 @@ static const gpuadv_fn_entry func_table[] = {
   {&fn_activation_gb,      sql_activation_gb},
   {&fn_train_gpu_hours,    sql_train_gpu_hours},
   {&fn_owned_usd_per_hour, sql_owned_usd_per_hour},
+  {&fn_owned_term_usd, sql_owned_term_usd},
   {&fn_egress_usd,         sql_egress_usd},
   {&fn_break_even_hours,   sql_break_even_hours},
   {&fn_ridge_point,        sql_ridge_point},

@@ -408,6 +408,15 @@ double gpuadv_owned_usd_per_hour(double capex_usd, double lifetime_years,
          watts / 1000.0 * usd_per_kwh * pue;
 }
 
+double gpuadv_owned_term_usd(double capex_usd, double resale_share,
+                             double lifetime_hours, double term_hours,
+                             double running_usd_per_hour) {
+  assert(lifetime_hours > 0 && resale_share >= 0 && resale_share < 1);
+  double lives = term_hours > lifetime_hours ? term_hours / lifetime_hours : 1;
+  return capex_usd * (1 - resale_share) * lives +
+         running_usd_per_hour * term_hours;
+}
+
 double gpuadv_egress_usd(double dataset_gb, double runs, double usd_per_gb) {
   return dataset_gb * runs * usd_per_gb;
 }

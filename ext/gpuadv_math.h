@@ -704,6 +704,19 @@ double gpuadv_train_gpu_hours(double params_b, double tokens_b, double tflops,
 double gpuadv_owned_usd_per_hour(double capex_usd, double lifetime_years,
                                  double watts, double usd_per_kwh, double pue);
 
+/* What a purchase costs one workload that holds it term_hours and sells it
+** at the end: the price less its resale value, resale_share of the price
+** (the owned_costs figure for the end of the lifetime, as no used-market
+** figure is sourced for younger hardware), plus the running costs over the
+** term. A term longer than the lifetime buys replacements: the depreciation
+** scales with term_hours / lifetime_hours. Straight-line amortization over
+** the lifetime (owned_usd_per_hour) instead assumes the hardware keeps
+** working after the workload; the two agree at term = lifetime.
+** capex x (1 - resale_share) x max(1, term / lifetime) + running x term. */
+double gpuadv_owned_term_usd(double capex_usd, double resale_share,
+                             double lifetime_hours, double term_hours,
+                             double running_usd_per_hour);
+
 /* dataset_gb x runs x usd_per_gb. */
 double gpuadv_egress_usd(double dataset_gb, double runs, double usd_per_gb);
 

@@ -272,6 +272,7 @@ static const fn_doc doc_table[] = {
   {"nodes_required", "INTEGER", "GPUs, nodes or replicas needed to hold total_gb"},
   {"train_gpu_hours", "REAL", "GPU-hours to train on tokens_b billion tokens at 6 FLOP per parameter and token"},
   {"owned_usd_per_hour", "REAL", "USD per hour of owned hardware: depreciation plus electricity"},
+  {"owned_term_usd", "REAL", "USD a purchase costs a workload that holds it for a term and sells it at the end"},
   {"egress_usd", "REAL", "USD to move a dataset out of a cloud runs times"},
   {"break_even_hours", "REAL", "hours of use after which buying beats renting"},
   {"ridge_point", "REAL", "FLOP per byte where the roofline turns compute-bound"},

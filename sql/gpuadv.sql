@@ -956,7 +956,7 @@ plan AS (
          w.dataset_gb, w.data_location, w.runs_per_month, w.months,
          w.storage_gb, w.storage_usd_per_gb_month, w.shape_from,
          o.price_flag, o.as_of AS price_as_of, o.price_date, o.term, o.term_days, o.max_days AS term_max_days,
-         o.unit_gpus, o.unit_usd, o.network_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share,
+         o.unit_gpus, o.unit_usd, o.network_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, o.lifetime_years,
          CASE WHEN o.pricing = 'spot' THEN coalesce(w.spot_interruptions_per_day, o.spot_interruptions_per_day) END
            AS spot_per_day,
          w.checkpoint_hours, w.restart_minutes, d.today, d.hours_per_month,
@@ -1009,13 +1009,21 @@ priced AS (
          -- a commitment is paid for whole terms: a 1-year term for a 3-month job costs 12 months
          CASE WHEN p.term_days IS NOT NULL THEN nodes_required(p.wall_days, p.term_days) * p.term_days END AS commit_days,
          CASE WHEN NOT p.fits THEN NULL
-              WHEN p.owned = 1 THEN p.gpu_hours * p.usd_per_device_hour / p.utilization
+              -- owned: bought for this job and sold at its end (owned_term_usd);
+              -- GPUs kept for a later phase are a program (program_plans)
+              WHEN p.owned = 1
+                THEN owned_term_usd(p.capex_usd_per_gpu * p.n_gpus, p.resale_share,
+                                    p.lifetime_years * 12 * p.hours_per_month, p.wall_days * 24,
+                                    p.running_usd_per_gpu_hour * p.n_gpus)
               WHEN p.term_days IS NOT NULL
                 THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(p.wall_days, p.term_days) * p.term_days
               ELSE p.gpu_hours * (1 + p.spot_overhead) * p.usd_per_device_hour END AS compute_usd,
          -- the next point of the cost-time frontier: twice the GPUs, priced alike
          CASE WHEN p.alt_n_gpus > 0 THEN
-           CASE WHEN p.owned = 1 THEN p.alt_n_gpus * p.alt_run_days * 24 * p.usd_per_device_hour / p.utilization
+           CASE WHEN p.owned = 1
+                  THEN owned_term_usd(p.capex_usd_per_gpu * p.alt_n_gpus, p.resale_share,
+                                      p.lifetime_years * 12 * p.hours_per_month, p.alt_wall_days * 24,
+                                      p.running_usd_per_gpu_hour * p.alt_n_gpus)
                 WHEN p.term_days IS NOT NULL
                   THEN p.alt_n_gpus * p.usd_per_device_hour * 24 * nodes_required(p.alt_wall_days, p.term_days) * p.term_days
                 ELSE p.alt_n_gpus * p.alt_run_days * 24 * (1 + p.spot_overhead) * p.usd_per_device_hour END END
@@ -1493,6 +1501,7 @@ plan AS (
          -- the offer's terms, for priced
          o.unit_gpus AS x_unit_gpus, o.term_days AS x_term_days,
          o.running_usd_per_gpu_hour AS x_running_usd_per_gpu_hour, o.price_flag AS x_price_flag,
+         o.resale_share AS x_resale_share, o.lifetime_years AS x_lifetime_years,
          o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
          o.spot_interruptions_per_day AS x_spot_per_day
   FROM lat p
@@ -1517,7 +1526,13 @@ priced AS (
          -- a commitment is paid for whole terms over the months of use, spread over those months
          CASE WHEN p.x_term_days IS NOT NULL
               THEN nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days) * p.x_term_days END AS commit_days,
-         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus * p.usd_per_device_hour
+         -- owned: bought for the months of use and sold at their end (owned_term_usd)
+         CASE WHEN p.owned = 1
+                THEN owned_term_usd(p.capex_usd_per_gpu * nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus,
+                                    p.x_resale_share, p.x_lifetime_years * 12 * d.hours_per_month,
+                                    w.months * d.hours_per_month,
+                                    p.x_running_usd_per_gpu_hour * nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus)
+                     / (w.months * d.hours_per_month)
               WHEN p.x_term_days IS NOT NULL
                 THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days)
                      * p.x_term_days / (w.months * d.hours_per_month)
@@ -1771,7 +1786,10 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CAST(round(total_usd) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
                 CAST(round(managed_usd) AS INTEGER),
-                CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
+                CASE WHEN pricing = 'owned'
+                     THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
+                                 CAST(round(max(0, capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd)) AS INTEGER))
+                     ELSE '' END,
                 n_working,
                 -- the next point of the cost-time frontier (twice the GPUs)
                 CASE WHEN alt_spend_usd IS NOT NULL AND alt_n_gpus > 0 AND alt_wall_days < wall_days
@@ -1814,7 +1832,12 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                                    1000.0 / tpot_p50_ms, ttft_p50_s, ttft_p95_s)
                      ELSE printf('%.1f per user, first token %.2f s', tps_per_user, ttft_s) END,
                 usd_per_hour, usd_per_mtok,
-                CASE WHEN pricing = 'owned' THEN printf(', $%,d to buy', CAST(round(capex_usd) AS INTEGER)) ELSE '' END,
+                -- owned: the hours of use are total_usd / usd_per_hour
+                CASE WHEN pricing = 'owned'
+                     THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
+                                 CAST(round(max(0, capex_usd + running_usd_per_hour * total_usd / usd_per_hour - total_usd))
+                                      AS INTEGER))
+                     ELSE '' END,
                 CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
                            ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END

@@ -66,6 +66,11 @@ SELECT 'owned-capex',     abs(owned_usd_per_hour(26280, 3) - 1.0) < 1e-12;   -- 
 SELECT 'owned-power',     abs(owned_usd_per_hour(0, 3, 1000) - 0.12) < 1e-12;  -- default 0.12 USD/kWh
 SELECT 'owned-pue',       abs(owned_usd_per_hour(0, 3, 1000, 0.10, 1.5) - 0.15) < 1e-12;
 SELECT 'owned-pue-1-ok',  owned_usd_per_hour(0, 3, 1000, 0.10, 1) = owned_usd_per_hour(0, 3, 1000, 0.10);
+-- owned_term_usd: sold at the end for the resale share, replaced past the lifetime
+SELECT 'term-short',      owned_term_usd(100000, 0.25, 35040, 730, 10) = 82300.0;   -- 75,000 + 730 x 10
+SELECT 'term-lifetime',   owned_term_usd(100000, 0.25, 35040, 35040, 0) = 75000.0;
+SELECT 'term-two-lives',  owned_term_usd(100000, 0.25, 35040, 70080, 0) = 150000.0;
+SELECT 'term-amortized',  abs(owned_term_usd(26280, 0, 26280, 26280, 0) / 26280 - owned_usd_per_hour(26280, 3)) < 1e-12;
 
 -- nodes_required, max_batch: integer counts
 SELECT 'nodes-type',      typeof(nodes_required(1260, 80)) = 'integer';

@@ -102,7 +102,11 @@ SELECT 'c-srv-commit-1y', (SELECT usd_per_hour = 64.0 AND total_usd = 140160 AND
 SELECT 'c-srv-commit-3y', (SELECT usd_per_hour = 36.0 AND total_usd = 315360 AND commit_days = 1095 FROM sp WHERE workload = 'c-srv-3y');
 
 SELECT 'c-own-unit', (SELECT n_gpus = 8 AND capex_usd = 248000 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
-SELECT 'c-own-compute', (SELECT abs(compute_usd - 600 * 3.135160) < 0.01 AND abs(usd_per_hour - 8 * 3.135160) < 0.0001 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
+-- Bought for the job and sold at its end: 75 hours on 8 GPUs cost the
+-- price less its 25% resale, 248,000 x 0.75 = 186,000, plus 75 x 8 x 1.808105
+-- = 1,084.863 of running, 187,084.863 in all (owned_term_usd); the hourly
+-- figure is the lifetime's, 8 x 3.135160.
+SELECT 'c-own-compute', (SELECT abs(compute_usd - 187084.863) < 0.01 AND abs(usd_per_hour - 8 * 3.135160) < 0.0001 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
 -- the purchase plus running costs for 600 / 8 = 75 hours: 248,000 + 1.808105 x 8 x 75 = 249,084.86
 SELECT 'c-own-spend', (SELECT abs(spend_usd - 249084.86) < 0.01 AND abs(running_usd_per_hour - 14.4648) < 0.0001 FROM tp WHERE workload = 'c-h200' AND offer = 'owned/h200');
 -- catalog defaults: an 8 x H100 server, $317,000, and $1,882 of network per GPU, not 8 bare GPUs
