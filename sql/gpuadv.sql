@@ -71,6 +71,10 @@ CREATE TABLE IF NOT EXISTS workloads (
   spare_replicas INTEGER,        -- serve: replicas beyond those the traffic needs, so that the targets hold with that many down (default 0; 1 for N+1)
   allow_spot INTEGER,            -- 1: spot offers may win, training and serving (default 0; for serving, serve_on_spot when this is NULL)
   allow_marketplace INTEGER,     -- 1: marketplace offers (provider_tiers tier 'marketplace': single hosts such as vast's) may win; default 0
+  regions TEXT,                  -- cloud offers only in these regions: comma-separated GLOBs, case ignored ('us-*,europe-*'); default all
+  countries TEXT,                -- cloud offers only in these countries: comma-separated ISO codes ('US,CA'; cloud_regions.country)
+  providers TEXT,                -- cloud offers only of these providers: comma-separated ('aws,gcp')
+  tiers TEXT,                    -- cloud offers only of these tiers: comma-separated hyperscaler, neocloud, marketplace (provider_tiers)
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -188,7 +192,18 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (spare_replicas IS NULL OR (typeof(spare_replicas) = 'integer' AND spare_replicas >= 0 AND spare_replicas <= 64)),
   CONSTRAINT "allow_spot and allow_marketplace must be 0 or 1"
     CHECK ((allow_spot IS NULL OR allow_spot IN (0, 1))
-       AND (allow_marketplace IS NULL OR allow_marketplace IN (0, 1)))
+       AND (allow_marketplace IS NULL OR allow_marketplace IN (0, 1))),
+  CONSTRAINT "regions, countries and providers must be comma-separated text without quotes or backslashes"
+    CHECK ((regions IS NULL OR (typeof(regions) = 'text' AND length(trim(regions)) > 0
+                                AND instr(regions, '"') = 0 AND instr(regions, '\') = 0))
+       AND (countries IS NULL OR (typeof(countries) = 'text' AND length(trim(countries)) > 0
+                                  AND instr(countries, '"') = 0 AND instr(countries, '\') = 0))
+       AND (providers IS NULL OR (typeof(providers) = 'text' AND length(trim(providers)) > 0
+                                  AND instr(providers, '"') = 0 AND instr(providers, '\') = 0))),
+  CONSTRAINT "tiers must be a comma-separated list of hyperscaler, neocloud, marketplace"
+    CHECK (tiers IS NULL OR (typeof(tiers) = 'text' AND length(trim(tiers)) > 0
+                             AND replace(replace(replace(replace(replace(lower(tiers), ' ', ''), 'hyperscaler', ''),
+                                                         'neocloud', ''), 'marketplace', ''), ',', '') = ''))
 );
 
 -- Your purchase quotes and running costs, one row per GPU type (a
@@ -364,6 +379,7 @@ DROP VIEW IF EXISTS offers;
 DROP VIEW IF EXISTS workload_inputs;
 DROP VIEW IF EXISTS instance_fabrics;
 DROP VIEW IF EXISTS provider_tiers;
+DROP VIEW IF EXISTS cloud_regions;
 DROP VIEW IF EXISTS egress_rates;
 DROP VIEW IF EXISTS plan_defaults;
 
@@ -477,6 +493,276 @@ CREATE VIEW provider_tiers(provider, tier, source) AS VALUES
   ('neocloud', 'neocloud', 'committed_prices: a neocloud contract rate'),
   ('vast', 'marketplace', 'vast.ai/faq (a marketplace: independent hosts list their machines and set their prices)'),
   ('hyperbolic', 'marketplace', 'hyperbolic.ai (GPU marketplace: suppliers list their machines)');
+
+-- Where each region of the cloud_instances catalog is: its country (ISO
+-- 3166-1 alpha-2) and continent (AF, AS, EU, NA, OC, SA; the Middle East
+-- in AS), from the provider's region list named in source (an AWS Local
+-- or Wavelength Zone by the IATA code of its city: us-east-1-lim-1 is
+-- Lima); as_of is the day the list was mapped. A region not listed here,
+-- or without a country (hyperbolic's 'default'), matches no countries
+-- filter. workloads.regions and countries filter on them.
+CREATE VIEW cloud_regions(provider, region, country, continent, source, as_of) AS VALUES
+  ('aws', 'af-south-1', 'ZA', 'AF', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'af-south-1-los-1', 'NG', 'AF', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-east-1', 'HK', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-1', 'JP', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-1-tpe-1', 'TW', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-1-wl1-kix1', 'JP', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-1-wl1-nrt1', 'JP', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-2', 'KR', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-2-wl1-cjj1', 'KR', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-2-wl1-sel1', 'KR', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-northeast-3', 'JP', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-south-1', 'IN', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-south-1-ccu-1', 'IN', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-south-1-del-1', 'IN', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-south-2', 'IN', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-1', 'SG', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-1-bkk-1', 'TH', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-1-mnl-1', 'PH', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-2', 'AU', 'OC', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-2-akl-1', 'NZ', 'OC', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-2-per-1', 'AU', 'OC', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-3', 'ID', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ap-southeast-5', 'MY', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ca-central-1', 'CA', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'ca-central-1-wl1-yto1', 'CA', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-1', 'DE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-1-ham-1', 'DE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-1-waw-1', 'PL', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-1-wl1-ber1', 'DE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-1-wl1-dtm1', 'DE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-1-wl1-muc1', 'DE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-central-2', 'CH', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-north-1', 'SE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-north-1-cph-1', 'DK', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-north-1-hel-1', 'FI', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-south-1', 'IT', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-south-2', 'ES', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-1', 'IE', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-2', 'GB', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-2-wl1-lon1', 'GB', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-2-wl1-man1', 'GB', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-2-wl2-man1', 'GB', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-3', 'FR', 'EU', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-3-wl1-cmn1', 'MA', 'AF', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'eu-west-3-wl1-dss1', 'SN', 'AF', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'il-central-1', 'IL', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'me-central-1', 'AE', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'me-south-1', 'BH', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'me-south-1-mct-1', 'OM', 'AS', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'sa-east-1', 'BR', 'SA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-atl-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-bos-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-chi-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-dfw-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-iah-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-lim-1', 'PE', 'SA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-mci-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-mia-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-msp-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-nyc-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-phl-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-qro-1', 'MX', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-scl-1', 'CL', 'SA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-atl1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-bna1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-chi1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-clt1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-dfw1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-dtw1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-iah1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-mia1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-msp1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-nyc1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-tpa1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-1-wl1-was1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-east-2', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-gov-east-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-gov-west-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-den-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-hnl-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-las-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-lax-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-pdx-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-phx-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-sea-1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-wl1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-wl1-den1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-wl1-las1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-wl1-lax1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-wl1-phx1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('aws', 'us-west-2-wl1-sea1', 'US', 'NA', 'docs.aws.amazon.com/global-infrastructure/latest/regions (regions; a Local Zone or Wavelength Zone by the IATA code of its city)', '2026-11-28'),
+  ('azure', 'australiacentral', 'AU', 'OC', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'australiacentral2', 'AU', 'OC', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'australiaeast', 'AU', 'OC', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'australiasoutheast', 'AU', 'OC', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'brazilsouth', 'BR', 'SA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'canadacentral', 'CA', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'canadaeast', 'CA', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'centralindia', 'IN', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'centralus', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'chilecentral', 'CL', 'SA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'eastasia', 'HK', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'eastus', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'eastus2', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'francecentral', 'FR', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'germanynorth', 'DE', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'germanywestcentral', 'DE', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'indonesiacentral', 'ID', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'israelcentral', 'IL', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'italynorth', 'IT', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'japaneast', 'JP', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'japanwest', 'JP', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'jioindiacentral', 'IN', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'jioindiawest', 'IN', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'koreacentral', 'KR', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'koreasouth', 'KR', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'malaysiawest', 'MY', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'mexicocentral', 'MX', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'northcentralus', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'northeurope', 'IE', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'norwayeast', 'NO', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'norwaywest', 'NO', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'polandcentral', 'PL', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'qatarcentral', 'QA', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'southafricanorth', 'ZA', 'AF', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'southafricawest', 'ZA', 'AF', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'southcentralus', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'southeastasia', 'SG', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'southindia', 'IN', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'spaincentral', 'ES', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'swedencentral', 'SE', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'switzerlandnorth', 'CH', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'switzerlandwest', 'CH', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'uaecentral', 'AE', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'uaenorth', 'AE', 'AS', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'uksouth', 'GB', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'ukwest', 'GB', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'westcentralus', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'westeurope', 'NL', 'EU', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'westus', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'westus2', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('azure', 'westus3', 'US', 'NA', 'learn.microsoft.com/azure/reliability/regions-list', '2026-11-28'),
+  ('cudo', 'ca-montreal-3', 'CA', 'NA', 'the data center name (country code, city)', '2026-11-28'),
+  ('cudo', 'no-kristiansand-1', 'NO', 'EU', 'the data center name (country code, city)', '2026-11-28'),
+  ('cudo', 'se-stockholm-1', 'SE', 'EU', 'the data center name (country code, city)', '2026-11-28'),
+  ('cudo', 'us-carlsbad-1', 'US', 'NA', 'the data center name (country code, city)', '2026-11-28'),
+  ('cudo', 'us-dallas-1', 'US', 'NA', 'the data center name (country code, city)', '2026-11-28'),
+  ('cudo', 'us-newyork-1', 'US', 'NA', 'the data center name (country code, city)', '2026-11-28'),
+  ('digitalocean', 'tor1', 'CA', 'NA', 'docs.digitalocean.com/platform/regional-availability (tor1: Toronto)', '2026-11-28'),
+  ('fluidstack', 'FINLAND', 'FI', 'EU', 'the source''s location', '2026-11-28'),
+  ('gcp', 'asia-east1', 'TW', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'asia-northeast1', 'JP', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'asia-northeast3', 'KR', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'asia-south1', 'IN', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'asia-south2', 'IN', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'asia-southeast1', 'SG', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'australia-southeast1', 'AU', 'OC', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-north1', 'FI', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-west1', 'BE', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-west2', 'GB', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-west3', 'DE', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-west4', 'NL', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-west6', 'CH', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'europe-west9', 'FR', 'EU', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'me-central2', 'SA', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'me-west1', 'IL', 'AS', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'northamerica-northeast1', 'CA', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'northamerica-northeast2', 'CA', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'southamerica-west1', 'CL', 'SA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-central1', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-central2', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-east1', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-east4', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-east5', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-south1', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-west1', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-west2', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-west3', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('gcp', 'us-west4', 'US', 'NA', 'cloud.google.com/compute/docs/regions-zones', '2026-11-28'),
+  ('hyperbolic', 'default', NULL, NULL, 'the source gives no location', '2026-11-28'),
+  ('ibm', 'au-syd', 'AU', 'OC', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'br-sao', 'BR', 'SA', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'ca-tor', 'CA', 'NA', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'eu-de', 'DE', 'EU', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'eu-gb', 'GB', 'EU', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'jp-osa', 'JP', 'AS', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'jp-tok', 'JP', 'AS', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'us-east', 'US', 'NA', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('ibm', 'us-south', 'US', 'NA', 'cloud.ibm.com/docs/overview?topic=overview-locations', '2026-11-28'),
+  ('lambda', 'asia-northeast-1', 'JP', 'AS', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'asia-northeast-2', 'KR', 'AS', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'asia-south-1', 'IN', 'AS', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'australia-east-1', 'AU', 'OC', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'europe-central-1', 'DE', 'EU', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'europe-south-1', 'IT', 'EU', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'me-west-1', 'IL', 'AS', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-east-1', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-east-2', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-east-3', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-midwest-1', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-south-1', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-south-2', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-south-3', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-west-1', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-west-2', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('lambda', 'us-west-3', 'US', 'NA', 'the region name (Lambda lists regions by name only)', '2026-11-28'),
+  ('nebius', 'eu-north1', 'FI', 'EU', 'docs.nebius.com/overview/regions', '2026-11-28'),
+  ('nebius', 'eu-west1', 'FR', 'EU', 'docs.nebius.com/overview/regions', '2026-11-28'),
+  ('nebius', 'me-west1', 'IL', 'AS', 'docs.nebius.com/overview/regions', '2026-11-28'),
+  ('nebius', 'us-central1', 'US', 'NA', 'docs.nebius.com/overview/regions', '2026-11-28'),
+  ('paperspace', 'East Coast (NY2)', 'US', 'NA', 'docs.digitalocean.com/products/paperspace/machines (NY2: New York)', '2026-11-28'),
+  ('runpod', 'CA', 'CA', 'NA', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'CZ', 'CZ', 'EU', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'IS', 'IS', 'EU', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'NL', 'NL', 'EU', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'NO', 'NO', 'EU', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'RO', 'RO', 'EU', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'SE', 'SE', 'EU', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('runpod', 'US', 'US', 'NA', 'the ISO 3166 country code the source gives', '2026-11-28'),
+  ('seeweb', 'it-fr2', 'IT', 'EU', 'seeweb.it/data-center (it-fr2: Frosinone)', '2026-11-28'),
+  ('vast', 'Alberta, CA, NA', 'CA', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Arizona, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'British Columbia, CA, NA', 'CA', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Bulgaria, BG, EU', 'BG', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'CA, NA', 'CA', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'CN, AS', 'CN', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Czechia, CZ, EU', 'CZ', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Denmark, DK, EU', 'DK', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Estonia, EE, EU', 'EE', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Florida, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'France, FR, EU', 'FR', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Georgia, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Germany, DE, EU', 'DE', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Hong Kong, HK, AS', 'HK', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Iceland, IS, EU', 'IS', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Japan, JP, AS', 'JP', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Maryland, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Michigan, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Montana, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'North Carolina, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Norway, NO, EU', 'NO', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Ontario, CA, NA', 'CA', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Oregon, US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Poland, PL, EU', 'PL', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Romania, RO, EU', 'RO', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Sichuan, CN, AS', 'CN', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'South Korea, KR, AS', 'KR', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Sverdlovsk Oblast, RU, EU', 'RU', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Sweden, SE, EU', 'SE', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Switzerland, CH, EU', 'CH', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Taiwan, TW, AS', 'TW', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'The Netherlands, NL, EU', 'NL', 'EU', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'US, NA', 'US', 'NA', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('vast', 'Vietnam, VN, AS', 'VN', 'AS', 'the source''s location (place, country code, continent code)', '2026-11-28'),
+  ('verda', 'FIN-01', 'FI', 'EU', 'verda.com (data centers in Finland)', '2026-11-28'),
+  ('verda', 'FIN-02', 'FI', 'EU', 'verda.com (data centers in Finland)', '2026-11-28'),
+  ('verda', 'FIN-03', 'FI', 'EU', 'verda.com (data centers in Finland)', '2026-11-28');
 
 -- Fast RDMA fabric between instances of a type (EFA, InfiniBand, RoCE,
 -- GPUDirect-TCPX/TCPXO), Gbit/s per instance, from the providers' instance
@@ -602,10 +888,11 @@ LEFT JOIN model_spec(w.model) m
 LEFT JOIN near n ON n.workload = w.name AND n.r = 1
 LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 
--- Every priced offer: each cloud instance type at its cheapest region,
--- on-demand and spot, among the clean prices (cloud_instances.price_flag
--- NULL) and, apart, at its cheapest flagged price (offer name ending
--- '[flagged price]'); committed prices (committed_prices, and rental quotes
+-- Every priced offer: each cloud instance type in each region, on-demand
+-- and spot, with the region's country and continent (cloud_regions); a
+-- flagged price (the refresh's cloud_instances.price_flag, a stale price,
+-- a spot outlier) is named apart (ending '[flagged price]' or 'flagged
+-- price)'); committed prices (committed_prices, and rental quotes
 -- with a term); your rental quotes; and each GPU type you could buy, by the
 -- purchase unit of gpus.sold_in (an 8-GPU server for SXM and OAM modules
 -- and for passive data-center PCIe cards, the card alone for a desktop
@@ -656,22 +943,16 @@ ci2 AS (
               THEN printf('spot price %d days old > %d (plan_defaults.spot_max_age_days)', age, spot_max_age_days) END AS spot_age_flag
   FROM ci1),
 ci AS (
-  SELECT provider, instance_type, gpu, gpu_count, region, as_of, pdate, usd_per_hour, spot_usd_per_hour, tier,
+  SELECT provider, instance_type, gpu, gpu_count, region,
+         (SELECT g.country FROM cloud_regions g WHERE g.provider = ci2.provider AND g.region = ci2.region) AS country,
+         (SELECT g.continent FROM cloud_regions g WHERE g.provider = ci2.provider AND g.region = ci2.region) AS continent,
+         as_of, pdate, usd_per_hour, spot_usd_per_hour, tier,
          coalesce(CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END || '; ' || od_age_flag,
                   CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END, od_age_flag) AS od_flag,
          CASE WHEN coalesce(price_flag, spot_outlier_flag, spot_age_flag) IS NOT NULL
               THEN substr(coalesce('; ' || price_flag, '') || coalesce('; ' || spot_outlier_flag, '')
                           || coalesce('; ' || spot_age_flag, ''), 3) END AS spot_flag
   FROM ci2),
--- at equal price a dated row before an undated one, then by region name
-odk AS (
-  SELECT ci.*, row_number() OVER (PARTITION BY provider, instance_type, gpu, gpu_count, od_flag IS NOT NULL
-                                  ORDER BY usd_per_hour, pdate IS NULL, region) AS k
-  FROM ci),
-spk AS (
-  SELECT ci.*, row_number() OVER (PARTITION BY provider, instance_type, gpu, gpu_count, spot_flag IS NOT NULL
-                                  ORDER BY spot_usd_per_hour, pdate IS NULL, region) AS k
-  FROM ci WHERE spot_usd_per_hour IS NOT NULL),
 -- a commitment's list price dated by its period's first day; stale after
 -- list_max_age_days
 cp AS (
@@ -694,23 +975,23 @@ rent AS (
   SELECT provider || '/' || instance_type || CASE WHEN od_flag IS NOT NULL THEN ' [flagged price]' ELSE '' END AS offer,
          'on-demand' AS pricing, provider, instance_type, region, gpu, gpu_count, usd_per_hour AS usd,
          0.0 AS managed_premium, od_flag AS price_flag, as_of, pdate AS price_date,
-         NULL AS term, NULL AS term_days, NULL AS max_days, tier
-  FROM odk WHERE k = 1
+         NULL AS term, NULL AS term_days, NULL AS max_days, tier, country, continent
+  FROM ci
   UNION ALL
   SELECT provider || '/' || instance_type || ' (spot' || CASE WHEN spot_flag IS NOT NULL THEN ', flagged price' ELSE '' END || ')',
          'spot', provider, instance_type, region, gpu, gpu_count, spot_usd_per_hour, 0.0, spot_flag, as_of, pdate,
-         NULL, NULL, NULL, tier
-  FROM spk WHERE k = 1
+         NULL, NULL, NULL, tier, country, continent
+  FROM ci WHERE spot_usd_per_hour IS NOT NULL
   UNION ALL
   SELECT provider || '/' || instance_type || ' (' || term || ')'
            || CASE WHEN flag IS NOT NULL THEN ' [flagged price]' ELSE '' END,
          'committed', provider, instance_type, NULL, gpu,
-         gpu_count, usd_per_hour, 0.0, flag, as_of, pdate, term, term_days, max_days, tier
+         gpu_count, usd_per_hour, 0.0, flag, as_of, pdate, term, term_days, max_days, tier, NULL, NULL
   FROM cp
   UNION ALL
   SELECT provider || '/' || name, 'quote', provider, name, NULL, gpu, gpu_count,
          usd_per_hour, managed_premium, NULL, NULL, NULL,
-         CASE WHEN term_days IS NOT NULL THEN printf('%d-day term', term_days) END, term_days, NULL, NULL
+         CASE WHEN term_days IS NOT NULL THEN printf('%d-day term', term_days) END, term_days, NULL, NULL, NULL, NULL
   FROM rental_quotes),
 -- interruptions per node-day for each spot offer: the provider's first
 -- matching instance_glob, else the catch-all row
@@ -719,7 +1000,7 @@ spot_rate AS (
          (SELECT s.per_day FROM spot_interruptions s
           WHERE (s.provider = r.provider OR s.provider = '*') AND r.instance_type GLOB s.instance_glob
           ORDER BY s.provider = '*', s.instance_glob = '*' LIMIT 1) AS per_day
-  FROM rent r WHERE r.pricing = 'spot'),
+  FROM (SELECT DISTINCT offer, provider, instance_type FROM rent WHERE pricing = 'spot') r),
 own AS (
   -- gpus.sold_in: SXM/OAM modules and passive data-center PCIe cards are bought in
   -- 8-GPU servers; a desktop card alone, one per computer you own; a system whole
@@ -807,7 +1088,7 @@ SELECT r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu,
        r.price_flag, r.as_of, r.price_date, r.term, r.term_days, r.max_days,
        sr.per_day AS spot_interruptions_per_day,
        NULL AS unit_gpus, NULL AS unit_usd, NULL AS network_usd_per_gpu,
-       NULL AS running_usd_per_gpu_hour, NULL AS resale_share, r.tier
+       NULL AS running_usd_per_gpu_hour, NULL AS resale_share, r.tier, r.country, r.continent
 FROM rent r
 LEFT JOIN instance_fabrics f ON f.provider = r.provider AND f.instance_type = r.instance_type
 LEFT JOIN rental_quotes q ON r.pricing = 'quote' AND q.provider = r.provider AND q.name = r.instance_type
@@ -838,7 +1119,7 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
             WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o.as_of || '-01'
             WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]' THEN o.as_of || '-01-01' END,
        NULL, NULL, NULL, NULL,
-       o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, NULL
+       o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, NULL, NULL, NULL
 FROM own3 o;
 
 -- The offers each workload considers: all, or those its offer_glob matches
@@ -846,16 +1127,37 @@ FROM own3 o;
 -- flagged prices only when it asks for them (include_flagged_prices = 1);
 -- spot only when it allows it (allow_spot = 1; for serving, serve_on_spot
 -- = 1 when allow_spot is NULL); marketplace offers only when it allows them
--- (allow_marketplace = 1).
+-- (allow_marketplace = 1); cloud offers in its regions (globs), countries,
+-- providers and tiers only, where it names them. Of the regions of an
+-- offer that pass, the cheapest (region_rank 1): the serving and training
+-- searches depend on the GPU configuration, not the region, and price
+-- each offer once.
 CREATE VIEW workload_offers AS
-SELECT w.name AS workload, w.kind, o.*
-FROM workloads w
-JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob)
-                  OR o.gpu GLOB lower(w.offer_glob))
-             AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
-             AND (o.pricing <> 'spot'
-                  OR coalesce(w.allow_spot, CASE WHEN w.kind = 'serve' THEN w.serve_on_spot END, 0) = 1)
-             AND (o.tier IS NOT 'marketplace' OR coalesce(w.allow_marketplace, 0) = 1);
+SELECT * FROM (
+  SELECT w.name AS workload, w.kind, o.*,
+         -- the regions of an offer after the filters, cheapest first (at
+         -- equal price a dated one first): the plans price the first only
+         row_number() OVER (PARTITION BY w.name, o.offer
+                            ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank
+  FROM workloads w
+  JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob)
+                    OR o.gpu GLOB lower(w.offer_glob))
+               AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
+               AND (o.pricing <> 'spot'
+                    OR coalesce(w.allow_spot, CASE WHEN w.kind = 'serve' THEN w.serve_on_spot END, 0) = 1)
+               AND (o.tier IS NOT 'marketplace' OR coalesce(w.allow_marketplace, 0) = 1)
+               -- where and from whom: your quotes and owned hardware pass
+               AND (o.owned = 1 OR o.pricing = 'quote'
+                    OR ((w.regions IS NULL
+                         OR EXISTS (SELECT 1 FROM json_each('["' || replace(replace(w.regions, ' ', ''), ',', '","') || '"]') j
+                                    WHERE lower(o.region) GLOB lower(j.value)))
+                        AND (w.countries IS NULL
+                             OR instr(',' || upper(replace(w.countries, ' ', '')) || ',', ',' || o.country || ',') > 0)
+                        AND (w.providers IS NULL
+                             OR instr(',' || lower(replace(w.providers, ' ', '')) || ',', ',' || o.provider || ',') > 0)
+                        AND (w.tiers IS NULL
+                             OR instr(',' || lower(replace(w.tiers, ' ', '')) || ',', ',' || o.tier || ',') > 0))))
+WHERE region_rank = 1;
 
 -- Workloads alike in every column but name and notes (equal values: a
 -- column's type affinity stores equal numbers alike; text keeps its case;
@@ -872,7 +1174,8 @@ CREATE VIEW workload_shapes AS
     utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
     layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
     spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
-    prefix_hit, spare_replicas, allow_spot, allow_marketplace) AS shape
+    prefix_hit, spare_replicas, allow_spot, allow_marketplace, regions, countries, providers,
+    tiers) AS shape
 FROM workloads;
 
 -- ---------------------------------------------------------------- training
@@ -1489,7 +1792,7 @@ lat AS MATERIALIZED (
    AND s.mem_headroom = p.mem_headroom
   WHERE p.r2 = 1),
 plan AS (
-  SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.gpu, o.owned, o.devices, o.fraction,
+  SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
          CASE WHEN p.fits THEN nodes_required(p.n_gpus, o.devices) END AS nodes,
@@ -1594,7 +1897,7 @@ final2 AS (
 -- the basis of every engine and GPU, computed once: a lookup into the view
 -- per plan row would run the view again for each
 basis AS MATERIALIZED (SELECT engine AS b_engine, gpu AS b_gpu, basis AS b_basis FROM speed_basis)
-SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, region, gpu,
+SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        b_basis AS basis,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
@@ -1636,7 +1939,7 @@ FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu;
 -- the order of workload and rank.
 CREATE VIEW serving_plans AS
 SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pricing,
-       r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis,
+       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis,
        r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
@@ -1692,7 +1995,8 @@ cmp AS (
          w.utilization, w.months, d.hours_per_month
   FROM paired r
   JOIN offers o ON o.offer = r.own_offer
-  JOIN offers ro ON ro.offer = r.offer
+  -- an offer's instance shape (the same in each of its regions)
+  JOIN (SELECT DISTINCT offer, gpus_per_node, devices FROM offers) ro ON ro.offer = r.offer
   JOIN w ON w.name = r.workload
   CROSS JOIN d
   WHERE r.pricing <> 'owned'),
@@ -1766,7 +2070,11 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
                   || ' ' || offer,
-                provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END || ', '
+                provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END
+                  -- the region's country, where its name does not say it
+                  || coalesce((SELECT ' (' || g.country || ')' FROM cloud_regions g
+                               WHERE g.provider = ranked_training.provider AND g.region = ranked_training.region
+                                 AND instr(g.region, g.country) = 0), '') || ', '
                   || CASE WHEN pricing = 'quote' THEN 'your quote'
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END
@@ -1815,7 +2123,11 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
                   || ' ' || offer,
-                provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END || ', '
+                provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END
+                  -- the region's country, where its name does not say it
+                  || coalesce((SELECT ' (' || g.country || ')' FROM cloud_regions g
+                               WHERE g.provider = ranked_serving.provider AND g.region = ranked_serving.region
+                                 AND instr(g.region, g.country) = 0), '') || ', '
                   || CASE WHEN pricing = 'quote' THEN 'your quote'
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END

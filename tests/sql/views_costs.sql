@@ -179,6 +179,9 @@ SELECT 'c-qlora-tpu-vega', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_n
 -- its instance type across the provider's regions is flagged: the
 -- p6-b200.48xlarge in aws us-east-2 at 17.5184 is 50% below the median
 -- 35.3707 of its 3 regions.
+-- the TPU v6e-32 spot price in gcp us-east4, 13.5507, is 47% below the
+-- median 25.7065 of its 10 regions
+SELECT 'c-outlier-tpu-v6e', (SELECT count(*) = 1 AND min(price_flag) LIKE 'spot 13.5507 is 47% below the median spot 25.7065 of the same instance type in 10 regions%' FROM offers WHERE offer LIKE 'gcp/tpu-v6e-32 (spot%' AND region = 'us-east4');
 SELECT 'c-outlier-p6-b200', (SELECT count(*) = 1 AND min(price_flag) LIKE '%spot 17.5184 is 50% below the median spot 35.3707 of the same instance type in 3 regions%' FROM offers WHERE offer LIKE 'aws/p6-b200.48xlarge (spot%' AND region = 'us-east-2') AND (SELECT count(*) = 0 FROM offers WHERE offer = 'aws/p6-b200.48xlarge (spot)' AND region = 'us-east-2');
 -- a price older than its limit is flagged, with its age: list prices
 -- after list_max_age_days (180), spot and marketplace ones after
@@ -195,7 +198,7 @@ SELECT 'c-marketplace', (SELECT count(*) = 0 FROM serving_plans WHERE workload =
 -- (no date) at exactly the dated on-demand price of an aws p5.48xlarge,
 -- named to sort first, ranks after it
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour)
-  SELECT 'aaa', 'same-price', 'h100-sxm', 8, usd_per_hour FROM offers WHERE offer LIKE 'aws/p5.48xlarge%' AND pricing = 'on-demand' AND price_date IS NOT NULL LIMIT 1;
+  SELECT 'aaa', 'same-price', 'h100-sxm', 8, min(usd_per_hour) FROM offers WHERE offer LIKE 'aws/p5.48xlarge%' AND pricing = 'on-demand';
 INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, offer_glob, include_flagged_prices) VALUES
   ('c-dated-first', 'serve', 'llama-3.1-8b', 10, 100, 'h100-sxm', 1);
 SELECT 'c-dated-first', (SELECT a.rank < q.rank FROM serving_plans a JOIN serving_plans q ON q.workload = a.workload AND q.offer = 'aaa/same-price' WHERE a.workload = 'c-dated-first' AND a.offer LIKE 'aws/p5.48xlarge%' AND a.pricing = 'on-demand' AND a.usd_per_hour = q.usd_per_hour);

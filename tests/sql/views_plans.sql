@@ -211,10 +211,15 @@ SELECT 'v-offers-owned-default', (SELECT capex_usd_per_gpu = 41507 AND unit_gpus
 -- issue 34's bound: an owned H100 in an 8-GPU server, 4 years, 70% busy,
 -- between $1.50 and $3.00 per used GPU-hour; H200 and B200 servers cost more
 SELECT 'v-offers-owned-bounds', (SELECT usd_per_device_hour / 0.7 BETWEEN 1.5 AND 3.0 FROM offers WHERE offer = 'owned/h100-sxm') AND (SELECT h200.capex_usd_per_gpu > h100.capex_usd_per_gpu AND b200.capex_usd_per_gpu > h200.capex_usd_per_gpu FROM offers h100, offers h200, offers b200 WHERE h100.offer = 'owned/h100-sxm' AND h200.offer = 'owned/h200' AND b200.offer = 'owned/b200');
--- each instance type once or twice on demand (its cheapest clean price,
--- its cheapest flagged one) and, where it has spot prices, once or twice
--- on spot; each committed price, each quote, each GPU with a price
-SELECT 'v-offers-count', (SELECT count(DISTINCT provider || '/' || instance_type || '|' || gpu || '|' || gpus_per_node) FROM offers WHERE pricing = 'on-demand') = (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count FROM cloud_instances)) AND (SELECT count(*) FROM offers WHERE pricing = 'on-demand') <= 2 * (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count FROM cloud_instances)) AND (SELECT count(DISTINCT provider || '/' || instance_type || '|' || gpu || '|' || gpus_per_node) FROM offers WHERE pricing = 'spot') = (SELECT count(*) FROM (SELECT DISTINCT provider, instance_type, gpu, gpu_count FROM cloud_instances WHERE spot_usd_per_hour IS NOT NULL)) AND (SELECT count(*) FROM offers WHERE pricing = 'committed') = (SELECT count(*) FROM committed_prices) AND (SELECT count(*) FROM offers WHERE pricing = 'quote') = 5 AND (SELECT count(*) FROM offers WHERE pricing = 'owned') = (SELECT count(*) FROM gpus WHERE price_usd IS NOT NULL);
+-- every region of each instance type: one on-demand offer per catalog
+-- row, one spot offer per row with a spot price; each committed price,
+-- each quote, each GPU with a price
+SELECT 'v-offers-count', (SELECT count(*) FROM offers) = (SELECT count(*) FROM cloud_instances) + (SELECT count(*) FROM cloud_instances WHERE spot_usd_per_hour IS NOT NULL) + (SELECT count(*) FROM committed_prices) + 5 + (SELECT count(*) FROM gpus WHERE price_usd IS NOT NULL);
+-- an instance type sold in several regions is offered in each, with the
+-- region's country: the p5.48xlarge in every AWS region of the catalog
+SELECT 'v-offers-regions', (SELECT count(DISTINCT region) > 1 AND count(DISTINCT region) = (SELECT count(DISTINCT region) FROM cloud_instances WHERE provider = 'aws' AND instance_type = 'p5.48xlarge') AND count(*) FILTER (WHERE country IS NULL) = 0 FROM offers WHERE offer LIKE 'aws/p5.48xlarge%' AND pricing = 'on-demand');
+-- every region of the catalog has a country, but hyperbolic's 'default'
+SELECT 'v-regions-mapped', (SELECT count(*) = 1 FROM (SELECT DISTINCT provider, region FROM cloud_instances WHERE region IS NOT NULL) c LEFT JOIN cloud_regions g ON g.provider = c.provider AND g.region = c.region WHERE g.country IS NULL) AND (SELECT count(*) = 0 FROM cloud_regions WHERE source IS NULL OR as_of IS NULL);
 SELECT 'v-fractional-single', (SELECT NOT fits AND NOT works AND why_not = 'does not fit: needs 10.0 GB per GPU at the least (the activations at the widest tensor split, the state sharded); 6.0 GB usable' FROM tp WHERE workload = 'exact-frac' AND offer LIKE 'aws/g6f.2xlarge%' AND pricing = 'on-demand');
 
 -- Constraint checks that do not raise: INSERT OR IGNORE skips a row a
@@ -230,10 +235,10 @@ SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%
 
 -- Workloads alike in every column but name and notes share one plan
 -- (workload_shapes); a column added to workloads must join the shape's
--- columns there (50 of the 52: all but name and notes). twin-b is twin-a
+-- columns there (54 of the 56: all but name and notes). twin-b is twin-a
 -- under another name; twin-c differs in its traffic; twin-d in the case
 -- of its dtype, which gpuadv reads alike but which is another value.
-SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 52;
+SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 56;
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob, notes) VALUES
   ('twin-a', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'one'),
   ('twin-b', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'two'),
@@ -309,3 +314,34 @@ INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output
 SELECT 'v-over-context-refused', (SELECT count(*) > 0 AND min(why_not) = max(why_not)
                                          AND min(why_not) = '200100 prompt + output tokens exceed the model''s 131072-token context'
                                   FROM serving_plans WHERE workload = 'too-long');
+
+-- Where and from whom (docs/procurement.md, "Prices a plan can rely
+-- on"): regions (globs), countries, providers and tiers keep cloud offers
+-- to those named; your quotes and owned hardware pass (acquire 'rent'
+-- and an offer_glob of h100 leave the owned out here). Each plan names
+-- its region, the serving plans its country. Flagged prices included:
+-- the checks hold whatever the catalog's age.
+INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, acquire, offer_glob, include_flagged_prices, regions, countries, providers, tiers) VALUES
+  ('where-any', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'h100-sxm', 1, NULL, NULL, NULL, NULL),
+  ('where-us', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'h100-sxm', 1, 'us-*', NULL, NULL, NULL),
+  ('where-eu', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'h100-sxm', 1, 'europe-*,eu-*', NULL, NULL, NULL),
+  ('where-de', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'h100-sxm', 1, NULL, 'de', NULL, NULL),
+  ('where-hyper', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'h100-sxm', 1, NULL, NULL, NULL, 'hyperscaler'),
+  ('where-gcp', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'h100-sxm', 1, NULL, NULL, 'gcp, azure', NULL),
+  ('where-us-gcp', 'serve', 'llama-3.1-8b', 10, 100, 'rent', 'gcp/a3-*', 1, 'us-*', NULL, NULL, NULL);
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, acquire, offer_glob, include_flagged_prices, regions, tiers) VALUES
+  ('where-us-ft', 'finetune', 1, 'lora', 1, 'rent', 'h100-sxm', 1, 'us-*', NULL),
+  ('where-hyper-ft', 'finetune', 1, 'lora', 1, 'rent', 'h100-sxm', 1, NULL, 'hyperscaler');
+CREATE TEMP TABLE wsp AS SELECT * FROM serving_plans WHERE workload LIKE 'where-%';
+CREATE TEMP TABLE wtp AS SELECT * FROM training_plans WHERE workload LIKE 'where-%';
+SELECT 'v-where-any', (SELECT count(DISTINCT country) > 3 FROM wsp WHERE workload = 'where-any' AND pricing NOT IN ('quote', 'owned'));
+SELECT 'v-where-us', (SELECT count(*) > 0 AND count(*) FILTER (WHERE region GLOB 'us-*' AND country = 'US') = count(*) FROM wsp WHERE workload = 'where-us' AND pricing NOT IN ('quote', 'owned')) AND (SELECT count(*) > 0 AND count(*) FILTER (WHERE region GLOB 'us-*') = count(*) FROM wtp WHERE workload = 'where-us-ft' AND pricing NOT IN ('quote', 'owned'));
+SELECT 'v-where-us-reason', (SELECT reason LIKE '%(gcp us-% (US), %' FROM best_plans WHERE workload = 'where-us-gcp');
+SELECT 'v-where-eu', (SELECT count(*) > 0 AND count(*) FILTER (WHERE (region GLOB 'eu-*' OR region GLOB 'europe-*') AND country IN ('DE', 'CH', 'IE', 'GB', 'FR', 'SE', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'NL', 'BE')) = count(*) FROM wsp WHERE workload = 'where-eu' AND pricing NOT IN ('quote', 'owned'));
+SELECT 'v-where-de', (SELECT count(*) > 0 AND count(*) FILTER (WHERE country = 'DE') = count(*) FROM wsp WHERE workload = 'where-de' AND pricing NOT IN ('quote', 'owned'));
+SELECT 'v-where-hyperscaler', (SELECT count(*) > 0 AND count(*) FILTER (WHERE provider IN ('aws', 'azure', 'gcp', 'ibm', 'oci')) = count(*) FROM wsp WHERE workload = 'where-hyper' AND pricing NOT IN ('quote', 'owned')) AND (SELECT count(*) > 0 AND count(*) FILTER (WHERE provider IN ('aws', 'azure', 'gcp', 'ibm', 'oci')) = count(*) FROM wtp WHERE workload = 'where-hyper-ft' AND pricing NOT IN ('quote', 'owned')) AND (SELECT count(*) FILTER (WHERE provider NOT IN ('aws', 'azure', 'gcp', 'ibm', 'oci')) > 0 FROM wsp WHERE workload = 'where-any' AND pricing NOT IN ('quote', 'owned'));
+SELECT 'v-where-providers', (SELECT count(DISTINCT provider) = 2 AND count(*) FILTER (WHERE provider IN ('gcp', 'azure')) = count(*) FROM wsp WHERE workload = 'where-gcp' AND pricing NOT IN ('quote', 'owned'));
+-- the quotes pass every filter
+SELECT 'v-where-quotes-pass', (SELECT count(*) FILTER (WHERE pricing = 'quote') = 4 FROM wsp WHERE workload = 'where-us');
+-- each offer once per workload, at the cheapest region that passes
+SELECT 'v-where-one-region', (SELECT count(*) = count(DISTINCT offer) FROM wsp WHERE workload = 'where-any') AND (SELECT count(*) > 0 AND count(*) FILTER (WHERE w.usd_per_hour = (SELECT min(o.usd_per_hour) FROM offers o WHERE o.offer = w.offer AND o.region GLOB 'us-*')) = count(*) FROM workload_offers w WHERE w.workload = 'where-us' AND w.pricing = 'on-demand');

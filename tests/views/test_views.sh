@@ -37,7 +37,7 @@ counts=$("$SQLITE3" -batch -cmd ".load $EXT" "$db" \
 [ "$counts" = "2,1,1" ]; check "second read keeps every row" $? "$counts"
 
 # The views in a database file opened with an untrusted schema.
-for view in plan_defaults egress_rates instance_fabrics provider_tiers workload_inputs offers training_plans \
+for view in plan_defaults egress_rates instance_fabrics provider_tiers cloud_regions workload_inputs offers training_plans \
             serving_speeds serving_plans rent_vs_buy best_plans; do
   got=$("$SQLITE3" -batch -cmd ".load $EXT" -cmd "PRAGMA trusted_schema=OFF" "$db" \
         "SELECT count(*) > 0 FROM $view" 2>&1)
@@ -138,6 +138,12 @@ expect_error "reject allow_spot 2" \
 expect_error "reject allow_marketplace text" \
   "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, allow_marketplace) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 'yes')" \
   "CHECK constraint failed: allow_spot and allow_marketplace must be 0 or 1"
+expect_error "reject tiers" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, tiers) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 'hyperscaler,cheap')" \
+  "CHECK constraint failed: tiers must be a comma-separated list of hyperscaler, neocloud, marketplace"
+expect_error "reject regions with a quote" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, regions) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 100, 'us-*\"')" \
+  "CHECK constraint failed: regions, countries and providers must be comma-separated text without quotes or backslashes"
 expect_error "reject data location" \
   "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, data_location) VALUES ('x', 'finetune', 7, 'lora', 1, 'AWS')" \
   "CHECK constraint failed: data_location must be 'local' or a provider name in lowercase"
