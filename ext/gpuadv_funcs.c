@@ -332,10 +332,10 @@ static void sql_owned_term_usd(sqlite3_context *ctx, int argc,
   const gpuadv_fn *fn = &fn_owned_term_usd;
   double a[GPUADV_MAX_ARGS];
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  gpuadv_result_number(ctx, fn,
-                       gpuadv_owned_term_usd(a[OT_CAPEX], a[OT_RESALE],
-                                             a[OT_LIFE], a[OT_TERM],
-                                             a[OT_RUNNING]));
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_owned_term_usd(a[OT_CAPEX], a[OT_RESALE], a[OT_LIFE], a[OT_TERM],
+                            a[OT_RUNNING]));
 }
 
 static const gpuadv_fn fn_egress_usd = {
