@@ -122,6 +122,21 @@ static int is_verdict_fn(const char *name) {
   return strcmp(name, "spend_problem") == 0;
 }
 
+/* train_layout: a JSON object (TEXT); train_field: one field of such an
+** object, whatever its type (TEXT, INTEGER, REAL, negative ones included),
+** or NULL for a field the object lacks. */
+static int is_layout_fn(const char *name) {
+  return strcmp(name, "train_layout") == 0 || strcmp(name, "train_field") == 0;
+}
+
+/* model_train_tps, model_train_mfu, train_layout: NULL on a chip that
+** publishes no TFLOP/s figure. */
+static int is_train_fn(const char *name) {
+  return strcmp(name, "model_train_tps") == 0 ||
+         strcmp(name, "model_train_mfu") == 0 ||
+         strcmp(name, "train_layout") == 0;
+}
+
 static int is_count_fn(const char *name) {
   return strcmp(name, "nodes_required") == 0 || strcmp(name, "max_batch") == 0;
 }
@@ -148,6 +163,17 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
     FZ_CHECK(type == SQLITE_NULL,
              "%s/%d: a NULL required argument must give NULL, got type %d",
              f->name, f->narg, type);
+  }
+  if (is_layout_fn(f->name)) {
+    if (type == SQLITE_FLOAT) {
+      out->r = sqlite3_column_double(st, 0);
+      FZ_CHECK(isfinite(out->r), "%s/%d returned a non-finite REAL %g",
+               f->name, f->narg, out->r);
+    } else if (type == SQLITE_TEXT) {
+      snprintf(out->text, sizeof(out->text), "%s",
+               (const char *)sqlite3_column_text(st, 0));
+    }
+    return;
   }
   switch (type) {
     case SQLITE_FLOAT:
@@ -186,7 +212,7 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
       FZ_CHECK(required_null || strcmp(f->name, "model_prefill_tps") == 0 ||
                    strcmp(f->name, "model_decode_tps") == 0 ||
                    is_batch_fn(f->name) || is_name_fn(f->name) ||
-                   is_verdict_fn(f->name),
+                   is_verdict_fn(f->name) || is_train_fn(f->name),
                "%s/%d returned NULL with no NULL required argument", f->name,
                f->narg);
       break;
