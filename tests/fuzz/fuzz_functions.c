@@ -167,8 +167,8 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
   if (is_layout_fn(f->name)) {
     if (type == SQLITE_FLOAT) {
       out->r = sqlite3_column_double(st, 0);
-      FZ_CHECK(isfinite(out->r), "%s/%d returned a non-finite REAL %g",
-               f->name, f->narg, out->r);
+      FZ_CHECK(isfinite(out->r), "%s/%d returned a non-finite REAL %g", f->name,
+               f->narg, out->r);
     } else if (type == SQLITE_TEXT) {
       snprintf(out->text, sizeof(out->text), "%s",
                (const char *)sqlite3_column_text(st, 0));
