@@ -943,16 +943,14 @@ ci2 AS (
               THEN printf('spot price %d days old > %d (plan_defaults.spot_max_age_days)', age, spot_max_age_days) END AS spot_age_flag
   FROM ci1),
 ci AS (
-  SELECT provider, instance_type, gpu, gpu_count, region,
-         (SELECT g.country FROM cloud_regions g WHERE g.provider = ci2.provider AND g.region = ci2.region) AS country,
-         (SELECT g.continent FROM cloud_regions g WHERE g.provider = ci2.provider AND g.region = ci2.region) AS continent,
-         as_of, pdate, usd_per_hour, spot_usd_per_hour, tier,
+  SELECT ci2.provider, instance_type, gpu, gpu_count, ci2.region, g.country, g.continent,
+         ci2.as_of, pdate, usd_per_hour, spot_usd_per_hour, tier,
          coalesce(CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END || '; ' || od_age_flag,
                   CASE WHEN price_flag NOT LIKE 'spot %' THEN price_flag END, od_age_flag) AS od_flag,
          CASE WHEN coalesce(price_flag, spot_outlier_flag, spot_age_flag) IS NOT NULL
               THEN substr(coalesce('; ' || price_flag, '') || coalesce('; ' || spot_outlier_flag, '')
                           || coalesce('; ' || spot_age_flag, ''), 3) END AS spot_flag
-  FROM ci2),
+  FROM ci2 LEFT JOIN cloud_regions g ON g.provider = ci2.provider AND g.region = ci2.region),
 -- a commitment's list price dated by its period's first day; stale after
 -- list_max_age_days
 cp AS (
@@ -1648,6 +1646,10 @@ WHERE s.for_plans = 0;
 CREATE VIEW shape_serving_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
+-- the serve shapes' offers, read once (every region of every offer is
+-- filtered and ranked there) for cfg and plan
+wo AS MATERIALIZED (
+  SELECT * FROM workload_offers WHERE kind = 'serve' AND workload IN (SELECT shape FROM workload_shapes)),
 w AS (SELECT * FROM workload_inputs WHERE kind = 'serve' AND name IN (SELECT shape FROM workload_shapes)),
 s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
@@ -1729,8 +1731,7 @@ cfg AS (
          CASE WHEN g.scale_up_link IS NULL THEN 1
               WHEN g.scale_up_link LIKE '%bridge%' THEN 2
               ELSE o.devices END AS tp_max
-  FROM workload_offers o JOIN gpus g ON g.name = o.gpu
-  WHERE o.kind = 'serve' AND o.workload IN (SELECT shape FROM workload_shapes)),
+  FROM wo o JOIN gpus g ON g.name = o.gpu),
 -- each configuration with every replica shape it holds; a configuration
 -- where the weights fit on no replica shape comes once, with fits 0 and
 -- the shape's columns NULL. Each CTE from here on is read once: SQLite
@@ -1808,7 +1809,7 @@ plan AS (
          o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
          o.spot_interruptions_per_day AS x_spot_per_day
   FROM lat p
-  JOIN workload_offers o ON o.workload = p.cworkload AND o.gpu = p.cgpu AND o.devices = p.cdevices
+  JOIN wo o ON o.workload = p.cworkload AND o.gpu = p.cgpu AND o.devices = p.cdevices
                           AND o.fraction = p.cfraction AND o.owned = p.owned
                           AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab),
 priced AS (
