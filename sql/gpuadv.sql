@@ -1803,7 +1803,10 @@ plan AS (
          p.sim_ttft_p50_s, p.sim_ttft_p95_s, p.sim_ttft_p99_s,
          p.sim_tpot_p50_ms, p.sim_tpot_p95_ms, p.sim_tpot_p99_ms, p.sim_itl_p99_ms,
          -- the offer's terms, for priced
-         o.unit_gpus AS x_unit_gpus, o.term_days AS x_term_days,
+         o.term_days AS x_term_days,
+         -- owned: GPUs bought by the purchase unit (an 8-GPU server, or single cards)
+         CASE WHEN o.owned = 1 THEN nodes_required(p.n_gpus, o.unit_gpus) * o.unit_gpus ELSE p.n_gpus END
+           AS x_paid_gpus,
          o.running_usd_per_gpu_hour AS x_running_usd_per_gpu_hour, o.price_flag AS x_price_flag,
          o.resale_share AS x_resale_share, o.lifetime_years AS x_lifetime_years,
          o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
@@ -1825,23 +1828,22 @@ priced AS (
                               ELSE kv_cache_gb(w.layers, w.kv_heads, w.head_dim, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
                          END AS kv_gb,
          g.memory_gb * p.fraction AS memory_gb,
-         -- owned: GPUs bought by the purchase unit (an 8-GPU server, or single cards)
-         CASE WHEN p.owned = 1 THEN nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus ELSE p.n_gpus END AS paid_gpus,
+         p.x_paid_gpus AS paid_gpus,
          -- a commitment is paid for whole terms over the months of use, spread over those months
          CASE WHEN p.x_term_days IS NOT NULL
               THEN nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days) * p.x_term_days END AS commit_days,
          -- owned: bought for the months of use and sold at their end (owned_term_usd)
          CASE WHEN p.owned = 1
-                THEN owned_term_usd(p.capex_usd_per_gpu * nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus,
+                THEN owned_term_usd(p.capex_usd_per_gpu * p.x_paid_gpus,
                                     p.x_resale_share, p.x_lifetime_years * 12 * d.hours_per_month,
                                     w.months * d.hours_per_month,
-                                    p.x_running_usd_per_gpu_hour * nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus)
+                                    p.x_running_usd_per_gpu_hour * p.x_paid_gpus)
                      / (w.months * d.hours_per_month)
               WHEN p.x_term_days IS NOT NULL
                 THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days)
                      * p.x_term_days / (w.months * d.hours_per_month)
               ELSE p.n_gpus * p.usd_per_device_hour END AS usd_per_hour,
-         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * nodes_required(p.n_gpus, p.x_unit_gpus) * p.x_unit_gpus END AS capex_usd,
+         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.x_paid_gpus END AS capex_usd,
          p.x_running_usd_per_gpu_hour AS running_usd_per_gpu_hour, p.x_price_flag AS price_flag,
          p.x_as_of AS price_as_of, p.x_price_date AS price_date, p.x_term AS term,
          d.hours_per_month, d.today
