@@ -236,8 +236,10 @@ static int parse_name(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
     char got[GPUADV_QUOTE_MAX + 32];
     describe_value(v, got, (int)sizeof(got));
-    gpuadv_result_errorf(ctx, fn, "%s must be a catalog name (text)%s, got %s",
-                         fn->args[i].name,
+    gpuadv_result_errorf(ctx, fn, "%s must be %s%s, got %s", fn->args[i].name,
+                         fn->args[i].range == GPUADV_NAME_TEXT
+                             ? "text"
+                             : "a catalog name (text)",
                          or_config ? " or a config.json object" : "", got);
     return 0;
   }

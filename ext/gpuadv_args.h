@@ -39,8 +39,9 @@ enum gpuadv_arg_kind {
 
 /* What a GPUADV_ARG_NAME argument may be (kept in its range field). */
 enum gpuadv_name_kind {
-  GPUADV_NAME_CATALOG,  /* text: a catalog key */
-  GPUADV_NAME_OR_CONFIG /* that, or a config.json as text or blob */
+  GPUADV_NAME_CATALOG,   /* text: a catalog key */
+  GPUADV_NAME_OR_CONFIG, /* that, or a config.json as text or blob */
+  GPUADV_NAME_TEXT       /* any text the function reads itself */
 };
 
 /* Which bounds apply to a number. */
@@ -113,6 +114,9 @@ typedef struct gpuadv_arg {
   { name, GPUADV_ARG_KEYWORD, 0, 0, 0, dflt, list, 0, 0 }
 #define GPUADV_NAME(name) \
   { name, GPUADV_ARG_NAME, GPUADV_NAME_CATALOG, 0, 0, 0, 0, 0, 0 }
+/* Text the function parses itself (a traffic profile). */
+#define GPUADV_TEXT(name) \
+  { name, GPUADV_ARG_NAME, GPUADV_NAME_TEXT, 0, 0, 0, 0, 0, 0 }
 /* A model: a catalog name, or the text of a config.json, which may come
 ** as a blob (the sqlite3 shell's readfile() returns one). */
 #define GPUADV_MODEL(name) \

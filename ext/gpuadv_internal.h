@@ -42,6 +42,12 @@ int gpuadv_resolve_model(sqlite3_context *ctx, const struct gpuadv_fn *fn,
 int gpuadv_register_train_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_train_function_table(int *pn);
 
+/* gpuadv_traffic_funcs.c: traffic_peak, traffic_shape, traffic_unit_hours
+** and traffic_hybrid_units, the day's traffic in SQL (README "Traffic
+** through the day"). */
+int gpuadv_register_traffic_functions(sqlite3 *db, char **pzErrMsg);
+const struct gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn);
+
 /* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the
 ** table-valued functions over catalog names and config.json texts. */
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg);

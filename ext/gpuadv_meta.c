@@ -292,6 +292,10 @@ static const fn_doc doc_table[] = {
   {"model_train_mfu", "REAL", "the model FLOPs utilization a training layout reaches (step model)"},
   {"train_layout", "TEXT", "JSON: the cheapest training layout of a model on a GPU configuration within a deadline"},
   {"train_field", "REAL", "one field of a train_layout object (INTEGER, REAL or TEXT as written)"},
+  {"traffic_peak", "REAL", "the peak hour's request rate over the day's mean, of a 24-hour traffic profile"},
+  {"traffic_shape", "TEXT", "a traffic profile reshaped to a peak-to-mean ratio"},
+  {"traffic_unit_hours", "REAL", "mean units running over the day when rentals follow each hour's traffic"},
+  {"traffic_hybrid_units", "INTEGER", "owned units of the cheapest mix of owned and hourly rented capacity"},
 };
 /* clang-format on */
 
@@ -305,12 +309,13 @@ static const fn_doc *find_doc(const char *name) {
 
 /* The registration tables, in the order gpuadv.c registers them. */
 static const gpuadv_fn_entry *fn_table(int t, int *pn) {
-  assert(t >= 0 && t <= 2);
+  assert(t >= 0 && t <= 3);
   if (t == 0) return gpuadv_function_table(pn);
-  return t == 1 ? gpuadv_model_function_table(pn)
-                : gpuadv_train_function_table(pn);
+  if (t == 1) return gpuadv_model_function_table(pn);
+  return t == 2 ? gpuadv_train_function_table(pn)
+                : gpuadv_traffic_function_table(pn);
 }
-#define N_FN_TABLES 3
+#define N_FN_TABLES 4
 
 /* The arguments as README writes them: "a, b [, c [, d]]". */
 static void fn_arguments(const gpuadv_fn *fn, char *buf, int n_buf) {

@@ -130,7 +130,8 @@ RUNNERS = {"shell": runner_shell, "host": runner_host,
 
 # ------------------------------------------------------------------ checks
 
-UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim", "build/test_train"]
+UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim", "build/test_train",
+              "build/test_traffic"]
 
 
 def check_unit():

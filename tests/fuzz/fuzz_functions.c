@@ -138,7 +138,14 @@ static int is_train_fn(const char *name) {
 }
 
 static int is_count_fn(const char *name) {
-  return strcmp(name, "nodes_required") == 0 || strcmp(name, "max_batch") == 0;
+  return strcmp(name, "nodes_required") == 0 ||
+         strcmp(name, "max_batch") == 0 ||
+         strcmp(name, "traffic_hybrid_units") == 0;
+}
+
+/* traffic_shape: a traffic profile (TEXT). */
+static int is_profile_fn(const char *name) {
+  return strcmp(name, "traffic_shape") == 0;
 }
 
 /* model_serving_batch: a power of two (INTEGER), or max_batch as given. */
@@ -200,7 +207,7 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
       break;
     case SQLITE_TEXT:
       FZ_CHECK(strcmp(f->name, "gpuadv_version") == 0 || is_name_fn(f->name) ||
-                   is_verdict_fn(f->name),
+                   is_verdict_fn(f->name) || is_profile_fn(f->name),
                "%s/%d returned TEXT", f->name, f->narg);
       snprintf(out->text, sizeof(out->text), "%s",
                (const char *)sqlite3_column_text(st, 0));

@@ -32,7 +32,7 @@ own `wrong number of arguments to function NAME()`. On top of that:
   - spend_problem gives TEXT, or NULL for a plan with no money problem;
     train_layout gives a JSON object as TEXT (NULL for a GPU without a
     TFLOP/s figure), train_field a field of one, or NULL for a field the
-    object lacks;
+    object lacks; traffic_shape gives a profile as TEXT;
   - gpu_name and model_name give TEXT, and with one argument NULL for an
     unknown name;
   - an error message names the argument that was changed (or the result).
@@ -91,6 +91,10 @@ BASELINE = {
                      "3200", "8", "0.1", "0", "1", "30", "1.5", "2048", "256",
                      "2", "'full'", "1", "0.5"],
     "train_field": ["'{\"n_gpus\":8,\"framework\":\"DDP\"}'", "'n_gpus'"],
+    "traffic_peak": ["'0:0.5,1:0.5,2:0.5,3:0.5,4:0.5,5:0.5,6:0.5,7:0.5,8:0.5,9:0.5,10:0.5,11:0.5,12:1.5,13:1.5,14:1.5,15:1.5,16:1.5,17:1.5,18:1.5,19:1.5,20:1.5,21:1.5,22:1.5,23:1.5'"],
+    "traffic_shape": ["'0:0.5,1:0.5,2:0.5,3:0.5,4:0.5,5:0.5,6:0.5,7:0.5,8:0.5,9:0.5,10:0.5,11:0.5,12:1.5,13:1.5,14:1.5,15:1.5,16:1.5,17:1.5,18:1.5,19:1.5,20:1.5,21:1.5,22:1.5,23:1.5'", "1.8"],
+    "traffic_unit_hours": ["'0:0.5,1:0.5,2:0.5,3:0.5,4:0.5,5:0.5,6:0.5,7:0.5,8:0.5,9:0.5,10:0.5,11:0.5,12:1.5,13:1.5,14:1.5,15:1.5,16:1.5,17:1.5,18:1.5,19:1.5,20:1.5,21:1.5,22:1.5,23:1.5'", "30", "10", "5", "1"],
+    "traffic_hybrid_units": ["'0:0.5,1:0.5,2:0.5,3:0.5,4:0.5,5:0.5,6:0.5,7:0.5,8:0.5,9:0.5,10:0.5,11:0.5,12:1.5,13:1.5,14:1.5,15:1.5,16:1.5,17:1.5,18:1.5,19:1.5,20:1.5,21:1.5,22:1.5,23:1.5'", "30", "10", "1", "10", "1.5"],
 }
 
 # The values every argument position takes: the brief's set first.
@@ -113,13 +117,15 @@ VALUES = [
 SEVEN = ["7", "'7'", "' 7 '"]
 # Arguments that are catalog names or labels, or text read as it is
 # (train_field's layout and field), not keywords.
-NAME_ARGS = ("model", "gpu", "label", "layout", "field")
+NAME_ARGS = ("model", "gpu", "label", "layout", "field", "profile")
 # Functions that give a catalog slug (TEXT), or with one argument NULL for
 # a name the catalog does not know.
 NAME_FNS = ("gpu_name", "model_name")
 # Functions that give a verdict as TEXT, or NULL when there is nothing to
 # say (from any arguments).
 VERDICT_FNS = ("spend_problem", "train_layout", "train_field")
+# Functions that give TEXT, never NULL from non-NULL arguments.
+TEXT_FNS = ("traffic_shape",)
 # The largest finite double, so that the finiteness test is exact.
 DBL_MAX = "1.7976931348623157e308"
 
@@ -390,7 +396,7 @@ def check(outdir, mode, out, err, rc):
         if typ in ("integer", "real") and finite != "1":
             fail(c, "not a finite number")
         elif typ not in ("integer", "real", "null") and \
-                fn != "gpuadv_version" and fn not in NAME_FNS + VERDICT_FNS:
+                fn != "gpuadv_version" and fn not in NAME_FNS + VERDICT_FNS + TEXT_FNS:
             fail(c, "result of type %s" % typ)
         if c["kind"] == "baseline":
             if typ == "null":
