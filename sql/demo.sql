@@ -18,10 +18,12 @@ INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens,
                       user_tps, ttft_s, months, notes) VALUES
   ('70b-chat', 'serve', 'llama-3.1-70b', 'bf16', 1000, 500, 200, 40, 1.0, 12,
    '1,000 requests/min x 200 tokens, 40 tokens/s per user (seed 000 Q4)'),
-  ('8b-chat-fp8', 'serve', 'llama-3.1-8b', 'fp8', 300, 1000, 300, 30, 0.5, 12,
-   'an 8B assistant in FP8 at 300 requests/min'),
   ('mixtral-batch', 'serve', 'mixtral-8x7b', 'bf16', 120, 2000, 500, 10, 5, 3,
    'offline summarisation with a MoE model');
+INSERT INTO workloads(name, kind, model, dtype, daily_users, requests_per_user_day, traffic_profile,
+                      prompt_tokens, output_tokens, user_tps, ttft_s, months, notes) VALUES
+  ('8b-chat-fp8', 'serve', 'llama-3.1-8b', 'fp8', 20000, 20, 'chat-burstgpt', 1000, 300, 30, 0.5, 12,
+   'an 8B assistant in FP8 for 20,000 daily users x 20 requests, over a chat service''s day (peak 2.3 x the mean)');
 
 CREATE TEMP TABLE tp AS SELECT * FROM training_plans WHERE rank <= 5 OR feasible;
 CREATE TEMP TABLE sp AS SELECT * FROM serving_plans WHERE rank <= 5 OR feasible;
@@ -45,6 +47,8 @@ FROM tp WHERE rank <= 5 ORDER BY workload, rank;
 .print '== Serving: the top 5 plans of each workload'
 SELECT workload, rank, offer, region, coalesce(price_age_days, 'unknown') AS "price age d",
        layout, gpus_per_replica AS "GPUs/replica", replicas, n_gpus AS "GPUs",
+       -- rentals by the hour follow the day's traffic: the GPUs paid on average
+       coalesce(avg_gpus, n_gpus) AS "GPUs avg",
        -- what the median user sees at the planned load (serving_sim)
        round(1000.0 / tpot_p50_ms, 1) AS "tok/s/user p50", ttft_p50_s AS "TTFT p50 s",
        ttft_p95_s AS "TTFT p95 s", printf('$%.2f', usd_per_hour) AS "$/hour",
@@ -69,7 +73,14 @@ SELECT workload, gpu AS "buy", n_gpus AS "GPUs", printf('$%,d', CAST(capex_usd A
        printf('%.2f', owned_usd_per_hour) AS "owned $/h", printf('%.2f', running_usd_per_hour) AS "running $/h",
        CASE WHEN rent_instances > 1 THEN rent_instances || ' x ' ELSE '' END || rental AS "rent (same GPUs)",
        printf('%.2f', rent_usd_per_hour) AS "rent $/h",
-       break_even_months AS "break-even months", months_of_use AS "months used", verdict
+       break_even_months AS "break-even months", months_of_use AS "months used", verdict,
+       -- as each plan is paid: rentals by the hour, owned all day, or both
+       CASE WHEN rent_plan_usd_per_hour IS NOT NULL
+            THEN printf('buy $%.2f, rent $%.2f%s/h', buy_plan_usd_per_hour, rent_plan_usd_per_hour,
+                        CASE WHEN hybrid_plan_usd_per_hour IS NOT NULL
+                             THEN printf(', hybrid $%.2f', hybrid_plan_usd_per_hour) ELSE '' END)
+            ELSE '' END AS "serving plans as paid",
+       coalesce(cheapest, '') AS cheapest
 FROM (SELECT r.*, row_number() OVER (PARTITION BY workload ORDER BY owned_usd_per_hour, rent_usd_per_hour, rent_instances) AS k FROM rb r)
 WHERE k = 1 ORDER BY workload;
 

@@ -75,6 +75,10 @@ CREATE TABLE IF NOT EXISTS workloads (
   countries TEXT,                -- cloud offers only in these countries: comma-separated ISO codes ('US,CA'; cloud_regions.country)
   providers TEXT,                -- cloud offers only of these providers: comma-separated ('aws,gcp')
   tiers TEXT,                    -- cloud offers only of these tiers: comma-separated hyperscaler, neocloud, marketplace (provider_tiers)
+  daily_users REAL,              -- serve: users a day; with requests_per_user_day, the rate in place of requests_per_min
+  requests_per_user_day REAL,    -- serve: requests each user makes a day
+  peak_to_mean REAL,             -- serve: the peak hour's rate over the day's mean: the profile reshaped to it (default: the profile's own; with no profile either, flat plus burst_headroom)
+  traffic_profile TEXT,          -- serve: a traffic_profiles.name, the day's shape (default: plan_defaults.traffic_profile when peak_to_mean is given; else flat)
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -118,9 +122,25 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (mfu IS NULL OR (typeof(mfu) IN ('integer', 'real') AND mfu > 0 AND mfu <= 1)),
   CONSTRAINT "max_days must be > 0"
     CHECK (max_days IS NULL OR (typeof(max_days) IN ('integer', 'real') AND max_days > 0)),
-  CONSTRAINT "serve needs requests_per_min > 0 and output_tokens > 0"
-    CHECK (kind <> 'serve' OR (typeof(requests_per_min) IN ('integer', 'real') AND requests_per_min > 0
+  CONSTRAINT "serve needs requests_per_min (or daily_users and requests_per_user_day) > 0 and output_tokens > 0"
+    CHECK (kind <> 'serve' OR (((typeof(requests_per_min) IN ('integer', 'real') AND requests_per_min > 0)
+                                OR (typeof(daily_users) IN ('integer', 'real') AND daily_users > 0
+                                    AND typeof(requests_per_user_day) IN ('integer', 'real')
+                                    AND requests_per_user_day > 0))
                                AND typeof(output_tokens) IN ('integer', 'real') AND output_tokens > 0)),
+  CONSTRAINT "give requests_per_min or daily_users, not both"
+    CHECK (requests_per_min IS NULL OR daily_users IS NULL),
+  CONSTRAINT "daily_users and requests_per_user_day must be > 0, and make at most 1000000000 requests a minute"
+    CHECK ((daily_users IS NULL OR (typeof(daily_users) IN ('integer', 'real') AND daily_users > 0))
+       AND (requests_per_user_day IS NULL
+            OR (typeof(requests_per_user_day) IN ('integer', 'real') AND requests_per_user_day > 0))
+       AND NOT (daily_users * requests_per_user_day / 1440.0 > 1e9)),
+  CONSTRAINT "peak_to_mean must be in [1, 24)"
+    CHECK (peak_to_mean IS NULL OR (typeof(peak_to_mean) IN ('integer', 'real')
+                                    AND peak_to_mean >= 1 AND peak_to_mean < 24)),
+  CONSTRAINT "daily_users, requests_per_user_day, peak_to_mean and traffic_profile are for serve workloads"
+    CHECK (kind = 'serve' OR (daily_users IS NULL AND requests_per_user_day IS NULL
+                              AND peak_to_mean IS NULL AND traffic_profile IS NULL)),
   CONSTRAINT "requests_per_min and output_tokens must be > 0"
     CHECK ((requests_per_min IS NULL OR (typeof(requests_per_min) IN ('integer', 'real') AND requests_per_min > 0))
        AND (output_tokens IS NULL OR (typeof(output_tokens) IN ('integer', 'real') AND output_tokens > 0))),
@@ -361,6 +381,54 @@ CREATE TRIGGER programs_phases_update BEFORE UPDATE OF train_workload, serve_wor
     OR NOT EXISTS (SELECT 1 FROM workloads WHERE name = NEW.serve_workload AND kind = 'serve')
   BEGIN SELECT RAISE(ABORT, 'programs: train_workload must name a train or finetune workload and serve_workload a serve workload'); END;
 
+-- The day's shape of a service's traffic: 24 hourly weights per profile,
+-- each the hour's request rate over the day's mean (a profile's weights
+-- sum to 24; traffic_peak() and the serving views refuse one that does
+-- not). A workload names one in traffic_profiles; peak_to_mean reshapes it
+-- (traffic_shape). Add your own from your logs: requests per hour of day
+-- over their daily mean. The rows below are inserted when missing, so
+-- reading this file again keeps your changes to them.
+CREATE TABLE IF NOT EXISTS traffic_profiles (
+  name TEXT NOT NULL,
+  hour INTEGER NOT NULL,          -- 0 to 23, local time of the users
+  weight REAL NOT NULL,           -- the hour's rate over the day's mean
+  source TEXT,
+  as_of TEXT,                     -- when the traffic was recorded (YYYY-MM)
+  PRIMARY KEY (name, hour),
+  CONSTRAINT "name must be non-empty text"
+    CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
+  CONSTRAINT "hour must be a whole number in [0, 23]"
+    CHECK (typeof(hour) = 'integer' AND hour >= 0 AND hour <= 23),
+  CONSTRAINT "weight must be a number in [0, 24]"
+    CHECK (typeof(weight) IN ('integer', 'real') AND weight >= 0 AND weight <= 24)
+);
+INSERT OR IGNORE INTO traffic_profiles(name, hour, weight, source, as_of)
+  SELECT 'flat', key, value, 'the same rate every hour', NULL FROM json_each('[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]');
+INSERT OR IGNORE INTO traffic_profiles(name, hour, weight, source, as_of)
+  SELECT 'chat-burstgpt', key, value,
+         'BurstGPT (Wang et al., KDD 2025; github.com/HPMLL/BurstGPT, img/Fig3-4.png): median requests in each hour of the day, '
+         || 'ChatGPT conversation log of an Azure OpenAI service, users'' local time, over their daily sum x 24; medians read off '
+         || 'the figure''s boxes (+-3 of 188 requests at the 16h peak; hours 4-7 by eye). Peak 2.32 x the mean at 16h, trough 0.05 at 5-7h',
+         '2023-11'
+  FROM json_each('[0.567,0.345,0.197,0.099,0.074,0.049,0.049,0.049,0.246,1.306,1.934,1.947,0.838,1.133,1.91,2.267,2.316,1.626,0.949,1.244,1.454,1.318,1.158,0.924]');
+INSERT OR IGNORE INTO traffic_profiles(name, hour, weight, source, as_of)
+  SELECT 'gpt4-chat-burstgpt', key, value,
+         'BurstGPT (Wang et al., KDD 2025; github.com/HPMLL/BurstGPT, img/Fig3-4.png): median requests in each hour of the day, '
+         || 'GPT-4 conversation log of an Azure OpenAI service, users'' local time, over their daily sum x 24; medians read off '
+         || 'the figure''s boxes (+-2 of 85 requests at the 15-16h peak; hours 5-7 by eye). Peak 2.22 x the mean',
+         '2023-11'
+  FROM json_each('[0.654,0.468,0.18,0.144,0.126,0.078,0.078,0.078,0.209,0.941,1.731,1.778,0.711,1.023,1.755,2.223,2.223,1.755,1.043,1.287,1.517,1.462,1.36,1.174]');
+DROP TRIGGER IF EXISTS workloads_traffic_profile_insert;
+CREATE TRIGGER workloads_traffic_profile_insert BEFORE INSERT ON workloads
+  WHEN NEW.traffic_profile IS NOT NULL
+   AND NOT EXISTS (SELECT 1 FROM traffic_profiles WHERE name = NEW.traffic_profile)
+  BEGIN SELECT RAISE(ABORT, 'workloads.traffic_profile must be a traffic_profiles.name'); END;
+DROP TRIGGER IF EXISTS workloads_traffic_profile_update;
+CREATE TRIGGER workloads_traffic_profile_update BEFORE UPDATE OF traffic_profile ON workloads
+  WHEN NEW.traffic_profile IS NOT NULL
+   AND NOT EXISTS (SELECT 1 FROM traffic_profiles WHERE name = NEW.traffic_profile)
+  BEGIN SELECT RAISE(ABORT, 'workloads.traffic_profile must be a traffic_profiles.name'); END;
+
 -- ------------------------------------------------------- reference views
 -- Views hold no rows: dropped and re-created on every read of this file.
 DROP VIEW IF EXISTS program_plans;
@@ -397,6 +465,7 @@ CREATE VIEW plan_defaults AS SELECT
   'fp16' AS kv_dtype,            -- serving KV cache (fp8 with fp8/fp4 weights, as model_decode_tps assumes)
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
+  'chat-burstgpt' AS traffic_profile, -- the day's shape a workload's peak_to_mean reshapes when it names no traffic_profile (traffic_profiles: a chat service's hours, BurstGPT)
   -- owned hardware: each figure is a row of the owned_costs catalog, with its source and date
   oc.lifetime_years,             -- 4, Nebius's GPU servers (20-F FY2024)
   oc.usd_per_kwh,                -- 0.12, seed 000
@@ -855,16 +924,19 @@ SELECT
             AND w.heads IS NULL AND w.kv_heads IS NULL AND w.head_dim IS NULL THEN NULL
        ELSE coalesce(w.params_b, m.params_b) END AS train_params_b,
   w.max_days,
-  w.requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
+  tr.rate_per_min AS requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
   coalesce(w.prompt_cv, 0) AS prompt_cv, coalesce(w.output_cv, 0) AS output_cv,
   coalesce(w.prefix_hit, 0) AS prefix_hit,
   coalesce(w.spare_replicas, 0) AS spare_replicas,
-  w.requests_per_min / 60.0 AS requests_per_s,
-  w.requests_per_min / 60.0 * w.output_tokens AS served_tps,
-  w.requests_per_min / 60.0 * (1 + d.burst_headroom) AS design_requests_per_s,
-  w.requests_per_min / 60.0 * (1 + d.burst_headroom) * w.output_tokens AS design_tps,
+  -- the day's traffic (NULL: flat, sized at the mean plus burst_headroom)
+  -- and the peak hour's rate over the mean, which sizes the capacity
+  tr.traffic, tr.peak_factor,
+  tr.rate_per_min / 60.0 AS requests_per_s,
+  tr.rate_per_min / 60.0 * w.output_tokens AS served_tps,
+  tr.rate_per_min / 60.0 * tr.peak_factor AS design_requests_per_s,
+  tr.rate_per_min / 60.0 * tr.peak_factor * w.output_tokens AS design_tps,
   coalesce(w.peak_concurrency,
-           nodes_required(w.requests_per_min / 60.0 * (1 + d.burst_headroom)
+           nodes_required(tr.rate_per_min / 60.0 * tr.peak_factor
                           * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
   w.peak_concurrency IS NULL AS concurrency_estimated,
   w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
@@ -884,6 +956,20 @@ SELECT
   coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom
 FROM workloads w
 CROSS JOIN plan_defaults d
+-- the rate (requests_per_min, or daily_users x requests_per_user_day a
+-- day) and the day's traffic: the named profile, or the default shape when
+-- only peak_to_mean is given, reshaped to peak_to_mean (traffic_shape); a
+-- profile without rows reads as '' and traffic_peak() says so
+JOIN (SELECT q.*, CASE WHEN q.traffic IS NULL THEN 1 + q.burst_headroom ELSE traffic_peak(q.traffic) END AS peak_factor
+      FROM (SELECT wk.name AS tname, pd.burst_headroom,
+                   coalesce(wk.requests_per_min, wk.daily_users * wk.requests_per_user_day / 1440.0) AS rate_per_min,
+                   CASE WHEN wk.kind = 'serve' AND (wk.traffic_profile IS NOT NULL OR wk.peak_to_mean IS NOT NULL)
+                        THEN (SELECT CASE WHEN wk.peak_to_mean IS NULL THEN coalesce(group_concat(t.hour || ':' || t.weight), '')
+                                          ELSE traffic_shape(coalesce(group_concat(t.hour || ':' || t.weight), ''),
+                                                             wk.peak_to_mean) END
+                              FROM traffic_profiles t WHERE t.name = coalesce(wk.traffic_profile, pd.traffic_profile)) END
+                     AS traffic
+            FROM workloads wk CROSS JOIN plan_defaults pd) q) tr ON tr.tname = w.name
 LEFT JOIN model_spec(w.model) m
 LEFT JOIN near n ON n.workload = w.name AND n.r = 1
 LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
@@ -1173,7 +1259,7 @@ CREATE VIEW workload_shapes AS
     layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
     spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
     prefix_hit, spare_replicas, allow_spot, allow_marketplace, regions, countries, providers,
-    tiers) AS shape
+    tiers, daily_users, requests_per_user_day, peak_to_mean, traffic_profile) AS shape
 FROM workloads;
 
 -- ---------------------------------------------------------------- training
@@ -1691,10 +1777,14 @@ b AS (
 -- given by params_b alone and fractional GPUs keep the closed-form sizing.
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.prompt_cv, w.output_cv, w.prefix_hit,
-         w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency,
+         w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
          w.model, w.dtype, w.catalog_model, w.mem_headroom,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
+         w.design_tps / b.replica_tps
+           + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
+                  THEN w.design_requests_per_s * w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps
+                  ELSE 0 END AS need_closed_form,
          nodes_required(w.design_tps / b.replica_tps
                         + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
                                THEN w.design_requests_per_s * w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps
@@ -1706,6 +1796,14 @@ rep0 AS (
   WHERE b.r = 1),
 rep AS (
   SELECT r.*, s.max_rps AS max_rps_per_replica,
+         -- the requests/s one replica carries within the targets, which
+         -- hourly rentals (traffic) scale by: the design rate over the
+         -- replicas it needs before rounding
+         r.design_requests_per_s
+           / CASE WHEN s.max_rps > 0
+                    THEN max(CASE WHEN r.concurrency_estimated THEN 0 ELSE r.concurrency * 1.0 / r.batch END,
+                             r.design_requests_per_s / s.max_rps)
+                  ELSE max(r.concurrency * 1.0 / r.batch, r.need_closed_form) END AS replica_rps,
          -- the replicas the traffic needs, and the spares beside them
          CASE WHEN s.max_rps > 0
                 THEN max(CASE WHEN r.concurrency_estimated THEN 1 ELSE r.replicas_for_concurrency END,
@@ -1792,7 +1890,7 @@ lat AS MATERIALIZED (
    AND s.prompt_cv = p.prompt_cv AND s.output_cv = p.output_cv AND s.prefix_hit = p.prefix_hit
    AND s.mem_headroom = p.mem_headroom
   WHERE p.r2 = 1),
-plan AS (
+plan0 AS MATERIALIZED (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
@@ -1810,11 +1908,68 @@ plan AS (
          o.running_usd_per_gpu_hour AS x_running_usd_per_gpu_hour, o.price_flag AS x_price_flag,
          o.resale_share AS x_resale_share, o.lifetime_years AS x_lifetime_years,
          o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
-         o.spot_interruptions_per_day AS x_spot_per_day
+         o.spot_interruptions_per_day AS x_spot_per_day,
+         p.traffic AS x_traffic, p.design_requests_per_s AS x_peak_rps, p.replica_rps AS x_replica_rps,
+         -- capacity by the unit it is paid in: a rental's instance (or the
+         -- instances of a replica that spans several), an owned purchase
+         -- unit (or the units of a replica that spans several); the
+         -- requests/s each carries, and the spare replicas in such units
+         CASE WHEN p.n > o.devices THEN p.n ELSE o.devices END AS x_rent_unit_gpus,
+         CASE WHEN p.n > o.devices THEN p.replica_rps ELSE p.replica_rps * o.devices / p.n END AS x_rent_unit_rps,
+         CASE WHEN p.n > o.devices THEN p.spare_replicas
+              ELSE nodes_required(p.spare_replicas, o.devices * 1.0 / p.n) END AS x_rent_spare_units,
+         CASE WHEN p.n > o.unit_gpus THEN nodes_required(p.n, o.unit_gpus) * o.unit_gpus ELSE o.unit_gpus END
+           AS x_own_unit_gpus,
+         CASE WHEN p.n > o.unit_gpus THEN p.replica_rps ELSE p.replica_rps * o.unit_gpus / p.n END AS x_own_unit_rps,
+         CASE WHEN p.n > o.unit_gpus THEN p.spare_replicas
+              ELSE nodes_required(p.spare_replicas, o.unit_gpus * 1.0 / p.n) END AS x_own_spare_units,
+         -- meets every target (final's tech_problem checks the rest)
+         p.fits AND p.user_ok AND p.ttft_ok AND p.p95_ok AND p.interconnect_ok AS x_meets
   FROM lat p
   JOIN wo o ON o.workload = p.cworkload AND o.gpu = p.cgpu AND o.devices = p.cdevices
                           AND o.fraction = p.cfraction AND o.owned = p.owned
                           AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab),
+-- hybrid: the peak rented beside owned GPUs of the same type. Per workload
+-- and GPU type, the rental (by the hour: not committed) that meets every
+-- target at the least cost per request/s it carries
+rent1 AS (
+  SELECT * FROM (
+    SELECT q.workload AS r_workload, q.gpu AS r_gpu, q.offer AS r_offer, q.pricing AS r_pricing,
+           q.provider AS r_provider, q.region AS r_region, q.x_price_date AS r_price_date,
+           q.x_rent_unit_gpus AS r_unit_gpus, q.x_rent_unit_rps AS r_unit_rps,
+           q.x_rent_unit_gpus * q.usd_per_device_hour AS r_unit_usd, q.x_spot_per_day AS r_spot_per_day,
+           row_number() OVER (PARTITION BY q.workload, q.gpu
+                              ORDER BY q.x_rent_unit_gpus * q.usd_per_device_hour / q.x_rent_unit_rps,
+                                       q.x_price_date IS NULL, q.offer) AS rr
+    FROM plan0 q
+    WHERE q.owned = 0 AND q.x_term_days IS NULL AND q.x_meets AND q.x_replica_rps > 0 AND q.x_traffic IS NOT NULL)
+  WHERE rr = 1),
+-- every plan, and beside each owned plan with traffic that moves through
+-- the day a hybrid one (hybrid = 1): the owned units that carry the day
+-- cheapest with that rental by the hour (traffic_hybrid_units), at least
+-- one, and fewer than carry the peak alone (else it is the owned plan)
+plan AS (
+  SELECT p.*, 0 AS hybrid, NULL AS r_offer, NULL AS r_pricing, NULL AS r_provider, NULL AS r_region,
+         NULL AS r_price_date, NULL AS r_unit_gpus, NULL AS r_unit_rps, NULL AS r_unit_usd, NULL AS r_spot_per_day,
+         NULL AS h_units_max, NULL AS h_unit_usd, NULL AS h_units
+  FROM plan0 p
+  UNION ALL
+  SELECT h.*, min(h.h_units_max - 1, max(1, traffic_hybrid_units(h.x_traffic, h.x_peak_rps, h.x_own_unit_rps, h.h_unit_usd,
+                                                                 h.r_unit_rps, h.r_unit_usd))) AS h_units
+  FROM (SELECT p.*, 1 AS hybrid, r.r_offer, r.r_pricing, r.r_provider, r.r_region, r.r_price_date, r.r_unit_gpus,
+               r.r_unit_rps, r.r_unit_usd, r.r_spot_per_day,
+               nodes_required(p.x_peak_rps, p.x_own_unit_rps) AS h_units_max,
+               -- one owned unit's cost an hour over the months of use
+               owned_term_usd(p.capex_usd_per_gpu * p.x_own_unit_gpus, p.x_resale_share,
+                              p.x_lifetime_years * 12 * d.hours_per_month, w.months * d.hours_per_month,
+                              p.x_running_usd_per_gpu_hour * p.x_own_unit_gpus)
+                 / (w.months * d.hours_per_month) AS h_unit_usd
+        FROM plan0 p
+        JOIN rent1 r ON r.r_workload = p.workload AND r.r_gpu = p.gpu
+        JOIN w ON w.name = p.workload
+        CROSS JOIN d
+        WHERE p.owned = 1 AND p.x_meets AND p.x_replica_rps > 0) h
+  WHERE h.h_units_max >= 2),
 priced AS (
   SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
          w.tpot_p50_ms_target,
@@ -1828,7 +1983,22 @@ priced AS (
                               ELSE kv_cache_gb(w.layers, w.kv_heads, w.head_dim, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype)
                          END AS kv_gb,
          g.memory_gb * p.fraction AS memory_gb,
-         p.x_paid_gpus AS paid_gpus,
+         CASE WHEN p.hybrid = 1 THEN (p.h_units + p.x_own_spare_units) * p.x_own_unit_gpus ELSE p.x_paid_gpus END
+           AS paid_gpus,
+         -- the rented units running, on average over the day: a hybrid's
+         -- above its owned units; a rental by the hour with traffic that
+         -- moves through the day, each hour's (at least one, and its
+         -- spares); NULL where the rental runs all day at the peak's size
+         CASE WHEN p.hybrid = 1
+                THEN traffic_unit_hours(p.x_traffic, p.x_peak_rps, p.r_unit_rps, p.h_units * p.x_own_unit_rps, 0)
+              WHEN p.owned = 0 AND p.x_term_days IS NULL AND p.x_traffic IS NOT NULL AND p.x_replica_rps > 0
+                THEN traffic_unit_hours(p.x_traffic, p.x_peak_rps, p.x_rent_unit_rps, 0, 1) + p.x_rent_spare_units
+         END AS rent_units_mean,
+         -- a hybrid's GPUs at the peak hour: owned and rented
+         CASE WHEN p.hybrid = 1
+              THEN (p.h_units + p.x_own_spare_units) * p.x_own_unit_gpus
+                   + nodes_required(max(0, p.x_peak_rps - p.h_units * p.x_own_unit_rps), p.r_unit_rps) * p.r_unit_gpus
+         END AS h_n_gpus,
          -- a commitment is paid for whole terms over the months of use, spread over those months
          CASE WHEN p.x_term_days IS NOT NULL
               THEN nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days) * p.x_term_days END AS commit_days,
@@ -1842,8 +2012,10 @@ priced AS (
               WHEN p.x_term_days IS NOT NULL
                 THEN p.n_gpus * p.usd_per_device_hour * 24 * nodes_required(w.months * d.hours_per_month / 24.0, p.x_term_days)
                      * p.x_term_days / (w.months * d.hours_per_month)
-              ELSE p.n_gpus * p.usd_per_device_hour END AS usd_per_hour,
-         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu * p.x_paid_gpus END AS capex_usd,
+              ELSE p.n_gpus * p.usd_per_device_hour END AS peak_usd_per_hour,
+         CASE WHEN p.owned = 1 THEN p.capex_usd_per_gpu
+                                    * CASE WHEN p.hybrid = 1 THEN (p.h_units + p.x_own_spare_units) * p.x_own_unit_gpus
+                                           ELSE p.x_paid_gpus END END AS capex_usd,
          p.x_running_usd_per_gpu_hour AS running_usd_per_gpu_hour, p.x_price_flag AS price_flag,
          p.x_as_of AS price_as_of, p.x_price_date AS price_date, p.x_term AS term,
          d.hours_per_month, d.today
@@ -1851,14 +2023,32 @@ priced AS (
   JOIN w ON w.name = p.workload
   JOIN gpus g ON g.name = p.gpu
   CROSS JOIN d),
+-- the cost an hour: the peak's capacity all day (owned, committed, and
+-- rentals under flat traffic), the rented units running by the hour, or
+-- a hybrid's owned units and its rentals beside them
+priced2 AS (
+  SELECT q.*,
+         CASE WHEN q.hybrid = 1 THEN (q.h_units + q.x_own_spare_units) * q.h_unit_usd
+                                     + q.rent_units_mean * q.r_unit_usd
+              WHEN q.rent_units_mean IS NOT NULL THEN q.rent_units_mean * q.x_rent_unit_gpus * q.usd_per_device_hour
+              ELSE q.peak_usd_per_hour END AS usd_per_hour,
+         CASE WHEN q.hybrid = 1 THEN q.rent_units_mean * q.r_unit_usd
+              WHEN q.rent_units_mean IS NOT NULL THEN q.rent_units_mean * q.x_rent_unit_gpus * q.usd_per_device_hour
+              WHEN q.owned = 1 THEN 0
+              ELSE q.peak_usd_per_hour END AS rent_usd_per_hour,
+         CASE WHEN q.hybrid = 1 THEN q.paid_gpus + q.rent_units_mean * q.r_unit_gpus
+              WHEN q.rent_units_mean IS NOT NULL THEN q.rent_units_mean * q.x_rent_unit_gpus END AS avg_gpus
+  FROM priced q),
 judged AS (
   SELECT q.*,
          q.usd_per_hour * q.hours_per_month * q.months AS total_usd,
-         -- owned: the purchase, then the running costs (energy, colocation, support, staff) over the months
+         -- owned: the purchase, then the running costs (energy, colocation, support, staff) over the months,
+         -- and a hybrid's rentals
          CASE WHEN q.owned = 1
               THEN q.capex_usd + q.running_usd_per_gpu_hour * q.paid_gpus * q.hours_per_month * q.months
+                   + q.rent_usd_per_hour * q.hours_per_month * q.months
               ELSE q.usd_per_hour * q.hours_per_month * q.months END AS spend_usd
-  FROM priced q),
+  FROM priced2 q),
 final AS (
   SELECT j.*,
          CASE
@@ -1895,17 +2085,29 @@ final AS (
   FROM judged j),
 final2 AS (
   SELECT f.*,
-         coalesce(f.tech_problem, spend_problem(f.spend_usd, f.owned, f.acquire, f.budget_usd)) AS problem
+         coalesce(f.tech_problem,
+                  CASE WHEN f.hybrid = 1 AND f.acquire <> 'any'
+                       THEN printf('a hybrid buys and rents; the workload %s only (acquire = ''%s'')',
+                                   CASE f.acquire WHEN 'rent' THEN 'rents' ELSE 'buys' END, f.acquire) END,
+                  spend_problem(f.spend_usd, f.owned, f.acquire, f.budget_usd)) AS problem
   FROM final f),
 -- the basis of every engine and GPU, computed once: a lookup into the view
 -- per plan row would run the view again for each
 basis AS MATERIALIZED (SELECT engine AS b_engine, gpu AS b_gpu, basis AS b_basis FROM speed_basis)
-SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, region, country, gpu,
+SELECT workload, model, params_b, dtype, engine,
+       -- a hybrid: the owned offer + the rented one, priced where it is rented
+       CASE WHEN hybrid = 1 THEN offer || ' + ' || r_offer ELSE offer END AS offer,
+       CASE WHEN hybrid = 1 THEN 'hybrid' ELSE pricing END AS pricing,
+       CASE WHEN hybrid = 1 THEN r_provider ELSE provider END AS provider,
+       CASE WHEN hybrid = 1 THEN r_region ELSE region END AS region,
+       CASE WHEN hybrid = 1 THEN (SELECT g.country FROM cloud_regions g WHERE g.provider = r_provider AND g.region = r_region)
+            ELSE country END AS country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        b_basis AS basis,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
-       gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas, n_gpus, nodes,
+       gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas,
+       CASE WHEN hybrid = 1 THEN h_n_gpus ELSE n_gpus END AS n_gpus, nodes,
        interconnect_ok,
        round(replica_tps, 1) AS tps_per_replica, round(per_user_tps, 1) AS tps_per_user,
        round(ttft_est_s, 3) AS ttft_s,
@@ -1922,10 +2124,24 @@ SELECT workload, model, params_b, dtype, engine, offer, pricing, provider, regio
        CASE WHEN usd_per_hour > 0 THEN round(cost_per_mtok(usd_per_hour, served_tps), 4) END AS usd_per_mtok,
        round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd, round(spend_usd, 2) AS spend_usd,
        paid_gpus, price_flag, price_as_of,
-       CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
+       CAST(julianday(today) - julianday(CASE WHEN hybrid = 1 THEN r_price_date ELSE price_date END) AS INTEGER)
+         AS price_age_days,
        term, commit_days,
        CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * paid_gpus, 4) END AS running_usd_per_hour,
-       x_spot_per_day AS spot_interruptions_per_day,
+       CASE WHEN hybrid = 1 THEN r_spot_per_day ELSE x_spot_per_day END AS spot_interruptions_per_day,
+       -- traffic through the day: what is rented by the hour, the GPUs paid
+       -- for on average over the day, and the peak's capacity all day
+       round(rent_usd_per_hour, 4) AS rent_usd_per_hour, round(avg_gpus, 2) AS avg_gpus,
+       CASE WHEN hybrid = 0 THEN round(peak_usd_per_hour, 4) END AS peak_usd_per_hour,
+       CASE WHEN hybrid = 1 THEN r_offer END AS rent_offer,
+       CASE WHEN hybrid = 1 THEN r_pricing END AS rent_pricing,
+       -- the cheapest plan that works of each way to pay: rent, buy, hybrid
+       min(CASE WHEN problem IS NULL AND owned = 0 THEN usd_per_hour END) OVER (PARTITION BY workload)
+         AS best_rent_usd_per_hour,
+       min(CASE WHEN problem IS NULL AND owned = 1 AND hybrid = 0 THEN usd_per_hour END) OVER (PARTITION BY workload)
+         AS best_buy_usd_per_hour,
+       min(CASE WHEN problem IS NULL AND hybrid = 1 THEN usd_per_hour END) OVER (PARTITION BY workload)
+         AS best_hybrid_usd_per_hour,
        -- at equal cost a dated price before an undated one
        row_number() OVER (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
@@ -1949,7 +2165,8 @@ SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pr
        r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
        r.usd_per_hour, r.usd_per_mtok, r.total_usd, r.capex_usd, r.spend_usd, r.paid_gpus,
        r.price_flag, r.price_as_of, r.price_age_days, r.term, r.commit_days,
-       r.running_usd_per_hour, r.spot_interruptions_per_day, r.rank
+       r.running_usd_per_hour, r.spot_interruptions_per_day, r.rent_usd_per_hour, r.avg_gpus,
+       r.peak_usd_per_hour, r.rent_offer, r.rent_pricing, r.rank
 FROM workload_shapes s JOIN shape_serving_plans r ON r.workload = s.shape
 ORDER BY s.name, r.rank;
 
@@ -1964,10 +2181,15 @@ d AS (SELECT * FROM plan_defaults),
 w AS (SELECT * FROM workload_inputs),
 plans AS (
   -- per shape (workload_shapes), given to each of its workloads at the end
-  SELECT workload, offer, pricing, gpu, n_gpus, n_gpus AS paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
+  -- usd_per_hour: the plan's GPUs all day (a serving rental at its peak
+  -- size: peak_usd_per_hour); plan_usd_per_hour: what the plan costs an
+  -- hour, a rental following the day's traffic
+  SELECT workload, offer, pricing, gpu, n_gpus, n_gpus AS paid_gpus, usd_per_hour, NULL AS plan_usd_per_hour,
+         capex_usd, running_usd_per_hour
   FROM shape_training_plans WHERE feasible
   UNION ALL
-  SELECT workload, offer, pricing, gpu, n_gpus, paid_gpus, usd_per_hour, capex_usd, running_usd_per_hour
+  SELECT workload, offer, pricing, gpu, n_gpus, paid_gpus, coalesce(peak_usd_per_hour, usd_per_hour), usd_per_hour,
+         capex_usd, running_usd_per_hour
   FROM shape_serving_plans WHERE feasible),
 -- each plan with the owned plan of its workload and GPU type (there is one
 -- owned offer per GPU type, so at most one such plan), by window functions
@@ -1980,7 +2202,11 @@ paired AS (
          max(CASE WHEN p.pricing = 'owned' THEN p.offer END) OVER win AS own_offer,
          max(CASE WHEN p.pricing = 'owned' THEN p.paid_gpus END) OVER win AS own_gpus,
          max(CASE WHEN p.pricing = 'owned' THEN p.capex_usd END) OVER win AS own_capex_usd,
-         max(CASE WHEN p.pricing = 'owned' THEN p.running_usd_per_hour END) OVER win AS own_running_usd_per_hour
+         max(CASE WHEN p.pricing = 'owned' THEN p.running_usd_per_hour END) OVER win AS own_running_usd_per_hour,
+         max(CASE WHEN p.pricing = 'owned' THEN p.plan_usd_per_hour END) OVER win AS own_plan_usd_per_hour,
+         -- the cheapest hybrid of the GPU type (serving with traffic that moves)
+         min(CASE WHEN p.pricing = 'hybrid' THEN p.plan_usd_per_hour END) OVER win AS hybrid_usd_per_hour,
+         min(CASE WHEN p.pricing = 'hybrid' THEN p.offer END) OVER win AS hybrid_offer
   FROM plans p
   WINDOW win AS (PARTITION BY p.workload, p.gpu)),
 cmp AS (
@@ -1988,6 +2214,7 @@ cmp AS (
          o.usd_per_device_hour * r.own_gpus AS owned_usd_per_hour,
          r.own_running_usd_per_hour AS running_usd_per_hour, o.lifetime_years,
          r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu, r.n_gpus AS rental_gpus,
+         r.own_plan_usd_per_hour, r.plan_usd_per_hour AS rent_plan_usd_per_hour, r.hybrid_usd_per_hour, r.hybrid_offer,
          -- the rental priced for at least the owned GPUs in whole instances (one
          -- GPU's worth of an 8-GPU instance cannot be rented): the rental plan's
          -- price per device-hour (its terms included) x the instance's devices x
@@ -2002,7 +2229,7 @@ cmp AS (
   JOIN (SELECT DISTINCT offer, gpus_per_node, devices FROM offers) ro ON ro.offer = r.offer
   JOIN w ON w.name = r.workload
   CROSS JOIN d
-  WHERE r.pricing <> 'owned'),
+  WHERE r.pricing NOT IN ('owned', 'hybrid')),
 priced AS (
   SELECT c.*, c.rent_usd_per_instance_hour * c.rent_instances AS rent_usd_per_hour FROM cmp c),
 -- hours of use after which the purchase has cost less than the rental
@@ -2032,6 +2259,22 @@ SELECT s.name AS workload, gpu, n_gpus, round(capex_usd, 2) AS capex_usd,
        round(owned_usd_per_hour / n_gpus / utilization, 4) AS owned_usd_per_used_gpu_hour,
        round(rent_usd_per_hour / n_gpus, 4) AS rent_usd_per_gpu_hour,
        round(owned_usd_per_hour / rent_usd_per_hour, 4) AS crossover_utilization,
+       -- the three plans of the workload on this GPU type as each is paid:
+       -- owned for its need all day, the rental (by the hour, following the
+       -- day's traffic where it moves), and the hybrid that owns the base
+       -- and rents the peak; cheapest names the one that costs least
+       round(own_plan_usd_per_hour, 4) AS buy_plan_usd_per_hour,
+       round(rent_plan_usd_per_hour, 4) AS rent_plan_usd_per_hour,
+       round(hybrid_usd_per_hour, 4) AS hybrid_plan_usd_per_hour, hybrid_offer,
+       CASE WHEN rent_plan_usd_per_hour IS NULL THEN NULL
+            WHEN hybrid_usd_per_hour < min(own_plan_usd_per_hour, rent_plan_usd_per_hour)
+              THEN 'hybrid: owning the base load and renting the peak costs least'
+            WHEN rent_plan_usd_per_hour <= own_plan_usd_per_hour
+              THEN 'rent' || CASE WHEN hybrid_usd_per_hour IS NOT NULL
+                                  THEN ': owning even the base costs more than renting it for the hours it is busy'
+                                  ELSE '' END
+            ELSE 'buy' || CASE WHEN hybrid_usd_per_hour IS NOT NULL
+                               THEN ': the peak hours cost more to rent than to own' ELSE '' END END AS cheapest,
        CASE WHEN rent_usd_per_hour <= running_usd_per_hour
               THEN 'rent: the rental costs less than running your own (power, space, support, staff)'
             WHEN be_months > lifetime_years * 12
@@ -2124,7 +2367,7 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 CASE WHEN layout LIKE '% %' THEN ' (' || layout || ')' ELSE '' END, batch_per_replica,
                 engine,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
-                             WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
+                             WHEN 'committed' THEN 'committed' WHEN 'hybrid' THEN 'bought and rented' ELSE 'on-demand' END
                   || ' ' || offer,
                 provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END
                   -- the region's country, where its name does not say it
@@ -2148,11 +2391,29 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                      ELSE printf('%.1f per user, first token %.2f s', tps_per_user, ttft_s) END,
                 usd_per_hour, usd_per_mtok,
                 -- owned: the hours of use are total_usd / usd_per_hour
-                CASE WHEN pricing = 'owned'
+                CASE WHEN pricing IN ('owned', 'hybrid')
                      THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
-                                 CAST(round(max(0, capex_usd + running_usd_per_hour * total_usd / usd_per_hour - total_usd))
+                                 CAST(round(max(0, capex_usd + running_usd_per_hour * total_usd / usd_per_hour
+                                                   + rent_usd_per_hour * total_usd / usd_per_hour - total_usd))
                                       AS INTEGER))
-                     ELSE '' END,
+                     ELSE '' END
+                -- traffic that moves through the day
+                || CASE WHEN pricing = 'hybrid'
+                        THEN printf('; owns %d of the GPUs and rents %s (%s) by the hour above them: %d GPUs at the peak hour, %.1f on average ($%.2f/hour of rentals)',
+                                    paid_gpus, rent_offer, rent_pricing, n_gpus, avg_gpus, rent_usd_per_hour)
+                        WHEN avg_gpus IS NOT NULL
+                        THEN printf('; rented by the hour as the day''s traffic moves: %d GPUs at the peak hour, %.1f on average (the provider must have them at the peak)',
+                                    n_gpus, avg_gpus)
+                        ELSE '' END
+                || CASE WHEN best_hybrid_usd_per_hour IS NOT NULL OR avg_gpus IS NOT NULL
+                        THEN '; cheapest of each way: '
+                             || CASE WHEN best_rent_usd_per_hour IS NULL THEN 'rent: none works'
+                                     ELSE printf('rent $%.2f/hour', best_rent_usd_per_hour) END
+                             || CASE WHEN best_buy_usd_per_hour IS NULL THEN ', buy: none works'
+                                     ELSE printf(', buy for the peak $%.2f/hour', best_buy_usd_per_hour) END
+                             || CASE WHEN best_hybrid_usd_per_hour IS NULL THEN ', hybrid: none'
+                                     ELSE printf(', hybrid $%.2f/hour', best_hybrid_usd_per_hour) END
+                        ELSE '' END,
                 CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
                            ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END
@@ -2204,23 +2465,25 @@ tr AS MATERIALIZED (
   FROM training_plans t WHERE t.feasible AND t.workload IN (SELECT train_workload FROM pr)),
 sv AS MATERIALIZED (
   SELECT s.workload, s.offer, s.pricing, s.gpu, s.paid_gpus AS n_gpus, s.usd_per_hour, s.capex_usd,
-         s.running_usd_per_hour, s.rank,
-         row_number() OVER (PARTITION BY s.workload, s.pricing = 'owned' ORDER BY s.rank) AS k
+         s.running_usd_per_hour, s.rent_usd_per_hour, s.rank,
+         row_number() OVER (PARTITION BY s.workload, s.pricing IN ('owned', 'hybrid') ORDER BY s.rank) AS k
   FROM serving_plans s WHERE s.feasible AND s.workload IN (SELECT serve_workload FROM pr)),
--- the candidates of each phase: the first rental, every owned plan
+-- the candidates of each phase: the first rental, every owned plan (and
+-- every hybrid serving plan: its owned GPUs may be training's)
 tc AS (SELECT * FROM tr WHERE pricing = 'owned' OR k = 1),
-sc AS (SELECT * FROM sv WHERE pricing = 'owned' OR k = 1),
+sc AS (SELECT * FROM sv WHERE pricing IN ('owned', 'hybrid') OR k = 1),
 combo AS (
   SELECT pr.*, t.offer AS train_offer, t.pricing AS train_pricing, t.gpu AS train_gpu,
          t.n_gpus AS train_gpus, t.wall_days AS train_days,
          s.offer AS serve_offer, s.pricing AS serve_pricing, s.gpu AS serve_gpu, s.n_gpus AS serve_gpus,
          -- GPUs bought for training that serving uses again
-         CASE WHEN t.pricing = 'owned' AND s.pricing = 'owned' AND t.gpu = s.gpu
+         CASE WHEN t.pricing = 'owned' AND s.pricing IN ('owned', 'hybrid') AND t.gpu = s.gpu
               THEN min(t.n_gpus, s.n_gpus) ELSE 0 END AS reused_gpus,
          t.total_usd AS train_total_usd, t.capex_usd AS train_capex_usd,
          t.running_usd_per_hour AS train_running_usd_per_hour,
          s.usd_per_hour AS serve_usd_per_hour, s.capex_usd AS serve_capex_usd,
-         s.running_usd_per_hour AS serve_running_usd_per_hour, d.hours_per_month
+         s.running_usd_per_hour AS serve_running_usd_per_hour, s.rent_usd_per_hour AS serve_rent_usd_per_hour,
+         d.hours_per_month
   FROM pr
   JOIN tc t ON t.workload = pr.train_workload
   JOIN sc s ON s.workload = pr.serve_workload
@@ -2230,16 +2493,19 @@ cash AS (
          CASE WHEN c.train_pricing = 'owned'
               THEN c.train_capex_usd + c.train_running_usd_per_hour * c.train_days * 24
               ELSE c.train_total_usd END AS train_usd,
-         CASE WHEN c.serve_pricing = 'owned'
-              -- the purchase of the GPUs training did not already buy
+         CASE WHEN c.serve_pricing IN ('owned', 'hybrid')
+              -- the purchase of the GPUs training did not already buy, their
+              -- running costs, and a hybrid's rentals
               THEN c.serve_capex_usd * (c.serve_gpus - c.reused_gpus) / c.serve_gpus
-                   + c.serve_running_usd_per_hour * c.hours_per_month * c.serve_months
+                   + (c.serve_running_usd_per_hour + c.serve_rent_usd_per_hour) * c.hours_per_month * c.serve_months
               ELSE c.serve_usd_per_hour * c.hours_per_month * c.serve_months END AS serve_usd
   FROM combo c)
 SELECT program, train_workload, serve_workload,
        CASE WHEN train_pricing = 'owned' AND serve_pricing = 'owned' THEN 'buy both'
+            WHEN train_pricing = 'owned' AND serve_pricing = 'hybrid' THEN 'buy for training, hybrid serving'
             WHEN train_pricing = 'owned' THEN 'buy for training, rent serving'
             WHEN serve_pricing = 'owned' THEN 'rent training, buy serving'
+            WHEN serve_pricing = 'hybrid' THEN 'rent training, hybrid serving'
             ELSE 'rent both' END AS plan,
        train_offer, train_gpus, round(train_days, 2) AS train_days, round(train_usd, 2) AS train_usd,
        serve_offer, serve_gpus, serve_months, round(serve_usd, 2) AS serve_usd,

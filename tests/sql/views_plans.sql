@@ -238,7 +238,7 @@ SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%
 -- columns there (54 of the 56: all but name and notes). twin-b is twin-a
 -- under another name; twin-c differs in its traffic; twin-d in the case
 -- of its dtype, which gpuadv reads alike but which is another value.
-SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 56;
+SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 60;
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob, notes) VALUES
   ('twin-a', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'one'),
   ('twin-b', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'two'),

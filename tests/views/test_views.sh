@@ -82,7 +82,31 @@ expect_error "reject global batch" \
   "CHECK constraint failed: global_batch must be a whole number >= 1"
 expect_error "reject serving without traffic" \
   "INSERT INTO workloads(name, kind, params_b) VALUES ('x', 'serve', 7)" \
-  "CHECK constraint failed: serve needs requests_per_min > 0 and output_tokens > 0"
+  "CHECK constraint failed: serve needs requests_per_min (or daily_users and requests_per_user_day) > 0 and output_tokens > 0"
+expect_error "reject daily users without requests a user" \
+  "INSERT INTO workloads(name, kind, model, daily_users, output_tokens) VALUES ('x', 'serve', 'llama-3.1-8b', 50000, 300)" \
+  "CHECK constraint failed: serve needs requests_per_min (or daily_users and requests_per_user_day) > 0 and output_tokens > 0"
+expect_error "reject two rates" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, daily_users, requests_per_user_day, output_tokens) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 50000, 20, 300)" \
+  "CHECK constraint failed: give requests_per_min or daily_users, not both"
+expect_error "reject a peak below the mean" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, peak_to_mean) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 300, 0.5)" \
+  "CHECK constraint failed: peak_to_mean must be in [1, 24)"
+expect_error "reject traffic on training" \
+  "INSERT INTO workloads(name, kind, params_b, mode, tokens_b, peak_to_mean) VALUES ('x', 'train', 7, 'full', 1, 2)" \
+  "CHECK constraint failed: daily_users, requests_per_user_day, peak_to_mean and traffic_profile are for serve workloads"
+expect_error "reject an unknown traffic profile" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, traffic_profile) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 300, 'weekday')" \
+  "workloads.traffic_profile must be a traffic_profiles.name"
+expect_error "reject a profile hour" \
+  "INSERT INTO traffic_profiles(name, hour, weight) VALUES ('mine', 24, 1)" \
+  "CHECK constraint failed: hour must be a whole number in [0, 23]"
+expect_error "reject a profile that does not sum to 24 hours" \
+  "INSERT INTO traffic_profiles(name, hour, weight) SELECT 'mine', value, 0.5 FROM generate_series(0, 23); INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, traffic_profile) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 300, 'mine'); SELECT count(*) FROM serving_plans" \
+  "traffic_peak(): profile weights must sum to 24 (each hour's rate over the day's mean), within 0.05; they sum to 12"
+expect_error "reject a peak a profile cannot reach" \
+  "INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, traffic_profile, peak_to_mean) VALUES ('x', 'serve', 'llama-3.1-8b', 60, 300, 'flat', 2); SELECT count(*) FROM serving_plans" \
+  "traffic_shape(): a flat profile has no peak hours to raise: peak_to_mean must be 1 with it, got 2; name a profile with a shape"
 expect_error "reject text params_b" \
   "INSERT INTO workloads(name, kind, params_b, requests_per_min, output_tokens) VALUES ('x', 'serve', 'seven', 1, 1)" \
   "CHECK constraint failed: params_b must be a number of billions in (0, 100000]"
