@@ -29,7 +29,11 @@ a TPU slice is one node (ICI); slices joined by data-centre network at
 50 Gbit/s per chip, sharding within a slice (MaxText's ici_fsdp with
 dcn_data_parallelism); 400 Gbit/s per GPU between NVIDIA and AMD nodes;
 micro_batch 1; global_batch 4M tokens' worth of sequences (at least
-dp x micro_batch); seq_len 4096; zero_stage 3 for FSDP frameworks
+dp x micro_batch), except that MaxText takes one micro-batch a step
+(no gradient accumulation by default), so there without pipeline
+stages an unprinted global batch is dp x micro_batch and an unprinted
+micro-batch the global batch over dp; a run whose notes say it offloads
+to the CPU is left out; seq_len 4096; zero_stage 3 for FSDP frameworks
 (MaxText, torchtitan, llm-foundry, torchtune on several GPUs), 1 for
 Megatron/NeMo, 0 for one GPU; recompute 'selective'.
 
@@ -110,6 +114,11 @@ DTYPES = {"bf16": "bf16", "fp16": "fp16", "fp32": "fp32", "fp8": "fp8",
 FSDP = re.compile(r"maxtext|torchtitan|llm-foundry|composer|torchtune|fsdp|jax|xla",
                   re.I)
 GLOBAL_BATCH_TOKENS = 4194304.0
+# Frameworks whose step is one micro-batch unless told otherwise (MaxText:
+# gradient_accumulation_steps 1, global batch = per_device_batch_size x
+# devices); without pipeline stages their rows' unprinted global batch or
+# per-device batch follows from the other.
+NO_ACCUMULATION = re.compile(r"maxtext|jax|xla", re.I)
 
 
 class Lib:
@@ -224,8 +233,15 @@ def build_row(lib, r):
         lib.lib.gpuadv_train_default_ep.restype = D
         lib.lib.gpuadv_train_default_ep.argtypes = [ctypes.c_void_p, D, D, D]
         l.ep = lib.lib.gpuadv_train_default_ep(ctypes.byref(m), dp, l.tp, l.gpus_per_node)
-    l.global_batch = num(r, "global_batch",
-                         max(dp * l.micro_batch, round(GLOBAL_BATCH_TOKENS / seq)))
+    gb, mb = num(r, "global_batch"), num(r, "micro_batch")
+    if NO_ACCUMULATION.search(r["framework"]) and l.pp == 1 and (gb is None or mb is None):
+        # one micro-batch a step: the unprinted one of the two follows
+        # from the other (or from 4M tokens when neither is printed)
+        if gb is None:
+            gb = dp * mb if mb else max(dp, round(GLOBAL_BATCH_TOKENS / seq))
+        l.micro_batch = max(1.0, math.floor(gb / dp))
+    l.global_batch = gb if gb is not None else \
+        max(dp * l.micro_batch, round(GLOBAL_BATCH_TOKENS / seq))
     if l.global_batch < dp * l.micro_batch:
         l.global_batch = dp * l.micro_batch
     z = num(r, "zero_stage")
@@ -287,6 +303,16 @@ def superseded(rows):
             and release_month(r) < newest[source_of(r)] - ERA_MONTHS}
 
 
+def beyond_model(r):
+    """Why a row cannot be scored although it builds, or None: a run that
+    keeps its optimizer in host memory (the step model has no host
+    memory: the Adam step on the CPU and the copies over PCIe are not in
+    it)."""
+    if re.search(r"CPU offload", r["notes"], re.I):
+        return "optimizer offloaded to host memory (not in the step model)"
+    return None
+
+
 def load(lib, path):
     rows, skipped, old = [], [], []
     with open(path, newline="") as f:
@@ -296,6 +322,10 @@ def load(lib, path):
         built = build_row(lib, r)
         if isinstance(built, str):
             skipped.append((r["id"], built))
+            continue
+        why = beyond_model(r)
+        if why:
+            skipped.append((r["id"], why))
             continue
         (old if r["id"] in older else rows).append((r, built))
     return rows, skipped, old
