@@ -61,14 +61,15 @@ D = ctypes.c_double
 
 class Consts(ctypes.Structure):
     _fields_ = [(n, D) for n in ("eff", "width_half", "overlap_dp", "overlap_tp",
-                                 "net_eff", "qlora_eff", "moe_eff", "fp8_eff")]
+                                 "net_eff", "qlora_eff", "moe_eff", "fp8_eff",
+                                 "act_bytes")]
 
 
 NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "QLORA_EFF",
-         "MOE_EFF", "FP8_EFF"]
+         "MOE_EFF", "FP8_EFF", "ACT_BYTES"]
 # search bounds of each constant
 BOUNDS = [(0.2, 1.0), (1.0, 4096.0), (0.0, 1.0), (0.0, 1.0), (0.3, 1.0),
-          (0.2, 1.0), (0.2, 1.0), (0.3, 1.0)]
+          (0.2, 1.0), (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0)]
 
 
 class Model(ctypes.Structure):
@@ -94,7 +95,7 @@ class Time(ctypes.Structure):
     _fields_ = [(n, D) for n in ("step_s", "compute_s", "bubble_s", "optimizer_s",
                                  "tp_comm_s", "dp_comm_s", "a2a_s", "pp_comm_s",
                                  "exposed_comm_s", "tokens_per_s", "mfu", "comm_share",
-                                 "model_flop_per_token")]
+                                 "model_flop_per_token", "elementwise_s")]
 
 
 class ModelDef(ctypes.Structure):

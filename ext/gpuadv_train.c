@@ -10,29 +10,32 @@
 #include "gpuadv_math.h"
 
 /* The fitted constants. catalogs/calibrate_train_tps.py fits them (make
-** calibrate-train) on the 157 scored runs of
+** calibrate-train) on the 156 scored runs of
 ** catalogs/train_tps_published.csv: published training throughput of
 ** NeMo/Megatron-Bridge 24.07 and 26.04 to 26.08 (H100 to GB300), MaxText
 ** and tpu-recipes (TPU v4 to v7, H100, MI355X), llm-foundry (A100, H100),
 ** torchtune, llm.c, torchtitan, MLX and the Llama 3 and OPT papers, 2022
 ** to 2026-08; NeMo 25.11 rows, older than their source's newest release by
-** more than six months, are scored but not fitted. Error (|estimate /
-** measured - 1|): median 16.0%, 90th percentile 37.7%; with each source
-** left out of the fit in turn, on its own rows: 16.9% and 37.7%
+** more than six months, are scored but not fitted. ACT_BYTES, the
+** element-wise traffic, is about 48 two-byte reads and writes per token,
+** layer and unit of width over forward and backward. Error (|estimate /
+** measured - 1|): median 12.0%, 90th percentile 35.0%; with each source
+** left out of the fit in turn, on its own rows: 15.2% and 37.4%
 ** (catalogs/train_tps.md, README "Accuracy"). */
-#define GPUADV_TRAIN_EFF 0.7416
-#define GPUADV_TRAIN_WIDTH_HALF 126.8
-#define GPUADV_TRAIN_OVERLAP_DP 0.6004
-#define GPUADV_TRAIN_OVERLAP_TP 0.6577
+#define GPUADV_TRAIN_EFF 0.863
+#define GPUADV_TRAIN_WIDTH_HALF 106.6
+#define GPUADV_TRAIN_OVERLAP_DP 0.6835
+#define GPUADV_TRAIN_OVERLAP_TP 0.5968
 #define GPUADV_TRAIN_NET_EFF 1
-#define GPUADV_TRAIN_QLORA_EFF 0.8597
-#define GPUADV_TRAIN_MOE_EFF 0.495
-#define GPUADV_TRAIN_FP8_EFF 0.7851
+#define GPUADV_TRAIN_QLORA_EFF 0.8825
+#define GPUADV_TRAIN_MOE_EFF 0.4711
+#define GPUADV_TRAIN_FP8_EFF 0.8593
+#define GPUADV_TRAIN_ACT_BYTES 95.5
 
 const gpuadv_train_consts gpuadv_train_fitted = {
     GPUADV_TRAIN_EFF,        GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,
     GPUADV_TRAIN_OVERLAP_TP, GPUADV_TRAIN_NET_EFF,    GPUADV_TRAIN_QLORA_EFF,
-    GPUADV_TRAIN_MOE_EFF,    GPUADV_TRAIN_FP8_EFF};
+    GPUADV_TRAIN_MOE_EFF,    GPUADV_TRAIN_FP8_EFF,    GPUADV_TRAIN_ACT_BYTES};
 
 /* Bytes of a 16-bit activation or gradient element. */
 #define ELEM_BYTES 2.0
@@ -153,6 +156,27 @@ static double compute_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
   return tokens * (linear / lin_rate + attn / (c->attn_tflops * 1e12 * eff));
 }
 
+/* Seconds per step of the element-wise work on each GPU: act_bytes of
+** memory traffic per token, layer and unit of width, the width being the
+** hidden size plus the FFN's active width (an MoE layer's experts per
+** token times the expert's), split over the tensor-parallel GPUs
+** (sequence parallelism splits the norms); full recompute runs the
+** forward's third of it again. */
+static double elementwise_s(const gpuadv_train_model *m,
+                            const gpuadv_train_chip *c,
+                            const gpuadv_train_layout *l,
+                            const gpuadv_train_consts *k) {
+  double ffn =
+      m->intermediate * (m->n_experts > 0.0 && m->experts_per_token > 0.0
+                             ? m->experts_per_token
+                             : 1.0);
+  double tokens = l->global_batch * l->seq_len / l->n_gpus;
+  double again = l->recompute == GPUADV_RECOMPUTE_FULL ? 4.0 / 3.0 : 1.0;
+  if (!(k->act_bytes > 0.0) || !(c->mem_bw_gbs > 0.0)) return 0.0;
+  return tokens * m->layers * (m->hidden + ffn) * k->act_bytes * again /
+         (c->mem_bw_gbs * 1e9);
+}
+
 /* Tensor-parallel all-reduces (and context-parallel key-value gathers). */
 static double tp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
                         const gpuadv_train_layout *l,
@@ -263,13 +287,15 @@ static double pp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
 void gpuadv_train_step(const gpuadv_train_model *m, const gpuadv_train_chip *c,
                        const gpuadv_train_layout *l,
                        const gpuadv_train_consts *k, gpuadv_train_time *out) {
-  double hidden_dp, exposed_tp, p_opt;
+  double hidden_dp, exposed_tp, p_opt, work_s;
   assert(l->n_gpus >= 1.0 && l->tp >= 1.0 && l->pp >= 1.0 && l->cp >= 1.0);
   assert(l->ep >= 1.0 && l->micro_batch >= 1.0 && l->seq_len >= 1.0);
   assert(c->linear_tflops > 0.0 && c->attn_tflops > 0.0);
   out->compute_s = compute_s(m, c, l, k, &out->model_flop_per_token);
+  out->elementwise_s = elementwise_s(m, c, l, k);
+  work_s = out->compute_s + out->elementwise_s;
   out->bubble_s =
-      out->compute_s * (l->pp - 1.0) / (micro_batches(l) * fmax(1.0, l->vp));
+      work_s * (l->pp - 1.0) / (micro_batches(l) * fmax(1.0, l->vp));
   out->tp_comm_s = tp_comm_s(m, c, l, k);
   out->dp_comm_s = dp_comm_s(m, c, l, k);
   out->a2a_s = a2a_s(m, c, l, k);
@@ -279,12 +305,11 @@ void gpuadv_train_step(const gpuadv_train_model *m, const gpuadv_train_chip *c,
           (is_lora(l->mode) ? GPUADV_DEFAULT_LORA_FRACTION : 1.0);
   if (l->zero_stage >= 1) p_opt /= shard_of(l);
   out->optimizer_s = p_opt * OPTIMIZER_BYTES / (c->mem_bw_gbs * 1e9);
-  hidden_dp = fmin(k->overlap_dp * out->dp_comm_s, out->compute_s);
+  hidden_dp = fmin(k->overlap_dp * out->dp_comm_s, work_s);
   exposed_tp =
       (out->tp_comm_s + out->a2a_s + out->pp_comm_s) * (1.0 - k->overlap_tp);
   out->exposed_comm_s = exposed_tp + out->dp_comm_s - hidden_dp;
-  out->step_s =
-      out->compute_s + out->bubble_s + out->optimizer_s + out->exposed_comm_s;
+  out->step_s = work_s + out->bubble_s + out->optimizer_s + out->exposed_comm_s;
   out->tokens_per_s = l->global_batch * l->seq_len / out->step_s;
   out->mfu = out->model_flop_per_token * out->tokens_per_s /
              (l->n_gpus * c->peak_tflops * 1e12);

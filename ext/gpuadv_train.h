@@ -18,6 +18,14 @@
 **             chip's achieved matmul rate (datasheet x measured share)
 **             times the fitted share a training step reaches, lower for
 **             narrow matrices (hidden / tp below train_width_half);
+**   elementwise  the memory traffic of the step's element-wise work
+**             (norms, residual adds, activation functions, rotary
+**             embeddings, casts, the experts' token permutes): fitted
+**             bytes per token, layer and unit of width (hidden plus the
+**             FFN's active width) at the chip's memory bandwidth, again
+**             for the recomputed forward under full recompute; it is why
+**             a chip of many FLOP per byte of memory (TPU v6e: 560)
+**             reaches a lower MFU than one of few (A100: 153);
 **   tp        per layer and micro-batch 4 all-reduces of the micro-batch's
 **             activations over the tensor-parallel GPUs (6 with full
 **             recompute), over the node's link (NVLink, xGMI, ICI or PCIe);
@@ -32,7 +40,8 @@
 **   moe       4 all-to-alls per MoE layer and micro-batch of the routed
 **             tokens over the expert-parallel GPUs;
 **   pipeline  the 1F1B bubble, (pp - 1) / (micro-batches x vp) of the
-**             compute (vp virtual stages each: the interleaved schedule),
+**             compute and element-wise work (vp virtual stages each: the
+**             interleaved schedule),
 **             and the activations sent between stages;
 **   optimizer reading and writing the sharded optimizer state once.
 **
@@ -63,6 +72,12 @@ typedef struct gpuadv_train_consts {
   double moe_eff;    /* expert matmuls' share of the dense rate */
   double fp8_eff;    /* an 8- or 4-bit step's linear layers: the share of
                        ** their rate left after casts and scaling */
+  double act_bytes;  /* bytes of memory traffic per token, layer and unit of
+                       ** width (hidden plus the active FFN width) of the
+                       ** step's element-wise work: norms, residual adds,
+                       ** activation functions, rotary embeddings, casts,
+                       ** the experts' token permutes; at the chip's memory
+                       ** bandwidth */
 } gpuadv_train_consts;
 
 /* The constants as fitted (gpuadv_train.c). */
@@ -109,6 +124,7 @@ typedef struct gpuadv_train_time {
   double mfu;            /* model FLOP/s over the datasheet peak */
   double comm_share;     /* exposed communication over the step */
   double model_flop_per_token;
+  double elementwise_s; /* the element-wise work's memory traffic */
 } gpuadv_train_time;
 
 /* The step time of layout l. The caller checks that the layout is whole:

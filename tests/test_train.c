@@ -4,7 +4,7 @@
 ** fitted ones, which move with every refit): eff 0.5, no narrow-matrix
 ** loss (width_half 0), half of the data-parallel traffic hidden, none of
 ** the tensor-parallel, links at their full rate, QLoRA, MoE and fp8 at
-** the full rate.
+** the full rate, no element-wise traffic (test_elementwise adds it).
 */
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +13,8 @@
 #include "gpuadv_train.h"
 #include "unit.h"
 
-static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0, 1.0, 1.0, 1.0};
+static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0,
+                                      1.0, 1.0, 1.0, 0.0};
 
 /* An 8B dense model: 32 layers of hidden 4096, 32 heads of 128, a
 ** vocabulary of 128,000. */
@@ -209,6 +210,38 @@ static void test_search(void) {
              p.found && p.layout.n_gpus == 8 && p.mem_gb <= 21.6);
 }
 
+/* The element-wise work at 100 bytes per token, layer and unit of width,
+** on one H100: the 8B model's width is 4,096 + 14,336; with full
+** recompute the forward's third runs again. A step of 4 sequences of
+** 4,096 tokens. An MoE layer counts its experts per token. */
+static void test_elementwise(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_consts k = K;
+  gpuadv_train_layout l = layout(1, 1, 0, GPUADV_RECOMPUTE_NONE, 4, 0);
+  gpuadv_train_time t, t0;
+  double tokens = 4.0 * 4096, elt;
+  k.act_bytes = 100.0;
+  elt = tokens * 32 * (4096.0 + 14336.0) * 100.0 / 3350e9;
+  gpuadv_train_step(&m, &c, &l, &K, &t0);
+  gpuadv_train_step(&m, &c, &l, &k, &t);
+  check_close("elementwise none", t0.elementwise_s, 0.0, 0.0);
+  check_close("elementwise", t.elementwise_s, elt, 1e-12);
+  check_close("elementwise step", t.step_s, t0.step_s + elt, 1e-12);
+  l.recompute = GPUADV_RECOMPUTE_FULL;
+  gpuadv_train_step(&m, &c, &l, &k, &t);
+  check_close("elementwise recomputed", t.elementwise_s, elt * 4.0 / 3.0,
+              1e-12);
+  /* 8 experts, 2 a token, each 14,336 wide: the FFN's width doubles;
+  ** split over 2 tensor-parallel GPUs, each does half the work */
+  m.n_experts = 8.0;
+  m.experts_per_token = 2.0;
+  l = layout(2, 2, 0, GPUADV_RECOMPUTE_NONE, 4, 0);
+  gpuadv_train_step(&m, &c, &l, &k, &t);
+  check_close("elementwise moe tp2", t.elementwise_s,
+              tokens / 2 * 32 * (4096.0 + 2 * 14336.0) * 100.0 / 3350e9, 1e-12);
+}
+
 int main(void) {
   test_8xh100_nvlink();
   test_8x4090_pcie();
@@ -216,6 +249,7 @@ int main(void) {
   test_bubble();
   test_layout_gb();
   test_search();
+  test_elementwise();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }
