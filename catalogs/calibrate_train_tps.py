@@ -35,7 +35,11 @@ stages an unprinted global batch is dp x micro_batch and an unprinted
 micro-batch the global batch over dp; a run whose notes say it offloads
 to the CPU is left out; seq_len 4096; zero_stage 3 for FSDP frameworks
 (MaxText, torchtitan, llm-foundry, torchtune on several GPUs), 1 for
-Megatron/NeMo, 0 for one GPU; recompute 'selective'.
+Megatron/NeMo, 0 for one GPU; recompute 'selective', but 'full' for
+MaxText (its base.yml default; its 'custom' policies rematerialize every
+tensor they do not save or offload); an MoE row whose notes give a
+capacity factor, and do not say dropless, drops tokens at it (the
+layout's capacity), the others are dropless.
 
 --fit        fit the constants (coordinate search on the log error) and
              print them as the #define lines of ext/gpuadv_train.c
@@ -88,7 +92,8 @@ class Layout(ctypes.Structure):
     _fields_ = [(n, D) for n in ("n_gpus", "gpus_per_node", "fabric_gbps", "tp", "pp",
                                  "cp", "ep", "vp", "shard", "micro_batch", "global_batch",
                                  "seq_len")] + \
-               [(n, ctypes.c_int) for n in ("zero_stage", "recompute", "mode")]
+               [(n, ctypes.c_int) for n in ("zero_stage", "recompute", "mode")] + \
+               [("capacity", D)]
 
 
 class Time(ctypes.Structure):
@@ -253,8 +258,16 @@ def build_row(lib, r):
     # (MaxText: ici_fsdp, dcn_data_parallelism)
     if tpu and n > l.gpus_per_node:
         l.shard = l.gpus_per_node / (l.tp * l.pp)
-    l.recompute = RECOMPUTE.get(r["recompute"].strip().lower() or "selective", 1)
+    rc = r["recompute"].strip().lower()
+    if not rc:  # MaxText's remat_policy defaults to 'full'
+        rc = "full" if NO_ACCUMULATION.search(r["framework"]) else "selective"
+    l.recompute = RECOMPUTE[rc]
     l.mode = MODES[r["mode"].strip().lower() or "full"]
+    # token dropping at a printed capacity factor (MaxText's dense
+    # matmul MoE); dropless otherwise
+    cf = re.search(r"capacity[ _]factor[ =:]*([0-9]+(?:\.[0-9]+)?)", r["notes"], re.I)
+    if cf and m.n_experts > 0 and not re.search(r"dropless", r["notes"], re.I):
+        l.capacity = float(cf.group(1))
     return m, c, l
 
 

@@ -17,7 +17,10 @@
 **             the attention core's forward; full: the whole forward), at the
 **             chip's achieved matmul rate (datasheet x measured share)
 **             times the fitted share a training step reaches, lower for
-**             narrow matrices (hidden / tp below train_width_half);
+**             narrow matrices (hidden / tp below train_width_half); an
+**             MoE model's dropless grouped matmuls at moe_eff of that,
+**             or, where its layers drop tokens at a capacity factor, the
+**             experts' share of the FLOP padded to it at the dense rate;
 **   elementwise  the memory traffic of the step's element-wise work
 **             (norms, residual adds, activation functions, rotary
 **             embeddings, casts, the experts' token permutes): fitted
@@ -69,7 +72,8 @@ typedef struct gpuadv_train_consts {
   double overlap_tp; /* share of tensor and expert traffic hidden */
   double net_eff;    /* share of link bandwidth collectives reach */
   double qlora_eff;  /* QLoRA's speed over LoRA's (NF4 dequantisation) */
-  double moe_eff;    /* expert matmuls' share of the dense rate */
+  double moe_eff;    /* a dropless MoE model's matmuls' share of the
+                       ** dense rate (grouped GEMMs, routing) */
   double fp8_eff;    /* an 8- or 4-bit step's linear layers: the share of
                        ** their rate left after casts and scaling */
   double act_bytes;  /* bytes of memory traffic per token, layer and unit of
@@ -113,6 +117,9 @@ typedef struct gpuadv_train_layout {
                 ** 0: all of them */
   double micro_batch, global_batch, seq_len; /* sequences, tokens */
   int zero_stage, recompute, mode;           /* gpuadv_math.h enums */
+  double capacity; /* an MoE layer's capacity factor when it drops tokens
+                   ** (experts padded to it, run as dense batched
+                   ** matmuls); 0: dropless, grouped GEMMs */
 } gpuadv_train_layout;
 
 /* One step's time and its parts, in seconds. */

@@ -242,6 +242,37 @@ static void test_elementwise(void) {
               tokens / 2 * 32 * (4096.0 + 2 * 14336.0) * 100.0 / 3350e9, 1e-12);
 }
 
+/* An MoE layer that drops tokens at a capacity factor pads its experts'
+** share of the linear FLOP to it and runs them as dense matmuls; a
+** dropless one runs its matmuls at moe_eff. 20B parameters, 8B active,
+** 8 experts, 2 a token: the experts hold (20 - 8) / (1 - 2/8) = 16B, 4B
+** of them active, of 8e9 - 128,000 x 4,096 linear parameters. One H100,
+** 4 sequences of 4,096 tokens. */
+static void test_capacity(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_consts k = K;
+  gpuadv_train_layout l = layout(1, 1, 0, GPUADV_RECOMPUTE_NONE, 4, 0);
+  gpuadv_train_time drop, dropless, half;
+  double dense = 8e9 - 128000.0 * 4096.0, routed = 4e9 / dense;
+  double linear_s = 4.0 * 4096 * 6.0 * dense / (800e12 * 0.5);
+  m.params_b = 20.0;
+  m.n_experts = 8.0;
+  m.experts_per_token = 2.0;
+  gpuadv_train_step(&m, &c, &l, &K, &dropless);
+  k.moe_eff = 0.5;
+  gpuadv_train_step(&m, &c, &l, &k, &half);
+  check_close("dropless at moe_eff", half.compute_s - dropless.compute_s,
+              linear_s, 1e-9);
+  l.capacity = 1.25;
+  gpuadv_train_step(&m, &c, &l, &k, &drop);
+  check_close("capacity 1.25 pads the experts",
+              drop.compute_s - dropless.compute_s, linear_s * routed * 0.25,
+              1e-9);
+  check_close("capacity: same model FLOP", drop.model_flop_per_token,
+              dropless.model_flop_per_token, 1e-12);
+}
+
 int main(void) {
   test_8xh100_nvlink();
   test_8x4090_pcie();
@@ -250,6 +281,7 @@ int main(void) {
   test_layout_gb();
   test_search();
   test_elementwise();
+  test_capacity();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }
