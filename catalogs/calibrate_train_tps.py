@@ -41,7 +41,7 @@ tensor they do not save or offload); an MoE row whose notes give a
 capacity factor, and do not say dropless, drops tokens at it (the
 layout's capacity), the others are dropless.
 
---fit        fit the constants (coordinate search on the log error) and
+--fit        fit the constants (Nelder-Mead from five starts, fit()) and
              print them as the #define lines of ext/gpuadv_train.c
 --leave-out  fit with each source left out in turn, report its rows' error
 --check F    exit 1 unless F's #define lines equal a fresh fit's
@@ -378,10 +378,19 @@ def clamp(x, i):
     return min(hi, max(lo, x))
 
 
+# Starting points of the fit besides the given constants: each one scaled
+# up or down by these factors in turns (constant i by FACTORS[(i + j) % 3]
+# in start j), so that the search leaves a local minimum of the median and
+# the 90th percentile (a loss with corners) that one start would keep.
+STARTS = 4
+FACTORS = (0.8, 1.0, 1.25)
+
+
 def fit(lib, rows, start):
     """The constants that minimise loss() on rows: calibrate.py's
     Nelder-Mead on the constants in their bounds (clamped), restarted from
-    its own best until it stops improving."""
+    its own best until it stops improving, from the given constants and
+    STARTS scalings of them; the best of these."""
     names = [n for n, _ in Consts._fields_]
 
     def consts(x):
@@ -389,14 +398,25 @@ def fit(lib, rows, start):
 
     def f(x):
         return loss(lib, rows, consts(x))
-    x = [getattr(start, n) for n in names]
-    best = f(x)
-    for _ in range(6):
-        x2 = [clamp(v, i) for i, v in enumerate(calibrate.nelder_mead(f, x, 300))]
-        v2 = f(x2)
-        if v2 >= best - 1e-6:
-            break
-        x, best = x2, v2
+
+    def descend(x):
+        best = f(x)
+        for _ in range(6):
+            x2 = [clamp(v, i) for i, v in enumerate(calibrate.nelder_mead(f, x, 300))]
+            v2 = f(x2)
+            if v2 >= best - 1e-6:
+                break
+            x, best = x2, v2
+        return x, best
+
+    x0 = [getattr(start, n) for n in names]
+    starts = [x0] + [[clamp(v * FACTORS[(i + j) % len(FACTORS)], i)
+                      for i, v in enumerate(x0)] for j in range(1, STARTS + 1)]
+    x, best = descend(x0)
+    for s0 in starts[1:]:
+        x2, v2 = descend(s0)
+        if v2 < best - 1e-6:
+            x, best = x2, v2
     return consts(x), best
 
 

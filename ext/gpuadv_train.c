@@ -17,20 +17,20 @@
 ** torchtune, llm.c, torchtitan, MLX and the Llama 3 and OPT papers, 2022
 ** to 2026-08; NeMo 25.11 rows, older than their source's newest release by
 ** more than six months, are scored but not fitted. ACT_BYTES, the
-** element-wise traffic, is about 48 two-byte reads and writes per token,
+** element-wise traffic, is about 40 two-byte reads and writes per token,
 ** layer and unit of width over forward and backward; MOE_EFF is fitted on
-** dropless MoE runs. Error (|estimate / measured - 1|): median 10.3%, 90th
-** percentile 29.6%; with each source left out of the fit in turn, on its
-** own rows: 12.5% and 34.4% (catalogs/train_tps.md, README "Accuracy"). */
-#define GPUADV_TRAIN_EFF 0.9476
-#define GPUADV_TRAIN_WIDTH_HALF 109.3
-#define GPUADV_TRAIN_OVERLAP_DP 0.6897
-#define GPUADV_TRAIN_OVERLAP_TP 0.5128
+** dropless MoE runs. Error (|estimate / measured - 1|): median 9.8%, 90th
+** percentile 29.1%; with each source left out of the fit in turn, on its
+** own rows: 12.1% and 32.6% (catalogs/train_tps.md, README "Accuracy"). */
+#define GPUADV_TRAIN_EFF 0.9166
+#define GPUADV_TRAIN_WIDTH_HALF 127.6
+#define GPUADV_TRAIN_OVERLAP_DP 0.5273
+#define GPUADV_TRAIN_OVERLAP_TP 0.5182
 #define GPUADV_TRAIN_NET_EFF 1
-#define GPUADV_TRAIN_QLORA_EFF 0.8189
-#define GPUADV_TRAIN_MOE_EFF 0.5157
-#define GPUADV_TRAIN_FP8_EFF 0.8441
-#define GPUADV_TRAIN_ACT_BYTES 95.23
+#define GPUADV_TRAIN_QLORA_EFF 0.8462
+#define GPUADV_TRAIN_MOE_EFF 0.5568
+#define GPUADV_TRAIN_FP8_EFF 0.8183
+#define GPUADV_TRAIN_ACT_BYTES 79.52
 
 const gpuadv_train_consts gpuadv_train_fitted = {
     GPUADV_TRAIN_EFF,        GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,

@@ -35,13 +35,18 @@ SELECT 'tr-mfu-is-tps', abs(model_train_mfu('llama-3.1-8b', 'h100-sxm', 'lora', 
 
 -- train_layout: the cheapest layout of the 13B pretraining on 8-GPU H100
 -- nodes within 30 days, and its fields
+-- (the layout's own fields give model_train_tps the same tokens/s)
 SELECT 'tr-layout-fields', (SELECT train_field(j, 'n_gpus') = 16 AND train_field(j, 'wall_days') <= 30
-                                   AND train_field(j, 'framework') = 'ZeRO-2'
+                                   AND train_field(j, 'zero_stage') = 2
+                                   AND train_field(j, 'framework') LIKE '%ZeRO-2'
                                    AND typeof(train_field(j, 'mfu')) = 'real'
                                    AND train_field(j, 'nothing') IS NULL
                                    AND abs(train_field(j, 'tokens_per_s')
-                                           - model_train_tps('llama-2-13b', 'h100-sxm', 'full', 16, 4096, 1024, 1, 1, 2,
-                                                             'selective', 8, 3200)) < 0.001
+                                           - model_train_tps('llama-2-13b', 'h100-sxm', 'full', 16, 4096, 1024,
+                                                             train_field(j, 'tp'), train_field(j, 'pp'),
+                                                             train_field(j, 'zero_stage'),
+                                                             train_field(j, 'recompute'), 8, 3200, 'bf16',
+                                                             train_field(j, 'micro_batch'))) < 0.001
                             FROM (SELECT train_layout('llama-2-13b', 'h100-sxm', 'full', 260, 8, 3200, 8, 0.1, 0, 1, 30) AS j));
 SELECT 'tr-layout-no-tflops', train_layout('llama-3.1-8b', 'gb10', 'full', 1, 1, 0, 1, 0.1, 0, 1) IS NULL;
 
