@@ -384,6 +384,9 @@ def clamp(x, i):
 # the 90th percentile (a loss with corners) that one start would keep.
 STARTS = 4
 FACTORS = (0.8, 1.0, 1.25)
+# Loss (log error: median plus 90th percentile) that a fit must gain to
+# move from its starting constants: 0.001 is a tenth of a percent.
+FLAT = 0.001
 
 
 def fit(lib, rows, start):
@@ -417,6 +420,11 @@ def fit(lib, rows, start):
         x2, v2 = descend(s0)
         if v2 < best - 1e-6:
             x, best = x2, v2
+    # the loss is flat along a valley: constants within FLAT of the best
+    # are kept, so that a fit from its own result returns it (--check)
+    v0 = f(x0)
+    if v0 <= best + FLAT:
+        return consts(x0), v0
     return consts(x), best
 
 

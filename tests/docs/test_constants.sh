@@ -36,7 +36,7 @@ def owned(item, gpu=None):
 CHECKS = {
     # the step model's constants are fitted: the README's accuracy section
     # and catalogs/train_tps.md give them; the count of runs is the fit's
-    "training speed": [157],
+    "training speed": [156],
     "fine-tuning global batch": [d("finetune_global_batch"), 4],
     "owned hardware: fabric": [d("fabric_gbps_per_gpu")],
     "memory headroom": [d("mem_headroom") * 100],
