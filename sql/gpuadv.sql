@@ -924,19 +924,37 @@ SELECT
             AND w.heads IS NULL AND w.kv_heads IS NULL AND w.head_dim IS NULL THEN NULL
        ELSE coalesce(w.params_b, m.params_b) END AS train_params_b,
   w.max_days,
-  tr.rate_per_min AS requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) AS requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
   coalesce(w.prompt_cv, 0) AS prompt_cv, coalesce(w.output_cv, 0) AS output_cv,
   coalesce(w.prefix_hit, 0) AS prefix_hit,
   coalesce(w.spare_replicas, 0) AS spare_replicas,
   -- the day's traffic (NULL: flat, sized at the mean plus burst_headroom)
   -- and the peak hour's rate over the mean, which sizes the capacity
-  tr.traffic, tr.peak_factor,
-  tr.rate_per_min / 60.0 AS requests_per_s,
-  tr.rate_per_min / 60.0 * w.output_tokens AS served_tps,
-  tr.rate_per_min / 60.0 * tr.peak_factor AS design_requests_per_s,
-  tr.rate_per_min / 60.0 * tr.peak_factor * w.output_tokens AS design_tps,
+  CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END END AS traffic,
+  CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END AS peak_factor,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0 AS requests_per_s,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0 * w.output_tokens AS served_tps,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0
+    * CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END AS design_requests_per_s,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0
+    * CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END * w.output_tokens AS design_tps,
   coalesce(w.peak_concurrency,
-           nodes_required(tr.rate_per_min / 60.0 * tr.peak_factor
+           nodes_required(coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0
+                          * CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END
                           * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
   w.peak_concurrency IS NULL AS concurrency_estimated,
   w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
@@ -947,6 +965,8 @@ SELECT
   coalesce(w.data_location, 'local') AS data_location,
   coalesce(w.runs_per_month, 1) AS runs_per_month,
   coalesce(w.months, 1) AS months,
+  -- the hours the months of use hold (730 a month: plan_defaults)
+  coalesce(w.months, 1) * d.hours_per_month AS hours_of_use,
   w.budget_usd,
   coalesce(w.utilization, d.utilization) AS utilization,
   coalesce(w.acquire, 'any') AS acquire,
@@ -956,20 +976,13 @@ SELECT
   coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom
 FROM workloads w
 CROSS JOIN plan_defaults d
--- the rate (requests_per_min, or daily_users x requests_per_user_day a
--- day) and the day's traffic: the named profile, or the default shape when
--- only peak_to_mean is given, reshaped to peak_to_mean (traffic_shape); a
--- profile without rows reads as '' and traffic_peak() says so
-JOIN (SELECT q.*, CASE WHEN q.traffic IS NULL THEN 1 + q.burst_headroom ELSE traffic_peak(q.traffic) END AS peak_factor
-      FROM (SELECT wk.name AS tname, pd.burst_headroom,
-                   coalesce(wk.requests_per_min, wk.daily_users * wk.requests_per_user_day / 1440.0) AS rate_per_min,
-                   CASE WHEN wk.kind = 'serve' AND (wk.traffic_profile IS NOT NULL OR wk.peak_to_mean IS NOT NULL)
-                        THEN (SELECT CASE WHEN wk.peak_to_mean IS NULL THEN coalesce(group_concat(t.hour || ':' || t.weight), '')
-                                          ELSE traffic_shape(coalesce(group_concat(t.hour || ':' || t.weight), ''),
-                                                             wk.peak_to_mean) END
-                              FROM traffic_profiles t WHERE t.name = coalesce(wk.traffic_profile, pd.traffic_profile)) END
-                     AS traffic
-            FROM workloads wk CROSS JOIN plan_defaults pd) q) tr ON tr.tname = w.name
+-- the day's traffic: the hours of the named profile, or of the default
+-- shape when only peak_to_mean is given (a profile without rows reads as
+-- '', and traffic_peak() says so)
+LEFT JOIN (SELECT name AS tp_name, group_concat(hour || ':' || weight) AS tp_hours
+           FROM traffic_profiles GROUP BY name) tp
+  ON w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+ AND tp.tp_name = coalesce(w.traffic_profile, d.traffic_profile)
 LEFT JOIN model_spec(w.model) m
 LEFT JOIN near n ON n.workload = w.name AND n.r = 1
 LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
@@ -1778,6 +1791,7 @@ b AS (
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.prompt_cv, w.output_cv, w.prefix_hit,
          w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
+         w.months AS w_months, w.hours_of_use AS w_hours_of_use,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
          w.model, w.dtype, w.catalog_model, w.mem_headroom,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
@@ -1890,7 +1904,7 @@ lat AS MATERIALIZED (
    AND s.prompt_cv = p.prompt_cv AND s.output_cv = p.output_cv AND s.prefix_hit = p.prefix_hit
    AND s.mem_headroom = p.mem_headroom
   WHERE p.r2 = 1),
-plan0 AS MATERIALIZED (
+plan0 AS (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
@@ -1910,6 +1924,7 @@ plan0 AS MATERIALIZED (
          o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
          o.spot_interruptions_per_day AS x_spot_per_day,
          p.traffic AS x_traffic, p.design_requests_per_s AS x_peak_rps, p.replica_rps AS x_replica_rps,
+         p.w_months AS x_months, p.w_hours_of_use AS x_hours_of_use,
          -- capacity by the unit it is paid in: a rental's instance (or the
          -- instances of a replica that spans several), an owned purchase
          -- unit (or the units of a replica that spans several); the
@@ -1931,45 +1946,51 @@ plan0 AS MATERIALIZED (
                           AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab),
 -- hybrid: the peak rented beside owned GPUs of the same type. Per workload
 -- and GPU type, the rental (by the hour: not committed) that meets every
--- target at the least cost per request/s it carries
-rent1 AS (
-  SELECT * FROM (
-    SELECT q.workload AS r_workload, q.gpu AS r_gpu, q.offer AS r_offer, q.pricing AS r_pricing,
-           q.provider AS r_provider, q.region AS r_region, q.x_price_date AS r_price_date,
-           q.x_rent_unit_gpus AS r_unit_gpus, q.x_rent_unit_rps AS r_unit_rps,
-           q.x_rent_unit_gpus * q.usd_per_device_hour AS r_unit_usd, q.x_spot_per_day AS r_spot_per_day,
-           row_number() OVER (PARTITION BY q.workload, q.gpu
-                              ORDER BY q.x_rent_unit_gpus * q.usd_per_device_hour / q.x_rent_unit_rps,
-                                       q.x_price_date IS NULL, q.offer) AS rr
-    FROM plan0 q
-    WHERE q.owned = 0 AND q.x_term_days IS NULL AND q.x_meets AND q.x_replica_rps > 0 AND q.x_traffic IS NOT NULL)
-  WHERE rr = 1),
--- every plan, and beside each owned plan with traffic that moves through
--- the day a hybrid one (hybrid = 1): the owned units that carry the day
--- cheapest with that rental by the hour (traffic_hybrid_units), at least
--- one, and fewer than carry the peak alone (else it is the owned plan)
+-- target at the least cost per request/s it carries, beside every plan
+-- (a window over one read of plan0: SQLite copies a CTE for every
+-- reference, and from 3.54 refuses a statement whose copies open
+-- SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more)
+pw AS (
+  SELECT q.*,
+         first_value(CASE WHEN q.x_rentable THEN q.offer END) OVER rw AS r_offer,
+         first_value(CASE WHEN q.x_rentable THEN q.pricing END) OVER rw AS r_pricing,
+         first_value(CASE WHEN q.x_rentable THEN q.provider END) OVER rw AS r_provider,
+         first_value(CASE WHEN q.x_rentable THEN q.region END) OVER rw AS r_region,
+         first_value(CASE WHEN q.x_rentable THEN q.x_price_date END) OVER rw AS r_price_date,
+         first_value(CASE WHEN q.x_rentable THEN q.x_rent_unit_gpus END) OVER rw AS r_unit_gpus,
+         first_value(CASE WHEN q.x_rentable THEN q.x_rent_unit_rps END) OVER rw AS r_unit_rps,
+         first_value(CASE WHEN q.x_rentable THEN q.x_rent_unit_gpus * q.usd_per_device_hour END) OVER rw AS r_unit_usd,
+         first_value(CASE WHEN q.x_rentable THEN q.x_spot_per_day END) OVER rw AS r_spot_per_day
+  FROM (SELECT p.*, p.owned = 0 AND p.x_term_days IS NULL AND p.x_meets AND p.x_replica_rps > 0
+                    AND p.x_traffic IS NOT NULL AS x_rentable
+        FROM plan0 p) q
+  WINDOW rw AS (PARTITION BY q.workload, q.gpu
+                ORDER BY q.x_rentable DESC, q.x_rent_unit_gpus * q.usd_per_device_hour / q.x_rent_unit_rps,
+                         q.x_price_date IS NULL, q.offer)),
+-- every plan (hybrid = 0), and beside each owned plan with traffic that
+-- moves through the day a hybrid one (hybrid = 1): one owned unit's cost
+-- an hour over the months of use, and the units that carry the peak alone
+plan1 AS (
+  SELECT p.*, k.h AS hybrid,
+         CASE WHEN k.h = 1 THEN nodes_required(p.x_peak_rps, p.x_own_unit_rps) END AS h_units_max,
+         CASE WHEN k.h = 1
+              THEN owned_term_usd(p.capex_usd_per_gpu * p.x_own_unit_gpus, p.x_resale_share,
+                                  p.x_lifetime_years * 12 * p.x_hours_of_use / p.x_months, p.x_hours_of_use,
+                                  p.x_running_usd_per_gpu_hour * p.x_own_unit_gpus) / p.x_hours_of_use END AS h_unit_usd
+  FROM pw p
+  JOIN (SELECT 0 AS h UNION ALL SELECT 1) k
+    ON k.h = 0 OR (p.owned = 1 AND p.x_meets AND p.x_replica_rps > 0 AND p.r_offer IS NOT NULL)),
+-- a hybrid's owned units: those that carry the day cheapest with the
+-- rental by the hour (traffic_hybrid_units), at least one, and fewer than
+-- carry the peak alone (else it is the owned plan)
 plan AS (
-  SELECT p.*, 0 AS hybrid, NULL AS r_offer, NULL AS r_pricing, NULL AS r_provider, NULL AS r_region,
-         NULL AS r_price_date, NULL AS r_unit_gpus, NULL AS r_unit_rps, NULL AS r_unit_usd, NULL AS r_spot_per_day,
-         NULL AS h_units_max, NULL AS h_unit_usd, NULL AS h_units
-  FROM plan0 p
-  UNION ALL
-  SELECT h.*, min(h.h_units_max - 1, max(1, traffic_hybrid_units(h.x_traffic, h.x_peak_rps, h.x_own_unit_rps, h.h_unit_usd,
-                                                                 h.r_unit_rps, h.r_unit_usd))) AS h_units
-  FROM (SELECT p.*, 1 AS hybrid, r.r_offer, r.r_pricing, r.r_provider, r.r_region, r.r_price_date, r.r_unit_gpus,
-               r.r_unit_rps, r.r_unit_usd, r.r_spot_per_day,
-               nodes_required(p.x_peak_rps, p.x_own_unit_rps) AS h_units_max,
-               -- one owned unit's cost an hour over the months of use
-               owned_term_usd(p.capex_usd_per_gpu * p.x_own_unit_gpus, p.x_resale_share,
-                              p.x_lifetime_years * 12 * d.hours_per_month, w.months * d.hours_per_month,
-                              p.x_running_usd_per_gpu_hour * p.x_own_unit_gpus)
-                 / (w.months * d.hours_per_month) AS h_unit_usd
-        FROM plan0 p
-        JOIN rent1 r ON r.r_workload = p.workload AND r.r_gpu = p.gpu
-        JOIN w ON w.name = p.workload
-        CROSS JOIN d
-        WHERE p.owned = 1 AND p.x_meets AND p.x_replica_rps > 0) h
-  WHERE h.h_units_max >= 2),
+  SELECT p.*,
+         CASE WHEN p.hybrid = 1
+              THEN min(p.h_units_max - 1, max(1, traffic_hybrid_units(p.x_traffic, p.x_peak_rps, p.x_own_unit_rps,
+                                                                      p.h_unit_usd, p.r_unit_rps, p.r_unit_usd))) END
+           AS h_units
+  FROM plan1 p
+  WHERE p.hybrid = 0 OR p.h_units_max >= 2),
 priced AS (
   SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
          w.tpot_p50_ms_target,
@@ -2136,23 +2157,24 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN hybrid = 1 THEN r_offer END AS rent_offer,
        CASE WHEN hybrid = 1 THEN r_pricing END AS rent_pricing,
        -- the cheapest plan that works of each way to pay: rent, buy, hybrid
-       min(CASE WHEN problem IS NULL AND owned = 0 THEN usd_per_hour END) OVER (PARTITION BY workload)
-         AS best_rent_usd_per_hour,
-       min(CASE WHEN problem IS NULL AND owned = 1 AND hybrid = 0 THEN usd_per_hour END) OVER (PARTITION BY workload)
+       -- (over the rank's window, whole partition: one sort for all)
+       min(CASE WHEN problem IS NULL AND owned = 0 THEN usd_per_hour END) OVER rk_all AS best_rent_usd_per_hour,
+       min(CASE WHEN problem IS NULL AND owned = 1 AND hybrid = 0 THEN usd_per_hour END) OVER rk_all
          AS best_buy_usd_per_hour,
-       min(CASE WHEN problem IS NULL AND hybrid = 1 THEN usd_per_hour END) OVER (PARTITION BY workload)
-         AS best_hybrid_usd_per_hour,
-       -- at equal cost a dated price before an undated one
-       row_number() OVER (PARTITION BY workload
-                          ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
-                                   user_ok DESC, ttft_ok DESC, p95_ok DESC,
-                                   -- a purchase on a speed extrapolated from no
-                                   -- measurement of the engine on that kind of GPU
-                                   -- goes after the others
-                                   pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
-                                   usd_per_hour IS NULL, usd_per_hour, price_date IS NULL, n_gpus,
-                                   memory_gb * devices DESC, offer) AS rank
-FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu;
+       min(CASE WHEN problem IS NULL AND hybrid = 1 THEN usd_per_hour END) OVER rk_all AS best_hybrid_usd_per_hour,
+       row_number() OVER rk AS rank
+FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu
+-- at equal cost a dated price before an undated one
+WINDOW rk AS (PARTITION BY workload
+              ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
+                       user_ok DESC, ttft_ok DESC, p95_ok DESC,
+                       -- a purchase on a speed extrapolated from no
+                       -- measurement of the engine on that kind of GPU
+                       -- goes after the others
+                       pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
+                       usd_per_hour IS NULL, usd_per_hour, price_date IS NULL, n_gpus,
+                       memory_gb * devices DESC, offer),
+       rk_all AS (rk ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING);
 
 -- Every serve workload's plans: those of its shape (workload_shapes), in
 -- the order of workload and rank.
@@ -2341,8 +2363,14 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
                 CAST(round(managed_usd) AS INTEGER),
                 CASE WHEN pricing = 'owned'
-                     THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
-                                 CAST(round(max(0, capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd)) AS INTEGER))
+                     -- back: what selling it at the end returns; past its
+                     -- lifetime the charge includes its replacements
+                     THEN CASE WHEN capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd >= 0
+                               THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd) AS INTEGER))
+                               ELSE printf(', $%,d to buy, $%,d charged for its wear (the job outlasts its lifetime: replacements included)',
+                                           CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(compute_usd - running_usd_per_hour * wall_days * 24) AS INTEGER)) END
                      ELSE '' END,
                 n_working,
                 -- the next point of the cost-time frontier (twice the GPUs)
@@ -2392,10 +2420,15 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 usd_per_hour, usd_per_mtok,
                 -- owned: the hours of use are total_usd / usd_per_hour
                 CASE WHEN pricing IN ('owned', 'hybrid')
-                     THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
-                                 CAST(round(max(0, capex_usd + running_usd_per_hour * total_usd / usd_per_hour
-                                                   + rent_usd_per_hour * total_usd / usd_per_hour - total_usd))
-                                      AS INTEGER))
+                     THEN CASE WHEN capex_usd + (running_usd_per_hour + rent_usd_per_hour) * total_usd / usd_per_hour
+                                    - total_usd >= 0
+                               THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(capex_usd + (running_usd_per_hour + rent_usd_per_hour)
+                                                      * total_usd / usd_per_hour - total_usd) AS INTEGER))
+                               ELSE printf(', $%,d to buy, $%,d charged for its wear (the months of use outlast its lifetime: replacements included)',
+                                           CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(total_usd - (running_usd_per_hour + rent_usd_per_hour)
+                                                      * total_usd / usd_per_hour) AS INTEGER)) END
                      ELSE '' END
                 -- traffic that moves through the day
                 || CASE WHEN pricing = 'hybrid'
