@@ -973,7 +973,10 @@ SELECT
   w.offer_glob,
   coalesce(w.storage_gb, w.dataset_gb, 0) AS storage_gb,
   coalesce(w.storage_usd_per_gb_month, d.storage_usd_per_gb_month) AS storage_usd_per_gb_month,
-  coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom
+  coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom,
+  -- the serving simulator's run lengths (plan_defaults), carried here so
+  -- that the serving plans read plan_defaults once fewer per search
+  d.search_requests, d.sim_requests
 FROM workloads w
 CROSS JOIN plan_defaults d
 -- the day's traffic: the hours of the named profile, or of the default
@@ -1745,6 +1748,18 @@ WHERE s.for_plans = 0;
 CREATE VIEW shape_serving_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
+-- the fitted serving measurements (speed_basis's), with the model family
+-- and the dtype class (16-bit, 8-bit, 4-bit: bytes_per_param 2, 1, less)
+-- and batch (decode and aggregate rows; their concurrency where they give
+-- no batch, else 1) that say whether one backs a plan (lat)
+mp AS MATERIALIZED (
+  SELECT m.engine AS mp_engine, m.gpu AS mp_gpu, m.model AS mp_model, m.dtype AS mp_dtype, mo.family AS mp_family,
+         m.params_b AS mp_params_b, coalesce(m.batch, m.concurrency, 1) AS mp_batch,
+         CASE WHEN bytes_per_param(m.dtype) >= 1.9 THEN 16 WHEN bytes_per_param(m.dtype) >= 0.9 THEN 8 ELSE 4 END
+           AS mp_dtype_class
+  FROM measurements m LEFT JOIN models mo ON mo.name = m.model
+  WHERE m.kind IN ('decode', 'aggregate') AND coalesce(m.speculative, 'no') = 'no' AND m.repeat_of IS NULL
+    AND m.params_b > 0),
 -- the serve shapes' offers, read once (every region of every offer is
 -- filtered and ranked there) for cfg and plan
 wo AS MATERIALIZED (
@@ -1793,7 +1808,7 @@ rep0 AS (
          w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
          w.months AS w_months, w.hours_of_use AS w_hours_of_use,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
-         w.model, w.dtype, w.catalog_model, w.mem_headroom,
+         w.model, w.dtype, w.catalog_model, w.mem_headroom, w.search_requests, w.sim_requests,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          w.design_tps / b.replica_tps
            + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
@@ -1826,7 +1841,7 @@ rep AS (
   FROM rep0 r
   LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
-   AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
+   AND s.n_requests = r.search_requests AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
@@ -1891,12 +1906,35 @@ lat AS MATERIALIZED (
   SELECT p.*,
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms,
-         s.itl_p99_ms AS sim_itl_p99_ms
+         s.itl_p99_ms AS sim_itl_p99_ms,
+         -- what backs the speed where the engine is measured on the GPU: a
+         -- measurement of the same model family within twice the
+         -- parameters, the same dtype class and a batch within 8 times
+         -- the plan's; else the nearest (the least product of the size
+         -- ratio, the batch ratio, 4 for another dtype class, 2 for another
+         -- family), written zero-padded before the row it names so that
+         -- min() of the text finds it
+         (SELECT max(q.mp_family = mm.family AND max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b) <= 2
+                     AND q.mp_dtype_class = CASE WHEN bytes_per_param(p.dtype) >= 1.9 THEN 16
+                                                 WHEN bytes_per_param(p.dtype) >= 0.9 THEN 8 ELSE 4 END
+                     AND max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch) <= 8)
+          FROM mp q JOIN models mm ON mm.name = p.model
+          WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_comparable,
+         (SELECT min(printf('%020.6f|%s %s at batch %d',
+                            max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b)
+                            * max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch)
+                            * CASE WHEN q.mp_dtype_class = CASE WHEN bytes_per_param(p.dtype) >= 1.9 THEN 16
+                                                                WHEN bytes_per_param(p.dtype) >= 0.9 THEN 8 ELSE 4 END
+                                   THEN 1 ELSE 4 END
+                            * CASE WHEN q.mp_family IS mm.family THEN 1 ELSE 2 END,
+                            q.mp_model, q.mp_dtype, q.mp_batch))
+          FROM mp q JOIN models mm ON mm.name = p.model
+          WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_nearest_key
   FROM pick p
   LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / (p.replicas - p.spare_replicas)) END
-   AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.steady_state = 1
+   AND s.n_requests = p.sim_requests AND s.steady_state = 1
    AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
@@ -1938,6 +1976,7 @@ plan0 AS (
          CASE WHEN p.n > o.unit_gpus THEN p.replica_rps ELSE p.replica_rps * o.unit_gpus / p.n END AS x_own_unit_rps,
          CASE WHEN p.n > o.unit_gpus THEN p.spare_replicas
               ELSE nodes_required(p.spare_replicas, o.unit_gpus * 1.0 / p.n) END AS x_own_spare_units,
+         p.k_comparable, p.k_nearest_key,
          -- meets every target (final's tech_problem checks the rest)
          p.fits AND p.user_ok AND p.ttft_ok AND p.p95_ok AND p.interconnect_ok AS x_meets
   FROM lat p
@@ -2124,7 +2163,9 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN hybrid = 1 THEN (SELECT g.country FROM cloud_regions g WHERE g.provider = r_provider AND g.region = r_region)
             ELSE country END AS country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
-       b_basis AS basis,
+       CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0) THEN 'same-gpu' ELSE b_basis END AS basis,
+       CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0)
+            THEN substr(k_nearest_key, instr(k_nearest_key, '|') + 1) END AS basis_nearest,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
        gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas,
@@ -2180,7 +2221,7 @@ WINDOW rk AS (PARTITION BY workload
 -- the order of workload and rank.
 CREATE VIEW serving_plans AS
 SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pricing,
-       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis,
+       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis, r.basis_nearest,
        r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
@@ -2447,7 +2488,10 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                              || CASE WHEN best_hybrid_usd_per_hour IS NULL THEN ', hybrid: none'
                                      ELSE printf(', hybrid $%.2f/hour', best_hybrid_usd_per_hour) END
                         ELSE '' END,
-                CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
+                CASE basis WHEN 'measured' THEN 'measured on this GPU and engine for this model family, dtype class and batch'
+                           WHEN 'same-gpu'
+                             THEN printf('fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: %s)',
+                                         coalesce(basis_nearest, 'none of its decoding'))
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
                            ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END
                   -- on AMD GPUs and Intel Gaudi, the engine's share of its
