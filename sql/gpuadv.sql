@@ -1351,7 +1351,7 @@ best AS (
   FROM lay l),
 plan AS (
   SELECT w.name AS workload, w.kind, w.model, w.params_b, w.mode,
-         o.offer, o.pricing, o.provider, o.region, o.gpu, o.gpus_per_node,
+         o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.gpus_per_node,
          b.devices, b.fraction, b.usable_gb, b.owned, b.j IS NOT NULL AS has_tflops,
          o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric,
          o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
@@ -1489,7 +1489,7 @@ judged2 AS (
   SELECT j.*,
          coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem
   FROM judged j)
-SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
+SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
        zero_stage, tp, pp, recompute, micro_batch, global_batch, framework,
@@ -1528,7 +1528,10 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
                                    -- costs equal to three significant figures
                                    -- are equal (a difference far inside the
                                    -- estimate's error): the faster first
-                                   total_usd IS NULL, CAST(printf('%.2e', total_usd) AS REAL), wall_days,
+                                   total_usd IS NULL, CAST(printf('%.2e', total_usd) AS REAL),
+                                   -- and at equal cost an undated rental price
+                                   -- after a dated one
+                                   price_date IS NULL AND pricing NOT IN ('owned', 'quote'), wall_days,
                                    total_usd, n_gpus,
                                    usable_gb * devices DESC, offer) AS rank
 FROM judged2;
@@ -1537,7 +1540,7 @@ FROM judged2;
 -- in the order of workload and rank.
 CREATE VIEW training_plans AS
 SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.pricing,
-       r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not,
+       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not,
        r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.pp, r.recompute, r.micro_batch,
        r.global_batch, r.framework, r.n_gpus, r.nodes,
        r.interconnect_ok, r.fabric, r.step_s, r.mfu, r.comm_share, r.basis, r.gpu_hours, r.wall_days, r.usd_per_hour,
