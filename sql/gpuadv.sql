@@ -527,7 +527,7 @@ CREATE VIEW plan_defaults AS SELECT
   -- prices a plan may not rest on unless the workload sets
   -- include_flagged_prices = 1 (offers.price_flag); see docs/procurement.md,
   -- "Prices a plan can rely on"
-  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,968 spot prices, 3.5%, lie further below, among them the two outliers of docs/procurement.md)
+  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,819 spot prices, 3.7%, lie further below, among them the two outliers of docs/procurement.md)
   30     AS spot_max_age_days,   -- a spot or marketplace price older than this is flagged (an assumption: spot and marketplace prices move week to week; AWS's spot price history keeps 90 days)
   180    AS list_max_age_days,   -- an on-demand or committed list price older than this is flagged (an assumption: list prices change a few times a year; one older than half a year is to be checked before it is quoted)
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
