@@ -10,12 +10,16 @@ Usage (from the repository root):
 Standard library only.  Reads every file listed in <src>/MANIFEST.csv, maps each
 source accelerator name to a gpus.name slug through the mapping table, applies the
 documented fixes and exclusions (see catalogs/cloud_instances.md) and writes one
-sorted CSV.  The output is deterministic: the same input gives the same bytes.
+sorted CSV.  A listed `.yaml` or `.jsonl` file gives newer prices of those rows
+(cloud_instances.md, 'Price updates'); catalogs/refresh_prices.py applies the same
+files, by the same functions, to a user price database.  The output is
+deterministic: the same input gives the same bytes.
 
 Exit status: 0 on success; 1 when an accelerator cannot be mapped (message
-`file:line: cannot map accelerator 'X'`), when the mapping table names an unknown
-slug, when a file lacks provenance, or when the output key would not be unique;
-2 on bad usage.  Nothing is written unless the run succeeds.
+`file:line: cannot map accelerator 'X'`), when a price-update file is malformed or
+holds a price outside its GPU's sanity band (`file:line: why`), when the mapping
+table names an unknown slug, when a file lacks provenance, or when the output key
+would not be unique; 2 on bad usage.  Nothing is written unless the run succeeds.
 """
 import argparse
 import csv
@@ -765,7 +769,8 @@ def apply_updates(rows, updates, events):
     An update applies to the rows of its provider and GPU whose count it covers
     (and, where PRODUCT_SCOPE says so, whose instance type is of its kind), only
     if those rows all had one per-GPU price: a per-GPU list price cannot stand for
-    rows the provider prices apart.  The newest-dated update of a row wins.  The
+    rows the provider prices apart.  The newest-dated update of a row wins, if
+    it is newer than the row's as_of (an undated row takes any).  The
     row takes the update's price, source and date; its spot price stays only if
     it is dated (the row's as_of then is the older date), and is dropped, with a
     note, when undated or not below the new price.  Returns [(provider, gpu,
@@ -792,6 +797,8 @@ def apply_updates(rows, updates, events):
         if up is None:
             continue
         prov, gpu, test, scope, per, day, src, what, path, line = up
+        if r['as_of'] and day <= r['as_of']:
+            continue  # the row's price is as new: nothing to update
         old, old_day = r['_price'], r['as_of']
         new = round(per * r['_count'], 6)
         notes = [n for n in r['notes'].split('; ') if n and not n.startswith('as_of unknown')]
