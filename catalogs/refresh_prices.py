@@ -177,8 +177,19 @@ def main(argv=None):
         for r in changed:
             if not r['source'] or not r['as_of']:
                 raise rc.Failure('%s %s %s: a refreshed row without source or date' % r['_key'][:3])
-        if a.into and not os.path.isfile(a.into):
-            raise rc.Failure('%s: no such database' % a.into)
+        if a.into:
+            if not os.path.isfile(a.into):
+                raise rc.Failure('%s: no such database' % a.into)
+            db = sqlite3.connect(a.into)
+            try:
+                has = db.execute("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'user_prices'"
+                                 ).fetchone()
+            except sqlite3.Error as e:
+                raise rc.Failure('%s: %s' % (a.into, e))
+            finally:
+                db.close()
+            if not has:
+                raise rc.Failure('%s: no user_prices table (load sql/gpuadv.sql into it first)' % a.into)
         if os.path.dirname(a.out):
             os.makedirs(os.path.dirname(a.out), exist_ok=True)
         write_db(a.out, changed)

@@ -79,6 +79,12 @@ DB2="$TMP/plans2.db"
 sq "$DB2" ".read sql/gpuadv.sql" >/dev/null
 sq "$DB2" "ATTACH '$TMP/good.db' AS p; INSERT OR REPLACE INTO user_prices SELECT * FROM p.user_prices;" >/dev/null
 expect one_line_statement 51 "$(sq "$DB2" "SELECT count(*) FROM user_prices")"
+# --into a database without the table: refused, and nothing written
+"$SQLITE3" "$TMP/bare.db" "CREATE TABLE t(x)"
+refresh "$FX/good" "$TMP/bare-out.db" --into "$TMP/bare.db"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$TMP/bare-out.db" ]
+check into_needs_user_prices $?
+expect_err into_needs_user_prices_message "$TMP/bare.db: no user_prices table (load sql/gpuadv.sql into it first)" "$(cat "$TMP/bare-out.db.err")"
 # a user price without a date is refused by the table
 expect_err user_prices_needs_a_date "as_of must be a date" \
   "$(sq "$DB2" "INSERT INTO user_prices(provider, instance_type, region, gpu, gpu_count, usd_per_hour, source, as_of) VALUES ('x', 'y', 'z', 'h100-sxm', 1, 1.0, 'me', 'last week')")"
