@@ -7,10 +7,12 @@ Usage (from the repository root; `make refresh-prices` runs the first form):
     /usr/bin/python3 catalogs/refresh_prices.py [--out build/user_prices.db]
     /usr/bin/python3 catalogs/refresh_prices.py --from DIR [--out FILE] [--into DB]
 
-Online, it downloads the public price files of SOURCES below (the price-update
-files that catalogs/refresh_cloud_instances.py reads: a list-price file and a
-daily-cheapest history); with --from DIR it reads the files of those names in
-DIR instead and needs no network.  Offline without --from it stops with a
+Online, it downloads the public price-update files that
+catalogs/refresh_cloud_instances.py reads (SOURCES in this file): tgarg01/
+silybench-data prices/gpu_hourly.yaml, list prices, and toolshedlabs-hash/
+gpu-price-feed data/history/v2/<this month>.jsonl, daily cheapest prices, as
+gpu_hourly.yaml and history.jsonl; with --from DIR it reads the files of those
+names in DIR instead and needs no network.  Offline without --from it stops with a
 message naming the file it could not download.  Each file is validated (a
 truncated file, missing fields or a price outside the GPU's sanity band stop
 the run with `file:line: why`), then applied to the rows of
@@ -146,7 +148,7 @@ def row_value(r, h):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--from', dest='src', help='read the price files from this folder; no network')
     ap.add_argument('--out', default='build/user_prices.db', help='price database to write')
     ap.add_argument('--into', help='also copy the rows into this database\'s user_prices table')
