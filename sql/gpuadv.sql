@@ -306,6 +306,44 @@ CREATE TABLE IF NOT EXISTS rental_quotes (
     CHECK (term_days IS NULL OR (typeof(term_days) = 'integer' AND term_days >= 1))
 );
 
+-- Newer prices of catalog instances, kept in your database: the offers view
+-- takes a row here in place of the compiled-in cloud_instances row of the
+-- same provider, instance_type, region, gpu and gpu_count, and adds a row
+-- the catalog lacks. The columns are the cloud_instances catalog's. `make
+-- refresh-prices` (catalogs/refresh_prices.py) writes such rows into a price
+-- database, build/user_prices.db, with its own user_prices table; bring
+-- them in with
+--   ATTACH 'build/user_prices.db' AS p; INSERT OR REPLACE INTO user_prices SELECT * FROM p.user_prices;
+-- or let the script do it (--into your.db). Every row names its source and
+-- the day of its price (as_of); empty, the catalog's prices stand.
+CREATE TABLE IF NOT EXISTS user_prices (
+  provider TEXT NOT NULL,
+  instance_type TEXT NOT NULL,
+  region TEXT,                      -- NULL where the source gives none
+  gpu TEXT NOT NULL,                -- a gpus.name
+  gpu_count REAL NOT NULL,
+  vcpus REAL,
+  ram_gb REAL,
+  usd_per_hour REAL NOT NULL,       -- on demand, whole instance
+  spot_usd_per_hour REAL,
+  source TEXT NOT NULL,
+  as_of TEXT NOT NULL,              -- YYYY-MM-DD: the day of the price
+  source_accelerator TEXT,
+  notes TEXT,
+  price_flag TEXT,
+  UNIQUE (provider, instance_type, region, gpu, gpu_count),
+  CONSTRAINT "usd_per_hour must be > 0"
+    CHECK (typeof(usd_per_hour) IN ('integer', 'real') AND usd_per_hour > 0),
+  CONSTRAINT "spot_usd_per_hour must be > 0"
+    CHECK (spot_usd_per_hour IS NULL OR (typeof(spot_usd_per_hour) IN ('integer', 'real') AND spot_usd_per_hour > 0)),
+  CONSTRAINT "gpu_count must be > 0"
+    CHECK (typeof(gpu_count) IN ('integer', 'real') AND gpu_count > 0),
+  CONSTRAINT "source must name where the price comes from"
+    CHECK (length(trim(source)) > 0),
+  CONSTRAINT "as_of must be a date (YYYY-MM-DD)"
+    CHECK (as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+);
+
 -- A gpu column must name a catalog GPU (a CHECK cannot look into a table):
 -- its slug or an alias, case ignored (gpu_name() with a label raises
 -- "gpu_name(): owned_prices.gpu must be a gpus.name: unknown gpu 'x' in
@@ -490,7 +528,7 @@ CREATE VIEW plan_defaults AS SELECT
   -- prices a plan may not rest on unless the workload sets
   -- include_flagged_prices = 1 (offers.price_flag); see docs/procurement.md,
   -- "Prices a plan can rely on"
-  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,968 spot prices, 3.5%, lie further below, among them the two outliers of docs/procurement.md)
+  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,819 spot prices, 3.7%, lie further below, among them the two outliers of docs/procurement.md)
   30     AS spot_max_age_days,   -- a spot or marketplace price older than this is flagged (an assumption: spot and marketplace prices move week to week; AWS's spot price history keeps 90 days)
   180    AS list_max_age_days,   -- an on-demand or committed list price older than this is flagged (an assumption: list prices change a few times a year; one older than half a year is to be checked before it is quoted)
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
@@ -1007,7 +1045,8 @@ LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 CREATE VIEW offers AS
 WITH
 d AS (SELECT * FROM plan_defaults),
--- each catalog row with its tier, the first day of its date, and the
+-- each catalog row (a user_prices row in place of the cloud_instances
+-- row it covers) with its tier, the first day of its date, and the
 -- median spot price of its instance type across the provider's regions
 ci0 AS (
   SELECT c.provider, c.instance_type, c.gpu, c.gpu_count, c.region, c.as_of, c.usd_per_hour,
@@ -1015,7 +1054,15 @@ ci0 AS (
          CASE WHEN c.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN c.as_of
               WHEN c.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN c.as_of || '-01' END AS pdate,
          row_number() OVER w AS sk, count(c.spot_usd_per_hour) OVER w2 AS sn
-  FROM cloud_instances c LEFT JOIN provider_tiers t ON t.provider = c.provider
+  FROM (SELECT provider, instance_type, gpu, gpu_count, region, as_of, usd_per_hour,
+               spot_usd_per_hour, price_flag FROM user_prices
+        UNION ALL
+        SELECT provider, instance_type, gpu, gpu_count, region, as_of, usd_per_hour,
+               spot_usd_per_hour, price_flag FROM cloud_instances k
+        WHERE NOT EXISTS (SELECT 1 FROM user_prices u
+                          WHERE u.provider = k.provider AND u.instance_type = k.instance_type
+                            AND u.region IS k.region AND u.gpu = k.gpu AND u.gpu_count = k.gpu_count)) c
+  LEFT JOIN provider_tiers t ON t.provider = c.provider
   WINDOW w AS (PARTITION BY c.provider, c.instance_type, c.gpu, c.gpu_count
                ORDER BY c.spot_usd_per_hour IS NULL, c.spot_usd_per_hour),
          w2 AS (PARTITION BY c.provider, c.instance_type, c.gpu, c.gpu_count)),
