@@ -2,8 +2,8 @@
 // first (so a rebuilt page is picked up); the last good answer is kept in
 // the cache and served when the network is not there.
 "use strict";
-const CACHE = "gpuadv-v1";
-const FILES = ["./", "index.html", "style.css", "sqlite.js", "app.js", "gpuadv.js", "gpuadv.wasm", "gpuadv.sql"];
+const CACHE = "gpuadv-v2";
+const FILES = ["./", "index.html", "style.css", "sqlite.js", "app.js", "worker.js", "gpuadv.js", "gpuadv.wasm", "gpuadv.sql"];
 
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES)).then(() => self.skipWaiting()));
