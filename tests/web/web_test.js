@@ -79,10 +79,13 @@ async function fill(page, w) {
 
 async function plan(page, w) {
   await fill(page, w);
-  await page.evaluate(() => { const r = document.querySelector("#reason"); r.dataset.old = "1"; });
   await page.click("#plan");
   await page.waitForFunction(n => document.querySelector("#plans-for").textContent === "for " + n &&
-                                  !document.body.hasAttribute("data-busy"), w.name, {timeout: 120000});
+                                  !document.body.hasAttribute("data-busy"), w.name, {timeout: 120000})
+    .catch(async e => {
+      const errs = await page.$$eval("#wform .err", es => es.map(x => x.textContent).filter(Boolean));
+      throw new Error("plan " + w.name + ": " + (errs.join("; ") || e.message));
+    });
   return {offer: await page.textContent("#top-offer"), reason: (await page.textContent("#reason"))};
 }
 
@@ -192,6 +195,7 @@ function demoInserts() {
     check(w.name + ": plot with points and a Pareto frontier (" + dots + " points)", dots > 10 && front === 1);
     if (w === SERVE) {
       await page.screenshot({path: OUT + "/serve.png", fullPage: true});
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({path: OUT + "/page.png"});  // README's docs/img/web.png
     }
   }

@@ -279,9 +279,11 @@ const forms = {};  // table name -> {form, columns: Map(name -> {type}), notes}
 // form has in its HTML stay (the basic ones, typeable before the page is
 // ready); the others are made here, under the headings of groups.
 async function buildForm(form, table, groups) {
-  const columns = await sql.objects("SELECT name, upper(type) AS type, pk FROM pragma_table_info(?) ORDER BY cid", [table]);
-  const create = (await sql.objects("SELECT sql FROM sqlite_schema WHERE name = ?", [table]))[0];
-  const notes = columnNotes(create && create.sql);
+  const [cols, create] = await call("many", [
+    ["SELECT name, upper(type) AS type, pk FROM pragma_table_info(?) ORDER BY cid", [table]],
+    ["SELECT sql FROM sqlite_schema WHERE name = ?", [table]]]);
+  const columns = cols.rows.map(([name, type, pk]) => ({name, type, pk}));
+  const notes = columnNotes(create && create.rows.length ? create.rows[0][0] : "");
   const info = {form, table, columns: new Map(columns.map(c => [c.name, c])), notes,
                 key: (columns.find(c => c.pk) || columns[0]).name};
   forms[table] = info;
@@ -797,28 +799,31 @@ async function openShared(hash) {
 
 // ---------------------------------------------------------------- start
 
+// The header's version and catalog dates, the console's lists and the
+// forms' lists, in two messages to the worker.
 async function renderInfo() {
-  $("#version").textContent = "v" + (await sql.objects("SELECT gpuadv_version() AS v"))[0].v;
+  const objects = r => r ? r.rows.map(row => Object.fromEntries(r.columns.map((c, i) => [c, row[i]]))) : [];
   const builtin = /^(json_|pragma_|sqlite_|fts|rtree|geopoly|zipfile|completion|fsdir|carray|generate_series|dbstat|bytecode|tables_used|gpuadv_csv$|model_spec$|model_config$|serving_sim$)/;
-  const catalogs = (await sql.objects("SELECT name FROM pragma_module_list ORDER BY name")).map(r => r.name)
-    .filter(n => !builtin.test(n));
-  const ranges = [];
-  for (const c of catalogs) {
-    const cols = (await sql.objects("SELECT name FROM pragma_table_info(?)", [c])).map(r => r.name);
-    if (cols.includes("as_of")) {
-      const r = (await sql.objects(`SELECT count(*) AS n, min(as_of) AS lo, max(as_of) AS hi FROM "${c}"`))[0];
-      ranges.push(`${c}: ${r.n} rows, as of ${r.lo === r.hi ? r.lo : r.lo + " to " + r.hi}`);
-    }
-  }
-  $("#asof").textContent = "Catalogs: " + ranges.join("; ") + ".";
-  const views = (await sql.objects("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name")).map(r => r.name);
+  const [version, modules, views, models, profiles] = (await call("many", [
+    ["SELECT gpuadv_version() AS v"],
+    ["SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'as_of') AS dated " +
+     "FROM pragma_module_list m ORDER BY m.name"],
+    ["SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name"],
+    ["SELECT name FROM models ORDER BY name"],
+    ["SELECT DISTINCT name FROM traffic_profiles ORDER BY name"]])).map(objects);
+  $("#version").textContent = "v" + version[0].v;
+  const catalogs = modules.filter(m => !builtin.test(m.name));
+  const dated = catalogs.filter(c => c.dated);
+  const ranges = dated.length ? objects((await call("many", [[dated.map(c =>
+    `SELECT '${c.name}' AS c, count(*) AS n, min(as_of) AS lo, max(as_of) AS hi FROM "${c.name}"`).join(" UNION ALL ")]]))[0]) : [];
+  $("#asof").textContent = "Catalogs: " + ranges.map(r => `${r.c}: ${r.n} rows, as of ${r.lo === r.hi ? r.lo : r.lo + " to " + r.hi}`)
+    .join("; ") + ".";
   const link = name => el("button", {type: "button", class: "link", onclick: () => {
     $("#sql").value = `SELECT * FROM ${name} LIMIT 20;`; showTab("console"); runConsole(); }}, name);
-  $("#catalogs").replaceChildren(...catalogs.flatMap((c, i) => i ? [", ", link(c)] : [link(c)]));
-  $("#views").replaceChildren(...views.flatMap((c, i) => i ? [", ", link(c)] : [link(c)]));
-  const models = await sql.objects("SELECT name FROM models ORDER BY name");
+  const names = list => list.map(r => r.name).flatMap((c, i) => i ? [", ", link(c)] : [link(c)]);
+  $("#catalogs").replaceChildren(...names(catalogs));
+  $("#views").replaceChildren(...names(views));
   $("#model-list").replaceChildren(...models.map(m => el("option", {value: m.name})));
-  const profiles = await sql.objects("SELECT DISTINCT name FROM traffic_profiles ORDER BY name");
   $("#profile-list").replaceChildren(...profiles.map(m => el("option", {value: m.name})));
   $("#example").replaceChildren(el("option", {value: ""}, "(pick one)"),
     ...CONSOLE_EXAMPLES.map(([label], i) => el("option", {value: i}, label)));
@@ -842,7 +847,7 @@ function early() {
 async function start() {
   const t0 = performance.now();
   early();
-  worker = new Worker("worker.js");
+  worker = window.gpuadvWorker || new Worker("worker.js");
   worker.onmessage = onWorkerMessage;
   worker.onerror = e => { $("#status").textContent = "Could not start: " + (e.message || "the worker failed"); };
   const stored = localStorage.getItem(STORE_KEY);

@@ -41,13 +41,18 @@ function batch(steps) {
   }
 }
 
+// The wasm and the schema are fetched as soon as the worker runs, before
+// the page asks for anything.
+const boot = Promise.all([GpuadvModule(), fetch("gpuadv.sql").then(r => {
+  if (!r.ok) throw new Error("gpuadv.sql: HTTP " + r.status);
+  return r.text();
+})]);
+boot.catch(() => {});  // reported by start
+
 const OPS = {
   // Opens the database, from stored bytes when given; says how it went.
   async start(stored) {
-    const [module, sql] = await Promise.all([GpuadvModule(), fetch("gpuadv.sql").then(r => {
-      if (!r.ok) throw new Error("gpuadv.sql: HTTP " + r.status);
-      return r.text();
-    })]);
+    const [module, sql] = await boot;
     M = module;
     if (M._gpuadv_web_init() !== SQLITE_OK) throw new SqliteError("sqlite3_auto_extension failed");
     schemaSql = sql;
@@ -77,6 +82,8 @@ const OPS = {
   // statements could change the database (so the page redraws its plans).
   exec(sql, params) { return db.execInfo(sql, params || []); },
   batch,
+  // Several read-only queries in one message: the result of each.
+  many(steps) { return steps.map(([sql, params]) => db.exec(sql, params || [])); },
   serialize() { return db.serialize(); },
   load(bytes) { loadBytes(bytes); },
   reset() { fresh(); },
