@@ -388,6 +388,18 @@ let bestAll = null;
 
 function invalidate() { planCache.clear(); bestAll = null; }
 
+// One workload's rows of best_plans in place of those bestAll had (a
+// workload's plans depend on its own row only; programs are apart), so a
+// Plan does not plan every other workload again.
+function mergeBest(name, best) {
+  if (!bestAll) return;
+  const i = bestAll.columns.indexOf("workload");
+  const keep = bestAll.rows.map((r, j) => [r, bestAll.types[j]]).filter(([r]) => r[i] !== name);
+  const add = best ? best.rows.map((r, j) => [r, best.types[j]]) : [];
+  const all = keep.concat(add).sort((a, b) => a[0][i] < b[0][i] ? -1 : a[0][i] > b[0][i] ? 1 : 0);
+  bestAll = {columns: bestAll.columns, rows: all.map(x => x[0]), types: all.map(x => x[1])};
+}
+
 async function submitWorkload(ev) {
   ev.preventDefault();
   if (!ready) return;
@@ -406,7 +418,7 @@ async function submitWorkload(ev) {
     const [, best, plans] = await upsert(info, row, [
       ["SELECT * FROM best_plans WHERE workload = ?", [row.name]],
       ["SELECT * FROM " + kind + " WHERE workload = ? ORDER BY rank", [row.name]]]);
-    invalidate();
+    mergeBest(row.name, best);
     planCache.set(row.name, {best, plans, kind: row.kind});
     current = row.name;
     await save();
@@ -487,7 +499,7 @@ async function renderWorkloads() {
         try {
           await sql.batch([["DELETE FROM workloads WHERE name = ?", [w.name]]]);
         } catch (e) { $("#status").textContent = "Could not delete " + w.name + ": " + e.message; return; }
-        invalidate(); await save();
+        mergeBest(w.name, null); planCache.delete(w.name); await save();
         if (current === w.name) current = null;
         await renderWorkloads(); await renderPlans(); await renderPrograms(); }}, "delete")));
   }
