@@ -67,6 +67,7 @@ SELECT 'spec-nemotron-hybrid', (SELECT layers = 29 AND linear_layers = 23 AND li
 -- State alone: 23 x 542720 x 2 bytes; each token adds 6 x 2 x 2 x 128 x 2.
 SELECT 'cfg-nemotron-state', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'nemotron'), 0, 1, 'bf16') * 1e9 - 23 * 542720 * 2.0) < 0.5;
 SELECT 'cfg-nemotron-kv', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'nemotron'), 1000, 1, 'bf16') * 1e9 - (23 * 542720 * 2.0 + 1000 * 6144.0)) < 0.5;
+SELECT 'cfg-nemotron-catalog', model_kv_gb((SELECT text FROM cfg WHERE name = 'nemotron'), 8192) = model_kv_gb('nemotron-3-nano-30b-a3b', 8192);
 -- Weights by hand: embeddings and LM head 2 x 131072 x 2688; 6 attention
 -- layers of 2688 x 4096 x 2 + 2 x 2688 x 256; 23 Mamba-2 layers of
 -- 2688 x (2 x 4096 + 2 x 8 x 128 + 64) + 6144 x 5 + 3 x 64 + 4096 + 4096 x 2688;
