@@ -53,7 +53,7 @@ CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.cs
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test asan valgrind unit accuracy clean format lint lint-subjects calibrate-train
+.PHONY: all demo test asan valgrind unit accuracy clean format lint lint-subjects calibrate-train refresh-prices
 
 all: $(LIB)
 
@@ -119,6 +119,14 @@ build/test_traffic: tests/test_traffic.c tests/unit.h ext/gpuadv_traffic.c ext/g
 
 build:
 	@mkdir -p build
+
+# Newer cloud prices, into a user price database that the views prefer to
+# the compiled-in catalog (catalogs/refresh_prices.py; README, 'Prices').
+# Online it downloads the public price files; FROM=DIR reads them from a
+# folder instead; INTO=DB also copies the rows into DB's user_prices table.
+refresh-prices:
+	$(PYTHON) catalogs/refresh_prices.py --out build/user_prices.db \
+	  $(if $(FROM),--from '$(FROM)') $(if $(INTO),--into '$(INTO)')
 
 demo: $(LIB)
 	@$(SQLITE3) -cmd '.load ./gpuadv' :memory: < sql/demo.sql

@@ -2,13 +2,19 @@
 # Assemble the price extract that catalogs/refresh_cloud_instances.py reads.
 #
 # Usage (from the repository root):
-#   bash catalogs/assemble_price_extract.sh OUT BASE AWS_GPU_GIT [COMMIT]
+#   bash catalogs/assemble_price_extract.sh OUT BASE AWS_GPU_GIT [COMMIT] [UPDATE ...]
 #
 #   OUT          folder to write (created; its CSV, JS and MANIFEST files are replaced)
 #   BASE         the provider extract with its MANIFEST.csv (../shared/data/cloud-prices)
 #   AWS_GPU_GIT  a git directory of github.com/tsaol/aws-gpu (bare or work tree)
 #   COMMIT       the commit to take data/all_gpu_instances.js from (default 7412fd25,
-#                2026-01-21, the newest that changes the file)
+#                2026-01-21, the newest that changes the file; '' for the default)
+#   UPDATE       a price-update file and where it comes from, as
+#                FILE=REPO|PATH|COMMIT: a `.yaml` list-price file (silybench-data
+#                prices/gpu_hourly.yaml) or a `.jsonl` history (gpu-price-feed
+#                data/history/v2/YYYY-MM.jsonl); copied byte for byte under its own
+#                name, with a MANIFEST row (provider '*', source_date the newest
+#                date in the file: refreshed_at, or the last line's collected_at)
 #
 # OUT gets every file BASE's MANIFEST lists, copied unchanged, plus aws_listing.js:
 # data/all_gpu_instances.js of tsaol/aws-gpu at COMMIT, byte for byte.  That file is
@@ -20,6 +26,8 @@
 set -euo pipefail
 [ $# -ge 3 ] || { sed -n '4,12p' "$0" >&2; exit 2; }
 OUT="$1"; BASE="$2"; GITDIR="$3"; COMMIT="${4:-7412fd256c5eda04a70a17742a68e8e44824b2cb}"
+shift $(( $# < 4 ? $# : 4 ))
+UPDATES=("$@")
 SRC_PATH=data/all_gpu_instances.js
 [ -f "$BASE/MANIFEST.csv" ] || { echo "$BASE/MANIFEST.csv: not found" >&2; exit 1; }
 git --git-dir="$GITDIR" cat-file -e "$COMMIT:$SRC_PATH" 2>/dev/null || \
@@ -33,9 +41,10 @@ last=$(g log -1 --format=%H "$full" -- "$SRC_PATH")
 [ "$last" = "$full" ] || echo "note: $SRC_PATH last changed at $last, before $full" >&2
 mkdir -p "$OUT"
 g show "$full:$SRC_PATH" > "$OUT/aws_listing.js.tmp"
-/usr/bin/python3 - "$BASE" "$OUT" "$full" "$date" <<'PY'
-import csv, json, os, shutil, sys
+/usr/bin/python3 - "$BASE" "$OUT" "$full" "$date" "${UPDATES[@]}" <<'PY'
+import csv, json, os, re, shutil, sys
 base, out, commit, date = sys.argv[1:5]
+updates = sys.argv[5:]
 with open(os.path.join(base, 'MANIFEST.csv'), newline='') as f:
     rows = list(csv.reader(f))
 hdr, body = rows[0], [r for r in rows[1:] if r]
@@ -51,6 +60,23 @@ body = [r for r in body if r[0] != 'aws_listing.js']
 body.append(['aws_listing.js', 'aws', 'github.com/tsaol/aws-gpu (data from instances.vantage.sh)',
              'data/all_gpu_instances.js', commit, date, str(n_in), str(n_in), str(n_od),
              'on-demand listing, no spot prices; updates the on-demand prices of aws.csv'])
+for u in updates:
+    path, _, prov = u.partition('=')
+    parts = prov.split('|')
+    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl')) or not os.path.isfile(path):
+        sys.exit('%s: an update is FILE.yaml|FILE.jsonl=REPO|PATH|COMMIT of an existing file' % u)
+    name = os.path.basename(path)
+    text = open(path, encoding='utf-8').read()
+    if name.endswith('.yaml'):
+        m = re.search(r'^refreshed_at: *[\'"]?(\d{4}-\d{2}-\d{2})', text, re.M)
+        day, n = (m.group(1) if m else ''), text.count('\n- provider:')
+    else:
+        lines = [json.loads(x) for x in text.splitlines() if x.strip()]
+        day, n = (lines[-1].get('collected_at') or '')[:10], len(lines)
+    shutil.copyfile(path, os.path.join(out, name))
+    body = [r for r in body if r[0] != name]
+    body.append([name, '*', parts[0], parts[1], parts[2], day, str(n), str(n), str(n),
+                 'price updates: newer on-demand prices of rows the other files give'])
 with open(os.path.join(out, 'MANIFEST.csv'), 'w', newline='') as f:
     w = csv.writer(f, lineterminator='\n')
     w.writerow(hdr)

@@ -75,7 +75,7 @@ CATALOGS = [
             col("memory_type", "TEXT"),
             col("memory_class", "TEXT",
                 choices={"HBM", "GDDR", "unified", "DDR"}),
-            col("mem_bw_gbs", "REAL", lo=50, hi=20000),
+            col("mem_bw_gbs", "REAL", lo=50, hi=50000),
             col("fp32_tflops", "REAL", False, **TFLOPS),
             col("tf32_tflops", "REAL", False, **TFLOPS),
             col("bf16_tflops", "REAL", False, **TFLOPS),

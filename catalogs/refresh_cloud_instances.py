@@ -10,12 +10,16 @@ Usage (from the repository root):
 Standard library only.  Reads every file listed in <src>/MANIFEST.csv, maps each
 source accelerator name to a gpus.name slug through the mapping table, applies the
 documented fixes and exclusions (see catalogs/cloud_instances.md) and writes one
-sorted CSV.  The output is deterministic: the same input gives the same bytes.
+sorted CSV.  A listed `.yaml` or `.jsonl` file gives newer prices of those rows
+(cloud_instances.md, 'Price updates'); catalogs/refresh_prices.py applies the same
+files, by the same functions, to a user price database.  The output is
+deterministic: the same input gives the same bytes.
 
 Exit status: 0 on success; 1 when an accelerator cannot be mapped (message
-`file:line: cannot map accelerator 'X'`), when the mapping table names an unknown
-slug, when a file lacks provenance, or when the output key would not be unique;
-2 on bad usage.  Nothing is written unless the run succeeds.
+`file:line: cannot map accelerator 'X'`), when a price-update file is malformed or
+holds a price outside its GPU's sanity band (`file:line: why`), when the mapping
+table names an unknown slug, when a file lacks provenance, or when the output key
+would not be unique; 2 on bad usage.  Nothing is written unless the run succeeds.
 """
 import argparse
 import csv
@@ -99,6 +103,34 @@ PROVIDER_NOTES = {
     'paperspace': 'old list price (SkyPilot catalog v6)',
     'digitalocean': 'old list price (SkyPilot catalog v6)',
 }
+
+
+# Price-update files: newer prices of rows the extract already has.  A MANIFEST
+# file ending in `.yaml` is a list-price file as tgarg01/silybench-data writes
+# prices/gpu_hourly.yaml (per-GPU prices, each with its product, source page and
+# checked_at day); one ending in `.jsonl` is a daily-cheapest history as
+# toolshedlabs-hash/gpu-price-feed writes data/history/v2/YYYY-MM.jsonl (one line
+# per day: the cheapest on-demand USD per GPU-hour of each provider and GPU).
+# Both are read by read_updates() and applied by apply_updates(); see
+# cloud_instances.md, 'Price updates'.
+LIST_KEYS = ('provider', 'gpu_type', 'provisioning', 'usd_per_gpu_hour', 'product',
+             'source', 'checked_at')
+# gpu-price-feed provider name -> catalog provider, for the providers whose daily
+# cheapest per-GPU price is the price of every size of that GPU they sell: Verda
+# (DataCrunch) and DigitalOcean quote one per-GPU rate per GPU, Lambda one per
+# GPU count tab (apply_updates checks that the catalog rows agree).  RunPod's
+# cheapest mixes its Community Cloud, which the catalog does not hold, with
+# Secure Cloud; a Vast row is one host's asking price, not a list.
+HISTORY_PROVIDERS = {'datacrunch': 'verda', 'digitalocean': 'digitalocean',
+                     'lambdalabs': 'lambda'}
+# A list price applies to the catalog rows of its provider whose instance type
+# matches the product's kind: RunPod's catalog rows are its Secure Cloud types
+# (`_SECURE`), so only 'Secure Cloud' products price them.
+PRODUCT_SCOPE = {'runpod': ('Secure Cloud', re.compile(r'_SECURE$'))}
+# Rows whose per-GPU prices differ by at most this share count as one per-GPU
+# price: a provider's whole-instance prices are rounded to the cent (Verda's
+# 2RTX6000ADA 1.652 = 2 x 0.826 against 1RTX6000ADA's 0.8262, 0.02% apart).
+UNIFORM_TOLERANCE = 0.005
 
 
 class Failure(Exception):
@@ -593,6 +625,205 @@ class Build:
                       spot, notes=notes, flags=flags)
 
 
+def band_check(path, line, gpu, per):
+    """Refuse an update price outside the sanity band of its GPU (PRICE_BANDS)."""
+    for prefix, lo, hi in PRICE_BANDS:
+        if re.match(prefix, gpu):
+            if not lo <= per <= hi:
+                raise Failure('%s:%d: %s USD per %s-hour for %s is outside the sanity band %s-%s'
+                              % (path, line, fmt(per, 4), 'chip' if gpu.startswith('tpu-') else 'GPU',
+                                 gpu, fmt(lo), fmt(hi)))
+            return
+
+
+def read_list_prices(path):
+    """A list-price file (LIST_KEYS per offer) -> [(line, offer dict)].  Only the
+    flat layout that file uses is read: `key: value` at the top, and a list
+    `offers:` of `- key: value` items; anything else is refused with its line."""
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    offers, top, cur, in_offers = [], {}, None, False
+    for i, raw in enumerate(lines, 1):
+        if not raw.strip() or raw.lstrip().startswith('#'):
+            continue
+        m = re.match(r'^(- |  |)([A-Za-z_]+):(?: (.*))?$', raw)
+        if not m:
+            raise Failure('%s:%d: not a list-price line: %r' % (path, i, raw[:60]))
+        lead, key, val = m.group(1), m.group(2), (m.group(3) or '').strip()
+        if len(val) >= 2 and val[0] == val[-1] and val[0] in '\'"':
+            val = val[1:-1]
+        if lead == '':
+            in_offers = key == 'offers'
+            top[key] = val
+            continue
+        if not in_offers:
+            raise Failure('%s:%d: list item outside offers:' % (path, i))
+        if lead == '- ':
+            cur = {'_line': i}
+            offers.append(cur)
+        elif cur is None:
+            raise Failure('%s:%d: offer field before the first offer' % (path, i))
+        cur[key] = val
+    if 'offers' not in top:
+        raise Failure('%s:1: not a list-price file (no offers:)' % path)
+    for o in offers:
+        missing = [k for k in LIST_KEYS if not o.get(k)]
+        if missing:
+            raise Failure('%s:%d: offer lacks %s (truncated, or not a list-price file)'
+                          % (path, o['_line'], ', '.join(missing)))
+        if num(o['usd_per_gpu_hour']) is None or num(o['usd_per_gpu_hour']) <= 0:
+            raise Failure('%s:%d: usd_per_gpu_hour %r is not a positive number'
+                          % (path, o['_line'], o['usd_per_gpu_hour']))
+        if not re.fullmatch(r'\d{4}-\d{2}-\d{2}', o['checked_at']):
+            raise Failure('%s:%d: checked_at %r is not a date (YYYY-MM-DD)'
+                          % (path, o['_line'], o['checked_at']))
+        if o.get('min_gpus') and not re.fullmatch(r'\d+', o['min_gpus']):
+            raise Failure('%s:%d: min_gpus %r is not a whole number' % (path, o['_line'], o['min_gpus']))
+    return [(o['_line'], o) for o in offers]
+
+
+def read_history(path):
+    """A daily-cheapest history -> (line, day, {provider: {gpu_key: price}}) of its
+    newest day.  Every line must be a whole JSON object of schema_version 2."""
+    newest = None
+    with open(path, encoding='utf-8') as f:
+        for i, raw in enumerate(f, 1):
+            if not raw.strip():
+                continue
+            try:
+                d = json.loads(raw)
+            except ValueError as e:
+                raise Failure('%s:%d: truncated or invalid JSON (%s)' % (path, i, e))
+            if not isinstance(d, dict) or d.get('schema_version') != 2 or \
+                    not isinstance(d.get('cheapest'), dict):
+                raise Failure('%s:%d: not a history line (needs schema_version 2 and cheapest{})'
+                              % (path, i))
+            day = str(d.get('collected_at') or '')[:10]
+            if not re.fullmatch(r'\d{4}-\d{2}-\d{2}', day):
+                raise Failure('%s:%d: collected_at %r is not a date' % (path, i, d.get('collected_at')))
+            for prov, prices in d['cheapest'].items():
+                for key, v in (prices or {}).items():
+                    if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
+                        raise Failure('%s:%d: %s %r: price %r is not a positive number'
+                                      % (path, i, prov, key, v))
+            if newest is None or day >= newest[1]:
+                newest = (i, day, d['cheapest'])
+    if newest is None:
+        raise Failure('%s: empty history' % path)
+    return newest
+
+
+def read_updates(path, meta, rules):
+    """An update file -> candidate prices [(provider, gpu, count_test, scope, per_gpu,
+    day, source, what, path, line)]; names without a mapping row are skipped and
+    counted in the returned list of skips."""
+    out, skipped = [], []
+    if path.endswith('.yaml'):
+        for line, o in read_list_prices(path):
+            prov = o['provider']
+            if o['provisioning'] != 'on-demand':
+                skipped.append('%s %s %s (%s)' % (prov, o['gpu_type'], o['product'], o['provisioning']))
+                continue
+            rule = match_rule(rules, prov, o['gpu_type'], o['product'], None)
+            if rule is None or rule['exclude']:
+                skipped.append('%s %s (no mapping row)' % (prov, o['gpu_type']))
+                continue
+            scope = PRODUCT_SCOPE.get(prov)
+            if scope and scope[0] not in o['product']:
+                skipped.append('%s %s (not a catalog product kind)' % (prov, o['product']))
+                continue
+            m = re.match(r'^(\d+)x ', o['product'])
+            if m:
+                n = int(m.group(1))
+                test = (lambda c, n=n: c == n)
+            elif o.get('min_gpus'):
+                n = int(o['min_gpus'])
+                test = (lambda c, n=n: c >= n)
+            else:
+                test = (lambda c: True)
+            per = num(o['usd_per_gpu_hour'])
+            band_check(path, line, rule['gpu'], per)
+            out.append((prov, rule['gpu'], test, scope[1] if scope else None, per, o['checked_at'],
+                        meta['source'], '%s, %s' % (o['product'], o['source']), path, line))
+    elif path.endswith('.jsonl'):
+        line, day, cheapest = read_history(path)
+        for fprov in sorted(cheapest):
+            prov = HISTORY_PROVIDERS.get(fprov)
+            if prov is None:
+                continue
+            for key, per in sorted(cheapest[fprov].items()):
+                rule = match_rule(rules, prov, key, '', None)
+                if rule is None or rule['exclude']:
+                    skipped.append('%s %s (no mapping row)' % (prov, key))
+                    continue
+                band_check(path, line, rule['gpu'], float(per))
+                out.append((prov, rule['gpu'], (lambda c: True), None, float(per), day, meta['source'],
+                            'cheapest %s %s of %s' % (fprov, key, day), path, line))
+    else:
+        raise Failure('%s: not an update file (.yaml or .jsonl)' % path)
+    return out, skipped
+
+
+def apply_updates(rows, updates, events):
+    """Newer on-demand prices over finished rows (dicts with _price, _spot, _count).
+    An update applies to the rows of its provider and GPU whose count it covers
+    (and, where PRODUCT_SCOPE says so, whose instance type is of its kind), only
+    if those rows all had one per-GPU price: a per-GPU list price cannot stand for
+    rows the provider prices apart.  The newest-dated update of a row wins, if
+    it is newer than the row's as_of (an undated row takes any).  The
+    row takes the update's price, source and date; its spot price stays only if
+    it is dated (the row's as_of then is the older date), and is dropped, with a
+    note, when undated or not below the new price.  Returns [(provider, gpu,
+    what, path, line, reason)] of updates that applied to no row."""
+    best, unused = {}, []
+    for up in updates:
+        prov, gpu, test, scope, per, day, src, what, path, line = up
+        hit = [r for r in rows if r['provider'] == prov and r['gpu'] == gpu and test(r['_count'])
+               and (scope is None or scope.search(r['instance_type']))]
+        if not hit:
+            unused.append((prov, gpu, what, path, line, 'no catalog row'))
+            continue
+        pers = sorted({round(r['_price'] / r['_count'], 4) for r in hit})
+        if pers[-1] - pers[0] > UNIFORM_TOLERANCE * pers[-1]:
+            unused.append((prov, gpu, what, path, line, 'catalog rows priced apart (%s..%s per GPU)'
+                           % (fmt(pers[0]), fmt(pers[-1]))))
+            continue
+        for r in hit:
+            k = id(r)
+            if k not in best or day > best[k][5]:
+                best[k] = up
+    for r in rows:
+        up = best.get(id(r))
+        if up is None:
+            continue
+        prov, gpu, test, scope, per, day, src, what, path, line = up
+        if r['as_of'] and day <= r['as_of']:
+            continue  # the row's price is as new: nothing to update
+        old, old_day = r['_price'], r['as_of']
+        new = round(per * r['_count'], 6)
+        notes = [n for n in r['notes'].split('; ') if n and not n.startswith('as_of unknown')]
+        notes.append('on-demand %s USD per GPU-hour (%s) of %s; it was %s%s'
+                     % (fmt(per), what, day, fmt(old), ' on ' + old_day if old_day else ', undated'))
+        events['on-demand price updated (%s, %s)' % (prov, os.path.basename(path))] = \
+            events.get('on-demand price updated (%s, %s)' % (prov, os.path.basename(path)), 0) + 1
+        as_of, source = day, src
+        sp = r['_spot']
+        if sp is not None:
+            if not old_day:
+                notes.append('undated spot %s dropped' % fmt(sp))
+                sp = None
+            elif sp >= new:
+                notes.append('spot %s of %s not below the new on-demand price; dropped' % (fmt(sp), old_day))
+                sp = None
+            else:
+                as_of = min(day, old_day)
+                source = src + '; spot: ' + r['source']
+                notes.append('spot price of %s, which dates the row' % old_day)
+        r.update({'_price': new, '_spot': sp, 'usd_per_hour': fmt(new), 'spot_usd_per_hour': fmt(sp),
+                  'as_of': as_of, 'source': source, 'notes': '; '.join(notes)})
+    return unused
+
+
 def read_manifest(src):
     path = os.path.join(src, 'MANIFEST.csv')
     if not os.path.isfile(path):
@@ -649,8 +880,14 @@ def main(argv=None):
         for provider, (js_path, js_meta, csvs) in sorted(listings.items()):
             if not csvs:
                 b.with_listing(None, None, js_path, js_meta, provider)
+        updates, skipped = [], []
         for fname, provider, meta in files:
             path = os.path.join(a.src, fname)
+            if fname.endswith(('.yaml', '.jsonl')):
+                u, sk = read_updates(path, meta, rules)
+                updates += u
+                skipped += sk
+                continue
             if fname.endswith('.js'):
                 continue
             if provider in listings:
@@ -664,6 +901,7 @@ def main(argv=None):
                 b.generic(path, provider, meta)
         if b.unmapped:
             raise Failure('\n'.join(b.unmapped))
+        unused = apply_updates(b.out, updates, b.events)
         b.flag_outliers()
         keyf = lambda r: (r['provider'], r['instance_type'], r['region'], r['gpu'], r['gpu_count'])
         seen, dups = {}, []
@@ -708,6 +946,12 @@ def main(argv=None):
         if reason in ('no-slug', 'no-on-demand-price', 'tpu-placeholder-price'):
             for x in sorted(b.excluded_detail.get(reason, ())):
                 print('        %s' % x, file=err)
+    if updates:
+        print('price updates: %d read, %d applied to no row:' % (len(updates), len(unused)), file=err)
+        for prov, gpu, what, path, line, why in unused:
+            print('  %s:%d: %s %s (%s): %s' % (path, line, prov, gpu, what, why), file=err)
+        for x in sorted(set(skipped)):
+            print('  skipped: %s' % x, file=err)
     if b.events:
         print('fixes and flags:', file=err)
         for k in sorted(b.events):

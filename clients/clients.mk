@@ -17,6 +17,11 @@
 #                      for this system, the Python helper, sql/, the docs,
 #                      clients/ and notebooks/ in the repository's layout,
 #                      no sources; its README.md says so first
+#   make wheel         build/dist/gpuadv-$(VERSION)-py3-none-PLATFORM.whl: the
+#                      Python package (packaging/python), with the extension
+#                      and sql/*.sql; `pip install .` builds the same wheel
+#   make npm-pack      build/npm/gpuadv-$(VERSION).tgz: the npm package
+#                      (packaging/npm), with the extension and sql/*.sql
 #   make clients-node  better-sqlite3 for clients/node/query.js, in build/node
 #   make clients-test  tests/clients/test_*.sh, each timed (`make test` runs
 #                      them too)
@@ -53,7 +58,7 @@ NB_TIMEOUT ?= 600
 NB_JUPYTER := build/jupyter
 NB_KERNEL  := $(NB_JUPYTER)/kernels/python3/kernel.json
 
-.PHONY: notebooks install uninstall dist clients-node clients-test
+.PHONY: notebooks install uninstall dist clients-node clients-test wheel npm-pack
 
 notebooks: $(LIB) | build
 	@mkdir -p $(NB_OUT) $(dir $(NB_KERNEL))
@@ -94,6 +99,28 @@ uninstall:
 
 # The tree is assembled under build/dist with tar, which keeps the relative
 # paths, then packed.
+# The packages: a Python wheel (the in-tree build backend that `pip install .`
+# uses, packaging/python/gpuadv_build.py) and an npm tarball, each carrying
+# the extension built here and the SQL scripts. Both build offline.
+CLIENTS_NPM_STAGE := build/npm/package
+CLIENTS_NPM_TGZ   := build/npm/gpuadv-$(VERSION).tgz
+
+wheel: $(LIB)
+	@$(PYTHON) packaging/python/gpuadv_build.py build/dist
+
+npm-pack: $(CLIENTS_NPM_TGZ)
+	@echo $(CLIENTS_NPM_TGZ)
+
+$(CLIENTS_NPM_TGZ): $(LIB) $(CLIENTS_SQL) $(wildcard packaging/npm/*) VERSION
+	@rm -rf $(CLIENTS_NPM_STAGE) && mkdir -p $(CLIENTS_NPM_STAGE)/lib $(CLIENTS_NPM_STAGE)/sql
+	cp packaging/npm/index.js packaging/npm/README.md $(CLIENTS_NPM_STAGE)/
+	sed 's/"version": "0.0.0"/"version": "$(VERSION)"/' packaging/npm/package.json > $(CLIENTS_NPM_STAGE)/package.json
+	@grep -q '"version": "$(VERSION)"' $(CLIENTS_NPM_STAGE)/package.json || \
+	  { echo 'npm-pack: packaging/npm/package.json lacks "version": "0.0.0"' >&2; exit 1; }
+	cp $(LIB) $(CLIENTS_NPM_STAGE)/lib/
+	cp $(CLIENTS_SQL) $(CLIENTS_NPM_STAGE)/sql/
+	cd $(CLIENTS_NPM_STAGE) && $(CLIENTS_NPM) pack --silent --pack-destination .. >/dev/null
+
 dist: $(CLIENTS_DIST)
 
 # The tarball's README.md starts by saying what it is: a binary for this

@@ -475,7 +475,7 @@ static const config_default config_defaults[] = {
 ** down): GELU MLPs of the GPT lineage. */
 static const char *const ungated_types[] = {"falcon",      "gpt_neox", "gpt2",
                                             "gpt_bigcode", "gptj",     "phi",
-                                            "starcoder2",  0};
+                                            "starcoder2",  "nemotron_h", 0};
 
 /* Types whose configs omit tie_word_embeddings because their class ties by
 ** default. */
@@ -703,7 +703,8 @@ static const struct {
                 {"kimi", "kimi"},         {"gpt_oss", "gpt-oss"},
                 {"glm", "glm"},           {"minimax", "minimax"},
                 {"falcon", "falcon"},     {"cohere", "cohere"},
-                {"gpt_neox", "gpt-neox"}, {0, 0}};
+                {"gpt_neox", "gpt-neox"}, {"nemotron", "nemotron"},
+                {0, 0}};
 
 static void set_family(gpuadv_config_model *m, const char *model_type) {
   int i;
@@ -729,8 +730,12 @@ typedef struct shape {
   int router_bias; /* a per-expert routing bias (e_score_correction_bias) */
   /* layers */
   double n_linear, sliding, window;
-  int linear_kind; /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning */
+  int linear_kind; /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning,
+                   ** 4 Mamba-2 */
   double lin_state, lin_params;
+  /* Nemotron-H: every block of hybrid_override_pattern, and the MLP-only
+  ** ones; 0 for models whose layers each hold a mixer and an FFN. */
+  double blocks, mlp_blocks;
   double vision; /* parameters of the vision tower and its projector */
   const char *vision_from; /* its key, and how it was counted */
   char vision_how[160];
@@ -956,10 +961,16 @@ static int read_moe(config_ctx *c, shape *s) {
         OPTIONAL, NONNEG, &n_shared, from, sizeof(from));
     if (r < 0) return -1;
     if (r == 1 && n_shared > 0) {
-      s->shared_inter = n_shared * s->moe_inter;
-      add_row(
-          m, "shared_expert_width", s->shared_inter, from,
-          "always-on shared experts: n_shared_experts x moe_intermediate_size");
+      /* Nemotron-H gives the shared experts their own width. */
+      r = cfg_int(c, INT1("moe_shared_expert_intermediate_size"), OPTIONAL,
+                  POSITIVE, &w, where, sizeof(where));
+      if (r < 0) return -1;
+      s->shared_inter = n_shared * (r == 1 ? w : s->moe_inter);
+      add_row(m, "shared_expert_width", s->shared_inter, r == 1 ? where : from,
+              r == 1 ? "always-on shared experts: n_shared_experts x "
+                       "moe_shared_expert_intermediate_size"
+                     : "always-on shared experts: n_shared_experts x "
+                       "moe_intermediate_size");
     } else {
       r = cfg_int(c, INT1("shared_expert_intermediate_size"), OPTIONAL, NONNEG,
                   &w, from, sizeof(from));
@@ -1124,6 +1135,94 @@ static int read_kimi_delta(config_ctx *c, int cfg, shape *s) {
   return 0;
 }
 
+/* Nemotron-H (hybrid_override_pattern): each block holds one token mixer
+** (M Mamba-2, * attention) or one FFN (E MoE, - MLP), not both. The
+** shape counts the mixer blocks as its layers, each with the FFN block
+** that follows it, so that layers less linear layers are the attention
+** layers whose KV grows with the context; the FFN-only blocks hold no
+** cache. A Mamba-2 layer keeps an SSM state of heads x head_dim x
+** ssm_state_size and a conv state of (conv_kernel - 1) x (heads x head_dim
+** + 2 x n_groups x ssm_state_size). */
+static int read_mamba2_pattern(config_ctx *c, int v, const char *where,
+                               shape *s) {
+  gpuadv_config_model *m = c->out;
+  const json_doc *d = &c->doc;
+  const json_node *nd = &d->nodes[v];
+  double n_m = 0, n_a = 0, n_e = 0, n_d = 0, H, P, N, G = 1, K = 4, inner, ch;
+  char from[96];
+  int i, r;
+  if (nd->type != JSON_STRING) {
+    return cfg_fail(c, "'%s' must be a string of M, *, E and -", where);
+  }
+  /* The string's characters, between its quotes (no escapes: any
+  ** backslash is refused below). */
+  for (i = 1; i < nd->len - 1; i++) {
+    char ch1 = d->z[nd->start + i];
+    if (ch1 == 'M') n_m++;
+    else if (ch1 == '*') n_a++;
+    else if (ch1 == 'E') n_e++;
+    else if (ch1 == '-') n_d++;
+    else return cfg_fail(c, "'%s' may hold only M, *, E and -", where);
+  }
+  if (n_m + n_a + n_e + n_d != s->L) {
+    return cfg_fail(c, "'%s' has %.0f blocks, num_hidden_layers %.0f", where,
+                    n_m + n_a + n_e + n_d, s->L);
+  }
+  if (n_m + n_a == 0) return cfg_fail(c, "'%s' has no M or * block", where);
+  if (n_e > 0 && s->n_routed <= 0) {
+    return cfg_fail(c, "'%s' has MoE blocks but the config no experts", where);
+  }
+  if (n_m > 0) {
+    if (cfg_int(c, INT1("mamba_num_heads"), REQUIRED, POSITIVE, &H, NULL, 0) <
+            0 ||
+        cfg_int(c, INT1("mamba_head_dim"), REQUIRED, POSITIVE, &P, NULL, 0) <
+            0 ||
+        cfg_int(c, (const char *const[]){"ssm_state_size", "state_size", 0},
+                REQUIRED, POSITIVE, &N, NULL, 0) < 0)
+      return -1;
+    if ((r = cfg_int(c, INT1("n_groups"), OPTIONAL, POSITIVE, &G, NULL, 0)) <
+            0 ||
+        (r = cfg_int(c, INT1("conv_kernel"), OPTIONAL, POSITIVE, &K, NULL,
+                     0)) < 0)
+      return -1;
+    inner = H * P;
+    ch = inner + 2 * G * N;
+    s->lin_state = inner * N + (K - 1) * ch;
+    /* in_proj (gate z, x, B, C, dt), the depthwise conv and its bias,
+    ** A_log, D and dt_bias, the gated norm, out_proj. */
+    s->lin_params =
+        s->h * (2 * inner + 2 * G * N + H) + ch * K + ch + 3 * H + inner +
+        inner * s->h;
+  }
+  s->blocks = s->L;
+  s->mlp_blocks = n_d;
+  s->n_linear = n_m;
+  s->linear_kind = 4;
+  if (s->n_routed > 0) s->n_moe = n_e;
+  s->L = n_m + n_a;
+  /* The rows read before the pattern: layers now counts mixer blocks, and
+  ** the MoE layers are the E blocks. */
+  for (i = 0; i < m->n_rows; i++) {
+    gpuadv_config_row *row = &m->rows[i];
+    if (strcmp(row->field, "layers") == 0) {
+      row->value = s->L;
+      snprintf(row->from, sizeof(row->from), "%s", where);
+      snprintf(row->how, sizeof(row->how),
+               "mixer blocks (M Mamba-2, * attention) of the %.0f; the %.0f "
+               "FFN-only blocks (E, -) fold into them",
+               s->blocks, n_e + n_d);
+    } else if (strcmp(row->field, "moe_layers") == 0) {
+      row->value = s->n_moe;
+      snprintf(row->from, sizeof(row->from), "%s", where);
+      snprintf(row->how, sizeof(row->how), "blocks of type E (MoE)");
+    }
+  }
+  snprintf(from, sizeof(from), "%s", where);
+  add_row(m, "linear_layers", s->n_linear, from,
+          "blocks of type M (Mamba-2)");
+  return 0;
+}
+
 /* Which layers are linear or sliding, and their window. */
 static int read_layers(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
@@ -1135,7 +1234,9 @@ static int read_layers(config_ctx *c, shape *s) {
   lt = cfg_array(c, "layer_types", s->L, where, sizeof(where));
   if (lt == -2) return -1;
   /* Linear layers. */
-  if (lt >= 0 && count_entries(c, lt, "linear_attention", 0) > 0) {
+  if ((r = cfg_find(c, "hybrid_override_pattern", from, sizeof(from))) >= 0) {
+    if (read_mamba2_pattern(c, r, from, s) < 0) return -1;
+  } else if (lt >= 0 && count_entries(c, lt, "linear_attention", 0) > 0) {
     s->n_linear = count_entries(c, lt, "linear_attention", 0);
     if (read_gated_deltanet(c, s) < 0) return -1;
     add_row(m, "linear_layers", s->n_linear, where,
@@ -1191,6 +1292,9 @@ static int read_layers(config_ctx *c, shape *s) {
             s->linear_kind == 1 ? "per linear layer and sequence: value heads "
                                   "x key dim x value dim, "
                                   "plus (kernel - 1) x conv channels"
+            : s->linear_kind == 4
+                ? "per Mamba-2 layer and sequence: heads x head_dim x "
+                  "ssm_state_size, plus (conv_kernel - 1) x conv channels"
             : s->linear_kind == 2
                 ? "per linear layer and sequence: heads x head_dim^2, plus "
                   "(kernel - 1) "
@@ -1515,7 +1619,9 @@ static void count_params(config_ctx *c, shape *s) {
 
   /* MLP and experts. */
   g = s->gated_mlp ? 3 : 2;
-  n_dense = s->n_routed > 0 ? s->L - s->n_moe : s->L;
+  n_dense = s->blocks > 0        ? s->mlp_blocks
+            : s->n_routed > 0 ? s->L - s->n_moe
+                              : s->L;
   p->mlp = n_dense * (g * h * s->dense_inter +
                       (s->mlp_bias ? (g - 1) * s->dense_inter + h : 0));
   expert = g * h * s->moe_inter;
@@ -1529,7 +1635,10 @@ static void count_params(config_ctx *c, shape *s) {
 
   /* Norms: two per layer (Gemma 2 and 3: four), the final one; Falcon's
   ** LayerNorms have a bias too. */
-  if (strcmp(mt, "falcon") == 0) {
+  if (s->blocks > 0) {
+    /* Nemotron-H: one norm per block. */
+    p->norms = s->blocks * h + h;
+  } else if (strcmp(mt, "falcon") == 0) {
     norm_layer = s->falcon_new ? 4 * h : 2 * h;
     p->norms = s->L * norm_layer + 2 * h;
   } else {
@@ -1581,8 +1690,11 @@ static int read_flags(config_ctx *c, shape *s) {
   b = cfg_bool(c, "mlp_bias", 0, 0);
   if (b < 0) return -1;
   s->mlp_bias = s->mlp_bias || b;
-  /* Qwen3-Next's gated attention: q_proj also yields the output gate. */
-  s->gated_q = strcmp(mt, "qwen3_next") == 0;
+  /* Qwen3-Next's and Qwen3.5's gated attention: q_proj also yields the
+  ** output gate. */
+  b = cfg_bool(c, "attn_output_gate", 0, 0);
+  if (b < 0) return -1;
+  s->gated_q = strcmp(mt, "qwen3_next") == 0 || b;
   snprintf(from, sizeof(from), "%s", found ? "attention_bias" : "");
   add_row(m, "attention_biases", s->qkv_bias, s->qkv_bias ? from : "",
           s->qkv_bias ? (in_list(qkv_bias_types, mt) && !b
@@ -1646,12 +1758,17 @@ static void add_param_rows(config_ctx *c, shape *s) {
                 ? "linear_num_key_heads, linear_num_value_heads, "
                   "linear_key_head_dim, linear_value_head_dim"
             : s->linear_kind == 2 ? "linear_attn_config"
-                                  : "num_attention_heads, head_dim",
+            : s->linear_kind == 4
+                ? "mamba_num_heads, mamba_head_dim, ssm_state_size, n_groups, "
+                  "conv_kernel"
+                : "num_attention_heads, head_dim",
             "%.0f linear-attention layers x %.0f", s->n_linear, s->lin_params);
   }
   add_row(m, "params_mlp", p->mlp, "hidden_size, intermediate_size",
           "%.0f dense layers x %s MLP of width %.0f",
-          s->n_routed > 0 ? s->L - s->n_moe : s->L,
+          s->blocks > 0     ? s->mlp_blocks
+          : s->n_routed > 0 ? s->L - s->n_moe
+                            : s->L,
           s->gated_mlp ? "gated (3 matrices)" : "2-matrix", s->dense_inter);
   if (s->n_routed > 0) {
     add_row(m, "params_experts", p->experts,

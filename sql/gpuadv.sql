@@ -306,6 +306,44 @@ CREATE TABLE IF NOT EXISTS rental_quotes (
     CHECK (term_days IS NULL OR (typeof(term_days) = 'integer' AND term_days >= 1))
 );
 
+-- Newer prices of catalog instances, kept in your database: the offers view
+-- takes a row here in place of the compiled-in cloud_instances row of the
+-- same provider, instance_type, region, gpu and gpu_count, and adds a row
+-- the catalog lacks. The columns are the cloud_instances catalog's. `make
+-- refresh-prices` (catalogs/refresh_prices.py) writes such rows into a price
+-- database, build/user_prices.db, with its own user_prices table; bring
+-- them in with
+--   ATTACH 'build/user_prices.db' AS p; INSERT OR REPLACE INTO user_prices SELECT * FROM p.user_prices;
+-- or let the script do it (--into your.db). Every row names its source and
+-- the day of its price (as_of); empty, the catalog's prices stand.
+CREATE TABLE IF NOT EXISTS user_prices (
+  provider TEXT NOT NULL,
+  instance_type TEXT NOT NULL,
+  region TEXT,                      -- NULL where the source gives none
+  gpu TEXT NOT NULL,                -- a gpus.name
+  gpu_count REAL NOT NULL,
+  vcpus REAL,
+  ram_gb REAL,
+  usd_per_hour REAL NOT NULL,       -- on demand, whole instance
+  spot_usd_per_hour REAL,
+  source TEXT NOT NULL,
+  as_of TEXT NOT NULL,              -- YYYY-MM-DD: the day of the price
+  source_accelerator TEXT,
+  notes TEXT,
+  price_flag TEXT,
+  UNIQUE (provider, instance_type, region, gpu, gpu_count),
+  CONSTRAINT "usd_per_hour must be > 0"
+    CHECK (typeof(usd_per_hour) IN ('integer', 'real') AND usd_per_hour > 0),
+  CONSTRAINT "spot_usd_per_hour must be > 0"
+    CHECK (spot_usd_per_hour IS NULL OR (typeof(spot_usd_per_hour) IN ('integer', 'real') AND spot_usd_per_hour > 0)),
+  CONSTRAINT "gpu_count must be > 0"
+    CHECK (typeof(gpu_count) IN ('integer', 'real') AND gpu_count > 0),
+  CONSTRAINT "source must name where the price comes from"
+    CHECK (length(trim(source)) > 0),
+  CONSTRAINT "as_of must be a date (YYYY-MM-DD)"
+    CHECK (as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+);
+
 -- A gpu column must name a catalog GPU (a CHECK cannot look into a table):
 -- its slug or an alias, case ignored (gpu_name() with a label raises
 -- "gpu_name(): owned_prices.gpu must be a gpus.name: unknown gpu 'x' in
@@ -443,6 +481,7 @@ DROP VIEW IF EXISTS training_plans;
 DROP VIEW IF EXISTS shape_training_plans;
 DROP VIEW IF EXISTS workload_shapes;
 DROP VIEW IF EXISTS workload_offers;
+DROP VIEW IF EXISTS shape_offers;
 DROP VIEW IF EXISTS offers;
 DROP VIEW IF EXISTS workload_inputs;
 DROP VIEW IF EXISTS instance_fabrics;
@@ -489,7 +528,7 @@ CREATE VIEW plan_defaults AS SELECT
   -- prices a plan may not rest on unless the workload sets
   -- include_flagged_prices = 1 (offers.price_flag); see docs/procurement.md,
   -- "Prices a plan can rely on"
-  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,968 spot prices, 3.5%, lie further below, among them the two outliers of docs/procurement.md)
+  0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,819 spot prices, 3.7%, lie further below, among them the two outliers of docs/procurement.md)
   30     AS spot_max_age_days,   -- a spot or marketplace price older than this is flagged (an assumption: spot and marketplace prices move week to week; AWS's spot price history keeps 90 days)
   180    AS list_max_age_days,   -- an on-demand or committed list price older than this is flagged (an assumption: list prices change a few times a year; one older than half a year is to be checked before it is quoted)
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
@@ -924,19 +963,37 @@ SELECT
             AND w.heads IS NULL AND w.kv_heads IS NULL AND w.head_dim IS NULL THEN NULL
        ELSE coalesce(w.params_b, m.params_b) END AS train_params_b,
   w.max_days,
-  tr.rate_per_min AS requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) AS requests_per_min, coalesce(w.prompt_tokens, 0) AS prompt_tokens, w.output_tokens,
   coalesce(w.prompt_cv, 0) AS prompt_cv, coalesce(w.output_cv, 0) AS output_cv,
   coalesce(w.prefix_hit, 0) AS prefix_hit,
   coalesce(w.spare_replicas, 0) AS spare_replicas,
   -- the day's traffic (NULL: flat, sized at the mean plus burst_headroom)
   -- and the peak hour's rate over the mean, which sizes the capacity
-  tr.traffic, tr.peak_factor,
-  tr.rate_per_min / 60.0 AS requests_per_s,
-  tr.rate_per_min / 60.0 * w.output_tokens AS served_tps,
-  tr.rate_per_min / 60.0 * tr.peak_factor AS design_requests_per_s,
-  tr.rate_per_min / 60.0 * tr.peak_factor * w.output_tokens AS design_tps,
+  CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END END AS traffic,
+  CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END AS peak_factor,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0 AS requests_per_s,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0 * w.output_tokens AS served_tps,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0
+    * CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END AS design_requests_per_s,
+  coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0
+    * CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END * w.output_tokens AS design_tps,
   coalesce(w.peak_concurrency,
-           nodes_required(tr.rate_per_min / 60.0 * tr.peak_factor
+           nodes_required(coalesce(w.requests_per_min, w.daily_users * w.requests_per_user_day / 1440.0) / 60.0
+                          * CASE WHEN w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+       THEN traffic_peak(CASE WHEN w.peak_to_mean IS NULL THEN coalesce(tp.tp_hours, '')
+                 ELSE traffic_shape(coalesce(tp.tp_hours, ''), w.peak_to_mean) END)
+       ELSE 1 + d.burst_headroom END
                           * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
   w.peak_concurrency IS NULL AS concurrency_estimated,
   w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
@@ -947,29 +1004,27 @@ SELECT
   coalesce(w.data_location, 'local') AS data_location,
   coalesce(w.runs_per_month, 1) AS runs_per_month,
   coalesce(w.months, 1) AS months,
+  -- the hours the months of use hold (730 a month: plan_defaults)
+  coalesce(w.months, 1) * d.hours_per_month AS hours_of_use,
   w.budget_usd,
   coalesce(w.utilization, d.utilization) AS utilization,
   coalesce(w.acquire, 'any') AS acquire,
   w.offer_glob,
   coalesce(w.storage_gb, w.dataset_gb, 0) AS storage_gb,
   coalesce(w.storage_usd_per_gb_month, d.storage_usd_per_gb_month) AS storage_usd_per_gb_month,
-  coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom
+  coalesce(w.mem_headroom, d.mem_headroom) AS mem_headroom,
+  -- the serving simulator's run lengths (plan_defaults), carried here so
+  -- that the serving plans read plan_defaults once fewer per search
+  d.search_requests, d.sim_requests
 FROM workloads w
 CROSS JOIN plan_defaults d
--- the rate (requests_per_min, or daily_users x requests_per_user_day a
--- day) and the day's traffic: the named profile, or the default shape when
--- only peak_to_mean is given, reshaped to peak_to_mean (traffic_shape); a
--- profile without rows reads as '' and traffic_peak() says so
-JOIN (SELECT q.*, CASE WHEN q.traffic IS NULL THEN 1 + q.burst_headroom ELSE traffic_peak(q.traffic) END AS peak_factor
-      FROM (SELECT wk.name AS tname, pd.burst_headroom,
-                   coalesce(wk.requests_per_min, wk.daily_users * wk.requests_per_user_day / 1440.0) AS rate_per_min,
-                   CASE WHEN wk.kind = 'serve' AND (wk.traffic_profile IS NOT NULL OR wk.peak_to_mean IS NOT NULL)
-                        THEN (SELECT CASE WHEN wk.peak_to_mean IS NULL THEN coalesce(group_concat(t.hour || ':' || t.weight), '')
-                                          ELSE traffic_shape(coalesce(group_concat(t.hour || ':' || t.weight), ''),
-                                                             wk.peak_to_mean) END
-                              FROM traffic_profiles t WHERE t.name = coalesce(wk.traffic_profile, pd.traffic_profile)) END
-                     AS traffic
-            FROM workloads wk CROSS JOIN plan_defaults pd) q) tr ON tr.tname = w.name
+-- the day's traffic: the hours of the named profile, or of the default
+-- shape when only peak_to_mean is given (a profile without rows reads as
+-- '', and traffic_peak() says so)
+LEFT JOIN (SELECT name AS tp_name, group_concat(hour || ':' || weight) AS tp_hours
+           FROM traffic_profiles GROUP BY name) tp
+  ON w.kind = 'serve' AND (w.traffic_profile IS NOT NULL OR w.peak_to_mean IS NOT NULL)
+ AND tp.tp_name = coalesce(w.traffic_profile, d.traffic_profile)
 LEFT JOIN model_spec(w.model) m
 LEFT JOIN near n ON n.workload = w.name AND n.r = 1
 LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
@@ -990,7 +1045,8 @@ LEFT JOIN models s ON m.name IS NULL AND s.name = n.shape_model;
 CREATE VIEW offers AS
 WITH
 d AS (SELECT * FROM plan_defaults),
--- each catalog row with its tier, the first day of its date, and the
+-- each catalog row (a user_prices row in place of the cloud_instances
+-- row it covers) with its tier, the first day of its date, and the
 -- median spot price of its instance type across the provider's regions
 ci0 AS (
   SELECT c.provider, c.instance_type, c.gpu, c.gpu_count, c.region, c.as_of, c.usd_per_hour,
@@ -998,7 +1054,15 @@ ci0 AS (
          CASE WHEN c.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN c.as_of
               WHEN c.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN c.as_of || '-01' END AS pdate,
          row_number() OVER w AS sk, count(c.spot_usd_per_hour) OVER w2 AS sn
-  FROM cloud_instances c LEFT JOIN provider_tiers t ON t.provider = c.provider
+  FROM (SELECT provider, instance_type, gpu, gpu_count, region, as_of, usd_per_hour,
+               spot_usd_per_hour, price_flag FROM user_prices
+        UNION ALL
+        SELECT provider, instance_type, gpu, gpu_count, region, as_of, usd_per_hour,
+               spot_usd_per_hour, price_flag FROM cloud_instances k
+        WHERE NOT EXISTS (SELECT 1 FROM user_prices u
+                          WHERE u.provider = k.provider AND u.instance_type = k.instance_type
+                            AND u.region IS k.region AND u.gpu = k.gpu AND u.gpu_count = k.gpu_count)) c
+  LEFT JOIN provider_tiers t ON t.provider = c.provider
   WINDOW w AS (PARTITION BY c.provider, c.instance_type, c.gpu, c.gpu_count
                ORDER BY c.spot_usd_per_hour IS NULL, c.spot_usd_per_hour),
          w2 AS (PARTITION BY c.provider, c.instance_type, c.gpu, c.gpu_count)),
@@ -1206,6 +1270,25 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
        o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, NULL, NULL, NULL
 FROM own3 o;
 
+-- Workloads alike in every column but name and notes (equal values: a
+-- column's type affinity stores equal numbers alike; text keeps its case;
+-- NULLs are alike) get the same plans: serving_speeds,
+-- shape_training_plans and shape_serving_plans plan the first of them by
+-- name, their shape, once, and the views over them give its rows to the
+-- others. A column added to workloads must be added here
+-- (tests/sql/views_plans.sql counts them).
+CREATE VIEW workload_shapes AS
+  SELECT name, min(name) OVER (PARTITION BY kind, model, params_b, mode, dtype, kv_dtype,
+    engine, tokens_b, epochs, seq_len, micro_batch, global_batch, recompute, mfu, max_days,
+    requests_per_min, prompt_tokens, output_tokens, peak_concurrency, user_tps, ttft_s,
+    ttft_p95_s, tpot_p95_ms, dataset_gb, data_location, runs_per_month, months, budget_usd,
+    utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
+    layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
+    spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
+    prefix_hit, spare_replicas, allow_spot, allow_marketplace, regions, countries, providers,
+    tiers, daily_users, requests_per_user_day, peak_to_mean, traffic_profile) AS shape
+FROM workloads;
+
 -- The offers each workload considers: all, or those its offer_glob matches
 -- (case ignored: 'H100*' and 'AWS/*' match h100-sxm and aws/p5.48xlarge);
 -- flagged prices only when it asks for them (include_flagged_prices = 1);
@@ -1215,15 +1298,18 @@ FROM own3 o;
 -- providers and tiers only, where it names them. Of the regions of an
 -- offer that pass, the cheapest (region_rank 1): the serving and training
 -- searches depend on the GPU configuration, not the region, and price
--- each offer once.
-CREATE VIEW workload_offers AS
+-- each offer once. Per shape (workload_shapes): workloads alike but for
+-- their names consider the same offers, so they are matched with the
+-- 7,500 offers once (240 workloads of 6 shapes: best_plans 4.1 s of CPU
+-- before, 0.7 s); workload_offers gives them to every workload.
+CREATE VIEW shape_offers AS
 SELECT * FROM (
   SELECT w.name AS workload, w.kind, o.*,
          -- the regions of an offer after the filters, cheapest first (at
          -- equal price a dated one first): the plans price the first only
          row_number() OVER (PARTITION BY w.name, o.offer
                             ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank
-  FROM workloads w
+  FROM (SELECT * FROM workloads WHERE name IN (SELECT shape FROM workload_shapes)) w
   JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob)
                     OR o.gpu GLOB lower(w.offer_glob))
                AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
@@ -1243,24 +1329,13 @@ SELECT * FROM (
                              OR instr(',' || lower(replace(w.tiers, ' ', '')) || ',', ',' || o.tier || ',') > 0))))
 WHERE region_rank = 1;
 
--- Workloads alike in every column but name and notes (equal values: a
--- column's type affinity stores equal numbers alike; text keeps its case;
--- NULLs are alike) get the same plans: serving_speeds,
--- shape_training_plans and shape_serving_plans plan the first of them by
--- name, their shape, once, and the views over them give its rows to the
--- others. A column added to workloads must be added here
--- (tests/sql/views_plans.sql counts them).
-CREATE VIEW workload_shapes AS
-  SELECT name, min(name) OVER (PARTITION BY kind, model, params_b, mode, dtype, kv_dtype,
-    engine, tokens_b, epochs, seq_len, micro_batch, global_batch, recompute, mfu, max_days,
-    requests_per_min, prompt_tokens, output_tokens, peak_concurrency, user_tps, ttft_s,
-    ttft_p95_s, tpot_p95_ms, dataset_gb, data_location, runs_per_month, months, budget_usd,
-    utilization, acquire, offer_glob, storage_gb, storage_usd_per_gb_month, mem_headroom,
-    layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
-    spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
-    prefix_hit, spare_replicas, allow_spot, allow_marketplace, regions, countries, providers,
-    tiers, daily_users, requests_per_user_day, peak_to_mean, traffic_profile) AS shape
-FROM workloads;
+-- Every workload's offers: those of its shape (workloads alike in every
+-- column but name and notes have the same offers), each offer in its
+-- cheapest region that passes the workload's filters
+CREATE VIEW workload_offers AS
+SELECT s.name AS workload, o.kind, o.offer, o.pricing, o.provider, o.instance_type, o.region, o.gpu, o.gpus_per_node, o.devices, o.fraction, o.usd_per_hour, o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric, o.owned, o.capex_usd_per_gpu, o.watts_per_gpu, o.lifetime_years, o.usd_per_kwh, o.pue, o.price_flag, o.as_of, o.price_date, o.term, o.term_days, o.max_days, o.spot_interruptions_per_day, o.unit_gpus, o.unit_usd, o.network_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, o.tier, o.country, o.continent, o.region_rank
+FROM workload_shapes s JOIN shape_offers o ON o.workload = s.shape;
+
 
 -- ---------------------------------------------------------------- training
 -- workload x offer. Per device configuration (GPU type, devices per node,
@@ -1294,8 +1369,8 @@ cfg AS (
          CASE WHEN o.fraction = 1 THEN coalesce(o.fabric_gbps, 0) ELSE 0 END AS fabric_gbps,
          CASE WHEN o.owned = 1 THEN o.capex_usd_per_gpu ELSE 0 END AS usd_per_gpu,
          CASE WHEN o.owned = 1 THEN o.running_usd_per_gpu_hour ELSE 1 END AS usd_per_gpu_hour
-  FROM workload_offers o
-  WHERE o.kind IN ('train', 'finetune') AND o.workload IN (SELECT shape FROM workload_shapes)),
+  FROM shape_offers o
+  WHERE o.kind IN ('train', 'finetune')),
 -- MATERIALIZED: one search per configuration, its JSON read below
 lay AS MATERIALIZED (
   SELECT c.*, g.memory_gb * c.fraction * (1 - w.mem_headroom) AS usable_gb,
@@ -1335,7 +1410,7 @@ best AS (
   FROM lay l),
 plan AS (
   SELECT w.name AS workload, w.kind, w.model, w.params_b, w.mode,
-         o.offer, o.pricing, o.provider, o.region, o.gpu, o.gpus_per_node,
+         o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.gpus_per_node,
          b.devices, b.fraction, b.usable_gb, b.owned, b.j IS NOT NULL AS has_tflops,
          o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric,
          o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
@@ -1371,7 +1446,7 @@ plan AS (
          (SELECT b_basis FROM train_basis WHERE b_gpu = b.gpu) AS basis
   FROM best b
   JOIN w ON w.name = b.workload
-  JOIN workload_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
+  JOIN shape_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
                           AND o.fraction = b.fraction AND o.owned = b.owned
                           AND coalesce(o.unit_gpus, 1) = b.unit_gpus
                           AND CASE WHEN o.fraction = 1 THEN coalesce(o.fabric_gbps, 0) ELSE 0 END = b.fabric_gbps
@@ -1473,7 +1548,7 @@ judged2 AS (
   SELECT j.*,
          coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem
   FROM judged j)
-SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, gpu,
+SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
        zero_stage, tp, pp, recompute, micro_batch, global_batch, framework,
@@ -1512,7 +1587,10 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
                                    -- costs equal to three significant figures
                                    -- are equal (a difference far inside the
                                    -- estimate's error): the faster first
-                                   total_usd IS NULL, CAST(printf('%.2e', total_usd) AS REAL), wall_days,
+                                   total_usd IS NULL, CAST(printf('%.2e', total_usd) AS REAL),
+                                   -- and at equal cost an undated rental price
+                                   -- after a dated one
+                                   price_date IS NULL AND pricing NOT IN ('owned', 'quote'), wall_days,
                                    total_usd, n_gpus,
                                    usable_gb * devices DESC, offer) AS rank
 FROM judged2;
@@ -1521,7 +1599,7 @@ FROM judged2;
 -- in the order of workload and rank.
 CREATE VIEW training_plans AS
 SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.pricing,
-       r.provider, r.region, r.gpu, r.fits, r.feasible, r.works, r.why_not,
+       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not,
        r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.pp, r.recompute, r.micro_batch,
        r.global_batch, r.framework, r.n_gpus, r.nodes,
        r.interconnect_ok, r.fabric, r.step_s, r.mfu, r.comm_share, r.basis, r.gpu_hours, r.wall_days, r.usd_per_hour,
@@ -1605,7 +1683,7 @@ w AS (
 offs AS MATERIALIZED (
   SELECT DISTINCT workload, gpu, devices, fraction,
          CASE WHEN fabric_gbps > 0 AND fraction = 1 THEN fabric_gbps ELSE 0 END AS fabric_gbps
-  FROM workload_offers WHERE kind = 'serve' AND workload IN (SELECT shape FROM workload_shapes)),
+  FROM shape_offers WHERE kind = 'serve'),
 -- each configuration within a node (fabric_gbps 0), and across nodes at
 -- each fabric speed its offers have. Each CTE here is read once (a join
 -- with a VALUES table where two branches would read it twice): SQLite
@@ -1732,10 +1810,22 @@ WHERE s.for_plans = 0;
 CREATE VIEW shape_serving_plans AS
 WITH
 d AS (SELECT * FROM plan_defaults),
+-- the fitted serving measurements (speed_basis's), with the model family
+-- and the dtype class (16-bit, 8-bit, 4-bit: bytes_per_param 2, 1, less)
+-- and batch (decode and aggregate rows; their concurrency where they give
+-- no batch, else 1) that say whether one backs a plan (lat)
+mp AS MATERIALIZED (
+  SELECT m.engine AS mp_engine, m.gpu AS mp_gpu, m.model AS mp_model, m.dtype AS mp_dtype, mo.family AS mp_family,
+         m.params_b AS mp_params_b, coalesce(m.batch, m.concurrency, 1) AS mp_batch,
+         CASE WHEN bytes_per_param(m.dtype) >= 1.9 THEN 16 WHEN bytes_per_param(m.dtype) >= 0.9 THEN 8 ELSE 4 END
+           AS mp_dtype_class
+  FROM measurements m LEFT JOIN models mo ON mo.name = m.model
+  WHERE m.kind IN ('decode', 'aggregate') AND coalesce(m.speculative, 'no') = 'no' AND m.repeat_of IS NULL
+    AND m.params_b > 0),
 -- the serve shapes' offers, read once (every region of every offer is
 -- filtered and ranked there) for cfg and plan
 wo AS MATERIALIZED (
-  SELECT * FROM workload_offers WHERE kind = 'serve' AND workload IN (SELECT shape FROM workload_shapes)),
+  SELECT * FROM shape_offers WHERE kind = 'serve'),
 w AS (SELECT * FROM workload_inputs WHERE kind = 'serve' AND name IN (SELECT shape FROM workload_shapes)),
 s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
@@ -1778,8 +1868,9 @@ b AS (
 rep0 AS (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.prompt_cv, w.output_cv, w.prefix_hit,
          w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
+         w.months AS w_months, w.hours_of_use AS w_hours_of_use,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
-         w.model, w.dtype, w.catalog_model, w.mem_headroom,
+         w.model, w.dtype, w.catalog_model, w.mem_headroom, w.search_requests, w.sim_requests,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          w.design_tps / b.replica_tps
            + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
@@ -1812,7 +1903,7 @@ rep AS (
   FROM rep0 r
   LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN r.catalog_model AND r.fraction = 1 THEN max(0.001, r.design_requests_per_s) END
-   AND s.n_requests = (SELECT search_requests FROM plan_defaults) AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
+   AND s.n_requests = r.search_requests AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
    AND s.engine = r.engine AND s.tp = r.tp AND s.pp = r.pp AND s.ep = r.ep
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
@@ -1877,12 +1968,35 @@ lat AS MATERIALIZED (
   SELECT p.*,
          s.ttft_p50_s AS sim_ttft_p50_s, s.ttft_p95_s AS sim_ttft_p95_s, s.ttft_p99_s AS sim_ttft_p99_s,
          s.tpot_p50_ms AS sim_tpot_p50_ms, s.tpot_p95_ms AS sim_tpot_p95_ms, s.tpot_p99_ms AS sim_tpot_p99_ms,
-         s.itl_p99_ms AS sim_itl_p99_ms
+         s.itl_p99_ms AS sim_itl_p99_ms,
+         -- what backs the speed where the engine is measured on the GPU: a
+         -- measurement of the same model family within twice the
+         -- parameters, the same dtype class and a batch within 8 times
+         -- the plan's; else the nearest (the least product of the size
+         -- ratio, the batch ratio, 4 for another dtype class, 2 for another
+         -- family), written zero-padded before the row it names so that
+         -- min() of the text finds it
+         (SELECT max(q.mp_family = mm.family AND max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b) <= 2
+                     AND q.mp_dtype_class = CASE WHEN bytes_per_param(p.dtype) >= 1.9 THEN 16
+                                                 WHEN bytes_per_param(p.dtype) >= 0.9 THEN 8 ELSE 4 END
+                     AND max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch) <= 8)
+          FROM mp q JOIN models mm ON mm.name = p.model
+          WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_comparable,
+         (SELECT min(printf('%020.6f|%s %s at batch %d',
+                            max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b)
+                            * max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch)
+                            * CASE WHEN q.mp_dtype_class = CASE WHEN bytes_per_param(p.dtype) >= 1.9 THEN 16
+                                                                WHEN bytes_per_param(p.dtype) >= 0.9 THEN 8 ELSE 4 END
+                                   THEN 1 ELSE 4 END
+                            * CASE WHEN q.mp_family IS mm.family THEN 1 ELSE 2 END,
+                            q.mp_model, q.mp_dtype, q.mp_batch))
+          FROM mp q JOIN models mm ON mm.name = p.model
+          WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_nearest_key
   FROM pick p
   LEFT JOIN serving_sim() s
     ON s.rate = CASE WHEN p.catalog_model AND p.fraction = 1
                      THEN max(0.001, p.design_requests_per_s / (p.replicas - p.spare_replicas)) END
-   AND s.n_requests = (SELECT sim_requests FROM plan_defaults) AND s.steady_state = 1
+   AND s.n_requests = p.sim_requests AND s.steady_state = 1
    AND s.model = p.model AND s.gpu = p.gpu AND s.dtype = p.dtype
    AND s.engine = p.engine AND s.tp = p.tp AND s.pp = p.pp AND s.ep = p.ep
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
@@ -1890,7 +2004,7 @@ lat AS MATERIALIZED (
    AND s.prompt_cv = p.prompt_cv AND s.output_cv = p.output_cv AND s.prefix_hit = p.prefix_hit
    AND s.mem_headroom = p.mem_headroom
   WHERE p.r2 = 1),
-plan0 AS MATERIALIZED (
+plan0 AS (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
@@ -1910,6 +2024,7 @@ plan0 AS MATERIALIZED (
          o.as_of AS x_as_of, o.price_date AS x_price_date, o.term AS x_term,
          o.spot_interruptions_per_day AS x_spot_per_day,
          p.traffic AS x_traffic, p.design_requests_per_s AS x_peak_rps, p.replica_rps AS x_replica_rps,
+         p.w_months AS x_months, p.w_hours_of_use AS x_hours_of_use,
          -- capacity by the unit it is paid in: a rental's instance (or the
          -- instances of a replica that spans several), an owned purchase
          -- unit (or the units of a replica that spans several); the
@@ -1923,6 +2038,7 @@ plan0 AS MATERIALIZED (
          CASE WHEN p.n > o.unit_gpus THEN p.replica_rps ELSE p.replica_rps * o.unit_gpus / p.n END AS x_own_unit_rps,
          CASE WHEN p.n > o.unit_gpus THEN p.spare_replicas
               ELSE nodes_required(p.spare_replicas, o.unit_gpus * 1.0 / p.n) END AS x_own_spare_units,
+         p.k_comparable, p.k_nearest_key,
          -- meets every target (final's tech_problem checks the rest)
          p.fits AND p.user_ok AND p.ttft_ok AND p.p95_ok AND p.interconnect_ok AS x_meets
   FROM lat p
@@ -1931,45 +2047,51 @@ plan0 AS MATERIALIZED (
                           AND CASE WHEN o.fabric_gbps > 0 AND o.fraction = 1 THEN o.fabric_gbps ELSE 0 END = p.fab),
 -- hybrid: the peak rented beside owned GPUs of the same type. Per workload
 -- and GPU type, the rental (by the hour: not committed) that meets every
--- target at the least cost per request/s it carries
-rent1 AS (
-  SELECT * FROM (
-    SELECT q.workload AS r_workload, q.gpu AS r_gpu, q.offer AS r_offer, q.pricing AS r_pricing,
-           q.provider AS r_provider, q.region AS r_region, q.x_price_date AS r_price_date,
-           q.x_rent_unit_gpus AS r_unit_gpus, q.x_rent_unit_rps AS r_unit_rps,
-           q.x_rent_unit_gpus * q.usd_per_device_hour AS r_unit_usd, q.x_spot_per_day AS r_spot_per_day,
-           row_number() OVER (PARTITION BY q.workload, q.gpu
-                              ORDER BY q.x_rent_unit_gpus * q.usd_per_device_hour / q.x_rent_unit_rps,
-                                       q.x_price_date IS NULL, q.offer) AS rr
-    FROM plan0 q
-    WHERE q.owned = 0 AND q.x_term_days IS NULL AND q.x_meets AND q.x_replica_rps > 0 AND q.x_traffic IS NOT NULL)
-  WHERE rr = 1),
--- every plan, and beside each owned plan with traffic that moves through
--- the day a hybrid one (hybrid = 1): the owned units that carry the day
--- cheapest with that rental by the hour (traffic_hybrid_units), at least
--- one, and fewer than carry the peak alone (else it is the owned plan)
+-- target at the least cost per request/s it carries, beside every plan
+-- (a window over one read of plan0: SQLite copies a CTE for every
+-- reference, and from 3.54 refuses a statement whose copies open
+-- SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more)
+pw AS (
+  SELECT q.*,
+         first_value(CASE WHEN q.x_rentable THEN q.offer END) OVER rw AS r_offer,
+         first_value(CASE WHEN q.x_rentable THEN q.pricing END) OVER rw AS r_pricing,
+         first_value(CASE WHEN q.x_rentable THEN q.provider END) OVER rw AS r_provider,
+         first_value(CASE WHEN q.x_rentable THEN q.region END) OVER rw AS r_region,
+         first_value(CASE WHEN q.x_rentable THEN q.x_price_date END) OVER rw AS r_price_date,
+         first_value(CASE WHEN q.x_rentable THEN q.x_rent_unit_gpus END) OVER rw AS r_unit_gpus,
+         first_value(CASE WHEN q.x_rentable THEN q.x_rent_unit_rps END) OVER rw AS r_unit_rps,
+         first_value(CASE WHEN q.x_rentable THEN q.x_rent_unit_gpus * q.usd_per_device_hour END) OVER rw AS r_unit_usd,
+         first_value(CASE WHEN q.x_rentable THEN q.x_spot_per_day END) OVER rw AS r_spot_per_day
+  FROM (SELECT p.*, p.owned = 0 AND p.x_term_days IS NULL AND p.x_meets AND p.x_replica_rps > 0
+                    AND p.x_traffic IS NOT NULL AS x_rentable
+        FROM plan0 p) q
+  WINDOW rw AS (PARTITION BY q.workload, q.gpu
+                ORDER BY q.x_rentable DESC, q.x_rent_unit_gpus * q.usd_per_device_hour / q.x_rent_unit_rps,
+                         q.x_price_date IS NULL, q.offer)),
+-- every plan (hybrid = 0), and beside each owned plan with traffic that
+-- moves through the day a hybrid one (hybrid = 1): one owned unit's cost
+-- an hour over the months of use, and the units that carry the peak alone
+plan1 AS (
+  SELECT p.*, k.h AS hybrid,
+         CASE WHEN k.h = 1 THEN nodes_required(p.x_peak_rps, p.x_own_unit_rps) END AS h_units_max,
+         CASE WHEN k.h = 1
+              THEN owned_term_usd(p.capex_usd_per_gpu * p.x_own_unit_gpus, p.x_resale_share,
+                                  p.x_lifetime_years * 12 * p.x_hours_of_use / p.x_months, p.x_hours_of_use,
+                                  p.x_running_usd_per_gpu_hour * p.x_own_unit_gpus) / p.x_hours_of_use END AS h_unit_usd
+  FROM pw p
+  JOIN (SELECT 0 AS h UNION ALL SELECT 1) k
+    ON k.h = 0 OR (p.owned = 1 AND p.x_meets AND p.x_replica_rps > 0 AND p.r_offer IS NOT NULL)),
+-- a hybrid's owned units: those that carry the day cheapest with the
+-- rental by the hour (traffic_hybrid_units), at least one, and fewer than
+-- carry the peak alone (else it is the owned plan)
 plan AS (
-  SELECT p.*, 0 AS hybrid, NULL AS r_offer, NULL AS r_pricing, NULL AS r_provider, NULL AS r_region,
-         NULL AS r_price_date, NULL AS r_unit_gpus, NULL AS r_unit_rps, NULL AS r_unit_usd, NULL AS r_spot_per_day,
-         NULL AS h_units_max, NULL AS h_unit_usd, NULL AS h_units
-  FROM plan0 p
-  UNION ALL
-  SELECT h.*, min(h.h_units_max - 1, max(1, traffic_hybrid_units(h.x_traffic, h.x_peak_rps, h.x_own_unit_rps, h.h_unit_usd,
-                                                                 h.r_unit_rps, h.r_unit_usd))) AS h_units
-  FROM (SELECT p.*, 1 AS hybrid, r.r_offer, r.r_pricing, r.r_provider, r.r_region, r.r_price_date, r.r_unit_gpus,
-               r.r_unit_rps, r.r_unit_usd, r.r_spot_per_day,
-               nodes_required(p.x_peak_rps, p.x_own_unit_rps) AS h_units_max,
-               -- one owned unit's cost an hour over the months of use
-               owned_term_usd(p.capex_usd_per_gpu * p.x_own_unit_gpus, p.x_resale_share,
-                              p.x_lifetime_years * 12 * d.hours_per_month, w.months * d.hours_per_month,
-                              p.x_running_usd_per_gpu_hour * p.x_own_unit_gpus)
-                 / (w.months * d.hours_per_month) AS h_unit_usd
-        FROM plan0 p
-        JOIN rent1 r ON r.r_workload = p.workload AND r.r_gpu = p.gpu
-        JOIN w ON w.name = p.workload
-        CROSS JOIN d
-        WHERE p.owned = 1 AND p.x_meets AND p.x_replica_rps > 0) h
-  WHERE h.h_units_max >= 2),
+  SELECT p.*,
+         CASE WHEN p.hybrid = 1
+              THEN min(p.h_units_max - 1, max(1, traffic_hybrid_units(p.x_traffic, p.x_peak_rps, p.x_own_unit_rps,
+                                                                      p.h_unit_usd, p.r_unit_rps, p.r_unit_usd))) END
+           AS h_units
+  FROM plan1 p
+  WHERE p.hybrid = 0 OR p.h_units_max >= 2),
 priced AS (
   SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
          w.tpot_p50_ms_target,
@@ -2103,7 +2225,9 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN hybrid = 1 THEN (SELECT g.country FROM cloud_regions g WHERE g.provider = r_provider AND g.region = r_region)
             ELSE country END AS country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
-       b_basis AS basis,
+       CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0) THEN 'same-gpu' ELSE b_basis END AS basis,
+       CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0)
+            THEN substr(k_nearest_key, instr(k_nearest_key, '|') + 1) END AS basis_nearest,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
        gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas,
@@ -2136,29 +2260,30 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN hybrid = 1 THEN r_offer END AS rent_offer,
        CASE WHEN hybrid = 1 THEN r_pricing END AS rent_pricing,
        -- the cheapest plan that works of each way to pay: rent, buy, hybrid
-       min(CASE WHEN problem IS NULL AND owned = 0 THEN usd_per_hour END) OVER (PARTITION BY workload)
-         AS best_rent_usd_per_hour,
-       min(CASE WHEN problem IS NULL AND owned = 1 AND hybrid = 0 THEN usd_per_hour END) OVER (PARTITION BY workload)
+       -- (over the rank's window, whole partition: one sort for all)
+       min(CASE WHEN problem IS NULL AND owned = 0 THEN usd_per_hour END) OVER rk_all AS best_rent_usd_per_hour,
+       min(CASE WHEN problem IS NULL AND owned = 1 AND hybrid = 0 THEN usd_per_hour END) OVER rk_all
          AS best_buy_usd_per_hour,
-       min(CASE WHEN problem IS NULL AND hybrid = 1 THEN usd_per_hour END) OVER (PARTITION BY workload)
-         AS best_hybrid_usd_per_hour,
-       -- at equal cost a dated price before an undated one
-       row_number() OVER (PARTITION BY workload
-                          ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
-                                   user_ok DESC, ttft_ok DESC, p95_ok DESC,
-                                   -- a purchase on a speed extrapolated from no
-                                   -- measurement of the engine on that kind of GPU
-                                   -- goes after the others
-                                   pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
-                                   usd_per_hour IS NULL, usd_per_hour, price_date IS NULL, n_gpus,
-                                   memory_gb * devices DESC, offer) AS rank
-FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu;
+       min(CASE WHEN problem IS NULL AND hybrid = 1 THEN usd_per_hour END) OVER rk_all AS best_hybrid_usd_per_hour,
+       row_number() OVER rk AS rank
+FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu
+-- at equal cost a dated price before an undated one
+WINDOW rk AS (PARTITION BY workload
+              ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
+                       user_ok DESC, ttft_ok DESC, p95_ok DESC,
+                       -- a purchase on a speed extrapolated from no
+                       -- measurement of the engine on that kind of GPU
+                       -- goes after the others
+                       pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
+                       usd_per_hour IS NULL, usd_per_hour, price_date IS NULL, n_gpus,
+                       memory_gb * devices DESC, offer),
+       rk_all AS (rk ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING);
 
 -- Every serve workload's plans: those of its shape (workload_shapes), in
 -- the order of workload and rank.
 CREATE VIEW serving_plans AS
 SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pricing,
-       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis,
+       r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis, r.basis_nearest,
        r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
@@ -2341,8 +2466,14 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
                 CAST(round(managed_usd) AS INTEGER),
                 CASE WHEN pricing = 'owned'
-                     THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
-                                 CAST(round(max(0, capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd)) AS INTEGER))
+                     -- back: what selling it at the end returns; past its
+                     -- lifetime the charge includes its replacements
+                     THEN CASE WHEN capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd >= 0
+                               THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(capex_usd + running_usd_per_hour * wall_days * 24 - compute_usd) AS INTEGER))
+                               ELSE printf(', $%,d to buy, $%,d charged for its wear (the job outlasts its lifetime: replacements included)',
+                                           CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(compute_usd - running_usd_per_hour * wall_days * 24) AS INTEGER)) END
                      ELSE '' END,
                 n_working,
                 -- the next point of the cost-time frontier (twice the GPUs)
@@ -2392,10 +2523,15 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 usd_per_hour, usd_per_mtok,
                 -- owned: the hours of use are total_usd / usd_per_hour
                 CASE WHEN pricing IN ('owned', 'hybrid')
-                     THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
-                                 CAST(round(max(0, capex_usd + running_usd_per_hour * total_usd / usd_per_hour
-                                                   + rent_usd_per_hour * total_usd / usd_per_hour - total_usd))
-                                      AS INTEGER))
+                     THEN CASE WHEN capex_usd + (running_usd_per_hour + rent_usd_per_hour) * total_usd / usd_per_hour
+                                    - total_usd >= 0
+                               THEN printf(', $%,d to buy, $%,d back when sold at the end', CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(capex_usd + (running_usd_per_hour + rent_usd_per_hour)
+                                                      * total_usd / usd_per_hour - total_usd) AS INTEGER))
+                               ELSE printf(', $%,d to buy, $%,d charged for its wear (the months of use outlast its lifetime: replacements included)',
+                                           CAST(round(capex_usd) AS INTEGER),
+                                           CAST(round(total_usd - (running_usd_per_hour + rent_usd_per_hour)
+                                                      * total_usd / usd_per_hour) AS INTEGER)) END
                      ELSE '' END
                 -- traffic that moves through the day
                 || CASE WHEN pricing = 'hybrid'
@@ -2414,7 +2550,10 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                              || CASE WHEN best_hybrid_usd_per_hour IS NULL THEN ', hybrid: none'
                                      ELSE printf(', hybrid $%.2f/hour', best_hybrid_usd_per_hour) END
                         ELSE '' END,
-                CASE basis WHEN 'measured' THEN 'measured on this GPU and engine'
+                CASE basis WHEN 'measured' THEN 'measured on this GPU and engine for this model family, dtype class and batch'
+                           WHEN 'same-gpu'
+                             THEN printf('fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: %s)',
+                                         coalesce(basis_nearest, 'none of its decoding'))
                            WHEN 'same-class' THEN 'fitted on other GPUs of its class, no measurement of this GPU'
                            ELSE 'extrapolated: no measurement of this engine on this kind of GPU' END
                   -- on AMD GPUs and Intel Gaudi, the engine's share of its

@@ -479,6 +479,20 @@ static void test_errors(void) {
        " \"num_attention_heads\": 2, \"vocab_size\": 10, "
        "\"intermediate_size\": 8}",
        "config: the shape gives 3.2e+19 billion parameters, more than 100000"},
+      /* Nemotron-H's pattern: one letter per block, and as many blocks
+      ** as num_hidden_layers. */
+      {"{\"num_hidden_layers\": 3, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"hybrid_override_pattern\": \"M*X\"}",
+       "config: 'hybrid_override_pattern' may hold only M, *, E and -"},
+      {"{\"num_hidden_layers\": 3, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"hybrid_override_pattern\": \"M*\"}",
+       "config: 'hybrid_override_pattern' has 2 blocks, num_hidden_layers 3"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"hybrid_override_pattern\": \"M-\"}",
+       "config: missing key 'mamba_num_heads'"},
   };
   size_t i;
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -34,14 +34,14 @@ WEB_SQLITE_FLAGS := -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION \
   -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_DEFAULT_MEMSTATUS=0 \
   -DSQLITE_TEMP_STORE=3 -DSQLITE_OMIT_SHARED_CACHE -DSQLITE_MAX_EXPR_DEPTH=10000
 WEB_EXPORTS := gpuadv_web_init sqlite3_open sqlite3_close_v2 sqlite3_errmsg \
-  sqlite3_prepare_v2 sqlite3_step sqlite3_finalize sqlite3_reset \
+  sqlite3_prepare_v2 sqlite3_stmt_readonly sqlite3_step sqlite3_finalize sqlite3_reset \
   sqlite3_bind_text sqlite3_bind_double sqlite3_bind_null \
   sqlite3_column_count sqlite3_column_name sqlite3_column_type \
   sqlite3_column_text sqlite3_column_double sqlite3_changes \
   sqlite3_serialize sqlite3_deserialize sqlite3_malloc64 sqlite3_free \
   malloc free
 WEB_EMFLAGS := -O2 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 \
-  -sMODULARIZE=1 -sEXPORT_NAME=GpuadvModule -sENVIRONMENT=web \
+  -sMODULARIZE=1 -sEXPORT_NAME=GpuadvModule -sENVIRONMENT=web,worker \
   -sEXPORTED_FUNCTIONS=$(subst $(web_space),$(web_comma),$(addprefix _,$(WEB_EXPORTS))) \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue,setValue
 WEB_STATIC := $(wildcard web/src/*)

@@ -127,7 +127,7 @@ CREATE TRIGGER plan_ai AFTER INSERT ON plan BEGIN
 got=$(sq -cmd "PRAGMA trusted_schema=OFF" "$db" "PRAGMA trusted_schema; SELECT * FROM w;")
 expect "view over functions and catalogs in a db file, trusted_schema=OFF" \
   "0
-140.0|102|70272.0|3350.0|1|117.3" "$got"
+140.0|107|70272.0|3350.0|1|117.3" "$got"
 got=$(sq -cmd "PRAGMA trusted_schema=OFF" "$db" "SELECT name, usd > 0 FROM cheapest;")
 expect "view joining two catalogs in a db file, trusted_schema=OFF" "h100-sxm|1" "$got"
 got=$(sq -cmd "PRAGMA trusted_schema=OFF" "$db" \

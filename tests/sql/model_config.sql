@@ -11,6 +11,17 @@ INSERT INTO cfg VALUES ('mixtral', '{"model_type": "mixtral", "hidden_size": 409
 -- A tiny hybrid: 4 layers, every 2nd full attention, Gated DeltaNet
 -- state 2 x 8 x 8 + 3 x (2 x 1 x 8 + 2 x 8) = 224 elements per layer.
 INSERT INTO cfg VALUES ('hybrid', '{"_name_or_path": "tiny-next", "model_type": "qwen3_next", "hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 16, "num_hidden_layers": 4, "intermediate_size": 128, "vocab_size": 100, "full_attention_interval": 2, "linear_num_key_heads": 1, "linear_num_value_heads": 2, "linear_key_head_dim": 8, "linear_value_head_dim": 8, "linear_conv_kernel_dim": 4}');
+-- Qwen3.5-397B-A17B's text_config shape keys (held back from the catalog
+-- row's derivation): 60 layers, every 4th full attention, so 45 Gated
+-- DeltaNet layers of state 64 x 128 x 128 + 3 x (2 x 16 x 128 + 64 x 128)
+-- = 1048576 + 36864 = 1085440 elements; 15 attention layers of 2 KV heads
+-- x 256; 512 routed experts, top-10, and one shared expert, all 1024 wide.
+INSERT INTO cfg VALUES ('qwen35', '{"architectures": ["Qwen3_5MoeForConditionalGeneration"], "model_type": "qwen3_5_moe", "tie_word_embeddings": false, "text_config": {"model_type": "qwen3_5_moe_text", "hidden_size": 4096, "num_hidden_layers": 60, "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention", "linear_attention", "linear_attention", "linear_attention", "full_attention"], "full_attention_interval": 4, "num_attention_heads": 32, "num_key_value_heads": 2, "head_dim": 256, "attn_output_gate": true, "linear_num_key_heads": 16, "linear_num_value_heads": 64, "linear_key_head_dim": 128, "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "num_experts": 512, "num_experts_per_tok": 10, "moe_intermediate_size": 1024, "shared_expert_intermediate_size": 1024, "vocab_size": 248320, "max_position_embeddings": 262144, "tie_word_embeddings": false}}');
+-- Nemotron 3 Nano's config.json shape keys (nemotron_h): 52 blocks in
+-- hybrid_override_pattern, 23 Mamba-2 (M), 6 attention (*), 23 MoE (E).
+-- Mamba-2 state per layer: 64 heads x 64 x 128 = 524288, plus the conv
+-- state 3 x (64 x 64 + 2 x 8 x 128) = 18432: 542720 elements.
+INSERT INTO cfg VALUES ('nemotron', '{"architectures": ["NemotronHForCausalLM"], "attention_bias": false, "chunk_size": 128, "conv_kernel": 4, "expand": 2, "head_dim": 128, "hidden_size": 2688, "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", "intermediate_size": 1856, "layer_norm_epsilon": 1e-05, "mamba_head_dim": 64, "mamba_hidden_act": "silu", "mamba_num_heads": 64, "mamba_proj_bias": false, "mamba_ssm_cache_dtype": "float32", "max_position_embeddings": 262144, "mlp_bias": false, "mlp_hidden_act": "relu2", "model_type": "nemotron_h", "moe_intermediate_size": 1856, "moe_shared_expert_intermediate_size": 3712, "n_group": 1, "n_groups": 8, "n_routed_experts": 128, "n_shared_experts": 1, "norm_topk_prob": true, "num_attention_heads": 32, "num_experts_per_tok": 6, "num_hidden_layers": 52, "num_key_value_heads": 2, "rope_theta": 10000, "routed_scaling_factor": 2.5, "sliding_window": null, "ssm_state_size": 128, "tie_word_embeddings": false, "topk_group": 1, "use_conv_bias": true, "vocab_size": 131072}');
 CREATE VIEW cfg_spec AS SELECT c.name AS cfg, m.* FROM cfg c JOIN model_spec(c.text) m;
 
 -- model_* functions: a config gives what its catalog row gives.
@@ -39,8 +50,33 @@ SELECT 'spec-name-model-type', (SELECT name = 'llama' AND family = 'llama' FROM 
 SELECT 'spec-name-or-path', (SELECT name = 'tiny-next' AND family = 'qwen' FROM cfg_spec WHERE cfg = 'hybrid');
 SELECT 'spec-mixtral-moe', (SELECT n_experts = 8 AND experts_per_token = 2 AND abs(params_b - 46.702792704) < 1e-9 AND abs(active_params_b - 12.879925248) < 1e-9 FROM cfg_spec WHERE cfg = 'mixtral');
 SELECT 'spec-hybrid-linear', (SELECT linear_layers = 2 AND linear_state_elems = 224 FROM cfg_spec WHERE cfg = 'hybrid');
+SELECT 'spec-qwen35-hybrid', (SELECT layers = 60 AND linear_layers = 45 AND linear_state_elems = 1085440 AND n_experts = 512 AND experts_per_token = 10 AND intermediate = 1024 AND kv_heads = 2 AND head_dim = 256 AND context = 262144 FROM cfg_spec WHERE cfg = 'qwen35');
+-- State alone (0 tokens): 45 x 1085440 x 2 bytes; each token adds
+-- 15 layers x 2 (K, V) x 2 heads x 256 x 2 bytes = 30720 bytes.
+SELECT 'cfg-qwen35-state', model_kv_gb((SELECT text FROM cfg WHERE name = 'qwen35'), 0, 1, 'bf16') * 1e9 = 45 * 1085440 * 2.0;
+SELECT 'cfg-qwen35-kv', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'qwen35'), 1000, 1, 'bf16') * 1e9 - (45 * 1085440 * 2.0 + 1000 * 30720.0)) < 0.5;
+SELECT 'cfg-qwen35-catalog', model_kv_gb((SELECT text FROM cfg WHERE name = 'qwen35'), 8192) = model_kv_gb('qwen3.5-397b-a17b', 8192);
+-- Weights within 1% of Qwen's 397B total (the count leaves out the vision
+-- tower and the MTP layer) and within 3% of its 17B active; the output
+-- gate (attn_output_gate) doubles q_proj: 15 x 4096 x 8192 more.
+SELECT 'spec-qwen35-params', (SELECT abs(params_b / 397.0 - 1) < 0.01 AND abs(active_params_b / 17.0 - 1) < 0.03 FROM cfg_spec WHERE cfg = 'qwen35');
+SELECT 'spec-qwen35-gate', abs((SELECT params_b FROM model_spec(replace((SELECT text FROM cfg WHERE name = 'qwen35'), '"attn_output_gate": true', '"attn_output_gate": false'))) - (SELECT params_b - 15 * 4096 * 8192 / 1e9 FROM cfg_spec WHERE cfg = 'qwen35')) < 1e-9;
+-- The shape counts the 29 mixer blocks as layers, so that layers less
+-- the 23 Mamba-2 layers are the 6 attention layers with a KV cache.
+SELECT 'spec-nemotron-hybrid', (SELECT layers = 29 AND linear_layers = 23 AND linear_state_elems = 542720 AND n_experts = 128 AND experts_per_token = 6 AND intermediate = 1856 AND kv_heads = 2 AND head_dim = 128 AND family = 'nemotron' FROM cfg_spec WHERE cfg = 'nemotron');
+-- State alone: 23 x 542720 x 2 bytes; each token adds 6 x 2 x 2 x 128 x 2.
+SELECT 'cfg-nemotron-state', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'nemotron'), 0, 1, 'bf16') * 1e9 - 23 * 542720 * 2.0) < 0.5;
+SELECT 'cfg-nemotron-kv', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'nemotron'), 1000, 1, 'bf16') * 1e9 - (23 * 542720 * 2.0 + 1000 * 6144.0)) < 0.5;
+SELECT 'cfg-nemotron-catalog', model_kv_gb((SELECT text FROM cfg WHERE name = 'nemotron'), 8192) = model_kv_gb('nemotron-3-nano-30b-a3b', 8192);
+-- Weights by hand: embeddings and LM head 2 x 131072 x 2688; 6 attention
+-- layers of 2688 x 4096 x 2 + 2 x 2688 x 256; 23 Mamba-2 layers of
+-- 2688 x (2 x 4096 + 2 x 8 x 128 + 64) + 6144 x 5 + 3 x 64 + 4096 + 4096 x 2688;
+-- 23 MoE blocks of 128 ungated experts 2 x 2688 x 1856, a shared one of
+-- 2 x 2688 x 3712 and a router 128 x 2688; 53 norms of 2688.
+SELECT 'spec-nemotron-params', (SELECT params_b * 1e9 = 2 * 131072 * 2688 + 6 * (2688 * 4096 * 2 + 2 * 2688 * 256) + 23 * (2688 * (2 * 4096 + 2 * 8 * 128 + 64) + 6144 * 5 + 3 * 64 + 4096 + 4096 * 2688) + 23 * (128 * 2 * 2688 * 1856 + 2 * 2688 * 3712 + 128 * 2688) + 53 * 2688 FROM cfg_spec WHERE cfg = 'nemotron');
+SELECT 'spec-nemotron-active', (SELECT abs((params_b - active_params_b) * 1e9 - 23 * 122 * 2 * 2688 * 1856) < 1 FROM cfg_spec WHERE cfg = 'nemotron');
 SELECT 'spec-catalog-row', (SELECT count(*) FROM model_spec('mixtral-8x7b') s JOIN models m ON m.name = s.name AND m.family IS s.family AND m.params_b IS s.params_b AND m.active_params_b IS s.active_params_b AND m.layers IS s.layers AND m.hidden IS s.hidden AND m.intermediate IS s.intermediate AND m.heads IS s.heads AND m.kv_heads IS s.kv_heads AND m.head_dim IS s.head_dim AND m.vocab IS s.vocab AND m.context IS s.context AND m.attention IS s.attention AND m.kv_lora_rank IS s.kv_lora_rank AND m.n_experts IS s.n_experts AND m.experts_per_token IS s.experts_per_token AND m.sliding_window IS s.sliding_window AND m.linear_layers IS s.linear_layers) = 1;
-SELECT 'spec-join-names-and-configs', (SELECT count(*) FROM (SELECT 'deepseek-v3' AS model UNION ALL SELECT text FROM cfg) w JOIN model_spec(w.model) m) = 4;
+SELECT 'spec-join-names-and-configs', (SELECT count(*) FROM (SELECT 'deepseek-v3' AS model UNION ALL SELECT text FROM cfg) w JOIN model_spec(w.model) m) = 6;
 SELECT 'spec-join-column-order', (SELECT group_concat(m.layers) FROM (SELECT 1 AS k, 'llama-3.1-70b' AS model UNION ALL SELECT 2, text FROM cfg WHERE name = 'mixtral') w JOIN model_spec(w.model) m ORDER BY w.k) = '80,32';
 SELECT 'spec-null-no-row', (SELECT count(*) FROM model_spec(NULL)) = 0;
 SELECT 'spec-hidden-arg', (SELECT model = 'qwen3-8b' FROM model_spec('qwen3-8b'));

@@ -155,3 +155,20 @@ SELECT 'eng-serving-batch-not-served', model_serving_batch('llama-3.1-8b', 'mi30
 -- 14.9 tokens/s per sequence at 675 (the most that fit), 16.7 at 512, 20.8
 -- at 256
 SELECT 'eng-serving-batch-dp8', model_serving_batch('deepseek-v3', 'h200', 'fp8', 15, 675, 9000, 1, 'sglang', 1, 8) = 512 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 512, 9000, 1, 'sglang', 1, 8) / 512 >= 15 AND model_decode_tps('deepseek-v3', 'h200', 'fp8', 675, 9000, 1, 'sglang', 1, 8) / 675 < 15 AND model_serving_batch('deepseek-v3', 'h200', 'fp8', 20, 675, 9000, 1, 'sglang', 1, 8) = 256;
+
+-- A plan's basis is 'measured' only where a measurement of the engine on
+-- the GPU backs this model family within twice its size, its dtype class
+-- and a batch within 8 times the plan's: Llama 3.1 8B in bf16 at batch 8
+-- on an H100 with vLLM is (vLLM's own rows at concurrency 8); in fp8 at
+-- batch 90 on an RTX 5090 it is not: the engine's only rows on that card
+-- are a 32B int4 model at batch 1, which the reason names
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, output_tokens, peak_concurrency, offer_glob) VALUES
+  ('basis-8b-h100', 'serve', 'llama-3.1-8b', 'bf16', 60, 300, 8, 'h100-sxm'),
+  ('basis-8b-5090', 'serve', 'llama-3.1-8b', 'fp8', 300, 300, NULL, 'rtx-5090');
+SELECT 'eng-basis-plan-measured', (SELECT basis = 'measured' AND basis_nearest IS NULL AND batch_per_replica = 8
+                                   FROM serving_plans WHERE workload = 'basis-8b-h100' AND rank = 1);
+SELECT 'eng-basis-plan-same-gpu', (SELECT basis = 'same-gpu' AND basis_nearest = 'qwen2.5-32b int4 at batch 1'
+                                   FROM serving_plans WHERE workload = 'basis-8b-5090' AND rank = 1)
+                                  AND (SELECT basis FROM speed_basis WHERE engine = 'vllm' AND gpu = 'rtx-5090') = 'measured';
+SELECT 'eng-basis-plan-reason', (SELECT reason LIKE '%; speed fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: qwen2.5-32b int4 at batch 1); %'
+                                 FROM best_plans WHERE workload = 'basis-8b-5090');

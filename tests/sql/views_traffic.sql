@@ -93,3 +93,21 @@ SELECT 't-program-hybrid', (SELECT reused_gpus = 8 AND serve_gpus = 8
                                    AND abs(serve_usd - 36 * 730 * (SELECT running_usd_per_hour + rent_usd_per_hour
                                                                    FROM sp WHERE workload = 'p3' AND pricing = 'hybrid')) < 0.01
                             FROM program_plans WHERE program = 'prog' AND plan = 'buy for training, hybrid serving');
+
+-- Seed 000 Q6: an A100 80GB bought for $12,000 (with its share of the
+-- host: owned_prices.price_usd) against AWS's p4de on-demand at $5.12 a
+-- GPU-hour, busy 90% of three years on a flat day: buying wins, as the
+-- seed says (above 30-40% sustained use), on the like-for-like columns and
+-- on the plans as paid; a flat profile gives the same verdicts.
+INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, source) VALUES
+  ('q6', 'p4de-like', 'a100-sxm-80gb', 8, 40.96, 'seed 000 Q6: AWS p4de on-demand, $5.12 a GPU-hour');
+INSERT INTO owned_prices(gpu, price_usd) VALUES ('a100-sxm-80gb', 12000);
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, months, utilization,
+                      traffic_profile, providers, offer_glob) VALUES
+  ('q6', 'serve', 'llama-3.1-70b', 'bf16', 600, 500, 300, 36, 0.9, NULL, 'none', 'a100-sxm-80gb'),
+  ('q6-flat', 'serve', 'llama-3.1-70b', 'bf16', 600, 500, 300, 36, 0.9, 'flat', 'none', 'a100-sxm-80gb');
+SELECT 't-q6-buy', (SELECT verdict = 'buy: pays off within the months of use' AND cheapest = 'buy'
+                           AND crossover_utilization < 0.4
+                    FROM rent_vs_buy WHERE workload = 'q6' AND rental = 'q6/p4de-like');
+SELECT 't-q6-flat-buy', (SELECT cheapest LIKE 'buy%' FROM rent_vs_buy WHERE workload = 'q6-flat' AND rental = 'q6/p4de-like')
+                        AND (SELECT pricing = 'owned' FROM best_plans WHERE workload = 'q6-flat');

@@ -32,7 +32,7 @@ if [ -n "$total" ] && [ "$total" -le $((8 * 1024 * 1024)) ] && [ -f web/dist/gpu
 else echo "FAIL web: gzip size $total bytes"; fails=$((fails + 1)); fi
 
 port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-timeout 300 /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1 -d web/dist >build/web/server.log 2>&1 &
+timeout 600 /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1 -d web/dist >build/web/server.log 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null' EXIT
 for _ in $(seq 50); do
@@ -40,7 +40,7 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 
-CHROMIUM="$CHROMIUM" timeout 240 node tests/web/web_test.js "http://127.0.0.1:$port/"
+CHROMIUM="$CHROMIUM" timeout 540 node tests/web/web_test.js "http://127.0.0.1:$port/"
 rc=$?
 [ "$rc" -eq 0 ] || echo "# web_test.js exited with $rc" >&2
 [ "$fails" -eq 0 ] && [ "$rc" -eq 0 ]

@@ -1,5 +1,5 @@
 // sqlite.js: a small JavaScript interface to the SQLite C API exported by
-// gpuadv.wasm (make web). One Database wraps one connection; exec() runs a
+// gpuadv.wasm (make web), used by worker.js. One Database wraps one connection; exec() runs a
 // script, query() one statement with parameters; serialize() and
 // deserialize() move the whole database in and out as bytes (a .sqlite
 // file that the sqlite3 shell opens).
@@ -68,17 +68,15 @@ class Database {
     return row;
   }
 
-  // Runs every statement of sql; returns the result of the last one that
-  // returns columns: {columns: [...], rows: [[...], ...], types: [[...], ...]}
-  // (or null), where types holds each value's SQLite type (1 integer,
-  // 2 real, 3 text, 5 null) and numbers of both kinds are JS numbers.
-  // The first failing statement throws SqliteError with SQLite's message.
-  exec(sql, params = []) {
+  // Runs every statement of sql; returns {result, wrote}: result is that
+  // of the last statement that returns columns (see exec), wrote whether
+  // any statement could change a database (sqlite3_stmt_readonly).
+  execInfo(sql, params = []) {
     const M = this.M;
     const text = this._cstr(sql);
     const end = text + M.lengthBytesUTF8(sql);
     const pStmt = M._malloc(4), pTail = M._malloc(4);
-    let tail = text, result = null;
+    let tail = text, result = null, wrote = false;
     try {
       while (tail < end) {
         if (M._sqlite3_prepare_v2(this.db, tail, -1, pStmt, pTail) !== SQLITE_OK) throw this._error();
@@ -86,6 +84,7 @@ class Database {
         tail = M.getValue(pTail, "i32");
         if (!stmt) continue;  // whitespace or a comment
         try {
+          if (!M._sqlite3_stmt_readonly(stmt)) wrote = true;
           if (params.length) this._bind(stmt, params);
           const n = M._sqlite3_column_count(stmt);
           const res = {columns: [], rows: [], types: []};
@@ -107,7 +106,16 @@ class Database {
       M._free(pStmt);
       M._free(pTail);
     }
-    return result;
+    return {result, wrote};
+  }
+
+  // Runs every statement of sql; returns the result of the last one that
+  // returns columns: {columns: [...], rows: [[...], ...], types: [[...], ...]}
+  // (or null), where types holds each value's SQLite type (1 integer,
+  // 2 real, 3 text, 5 null) and numbers of both kinds are JS numbers.
+  // The first failing statement throws SqliteError with SQLite's message.
+  exec(sql, params = []) {
+    return this.execInfo(sql, params).result;
   }
 
   // One statement's rows as objects keyed by column name.
@@ -144,11 +152,4 @@ class Database {
     M._free(schema);
     if (rc !== SQLITE_OK) throw this._error();
   }
-}
-
-// Loads gpuadv.wasm and registers the extension for every connection.
-async function openGpuadv() {
-  const M = await GpuadvModule();
-  if (M._gpuadv_web_init() !== SQLITE_OK) throw new SqliteError("sqlite3_auto_extension failed");
-  return new Database(M);
 }
