@@ -473,8 +473,8 @@ static const config_default config_defaults[] = {
 
 /* Types whose MLP is two matrices (up, down) rather than gated (gate, up,
 ** down): GELU MLPs of the GPT lineage. */
-static const char *const ungated_types[] = {"falcon",      "gpt_neox", "gpt2",
-                                            "gpt_bigcode", "gptj",     "phi",
+static const char *const ungated_types[] = {"falcon",      "gpt_neox",   "gpt2",
+                                            "gpt_bigcode", "gptj",       "phi",
                                             "starcoder2",  "nemotron_h", 0};
 
 /* Types whose configs omit tie_word_embeddings because their class ties by
@@ -696,14 +696,22 @@ static void add_text_row(gpuadv_config_model *m, const char *field,
 
 static const struct {
   const char *prefix, *family;
-} families[] = {{"llama", "llama"},       {"mistral", "mistral"},
-                {"mixtral", "mistral"},   {"ministral", "mistral"},
-                {"qwen", "qwen"},         {"gemma", "gemma"},
-                {"phi", "phi"},           {"deepseek", "deepseek"},
-                {"kimi", "kimi"},         {"gpt_oss", "gpt-oss"},
-                {"glm", "glm"},           {"minimax", "minimax"},
-                {"falcon", "falcon"},     {"cohere", "cohere"},
-                {"gpt_neox", "gpt-neox"}, {"nemotron", "nemotron"},
+} families[] = {{"llama", "llama"},
+                {"mistral", "mistral"},
+                {"mixtral", "mistral"},
+                {"ministral", "mistral"},
+                {"qwen", "qwen"},
+                {"gemma", "gemma"},
+                {"phi", "phi"},
+                {"deepseek", "deepseek"},
+                {"kimi", "kimi"},
+                {"gpt_oss", "gpt-oss"},
+                {"glm", "glm"},
+                {"minimax", "minimax"},
+                {"falcon", "falcon"},
+                {"cohere", "cohere"},
+                {"gpt_neox", "gpt-neox"},
+                {"nemotron", "nemotron"},
                 {0, 0}};
 
 static void set_family(gpuadv_config_model *m, const char *model_type) {
@@ -1158,11 +1166,16 @@ static int read_mamba2_pattern(config_ctx *c, int v, const char *where,
   ** backslash is refused below). */
   for (i = 1; i < nd->len - 1; i++) {
     char ch1 = d->z[nd->start + i];
-    if (ch1 == 'M') n_m++;
-    else if (ch1 == '*') n_a++;
-    else if (ch1 == 'E') n_e++;
-    else if (ch1 == '-') n_d++;
-    else return cfg_fail(c, "'%s' may hold only M, *, E and -", where);
+    if (ch1 == 'M')
+      n_m++;
+    else if (ch1 == '*')
+      n_a++;
+    else if (ch1 == 'E')
+      n_e++;
+    else if (ch1 == '-')
+      n_d++;
+    else
+      return cfg_fail(c, "'%s' may hold only M, *, E and -", where);
   }
   if (n_m + n_a + n_e + n_d != s->L) {
     return cfg_fail(c, "'%s' has %.0f blocks, num_hidden_layers %.0f", where,
@@ -1182,17 +1195,16 @@ static int read_mamba2_pattern(config_ctx *c, int v, const char *where,
       return -1;
     if ((r = cfg_int(c, INT1("n_groups"), OPTIONAL, POSITIVE, &G, NULL, 0)) <
             0 ||
-        (r = cfg_int(c, INT1("conv_kernel"), OPTIONAL, POSITIVE, &K, NULL,
-                     0)) < 0)
+        (r = cfg_int(c, INT1("conv_kernel"), OPTIONAL, POSITIVE, &K, NULL, 0)) <
+            0)
       return -1;
     inner = H * P;
     ch = inner + 2 * G * N;
     s->lin_state = inner * N + (K - 1) * ch;
     /* in_proj (gate z, x, B, C, dt), the depthwise conv and its bias,
     ** A_log, D and dt_bias, the gated norm, out_proj. */
-    s->lin_params =
-        s->h * (2 * inner + 2 * G * N + H) + ch * K + ch + 3 * H + inner +
-        inner * s->h;
+    s->lin_params = s->h * (2 * inner + 2 * G * N + H) + ch * K + ch + 3 * H +
+                    inner + inner * s->h;
   }
   s->blocks = s->L;
   s->mlp_blocks = n_d;
@@ -1218,8 +1230,7 @@ static int read_mamba2_pattern(config_ctx *c, int v, const char *where,
     }
   }
   snprintf(from, sizeof(from), "%s", where);
-  add_row(m, "linear_layers", s->n_linear, from,
-          "blocks of type M (Mamba-2)");
+  add_row(m, "linear_layers", s->n_linear, from, "blocks of type M (Mamba-2)");
   return 0;
 }
 
@@ -1619,7 +1630,7 @@ static void count_params(config_ctx *c, shape *s) {
 
   /* MLP and experts. */
   g = s->gated_mlp ? 3 : 2;
-  n_dense = s->blocks > 0        ? s->mlp_blocks
+  n_dense = s->blocks > 0     ? s->mlp_blocks
             : s->n_routed > 0 ? s->L - s->n_moe
                               : s->L;
   p->mlp = n_dense * (g * h * s->dense_inter +
