@@ -1871,6 +1871,9 @@ rep0 AS (
          w.months AS w_months, w.hours_of_use AS w_hours_of_use,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
          w.model, w.dtype, w.catalog_model, w.mem_headroom, w.search_requests, w.sim_requests,
+         -- the weights' dtype class (16-bit, 8-bit, 4-bit), as mp classes the measurements
+         CASE WHEN bytes_per_param(w.dtype) >= 1.9 THEN 16 WHEN bytes_per_param(w.dtype) >= 0.9 THEN 8 ELSE 4 END
+           AS dtype_class,
          nodes_required(w.concurrency, b.batch) AS replicas_for_concurrency,
          w.design_tps / b.replica_tps
            + CASE WHEN w.prompt_tokens > 0 AND b.prefill_tps > 0
@@ -1977,16 +1980,14 @@ lat AS MATERIALIZED (
          -- family), written zero-padded before the row it names so that
          -- min() of the text finds it
          (SELECT max(q.mp_family = mm.family AND max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b) <= 2
-                     AND q.mp_dtype_class = CASE WHEN bytes_per_param(p.dtype) >= 1.9 THEN 16
-                                                 WHEN bytes_per_param(p.dtype) >= 0.9 THEN 8 ELSE 4 END
+                     AND q.mp_dtype_class = p.dtype_class
                      AND max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch) <= 8)
           FROM mp q JOIN models mm ON mm.name = p.model
           WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_comparable,
          (SELECT min(printf('%020.6f|%s %s at batch %d',
                             max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b)
                             * max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch)
-                            * CASE WHEN q.mp_dtype_class = CASE WHEN bytes_per_param(p.dtype) >= 1.9 THEN 16
-                                                                WHEN bytes_per_param(p.dtype) >= 0.9 THEN 8 ELSE 4 END
+                            * CASE WHEN q.mp_dtype_class = p.dtype_class
                                    THEN 1 ELSE 4 END
                             * CASE WHEN q.mp_family IS mm.family THEN 1 ELSE 2 END,
                             q.mp_model, q.mp_dtype, q.mp_batch))
