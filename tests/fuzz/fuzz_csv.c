@@ -371,6 +371,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       (strstr(a.err, "too big") || strstr(a.err, "SQLITE_LIMIT_LENGTH"))) {
     b.ok = 0;
   }
+  /* A column name longer than the extension's limit on names is an error
+  ** only when the first row is read as names: with header=no the same
+  ** field is a value, bounded by SQLITE_LIMIT_LENGTH alone. */
+  if (!a.ok && b.ok && strstr(a.err, ":1: the name of column")) {
+    b.ok = 0;
+  }
   FZ_CHECK(a.ok == b.ok, "header=yes %s but header=no %s (%s%s)",
            a.ok ? "succeeded" : "failed", b.ok ? "succeeded" : "failed", a.err,
            b.err);
