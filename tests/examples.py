@@ -4,9 +4,23 @@ sqlite_examples(path) gives (statement, expected output lines) for every
 line of a fenced block that starts `sqlite> `: the lines after it, up to
 the next such line or the end of the block, are what the shell prints.
 Blocks inside list items are indented; the fence's indentation is removed
-from their lines. tests/run_tests.py runs README.md's, and
-tests/clients/test_docs.sh runs docs/clients.md's.
+from their lines. tests/run_tests.py runs those of the reference pages
+(reference_pages()), and tests/clients/test_docs.sh runs docs/clients.md's.
 """
+import glob
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def reference_pages():
+    """README.md and docs/*.md, whose examples and `### name(...)`
+    headings are the reference; docs/clients.md is left to
+    tests/clients/test_docs.sh, which runs its shell blocks too."""
+    pages = [os.path.join(ROOT, "README.md")]
+    pages += sorted(p for p in glob.glob(os.path.join(ROOT, "docs", "*.md"))
+                    if os.path.basename(p) != "clients.md")
+    return pages
 
 
 def sqlite_examples(path):

@@ -42,7 +42,7 @@ import threading
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from examples import sqlite_examples  # noqa: E402 (tests/examples.py)
+from examples import reference_pages, sqlite_examples  # noqa: E402
 
 EXT = "./gpuadv"
 SQLITE3 = os.environ.get("SQLITE3", "sqlite3")
@@ -251,8 +251,12 @@ def check_errors(mode, path):
 
 
 def readme_examples():
-    """(statement, expected output lines) of README's `sqlite> ` examples."""
-    return sqlite_examples("README.md")
+    """(statement, expected output lines) of the `sqlite> ` examples of
+    README.md and docs/*.md (tests/examples.py, reference_pages)."""
+    examples = []
+    for page in reference_pages():
+        examples += sqlite_examples(page)
+    return examples
 
 
 def check_readme_clients():
@@ -291,10 +295,11 @@ def check_readme():
 
 
 def documented_signatures():
-    """name -> set of arities, from README's `### name(args [, opt])`."""
+    """name -> set of arities, from the `### name(args [, opt])` headings of
+    README.md and docs/*.md."""
     sigs = {}
-    with open("README.md") as f:
-        for line in f:
+    for page in reference_pages():
+        for line in open(page, encoding="utf-8"):
             m = re.match(r"^### `([a-z_0-9]+)\((.*)\)`", line)
             if not m:
                 continue

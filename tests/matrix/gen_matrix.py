@@ -44,6 +44,8 @@ import sqlite3
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from examples import reference_pages  # noqa: E402 (tests/examples.py)
 EXT = os.environ.get("GPUADV_EXT", "./gpuadv")
 
 # Valid arguments of every function, as SQL literals, for its largest arity;
@@ -144,10 +146,11 @@ def registered():
 
 
 def arg_names():
-    """name -> argument names, from README's `### name(args [, opt])`."""
+    """name -> argument names, from the `### name(args [, opt])` headings of
+    README.md and docs/*.md."""
     names = {}
-    with open(os.path.join(ROOT, "README.md")) as f:
-        for line in f:
+    for page in reference_pages():
+        for line in open(page, encoding="utf-8"):
             m = re.match(r"^### `([a-z_0-9]+)\((.*)\)`", line)
             if m:
                 names[m.group(1)] = [a.strip() for a in
