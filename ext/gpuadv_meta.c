@@ -15,8 +15,9 @@
 ** without appearing here, with its argument names and arities. The return
 ** type and the one-line summary come from doc_table below: a function
 ** missing there shows NULL (tests/sql/meta.sql fails on it). readme is the
-** GitHub anchor of the function's README heading, which is built from the
-** same signature (`name(a, b [, c [, d]])`).
+** GitHub anchor of the function's heading in the reference,
+** docs/functions.md, which is built from the same signature
+** (`name(a, b [, c [, d]])`).
 **
 ** gpuadv_tables: the catalogs, with their row counts and as_of range from
 ** the compiled-in rows; then every table and view of the main schema (those
@@ -251,7 +252,11 @@ static sqlite3_module guard_module = {
 
 /* ---------------------------------------------------- gpuadv_functions */
 
-/* What README says each function returns, in one line. */
+/* The page whose `### name(arguments)` headings are the function
+** reference (tests/run_tests.py checks them against the registrations). */
+#define REFERENCE_PAGE "docs/functions.md#"
+
+/* What the reference says each function returns, in one line. */
 typedef struct fn_doc {
   const char *name;
   const char *returns; /* REAL, INTEGER or TEXT; NULL results aside */
@@ -317,7 +322,7 @@ static const gpuadv_fn_entry *fn_table(int t, int *pn) {
 }
 #define N_FN_TABLES 4
 
-/* The arguments as README writes them: "a, b [, c [, d]]". */
+/* The arguments as the reference writes them: "a, b [, c [, d]]". */
 static void fn_arguments(const gpuadv_fn *fn, char *buf, int n_buf) {
   int i, k = 0;
   buf[0] = 0;
@@ -458,7 +463,7 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   const gpuadv_fn *fn = fn_table(cur->table, &n)[cur->entry].fn;
   const fn_doc *doc = find_doc(fn->name);
   char args[GPUADV_MAX_ARGS * 40], heading[GPUADV_MAX_ARGS * 40 + 64];
-  char anchor[sizeof(heading) + 10];
+  char anchor[sizeof(heading) + sizeof(REFERENCE_PAGE)];
   assert(cur->entry < n);
   switch (column) {
     case FN_NAME:
@@ -483,12 +488,13 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       }
       break;
     default:
-      /* The heading is `name(arguments)`, as README writes it. */
+      /* The heading is `name(arguments)`, as the reference writes it. */
       assert(column == FN_README);
       fn_arguments(fn, args, (int)sizeof(args));
       sqlite3_snprintf((int)sizeof(heading), heading, "%s(%s)", fn->name, args);
-      memcpy(anchor, "README.md#", 10);
-      github_anchor(heading, anchor + 10, (int)sizeof(anchor) - 10);
+      memcpy(anchor, REFERENCE_PAGE, sizeof(REFERENCE_PAGE) - 1);
+      github_anchor(heading, anchor + sizeof(REFERENCE_PAGE) - 1,
+                    (int)sizeof(anchor) - (int)sizeof(REFERENCE_PAGE) + 1);
       sqlite3_result_text(ctx, anchor, -1, SQLITE_TRANSIENT);
       break;
   }

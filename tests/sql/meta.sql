@@ -29,11 +29,11 @@ SELECT 'functions_decode_tps_arguments',
        AND min_args = 2 AND max_args = 7
 FROM gpuadv_functions WHERE name = 'decode_tps';
 SELECT 'functions_model_decode_tps_readme',
-       readme = 'README.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine--pp--ep--gpus_per_node--fabric_gbps'
+       readme = 'docs/functions.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine--pp--ep--gpus_per_node--fabric_gbps'
 FROM gpuadv_functions WHERE name = 'model_decode_tps';
-SELECT 'functions_weights_gb_readme', readme = 'README.md#weights_gbparams_b-dtype'
+SELECT 'functions_weights_gb_readme', readme = 'docs/functions.md#weights_gbparams_b-dtype'
 FROM gpuadv_functions WHERE name = 'weights_gb';
-SELECT 'functions_version', arguments = '' AND readme = 'README.md#gpuadv_version'
+SELECT 'functions_version', arguments = '' AND readme = 'docs/functions.md#gpuadv_version'
        AND returns = 'TEXT'
 FROM gpuadv_functions WHERE name = 'gpuadv_version';
 
