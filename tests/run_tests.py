@@ -38,6 +38,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(ROOT)
@@ -381,6 +382,9 @@ def check_scripts(only=None):
                "rc=%d, %d checks, %s" % (rc, n, err[-2000:]))
 
 
+START = time.time()
+
+
 def main():
     ap = argparse.ArgumentParser()
     g = ap.add_mutually_exclusive_group()
@@ -454,6 +458,8 @@ def main():
         beside.join()
         for line in beside_lines:
             print(line)
+    secs = int(time.time() - START)
+    print("run_tests.py: %d min %02d s" % (secs // 60, secs % 60))
     print("%d passed, %d failed%s" % (passed, failed,
                                        ", %d skipped" % skipped if skipped
                                        else ""))
