@@ -53,7 +53,7 @@ CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.cs
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test asan valgrind unit accuracy clean format lint lint-subjects calibrate-train refresh-prices
+.PHONY: all demo test check-all asan valgrind unit accuracy clean format lint lint-subjects calibrate-train refresh-prices
 
 all: $(LIB)
 
@@ -163,7 +163,15 @@ TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
              build/test_math build/test_config build/test_sim build/test_train build/test_traffic
 
 # make test suite=NAME: only the SQL files and scripts whose path holds NAME.
+# make test runs every suite in the shell, the test host and under ASan +
+# UBSan; make check-all adds the slow passes: the same files under valgrind
+# (beside the others) and a bounded, repeatable fuzzing run of each target
+# first. .ci/run runs make check-all.
 test: $(TEST_DEPS)
+	$(PYTHON) tests/run_tests.py --standard $(if $(suite),--only $(suite))
+
+check-all: $(TEST_DEPS)
+	$(MAKE) fuzz FUZZ_SECONDS=20 FUZZ_FLAGS=-seed=1
 	$(PYTHON) tests/run_tests.py --all $(if $(suite),--only $(suite))
 
 asan: build/asan/gpuadv.$(EXT) build/asan/sqlhost

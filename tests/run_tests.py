@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """gpuadv test runner.
 
-    tests/run_tests.py [--all | --quick | --asan | --valgrind] [--only NAME]
-                       [--jobs N]
+    tests/run_tests.py [--standard | --all | --quick | --asan | --valgrind]
+                       [--only NAME] [--jobs N]
 
 Runs, in this order:
   unit      C unit tests of the arithmetic (build/test_math), the
@@ -12,17 +12,18 @@ Runs, in this order:
             `SELECT 'NAME'` check must print its line
   errors    tests/errors/*.sql: each statement is followed by
             `-- error: MESSAGE`, the exact error it must raise
-  readme    every `sqlite> ` example in README.md, whose real output follows
-  functions the functions the extension registers equal the README's
-            reference, each with the documented flags
+  readme    every `sqlite> ` example in README.md and docs/*.md, whose
+            real output follows
+  functions the functions the extension registers equal the reference's
+            headings (docs/functions.md), each with the documented flags
   scripts   tests/*/test_*.sh, each printing `ok NAME` / `FAIL NAME` lines,
             and `skip NAME: REASON` (or `ok NAME # SKIP REASON`) for a check
             that cannot run here: printed and counted as skipped
 
 The golden and error files run through the sqlite3 shell and the test host
-(tests/sqlhost.c); --all also runs them under AddressSanitizer + UBSan and
-under valgrind (all but the plan views' views_*.sql, which --valgrind
-adds). The last line is always `N passed, M failed`, followed by
+(tests/sqlhost.c); --standard (make test) also runs them under
+AddressSanitizer + UBSan, and --all (make check-all) under valgrind as well
+(all but the plan views' views_*.sql, which --valgrind adds). The last line is always `N passed, M failed`, followed by
 `, K skipped` when checks were skipped.
 
 With --jobs 2 or more (the default on a machine with several cores) the
@@ -388,7 +389,13 @@ START = time.time()
 def main():
     ap = argparse.ArgumentParser()
     g = ap.add_mutually_exclusive_group()
-    g.add_argument("--all", action="store_true")
+    g.add_argument("--all", action="store_true",
+                   help="--standard, and the valgrind lane beside it "
+                        "(make check-all)")
+    g.add_argument("--standard", action="store_true",
+                   help="shell, test host and ASan + UBSan lanes, the "
+                        "examples, the function list and the scripts "
+                        "(make test)")
     g.add_argument("--quick", action="store_true")
     g.add_argument("--asan", action="store_true")
     g.add_argument("--valgrind", action="store_true")
@@ -409,6 +416,8 @@ def main():
         modes, extras = ["valgrind"], False
     elif opts.quick:
         modes, extras = ["shell", "host"], True
+    elif opts.standard:
+        modes, extras = ["shell", "host", "asan"], True
     else:
         modes, extras = ["shell", "host", "asan", "valgrind"], True
 
