@@ -440,8 +440,8 @@ static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
   gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
   gpuadv_engine_load(engine, &e);
   sqlite3_result_double(
-      ctx, gpuadv_model_decode_tps_of(&def, g, dt, &e, OPT(3, 1.0), OPT(4, 0.0),
-                                      OPT(5, 1.0)));
+      ctx, gpuadv_model_decode_tps_of(&def, g, dt, -1, &e, OPT(3, 1.0),
+                                      OPT(4, 0.0), OPT(5, 1.0)));
 }
 
 static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,

@@ -180,9 +180,16 @@ def datasheet_tflops(g, precision):
     return 0.0
 
 
-def kv_bytes(dtype):
-    """The KV cache's bytes per element: fp8 with fp8 or fp4 weights."""
-    return 1.0 if PRECISION.get(dtype) in ("fp8", "fp4") else 2.0
+def kv_bytes(e, dtype, kv=""):
+    """gpuadv_kv_bytes(): the KV cache's bytes per element, those of the
+    row's stated cache dtype `kv` (measurements.kv_dtype), else the
+    engine's default: 1 with fp8 or fp4 weights on an engine that keeps the
+    checkpoint's KV quantisation (engines.kv_cache_dtype 'checkpoint'),
+    else 2."""
+    if kv:
+        return 1.0 if kv == "fp8" else 2.0
+    return 1.0 if e["kv_from_checkpoint"] and \
+        PRECISION.get(dtype) in ("fp8", "fp4") else 2.0
 
 
 def kv_gb(m, seq_len):
@@ -292,7 +299,7 @@ def bw_eff(e, g, dtype):
     return eff
 
 
-def decode_step_s(e, g, m, dtype, batch, context, n):
+def decode_step_s(e, g, m, dtype, batch, context, n, kv_dtype=""):
     """gpuadv_decode_step_s()."""
     eff = bw_eff(e, g, dtype)
     gpus = 1 if e["split_layers"] else n
@@ -305,7 +312,7 @@ def decode_step_s(e, g, m, dtype, batch, context, n):
     layers = num(m["layers"])
     per_layer = e["layer_overhead_us"] + (
         e["moe_layer_overhead_us"] if num(m["n_experts"]) > 0 else 0.0)
-    kv = group_kv_gb(e, m, context, n) * kv_bytes(dtype) * batch / \
+    kv = group_kv_gb(e, m, context, n) * kv_bytes(e, dtype, kv_dtype) * batch / \
         (bw * e["kv_eff"])
     tf16 = tflops(g, "bf16", e)
     if tf16 > 0:
@@ -364,27 +371,27 @@ def prefill_token_s(e, m):
     return e["prefill_token_us"] * 1e-6 if num(m["n_experts"]) > 0 else 0.0
 
 
-def full_load_batch(e, g, m, dtype, seq_len, n, cap):
+def full_load_batch(e, g, m, dtype, seq_len, n, cap, kv=""):
     """Sequences at full load: as many as the KV cache holds at seq_len
     tokens each in the memory the weights leave (less HEADROOM), at most
     cap; 0 when the weights do not fit."""
     free = (num(g["memory_gb"]) * n * (1 - HEADROOM) -
             checkpoint_gb(dtype, num(m["params_b"]),
                           2 * num(m["vocab"]) * num(m["hidden"]) / 1e9))
-    per_seq = group_kv_gb(e, m, seq_len, n) * kv_bytes(dtype)
+    per_seq = group_kv_gb(e, m, seq_len, n) * kv_bytes(e, dtype, kv)
     if free <= 0 or per_seq <= 0:
         return 0
     return max(1, min(int(cap), int(free / per_seq)))
 
 
-def full_load_tps(e, g, m, dtype, prompt, gen, n, cap):
+def full_load_tps(e, g, m, dtype, prompt, gen, n, cap, kv=""):
     """Output tokens/s at full load, each prompt's prefill between: each
     sequence's prompt + output reserved, decoding at the mean context."""
     context = prompt + gen / 2
-    batch = full_load_batch(e, g, m, dtype, prompt + gen, n, cap)
+    batch = full_load_batch(e, g, m, dtype, prompt + gen, n, cap, kv)
     if batch == 0:
         return None
-    step = decode_step_s(e, g, m, dtype, batch, context, n)
+    step = decode_step_s(e, g, m, dtype, batch, context, n, kv)
     pre = prefill_s(e, g, m, dtype, prompt, n) if prompt > 0 else 0.0
     return gen / (gen * step / batch + pre)
 
@@ -479,7 +486,7 @@ def cases(gpus, models, meas):
             else row_gpus(r)
         out.append(dict(id=r["id"], kind=kind, engine=engine, gpu=r["gpu"],
                         g=gpus[r["gpu"]], m=models[r["model"]],
-                        dtype=r["dtype"], n=n,
+                        dtype=r["dtype"], kv=r.get("kv_dtype") or "", n=n,
                         prompt=num(r["prompt_tokens"]),
                         gen=num(r["gen_tokens"]), measured=num(r["value"]),
                         batch=num(r.get("batch"))))
@@ -490,7 +497,7 @@ def estimate(e, c):
     if c["kind"] == "decode":
         context = c["prompt"] + c["gen"] / 2
         return 1 / decode_step_s(e, c["g"], c["m"], c["dtype"], 1, context,
-                                 c["n"])
+                                 c["n"], c["kv"])
     if c["kind"] == "prefill":
         return c["prompt"] / prefill_s(e, c["g"], c["m"], c["dtype"],
                                        c["prompt"], c["n"])
@@ -500,7 +507,7 @@ def estimate(e, c):
     if c.get("batch", 0) > 0:
         cap = min(cap, c["batch"])
     return full_load_tps(e, c["g"], c["m"], c["dtype"], c["prompt"],
-                         c["gen"], c["n"], cap)
+                         c["gen"], c["n"], cap, c["kv"])
 
 
 def batch_limit(e, engine):
@@ -746,6 +753,7 @@ def header_constants(path):
 def engine_facts(row):
     """The engine's facts that no fit sets (engines.csv)."""
     return dict(split_layers=row["multi_gpu"] == "layer",
+                kv_from_checkpoint=row["kv_cache_dtype"] == "checkpoint",
                 fp16_accumulate=num(row["fp16_accumulate"]) > 0,
                 batch_tokens=num(row["token_budget"]))
 
@@ -773,6 +781,14 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     it_held = 400 if held and not quick else 0
     data = cases(gpus, models, meas)
     engines = {r["name"]: dict(START, **engine_facts(r)) for r in engine_rows}
+    # A row keeps the KV cache its own engine keeps (or its source states)
+    # when a pooled fit estimates it with another engine's constants.
+    for c in data:
+        if not c["kv"]:
+            own = engines.get("vllm" if c["engine"] in ("pytorch", GAUDI_REFERENCE)
+                              else c["engine"])
+            if own is not None:
+                c["kv"] = "fp8" if kv_bytes(own, c["dtype"]) < 2 else "fp16"
     for name in MODERN:
         engines[name].update(MODERN_FIXED)
     notes = {name: [] for name in engines}

@@ -154,6 +154,9 @@ CATALOGS = [
             col("model", "TEXT", False),
             col("params_b", "REAL", False, lo=0.01, hi=100000),
             col("dtype", "TEXT", False),
+            # the KV cache's dtype where the source states it (else the
+            # engine's default: engines.kv_cache_dtype)
+            col("kv_dtype", "TEXT", False, choices={"fp8", "bf16", "fp16"}),
             col("framework", "TEXT", False),
             col("batch", "INTEGER", False, lo=1, hi=10000000),
             col("prompt_tokens", "INTEGER", False, lo=0, hi=10000000),
@@ -220,6 +223,9 @@ CATALOGS = [
             col("multi_gpu", "TEXT", choices={"tensor", "layer"}),
             col("fp16_accumulate", "INTEGER", lo=0, hi=1),
             col("dp_token_budget", "TEXT", choices={"group", "shared"}),
+            # the KV cache's dtype by default: auto (16-bit, the model's
+            # activations) or checkpoint (8-bit with 8- and 4-bit weights)
+            col("kv_cache_dtype", "TEXT", choices={"auto", "checkpoint"}),
             col("fit", "TEXT"),
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),

@@ -41,7 +41,7 @@ import re
 import sys
 
 HEADER = ['id', 'kind', 'metric', 'gpu', 'gpu_count', 'model', 'params_b', 'dtype',
-          'framework', 'batch', 'prompt_tokens', 'gen_tokens', 'mode', 'optimizer',
+          'kv_dtype', 'framework', 'batch', 'prompt_tokens', 'gen_tokens', 'mode', 'optimizer',
           'micro_batch', 'seq_len', 'grad_checkpointing', 'lora_rank', 'zero_stage',
           'engine', 'engine_version', 'tp', 'pp', 'ep', 'concurrency', 'scenario',
           'speculative', 'value', 'unit', 'gpu_label', 'model_label', 'dtype_label', 'source',
@@ -1172,6 +1172,30 @@ def build_train_tps_row(where, src):
 MODEL_SLUGS = set()
 
 
+
+def kv_dtype_of(row):
+    """The KV cache's dtype where the row states one, else ''.
+
+    A dtype label naming the cache ('KV cache FP8', 'FP8 (weights+KV)',
+    'FP8 attention (KV)', 'KV cache BF16'), or a checkpoint named for its
+    FP8 cache (AMD's amd/...-FP8-KV, whose quantisation config names a KV
+    scheme that vLLM's --kv-cache-dtype auto then follows). Without one the
+    estimates take the engine's default (engines.kv_cache_dtype)."""
+    label = row.get('dtype_label') or ''
+    if row.get('engine') == 'intel-gaudi' and row.get('dtype') == 'fp8':
+        # Intel's FP8 figures on Gaudi state batches that fit the HPUs only
+        # with an FP8 cache (Llama 2 70B on 2 Gaudi 3 at batch 512 and
+        # 128 + 2048 tokens: 365 GB of 16-bit cache beside 70 GB of weights
+        # in 256 GB; Llama 3.1 8B on one at batch 768: 219 GB in 128 GB):
+        # INC's FP8 quantisation on Gaudi quantises the KV cache too.
+        return 'fp8'
+    if re.search(r'KV cache BF16', label):
+        return 'bf16'
+    if (re.search(r'KV cache FP8|weights\+KV|FP8 attention \(KV\)', label)
+            or re.search(r'-FP8-KV\b', row.get('model_label') or '')):
+        return 'fp8'
+    return ''
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--src', required=True, help='folder with the three source CSVs')
@@ -1254,6 +1278,8 @@ def main():
         print(str(e), file=sys.stderr)
         return 1
 
+    for row in rows:
+        row['kv_dtype'] = kv_dtype_of(row)
     tmp = opts.out + '.tmp'
     with open(tmp, 'w', newline='', encoding='utf-8') as f:
         w = csv.DictWriter(f, fieldnames=HEADER, lineterminator='\n')

@@ -82,10 +82,10 @@ struct gpuadv_replica;
 struct gpuadv_engine_consts;
 int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu,
                                sqlite3_value *dtype, sqlite3_value *engine,
-                               double tp, double pp, double ep,
-                               double gpus_per_node, double fabric_gbps,
-                               double mean_context, double headroom,
-                               struct gpuadv_replica *r,
+                               sqlite3_value *kv_dtype, double tp, double pp,
+                               double ep, double gpus_per_node,
+                               double fabric_gbps, double mean_context,
+                               double headroom, struct gpuadv_replica *r,
                                struct gpuadv_engine_consts *e, char **pzErr);
 
 #endif /* GPUADV_INTERNAL_H */

@@ -159,6 +159,11 @@ typedef struct gpuadv_engine_consts {
   int dp_shared_budget;       /* 1: data-parallel attention groups share
                               ** token_budget (SGLang), 0: each group has
                               ** its own (engines.dp_token_budget) */
+  int kv_from_checkpoint;     /* 1: the KV cache is 8-bit with 8- and
+                              ** 4-bit float weights, as the checkpoints
+                              ** the engine runs quantise it (TensorRT-LLM
+                              ** with ModelOpt's); 0: 16-bit unless asked
+                              ** (engines.kv_cache_dtype) */
 } gpuadv_engine_consts;
 
 /* Layer split (llama.cpp's default --split-mode layer): each GPU holds a

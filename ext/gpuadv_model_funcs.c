@@ -314,6 +314,7 @@ enum {
   DEC_EP,
   DEC_NODE_GPUS,
   DEC_FABRIC,
+  DEC_KV_DTYPE,
   DEC_N
 };
 
@@ -329,18 +330,20 @@ static const gpuadv_fn fn_model_decode_tps = {
      [DEC_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
      [DEC_ENGINE] =
          GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
-     [DEC_PP] = LAYOUT_ARGS}};
+     [DEC_PP] = LAYOUT_ARGS,
+     [DEC_KV_DTYPE] = GPUADV_DTYPE("kv_dtype", -1)}};
 
 /* The replica of a layout (layout[0..3]: pp, ep, gpus_per_node,
 ** fabric_gbps, the order of LAYOUT_ARGS) for the SQL functions; 0 after
 ** setting the error. */
 static int layout_replica(sqlite3_context *ctx, const gpuadv_fn *fn,
                           gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
-                          int dtype, const gpuadv_engine_consts *e, double tp,
+                          int dtype, int kv_dtype,
+                          const gpuadv_engine_consts *e, double tp,
                           const double *layout, double mean_context) {
   char *msg;
   int rc;
-  gpuadv_replica_fill(r, m, gpu, dtype, e, mean_context);
+  gpuadv_replica_fill(r, m, gpu, dtype, kv_dtype, e, mean_context);
   rc = replica_layout(r, tp, layout[0], layout[1], layout[2], layout[3], &msg);
   if (rc == SQLITE_ERROR) {
     char *full = sqlite3_mprintf("%s(): %s", fn->name, msg);
@@ -368,14 +371,15 @@ typedef struct decode_at {
   gpuadv_model_def m;
   gpuadv_engine_consts e;
   gpuadv_replica r; /* the replica, when pp or ep > 1 */
-  int gpu, dtype, replica;
+  int gpu, dtype, kv_dtype, replica;
   double context, n_gpus;
 } decode_at;
 
 /* Where a function's decode arguments sit: model, gpu and dtype first,
-** then these (the layout: pp, ep, gpus_per_node, fabric_gbps in a row). */
+** then these (the layout: pp, ep, gpus_per_node, fabric_gbps in a row;
+** kv_dtype: -1 for the engine's default). */
 typedef struct decode_slots {
-  int context, n_gpus, engine, layout;
+  int context, n_gpus, engine, layout, kv_dtype;
 } decode_slots;
 
 /* Set up d from the arguments: 1, or 0 after setting the result (an error,
@@ -396,11 +400,12 @@ static int decode_at_setup(sqlite3_context *ctx, const gpuadv_fn *fn,
   gpuadv_engine_load(engine, &d->e);
   d->context = a[at->context];
   d->n_gpus = a[at->n_gpus];
+  d->kv_dtype = (int)a[at->kv_dtype];
   /* pipeline or expert parallel: the serving simulator's replica */
   d->replica = a[at->layout] > 1.0 || a[at->layout + 1] > 1.0;
   return !d->replica ||
-         layout_replica(ctx, fn, &d->r, &d->m, d->gpu, d->dtype, &d->e,
-                        d->n_gpus, a + at->layout, d->context);
+         layout_replica(ctx, fn, &d->r, &d->m, d->gpu, d->dtype, d->kv_dtype,
+                        &d->e, d->n_gpus, a + at->layout, d->context);
 }
 
 /* Aggregate decode tokens/s of a set-up decode at batch. */
@@ -412,12 +417,12 @@ static double decode_at_tps(void *arg, double batch) {
     l.decode_context = batch * d->context;
     return batch / gpuadv_replica_step_s(&d->r, &l);
   }
-  return gpuadv_model_decode_tps_of(&d->m, d->gpu, d->dtype, &d->e, batch,
-                                    d->context, d->n_gpus);
+  return gpuadv_model_decode_tps_of(&d->m, d->gpu, d->dtype, d->kv_dtype, &d->e,
+                                    batch, d->context, d->n_gpus);
 }
 
 static const decode_slots decode_tps_slots = {DEC_CONTEXT, DEC_N_GPUS,
-                                              DEC_ENGINE, DEC_PP};
+                                              DEC_ENGINE, DEC_PP, DEC_KV_DTYPE};
 
 static void sql_model_decode_tps(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
@@ -444,6 +449,7 @@ enum {
   SB_EP,
   SB_NODE_GPUS,
   SB_FABRIC,
+  SB_KV_DTYPE,
   SB_N
 };
 
@@ -460,10 +466,11 @@ static const gpuadv_fn fn_model_serving_batch = {
      [SB_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
      [SB_ENGINE] =
          GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
-     [SB_PP] = LAYOUT_ARGS}};
+     [SB_PP] = LAYOUT_ARGS,
+     [SB_KV_DTYPE] = GPUADV_DTYPE("kv_dtype", -1)}};
 
 static const decode_slots serving_batch_slots = {SB_CONTEXT, SB_N_GPUS,
-                                                 SB_ENGINE, SB_PP};
+                                                 SB_ENGINE, SB_PP, SB_KV_DTYPE};
 
 /* model_serving_batch(): the batch serving_plans runs one replica at
 ** (gpuadv_serving_batch), from model_decode_tps's step at each candidate:
@@ -542,7 +549,7 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
   gpuadv_engine_load(engine, &e);
   if (a[PRE_PP] > 1.0 || a[PRE_EP] > 1.0) {
     gpuadv_replica r;
-    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, &e, a[PRE_N_GPUS],
+    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, -1, &e, a[PRE_N_GPUS],
                         a + PRE_PP, a[PRE_PROMPT])) {
       return;
     }
@@ -582,6 +589,31 @@ static void sql_engine_serves(sqlite3_context *ctx, int argc,
       ctx, gpuadv_engine_serves((int)a[ES_ENGINE], gpu, (int)a[ES_DTYPE]));
 }
 
+enum { EKV_ENGINE, EKV_DTYPE, EKV_N };
+
+static const gpuadv_fn fn_engine_kv_dtype = {
+    "engine_kv_dtype",
+    2,
+    EKV_N,
+    {[EKV_ENGINE] =
+         GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
+     [EKV_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
+
+/* The dtype the engine keeps the KV cache in by default for weights of
+** dtype ('fp16' or 'fp8', engines.kv_cache_dtype): what serving_sim and
+** model_decode_tps assume, for views that size the cache themselves. */
+static void sql_engine_kv_dtype(sqlite3_context *ctx, int argc,
+                                sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_engine_kv_dtype;
+  double a[GPUADV_MAX_ARGS];
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  sqlite3_result_text(ctx,
+                      gpuadv_dtypes[gpuadv_engine_kv_dtype((int)a[EKV_ENGINE],
+                                                           (int)a[EKV_DTYPE])]
+                          .name,
+                      -1, SQLITE_STATIC);
+}
+
 enum { EVS_ENGINE, EVS_GPU, EVS_N };
 
 static const gpuadv_fn fn_engine_vendor_share = {
@@ -616,14 +648,14 @@ static void sql_engine_vendor_share(sqlite3_context *ctx, int argc,
 
 int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
                                sqlite3_value *dtype_v, sqlite3_value *engine_v,
-                               double tp, double pp, double ep,
-                               double gpus_per_node, double fabric_gbps,
-                               double mean_context, double headroom,
-                               gpuadv_replica *r, gpuadv_engine_consts *e,
-                               char **pzErr) {
+                               sqlite3_value *kv_dtype_v, double tp, double pp,
+                               double ep, double gpus_per_node,
+                               double fabric_gbps, double mean_context,
+                               double headroom, gpuadv_replica *r,
+                               gpuadv_engine_consts *e, char **pzErr) {
   const char *z;
   char *layout_err;
-  int n, rc, gpu, dtype, engine = GPUADV_ENGINE_DEFAULT;
+  int n, rc, gpu, dtype, kv_dtype = -1, engine = GPUADV_ENGINE_DEFAULT;
   gpuadv_model_def m;
   memset(r, 0, sizeof(*r));
   /* model */
@@ -632,7 +664,7 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
   if (!z) {
     *pzErr = sqlite3_mprintf(
         "serving_sim(): model is required with gpu, "
-        "dtype or engine");
+        "dtype, engine or kv_dtype");
     return SQLITE_ERROR;
   }
   if (gpuadv_config_is_json(z, n)) {
@@ -696,6 +728,21 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
       return SQLITE_ERROR;
     }
   }
+  /* kv_dtype: by default the engine's (gpuadv_kv_bytes) */
+  if (kv_dtype_v) {
+    z = (const char *)sqlite3_value_text(kv_dtype_v);
+    kv_dtype = z ? gpuadv_dtype_find(z, sqlite3_value_bytes(kv_dtype_v)) : -1;
+    if (kv_dtype < 0) {
+      *pzErr = sqlite3_mprintf(
+          "serving_sim(): kv_dtype must be a "
+          "bytes_per_param() type, got '%.*s'",
+          z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(kv_dtype_v),
+                                 NAME_QUOTE_MAX)
+            : 0,
+          z ? z : "");
+      return SQLITE_ERROR;
+    }
+  }
   if (engine_v) {
     z = (const char *)sqlite3_value_text(engine_v);
     engine = z ? gpuadv_keyword_find(gpuadv_engine_names, z,
@@ -727,7 +774,7 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   gpuadv_engine_load(engine, e);
-  gpuadv_replica_fill(r, &m, gpu, dtype, e, mean_context);
+  gpuadv_replica_fill(r, &m, gpu, dtype, kv_dtype, e, mean_context);
   rc = replica_layout(r, tp, pp, ep, gpus_per_node, fabric_gbps, &layout_err);
   if (rc != SQLITE_OK) {
     if (rc == SQLITE_ERROR) {
@@ -832,6 +879,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_model_prefill_tps,  sql_model_prefill_tps},
   {&fn_model_serving_batch, sql_model_serving_batch},
   {&fn_engine_serves,      sql_engine_serves},
+  {&fn_engine_kv_dtype,    sql_engine_kv_dtype},
   {&fn_engine_vendor_share, sql_engine_vendor_share},
 };
 /* clang-format on */

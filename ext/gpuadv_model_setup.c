@@ -210,6 +210,10 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
                             ENGINES_COL_DP_TOKEN_BUDGET);
     assert(c->type == GPUADV_CELL_TEXT);
     e->dp_shared_budget = strcmp(c->v.text, "shared") == 0;
+    c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
+                            ENGINES_COL_KV_CACHE_DTYPE);
+    assert(c->type == GPUADV_CELL_TEXT);
+    e->kv_from_checkpoint = strcmp(c->v.text, "checkpoint") == 0;
   }
 }
 
@@ -266,10 +270,22 @@ int gpuadv_engine_serves(int engine, int gpu, int dtype) {
 
 /* The KV cache is kept in 16 bits, or in fp8 when the weights are fp8 or
 ** fp4 (what TensorRT-LLM and vLLM do with FP8 checkpoints). */
-double gpuadv_kv_bytes_per_element(int dtype) {
-  int compute = gpuadv_dtypes[dtype].compute;
-  return (compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4) ? 1.0
-                                                                          : 2.0;
+int gpuadv_engine_kv_dtype(int engine, int dtype) {
+  gpuadv_engine_consts e;
+  gpuadv_engine_load(engine, &e);
+  return gpuadv_kv_bytes(&e, dtype, -1) < 2.0 ? GPUADV_FP8 : GPUADV_FP16;
+}
+
+double gpuadv_kv_bytes(const gpuadv_engine_consts *e, int dtype, int kv_dtype) {
+  int compute;
+  assert(dtype >= 0 && dtype < GPUADV_N_DTYPES);
+  assert(kv_dtype < GPUADV_N_DTYPES);
+  if (kv_dtype >= 0) return gpuadv_dtypes[kv_dtype].bytes_per_param;
+  compute = gpuadv_dtypes[dtype].compute;
+  return e->kv_from_checkpoint && (compute == GPUADV_COMPUTE_FP8 ||
+                                   compute == GPUADV_COMPUTE_FP4)
+             ? 1.0
+             : 2.0;
 }
 
 /* The share of its dense datasheet TFLOP/s that a GPU's large matrix
@@ -421,9 +437,9 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
 /* The replica of model m in dtype on the GPU with engine e, its KV per
 ** token at mean_context; the caller sets the layout (replica_layout). */
 void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
-                         int dtype, const gpuadv_engine_consts *e,
+                         int dtype, int kv_dtype, const gpuadv_engine_consts *e,
                          double mean_context) {
-  double bpe = gpuadv_kv_bytes_per_element(dtype);
+  double bpe = gpuadv_kv_bytes(e, dtype, kv_dtype);
   double ctx = mean_context > 1.0 ? mean_context : 1.0;
   double attn_g, state_g;
   seq_cache_g(m, ctx, &attn_g, &state_g);
@@ -444,8 +460,8 @@ double gpuadv_engine_number(int engine, int col) {
 }
 
 double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
-                                  const gpuadv_engine_consts *e, double batch,
-                                  double context, double n_gpus) {
+                                  int kv_dtype, const gpuadv_engine_consts *e,
+                                  double batch, double context, double n_gpus) {
   gpuadv_decode_setup d;
   double attn_g, state_g;
   fill_decode_setup(&d, m, gpu, dtype, e);
@@ -454,7 +470,7 @@ double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
   seq_cache_g(m, context, &attn_g, &state_g);
   d.kv_gb_per_seq =
       group_kv_gb(m, attn_g, state_g, e->split_layers ? 1.0 : n_gpus,
-                  gpuadv_kv_bytes_per_element(dtype));
+                  gpuadv_kv_bytes(e, dtype, kv_dtype));
   d.attn_gflop_per_seq = attn_g * attn_flop_per_kv_element(m);
   d.batch = batch;
   d.n_gpus = n_gpus;

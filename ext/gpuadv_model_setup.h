@@ -30,9 +30,14 @@ double gpuadv_model_group_kv_gb(const gpuadv_model_def *m, double seq_len,
                                 double batch, double bytes_per_element,
                                 double tp);
 
-/* The KV cache's bytes per element for weights of dtype: 1 for fp8 and
-** fp4 weights, else 2. */
-double gpuadv_kv_bytes_per_element(int dtype);
+/* The KV cache's bytes per element: those of kv_dtype where one is named
+** (a gpuadv_dtype_id), else (-1) the engine's default for weights of
+** dtype: 1 for fp8 and fp4 weights on an engine that keeps the
+** checkpoint's KV quantisation (kv_from_checkpoint), else 2. */
+double gpuadv_kv_bytes(const gpuadv_engine_consts *e, int dtype, int kv_dtype);
+
+/* The same default as a gpuadv_dtype_id: GPUADV_FP8 or GPUADV_FP16. */
+int gpuadv_engine_kv_dtype(int engine, int dtype);
 
 /* The GPU's dense datasheet TFLOP/s at a gpuadv_compute precision, or the
 ** next wider one it publishes; 0 if none. */
@@ -56,10 +61,11 @@ int gpuadv_engine_serves(int engine, int gpu, int dtype);
 ** scales the bandwidth and TFLOP/s the engine sees there. */
 double gpuadv_engine_vendor_share(int engine, int gpu);
 
-/* The replica of model m in dtype on the GPU with engine e, its KV per
-** token at mean_context; the caller sets the layout. */
+/* The replica of model m in dtype on the GPU with engine e, its KV cache
+** in kv_dtype (-1: the engine's default, gpuadv_kv_bytes) per token at
+** mean_context; the caller sets the layout. */
 void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
-                         int dtype, const gpuadv_engine_consts *e,
+                         int dtype, int kv_dtype, const gpuadv_engine_consts *e,
                          double mean_context);
 
 /* model_decode_tps and model_prefill_tps on n_gpus GPUs of a tensor split
@@ -67,8 +73,8 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
 ** caller checks gpuadv_engine_serves (and, for prefill, a TFLOP/s
 ** figure) first. */
 double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
-                                  const gpuadv_engine_consts *e, double batch,
-                                  double context, double n_gpus);
+                                  int kv_dtype, const gpuadv_engine_consts *e,
+                                  double batch, double context, double n_gpus);
 double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
                                    int dtype, const gpuadv_engine_consts *e,
                                    double n_gpus, double prompt_tokens);

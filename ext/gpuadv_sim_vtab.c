@@ -50,6 +50,11 @@
 **   gpu                       -        a gpus.name (with model)
 **   dtype                     bf16     weight dtype (with model)
 **   engine                    vllm     vllm, sglang, trtllm, llama.cpp
+**   kv_dtype                  -        the KV cache's dtype (with model;
+**                                      default: the engine's, 16-bit, or
+**                                      8-bit with fp8/fp4 weights where
+**                                      engines.kv_cache_dtype says
+**                                      'checkpoint')
 **   tp, pp, ep                1        tensor, pipeline and expert
 **                                      parallel degrees; ep > tp with
 **                                      pp 1: data-parallel attention
@@ -184,6 +189,7 @@ enum {
   ARG_GPU,
   ARG_DTYPE,
   ARG_ENGINE,
+  ARG_KV_DTYPE,
   ARG_TP,
   ARG_PP,
   ARG_EP,
@@ -215,7 +221,8 @@ static const char sim_schema[] =
     "warmup HIDDEN, step_fixed_ms HIDDEN, step_per_seq_ms HIDDEN, "
     "step_per_ctx_token_us HIDDEN, step_per_prefill_token_us HIDDEN, "
     "step_per_pair_ns HIDDEN, model HIDDEN, gpu HIDDEN, dtype HIDDEN, "
-    "engine HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, ttft_p95_max_s HIDDEN, "
+    "engine HIDDEN, kv_dtype HIDDEN, tp HIDDEN, pp HIDDEN, ep HIDDEN, "
+    "ttft_p95_max_s HIDDEN, "
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
     "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN)";
@@ -267,6 +274,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"gpu", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
     {"dtype", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
     {"engine", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+    {"kv_dtype", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
     {"tp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
     {"pp", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
     {"ep", KIND_WHOLE, 1, 0, 1024, 0, 1, 0},
@@ -308,7 +316,7 @@ typedef struct sim_step_model {
 
 /* The text arguments (model, gpu, dtype, engine) kept for xColumn: the
 ** values xFilter receives live only during the call. */
-#define N_KEPT (ARG_ENGINE - ARG_MODEL + 1)
+#define N_KEPT (ARG_KV_DTYPE - ARG_MODEL + 1)
 
 typedef struct sim_cursor {
   sqlite3_vtab_cursor base;
@@ -541,8 +549,8 @@ static int step_model_select(sim_call *call, sim_step_model *out,
     memset(s, 0, sizeof(*s));
     rc = gpuadv_replica_from_values(
         call->given[ARG_MODEL], call->given[ARG_GPU], call->given[ARG_DTYPE],
-        call->given[ARG_ENGINE], call->value[ARG_TP], call->value[ARG_PP],
-        call->value[ARG_EP], call->value[ARG_NODE_GPUS],
+        call->given[ARG_ENGINE], call->given[ARG_KV_DTYPE], call->value[ARG_TP],
+        call->value[ARG_PP], call->value[ARG_EP], call->value[ARG_NODE_GPUS],
         call->value[ARG_FABRIC],
         call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0,
         call->value[ARG_HEADROOM], &s->r, &s->e, pzErr);

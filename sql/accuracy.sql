@@ -88,6 +88,12 @@ m AS (
          g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
               WHEN ms.engine IN ('pytorch', 'intel-gaudi') THEN 'vllm' END AS estimated_by,
+         -- the KV cache's dtype: the row's where its source states one,
+         -- else the engine's default (engine_kv_dtype)
+         coalesce(ms.kv_dtype,
+                  engine_kv_dtype(CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp')
+                                       THEN ms.engine ELSE 'vllm' END,
+                                  coalesce(ms.dtype, 'bf16'))) AS row_kv_dtype,
          -- requests of a TensorRT-LLM overview run (the layout rows' runs)
          CASE WHEN coalesce(ms.prompt_tokens, 0) + coalesce(ms.gen_tokens, 0) <= 2048 THEN 3000
               WHEN ms.prompt_tokens >= 32768 OR ms.gen_tokens >= 32768 THEN 1000
@@ -117,7 +123,7 @@ est AS (
            AND n IS NOT NULL AND scenario = 'single-stream' THEN
         model_decode_tps(model, gpu, dtype, 1,
                          coalesce(prompt_tokens, 0) + coalesce(gen_tokens, 0) / 2.0,
-                         n, estimated_by)
+                         n, estimated_by, NULL, NULL, NULL, NULL, row_kv_dtype)
       WHEN kind = 'prefill' AND metric = 'prefill_tps' AND model IS NOT NULL AND dtype IS NOT NULL
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND estimated_by IS NOT NULL
            AND n IS NOT NULL AND scenario = 'single-stream' THEN
@@ -137,7 +143,8 @@ est AS (
         WHERE s.model = m.model AND s.gpu = m.gpu AND s.dtype = m.dtype AND s.engine = m.estimated_by
           AND s.tp = coalesce(m.tp, 1) AND s.pp = coalesce(m.pp, 1) AND s.ep = coalesce(m.ep, 1)
           AND s.concurrency = m.bench_requests AND s.n_requests = m.bench_requests
-          AND s.prompt_tokens = m.prompt_tokens AND s.output_tokens = m.gen_tokens)
+          AND s.prompt_tokens = m.prompt_tokens AND s.output_tokens = m.gen_tokens
+          AND s.kv_dtype = m.row_kv_dtype)
       WHEN kind = 'aggregate' AND scenario = 'offline' AND model IS NOT NULL AND dtype IS NOT NULL
            AND gpu IS NOT NULL AND prompt_tokens > 0 AND gen_tokens > 0 AND estimated_by IS NOT NULL
            AND n IS NOT NULL AND NOT layout_row AND NOT dp_in_stages
@@ -145,15 +152,15 @@ est AS (
                 OR (metric = 'throughput_tps' AND 1.0 * prompt_tokens / (prompt_tokens + gen_tokens) <= 0.1))
         THEN (
         SELECT m.gen_tokens / (m.gen_tokens / model_decode_tps(m.model, m.gpu, m.dtype, b.seqs,
-                                                               b.context, m.n, m.estimated_by)
+                                                               b.context, m.n, m.estimated_by,
+                                                               NULL, NULL, NULL, NULL, m.row_kv_dtype)
                                + m.prompt_tokens / model_prefill_tps(m.model, m.gpu, m.dtype, m.n,
                                                                      m.prompt_tokens, m.estimated_by))
         FROM (SELECT max(1, min(CASE WHEN e.name = 'trtllm' THEN 4096 ELSE e.max_batch END,
                                 coalesce(m.batch, 1e9),
                                 max_batch(m.memory_gb * m.n, model_weights_gb(m.model, m.dtype),
                                           model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
-                                                      CASE WHEN m.dtype IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8'
-                                                           ELSE 'fp16' END,
+                                                      m.row_kv_dtype,
                                                       CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END),
                                           0.1))) AS seqs,
                      m.prompt_tokens + m.gen_tokens / 2.0 AS context

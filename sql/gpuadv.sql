@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS workloads (
   params_b REAL,                 -- billions of parameters: a model not in the catalog, or overrides the catalog count
   mode TEXT,                     -- train/finetune: full (default), full16, lora, qlora
   dtype TEXT,                    -- serve: weight dtype (default bf16)
-  kv_dtype TEXT,                 -- serve: KV-cache dtype (default fp16; fp8 with fp8/fp4 weights)
+  kv_dtype TEXT,                 -- serve: KV-cache dtype (default: the engine's, engine_kv_dtype: fp16, or fp8 with fp8/fp4 weights on trtllm)
   engine TEXT,                   -- serve: vllm (default), sglang, trtllm or llama.cpp
   tokens_b REAL,                 -- train/finetune: training tokens per epoch, billions
   epochs REAL,                   -- default 1
@@ -501,7 +501,6 @@ CREATE VIEW plan_defaults AS SELECT
   'full' AS mode,
   'bf16' AS dtype,               -- serving weights
   'vllm' AS engine,              -- serving engine (the engines catalog)
-  'fp16' AS kv_dtype,            -- serving KV cache (fp8 with fp8/fp4 weights, as model_decode_tps assumes)
   0.023  AS storage_usd_per_gb_month, -- AWS S3 Standard, first 50 TB/month, us-east-1
   0.7    AS utilization,         -- seed 000's owned-hardware case
   'chat-burstgpt' AS traffic_profile, -- the day's shape a workload's peak_to_mean reshapes when it names no traffic_profile (traffic_profiles: a chat service's hours, BurstGPT)
@@ -934,8 +933,9 @@ SELECT
   lower(coalesce(w.engine, d.engine)) AS engine,
   lower(coalesce(w.mode, d.mode)) AS mode,
   lower(coalesce(w.dtype, d.dtype)) AS dtype,
-  lower(coalesce(w.kv_dtype, CASE WHEN lower(w.dtype) IN ('fp8', 'fp4', 'mxfp4') THEN 'fp8' END,
-                 d.kv_dtype)) AS kv_dtype,
+  -- the KV cache's dtype: the workload's, else the engine's default
+  lower(coalesce(w.kv_dtype, engine_kv_dtype(coalesce(w.engine, d.engine), coalesce(w.dtype, d.dtype))))
+    AS kv_dtype,
   w.tokens_b, coalesce(w.epochs, 1) AS epochs,
   coalesce(w.seq_len, d.seq_len) AS seq_len,
   -- NULL: searched by train_layout
@@ -1870,7 +1870,8 @@ rep0 AS (
          w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
          w.months AS w_months, w.hours_of_use AS w_hours_of_use,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
-         w.model, w.dtype, w.catalog_model, w.mem_headroom, w.search_requests, w.sim_requests,
+         w.model, w.dtype, w.kv_dtype AS sim_kv_dtype, w.catalog_model, w.mem_headroom, w.search_requests,
+         w.sim_requests,
          -- the weights' dtype class (16-bit, 8-bit, 4-bit), as mp classes the measurements
          CASE WHEN bytes_per_param(w.dtype) >= 1.9 THEN 16 WHEN bytes_per_param(w.dtype) >= 0.9 THEN 8 ELSE 4 END
            AS dtype_class,
@@ -1911,7 +1912,7 @@ rep AS (
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.prompt_cv = r.prompt_cv AND s.output_cv = r.output_cv AND s.prefix_hit = r.prefix_hit
-   AND s.mem_headroom = r.mem_headroom
+   AND s.mem_headroom = r.mem_headroom AND s.kv_dtype = r.sim_kv_dtype
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
    AND s.tpot_p50_max_ms = coalesce(r.tpot_p50_ms_target, 1e9)),
@@ -2003,7 +2004,7 @@ lat AS MATERIALIZED (
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
    AND s.prompt_cv = p.prompt_cv AND s.output_cv = p.output_cv AND s.prefix_hit = p.prefix_hit
-   AND s.mem_headroom = p.mem_headroom
+   AND s.mem_headroom = p.mem_headroom AND s.kv_dtype = p.sim_kv_dtype
   WHERE p.r2 = 1),
 plan0 AS (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.owned, o.devices, o.fraction,

@@ -83,7 +83,8 @@ CREATE VIEW latency_workload(source_prefix, split, prompt_tokens, prompt_cv,
 
 CREATE VIEW latency_accuracy AS
 WITH rows AS (
-  SELECT m.id, m.kind, m.metric, m.model, m.gpu, m.dtype, m.engine, m.tp,
+  SELECT m.id, m.kind, m.metric, m.model, m.gpu, m.dtype,
+         coalesce(m.kv_dtype, engine_kv_dtype(m.engine, m.dtype)) AS kv_dtype, m.engine, m.tp,
          coalesce(m.ep, 1) AS ep, m.concurrency, m.value AS measured, m.unit,
          w.split, w.prompt_tokens, w.prompt_cv, w.output_tokens, w.output_cv,
          coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
@@ -97,13 +98,11 @@ WITH rows AS (
     AND m.metric IN ('ttft_ms_p50', 'ttft_ms_p99', 'ttft_ms_mean',
                      'tpot_ms_p50', 'tpot_ms_p99', 'tpot_ms_mean',
                      'itl_ms_p50', 'decode_tps_aggregate')
-    -- The KV-cache dtype the source states, where it states one, must be
-    -- the one the replica keeps.
-    AND (m.dtype_label NOT LIKE '%KV cache%'
-         OR (m.dtype IN ('fp8', 'fp4', 'mxfp4', 'nvfp4')
-             AND m.dtype_label LIKE '%KV cache FP8'
-          OR m.dtype NOT IN ('fp8', 'fp4', 'mxfp4', 'nvfp4')
-             AND m.dtype_label LIKE '%KV cache BF16'))
+    -- The replica keeps the KV cache in the dtype the source states
+    -- (measurements.kv_dtype), else in the engine's default; a cache
+    -- quantised in some layers only ('skip-SW': gpt-oss's sliding-window
+    -- layers left at 16 bits) is not one dtype.
+    AND m.dtype_label NOT LIKE '%skip-SW%'
 ),
 sim AS (
   SELECT r.*,
@@ -124,7 +123,7 @@ sim AS (
     AND s.output_tokens = r.output_tokens AND s.output_cv = r.output_cv
     AND s.token_budget = r.token_budget
     AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
-    AND s.engine = r.engine AND s.tp = r.tp AND s.ep = r.ep
+    AND s.engine = r.engine AND s.kv_dtype = r.kv_dtype AND s.tp = r.tp AND s.ep = r.ep
 )
 SELECT id, split, kind, metric,
        CASE WHEN metric LIKE '%_p99' THEN 'tail'

@@ -60,7 +60,7 @@ SELECT * FROM serving_sim WHERE rate = 5 AND step_per_pair_ns = 'NaN';
 SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b';
 -- error: serving_sim(): gpu is required with model
 SELECT * FROM serving_sim WHERE rate = 5 AND tp = 2;
--- error: serving_sim(): model is required with gpu, dtype or engine
+-- error: serving_sim(): model is required with gpu, dtype, engine or kv_dtype
 SELECT * FROM serving_sim WHERE rate = 5 AND tp = 0 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm';
 -- error: serving_sim(): tp must be >= 1, got 0
 SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b' AND gpu = 'mi300x' AND engine = 'trtllm';
@@ -138,6 +138,15 @@ SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = '
 -- error: serving_sim(): mem_headroom must be < 1, got 1
 SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND mem_headroom = -0.1;
 -- error: serving_sim(): mem_headroom must be >= 0, got -0.1
+-- kv_dtype: a bytes_per_param() type, with a model
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND kv_dtype = 'fp7';
+-- error: serving_sim(): kv_dtype must be a bytes_per_param() type, got 'fp7'
+SELECT * FROM serving_sim WHERE rate = 1 AND kv_dtype = 'fp8';
+-- error: serving_sim(): model is required with gpu, dtype, engine or kv_dtype
+SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 100, 1, 'vllm', 1, 1, 8, 3200, 'fp7');
+-- error: model_decode_tps(): kv_dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp7'
+SELECT engine_kv_dtype('tgi', 'fp8');
+-- error: engine_kv_dtype(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
 -- the 72.7 GB FP8 checkpoint of Llama 3.1 70B leaves no KV cache in 90% of an H100's 80 GB
 SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8';
 -- error: serving_sim(): 72.7 GB of weights leave no room for the KV cache on 1 x h100-sxm

@@ -32,7 +32,8 @@ own `wrong number of arguments to function NAME()`. On top of that:
   - spend_problem gives TEXT, or NULL for a plan with no money problem;
     train_layout gives a JSON object as TEXT (NULL for a GPU without a
     TFLOP/s figure), train_field a field of one, or NULL for a field the
-    object lacks; traffic_shape gives a profile as TEXT;
+    object lacks; traffic_shape gives a profile as TEXT, engine_kv_dtype
+    a dtype name;
   - gpu_name and model_name give TEXT, and with one argument NULL for an
     unknown name;
   - an error message names the argument that was changed (or the result).
@@ -73,13 +74,15 @@ BASELINE = {
     "model_weights_gb": ["'deepseek-v3'", "'fp8'", "8"],
     "model_kv_gb": ["'deepseek-v3'", "1024", "2", "'bf16'", "8", "0"],
     "model_decode_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'bf16'", "1",
-                         "1024", "1", "'vllm'", "1", "1", "8", "3200"],
+                         "1024", "1", "'vllm'", "1", "1", "8", "3200", "'fp8'"],
     "model_serving_batch": ["'llama-3.1-8b'", "'h100-sxm'", "'fp8'", "30",
-                            "500", "1150", "1", "'vllm'", "1", "1", "8", "3200"],
+                            "500", "1150", "1", "'vllm'", "1", "1", "8", "3200",
+                            "'fp8'"],
     "model_prefill_tps": ["'llama-3.1-70b'", "'h100-sxm'", "'fp8'", "2",
                           "512", "'trtllm'", "1", "1", "8", "3200"],
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
     "engine_vendor_share": ["'vllm'", "'mi300x'"],
+    "engine_kv_dtype": ["'vllm'", "'fp8'"],
     "spend_problem": ["20", "1", "'rent'", "10"],
     "gpu_name": ["'H100 SXM5 80GB'", "'owned_prices.gpu'"],
     "model_name": ["'Llama-3.1-70B'", "'workloads.model'"],
@@ -127,7 +130,7 @@ NAME_FNS = ("gpu_name", "model_name")
 # say (from any arguments).
 VERDICT_FNS = ("spend_problem", "train_layout", "train_field")
 # Functions that give TEXT, never NULL from non-NULL arguments.
-TEXT_FNS = ("traffic_shape",)
+TEXT_FNS = ("traffic_shape", "engine_kv_dtype")
 # The largest finite double, so that the finiteness test is exact.
 DBL_MAX = "1.7976931348623157e308"
 

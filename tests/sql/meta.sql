@@ -4,12 +4,12 @@
 
 -- gpuadv_functions: one row per function, and exactly the arities SQLite
 -- has registered under each name (pragma_function_list).
-SELECT 'functions_count', count(*) = 36 FROM gpuadv_functions;
-SELECT 'functions_unique', count(DISTINCT name) = 36 FROM gpuadv_functions;
+SELECT 'functions_count', count(*) = 37 FROM gpuadv_functions;
+SELECT 'functions_unique', count(DISTINCT name) = 37 FROM gpuadv_functions;
 WITH RECURSIVE arity(name, n, hi) AS (
   SELECT name, min_args, max_args FROM gpuadv_functions
   UNION ALL SELECT name, n + 1, hi FROM arity WHERE n < hi)
-SELECT 'functions_every_arity_registered', count(*) = 124 AND
+SELECT 'functions_every_arity_registered', count(*) = 127 AND
        sum(NOT EXISTS (SELECT 1 FROM pragma_function_list p
                        WHERE p.name = arity.name AND p.narg = arity.n)) = 0
 FROM arity;
@@ -29,7 +29,7 @@ SELECT 'functions_decode_tps_arguments',
        AND min_args = 2 AND max_args = 7
 FROM gpuadv_functions WHERE name = 'decode_tps';
 SELECT 'functions_model_decode_tps_readme',
-       readme = 'docs/functions.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine--pp--ep--gpus_per_node--fabric_gbps'
+       readme = 'docs/functions.md#model_decode_tpsmodel-gpu-dtype--batch--context_tokens--n_gpus--engine--pp--ep--gpus_per_node--fabric_gbps--kv_dtype'
 FROM gpuadv_functions WHERE name = 'model_decode_tps';
 SELECT 'functions_weights_gb_readme', readme = 'docs/functions.md#weights_gbparams_b-dtype'
 FROM gpuadv_functions WHERE name = 'weights_gb';
@@ -48,7 +48,7 @@ SELECT 'functions_returns_integer',
 SELECT 'functions_returns_text',
        (SELECT group_concat(name) FROM (SELECT name FROM gpuadv_functions
                                         WHERE returns = 'TEXT' ORDER BY name))
-       = 'gpu_name,gpuadv_version,model_name,spend_problem,traffic_shape,train_layout';
+       = 'engine_kv_dtype,gpu_name,gpuadv_version,model_name,spend_problem,traffic_shape,train_layout';
 
 -- gpuadv_tables: the ten catalogs, with the counts and as_of ranges of
 -- their rows.

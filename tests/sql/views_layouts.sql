@@ -29,10 +29,10 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, fabric_g
 --    Data-parallel attention 'dp8 ep8' on 8 x H200: each GPU keeps the
 --    16.5B dense parameters, 671 + 7 x 16.548 = 786.84B in all, of which
 --    8 x 2 x 0.92668B of embedding and head at 16 bits: 801.67 GB; and no
---    copies of the MLA latent (61 layers x 576 x 1200 tokens x 1 byte =
---    0.04216 GB a sequence), where 'tp8' keeps 8: (1015.2 - 801.67) /
---    0.04216 = 5064 sequences against (1015.2 - 672.85) / (8 x 0.04216) =
---    1014.
+--    copies of the MLA latent (61 layers x 576 x 1200 tokens x 2 bytes,
+--    16-bit as vLLM keeps it by default = 0.08432 GB a sequence), where
+--    'tp8' keeps 8: (1015.2 - 801.67) / 0.08432 = 2532 sequences against
+--    (1015.2 - 672.85) / (8 x 0.08432) = 507.
 -- 3. llama-3.1-70b in fp8 (70.6 GB) on 2 x L40S (86.4 GB usable): 'tp2'.
 -- 4. llama-3.1-8b (16 GB) fits one GPU of every offer: 'tp1'.
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
@@ -93,13 +93,13 @@ SELECT 'lay-ds3-ep-costs', (SELECT count(*) > 0 AND count(*) FILTER (WHERE e.rep
 SELECT 'lay-dense-no-ep', (SELECT count(*) FILTER (WHERE ep > 1) = 0 AND count(*) > 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b'));
 SELECT 'lay-gpus-tp-pp', (SELECT count(*) FILTER (WHERE n <> tp * pp OR layout <> 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END) = 0 AND count(*) > 0 FROM ss WHERE ep <= tp * pp);
 SELECT 'lay-gpus-dp', (SELECT count(*) FILTER (WHERE n <> ep OR tp <> 1 OR pp <> 1 OR layout <> 'dp' || ep || ' ep' || ep) = 0 AND count(*) > 0 FROM ss WHERE ep > tp * pp);
-SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 5064 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 1014 AND round(max(weights_gb) FILTER (WHERE layout = 'dp8 ep8'), 2) = 801.67 FROM ss WHERE workload = 'lay-ds3' AND gpu = 'h200');
--- 8,000-token prompts at 1.2 requests/s to plan for: dp8 ep8 holds 675
--- sequences where tp8 holds 135 (the latent 8 times), but each prompt runs
+SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 2532 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 507 AND round(max(weights_gb) FILTER (WHERE layout = 'dp8 ep8'), 2) = 801.67 FROM ss WHERE workload = 'lay-ds3' AND gpu = 'h200');
+-- 8,000-token prompts at 1.2 requests/s to plan for: dp8 ep8 holds 337
+-- sequences where tp8 holds 67 (the latent 8 times), but each prompt runs
 -- its attention and dense layers on one GPU while the other seven wait
 -- (the groups run in lockstep): one tp8 replica serves the load
 SELECT 'lay-ds3-long-tp8', (SELECT works AND layout = 'tp8' AND replicas = 1 AND gpus_per_replica = 8 FROM sp WHERE workload = 'lay-ds3-long');
-SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 675 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 135 FROM ss WHERE workload = 'lay-ds3-long');
+SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 337 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 67 FROM ss WHERE workload = 'lay-ds3-long');
 -- 5. deepseek-v3 in fp8 at 10 requests/s of 2000 + 500 tokens, 20 tokens/s
 --    per user (12 to plan for, with the 20% burst_headroom), p95 time per
 --    token 60 ms: dp8 ep8 decodes fastest, but a 2,000-token prompt's

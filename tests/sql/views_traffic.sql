@@ -60,7 +60,7 @@ SELECT 't-rvb-hybrid', (SELECT cheapest = 'hybrid: owning the base load and rent
                         FROM rent_vs_buy WHERE workload = 'p3');
 SELECT 't-best-hybrid', (SELECT pricing = 'hybrid' AND reason LIKE '%, bought and rented owned/h100-sxm + hyb/h100x8 %'
                                 AND reason LIKE '%; owns 8 of the GPUs and rents hyb/h100x8 (quote) by the hour above them: 32 GPUs at the peak hour, %'
-                                AND reason LIKE '%; cheapest of each way: rent $35.83/hour, buy for the peak $%/hour, hybrid $%/hour;%'
+                                AND reason LIKE '%; cheapest of each way: rent $36.67/hour, buy for the peak $%/hour, hybrid $%/hour;%'
                          FROM best_plans WHERE workload = 'p3');
 -- no shape, no hybrid: every plan pays for its capacity all day
 SELECT 't-flat-no-hybrid', (SELECT count(*) FILTER (WHERE pricing = 'hybrid') = 0 AND count(avg_gpus) = 0
