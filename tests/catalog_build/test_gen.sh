@@ -22,7 +22,7 @@ make_good() {
   printf 'catalog,alias,name,why\ngpus,%s Test Alias,%s,test\nmodels,test-org/%s-Instruct,%s,test\n' \
     "$gpu" "$gpu" "$model" "$model" > "$work/cat/aliases.csv"
   head -1 catalogs/measurements.csv > "$work/cat/measurements.csv"
-  echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01,," >> "$work/cat/measurements.csv"
+  echo "H1,hw,memory_bandwidth_copy,$gpu,1,,,,,,,,,,,,,,,,,,,,,,,,100.5,GB/s,test label,,,test source,2026-01-01,," >> "$work/cat/measurements.csv"
   head -1 catalogs/cloud_instances.csv > "$work/cat/cloud_instances.csv"
   grep -m 3 ",$gpu," catalogs/cloud_instances.csv >> "$work/cat/cloud_instances.csv"
   grep -v '^server_usd' catalogs/owned_costs.csv > "$work/cat/owned_costs.csv"
