@@ -36,7 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # The header of catalogs/measurements.csv, column for column.
 HEADER = ["id", "kind", "metric", "gpu", "gpu_count", "model", "params_b",
-          "dtype", "framework", "batch", "prompt_tokens", "gen_tokens",
+          "dtype", "kv_dtype", "framework", "batch", "prompt_tokens", "gen_tokens",
           "mode", "optimizer", "micro_batch", "seq_len", "grad_checkpointing",
           "lora_rank", "zero_stage", "engine", "engine_version", "tp", "pp",
           "ep", "concurrency", "scenario", "speculative", "value", "unit",
