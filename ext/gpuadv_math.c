@@ -764,12 +764,18 @@ static double prefill_read_s(const gpuadv_prefill_setup *s, double tokens,
 }
 
 /* The model's layers that attend to the whole context (*full) and to a
-** sliding window (*sliding); the linear-attention ones attend to none. */
+** sliding window (*sliding); the linear-attention ones attend to none.
+** Full layers with heads of their own width (Gemma 4) count at their
+** FLOP per pair over attn_dim's. */
 static void attention_layers(const gpuadv_prefill_setup *s, double *full,
                              double *sliding) {
   double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
   *sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
   *full = s->layers - linear - *sliding;
+  if (s->global_attn_dim > 0.0 && s->global_attn_dim != s->attn_dim &&
+      s->attn_dim > 0.0) {
+    *full *= s->global_attn_dim / s->attn_dim;
+  }
 }
 
 /* Query-key pairs of `tokens` new tokens summed over the layers: each

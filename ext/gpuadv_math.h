@@ -285,6 +285,8 @@ typedef struct gpuadv_prefill_setup {
   double embedding_params_b;
   double hidden, layers;
   double attn_dim; /* query heads x head_dim */
+  double global_attn_dim; /* the full layers' query heads x
+                          ** global_head_dim (Gemma 4); 0: attn_dim */
   double sliding_window, sliding_layers, linear_layers;
   int memory_class; /* enum gpuadv_memory_class */
   int gguf;         /* a GGUF block-quantised dtype */

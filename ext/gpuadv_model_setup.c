@@ -458,6 +458,9 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
   p->hidden = m->hidden;
   p->layers = m->shape.layers;
   p->attn_dim = m->heads * m->shape.head_dim;
+  p->global_attn_dim = m->shape.global_head_dim > 0.0
+                           ? m->heads * m->shape.global_head_dim
+                           : 0.0;
   p->sliding_window = m->shape.sliding_window;
   p->sliding_layers = m->shape.sliding_layers;
   p->linear_layers = m->shape.linear_layers;

@@ -392,6 +392,32 @@ static void unit_prefill(gpuadv_engine_consts *e, gpuadv_prefill_setup *p,
   p->n_gpus = 1;
 }
 
+/* Full layers with wider heads (Gemma 4's global_head_dim 512 over
+** head_dim 256): a prompt's attention FLOP in such a layer are twice a
+** sliding layer's, so 1 full layer at twice the width and 1 sliding layer
+** (its window wider than the prompt) cost what 2 full and 1 sliding layers
+** of one width do. */
+static void test_prefill_global_width(void) {
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup wide, two;
+  unit_prefill(&e, &wide, 2);
+  unit_prefill(&e, &two, 2);
+  wide.attn_tflops = two.attn_tflops = 1000;
+  wide.attn_dim = two.attn_dim = 4096;
+  wide.global_attn_dim = 8192;
+  wide.sliding_window = two.sliding_window = 1e9;
+  wide.sliding_layers = two.sliding_layers = 1;
+  wide.layers = 2;
+  two.layers = 3;
+  check_close("prefill full layers at their own width",
+              gpuadv_prefill_s(&wide, 65536, 0),
+              gpuadv_prefill_s(&two, 65536, 0), 1e-12);
+  wide.global_attn_dim = 4096;
+  two.layers = 2;
+  check_close("prefill one width as before", gpuadv_prefill_s(&wide, 65536, 0),
+              gpuadv_prefill_s(&two, 65536, 0), 0);
+}
+
 static void test_layer_split(void) {
   gpuadv_engine_consts e;
   gpuadv_prefill_setup p;
@@ -859,6 +885,7 @@ int main(void) {
   test_step_prompt_pairs();
   test_replica();
   test_dp_attention();
+  test_prefill_global_width();
   test_layer_split();
   test_gguf_dequant();
   test_serving_batch();
