@@ -480,8 +480,8 @@ static const char *const ungated_types[] = {"falcon",      "gpt_neox",   "gpt2",
 /* Types whose configs omit tie_word_embeddings because their class ties by
 ** default. */
 static const char *const tied_by_default[] = {
-    "gemma",        "gemma2",      "gemma3", "gemma3_text", "gemma3n_text",
-    "gemma4_text",  "falcon",      0};
+    "gemma",        "gemma2",      "gemma3", "gemma3_text",
+    "gemma3n_text", "gemma4_text", "falcon", 0};
 
 /* Types with a query and key RMSNorm of head_dim each per layer. */
 static const char *const qk_norm_types[] = {
@@ -897,8 +897,8 @@ static int read_global_kv(config_ctx *c, shape *s) {
   rh = cfg_int(c, INT1("num_global_key_value_heads"), OPTIONAL, POSITIVE,
                &s->g_kvH, from_h, sizeof(from_h));
   if (rh < 0) return -1;
-  rd = cfg_int(c, INT1("global_head_dim"), OPTIONAL, POSITIVE, &s->g_hd,
-               from_d, sizeof(from_d));
+  rd = cfg_int(c, INT1("global_head_dim"), OPTIONAL, POSITIVE, &s->g_hd, from_d,
+               sizeof(from_d));
   if (rd < 0) return -1;
   if (rh == 1 && s->g_kvH > s->H) {
     return cfg_fail(c, "'%s' (%.0f) is more than num_attention_heads (%.0f)",
@@ -1000,12 +1000,11 @@ static int read_moe(config_ctx *c, shape *s) {
     return 0;
   }
   add_row(m, "n_experts", s->n_routed, from, "routed experts per MoE layer");
-  if (cfg_int(
-          c,
-          (const char *const[]){"num_experts_per_tok", "num_experts_per_token",
-                                "experts_per_token", "moe_topk",
-                                "top_k_experts", 0},
-          REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0)
+  if (cfg_int(c,
+              (const char *const[]){
+                  "num_experts_per_tok", "num_experts_per_token",
+                  "experts_per_token", "moe_topk", "top_k_experts", 0},
+              REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0)
     return -1;
   if (s->k > s->n_routed) {
     return cfg_fail(c, "'%s' (%.0f) is more than the %.0f routed experts", from,
@@ -1523,8 +1522,8 @@ static int read_layers(config_ctx *c, shape *s) {
     }
     if (s->kv_shared - s->kv_shared_sliding >=
         s->L - s->n_linear - s->sliding) {
-      return cfg_fail(c, "'%s' (%.0f) leaves no full layer its own cache",
-                      from, x);
+      return cfg_fail(c, "'%s' (%.0f) leaves no full layer its own cache", from,
+                      x);
     }
     add_row(m, "kv_shared_layers", s->kv_shared, from,
             "the last layers reuse an earlier layer's KV cache and keep none");
@@ -1729,8 +1728,8 @@ static int read_per_layer(config_ctx *c, shape *s) {
   char from[96];
   int r;
   s->ple = s->ple_vocab = s->altup = s->laurel = 0;
-  r = cfg_int(c, INT1("hidden_size_per_layer_input"), OPTIONAL, NONNEG,
-              &s->ple, from, sizeof(from));
+  r = cfg_int(c, INT1("hidden_size_per_layer_input"), OPTIONAL, NONNEG, &s->ple,
+              from, sizeof(from));
   if (r < 0) return -1;
   if (s->ple > 0) {
     s->ple_vocab = s->V;
@@ -1785,8 +1784,8 @@ static void count_params(config_ctx *c, shape *s) {
   if (s->g_hd > 0) {
     /* Gemma 4: the sliding layers as above; the full ones at their own
     ** width, with no v_proj when K serves as V. */
-    double g_attn = h * s->H * s->g_hd + (s->k_eq_v ? 1 : 2) * h * s->g_kvH *
-                                             s->g_hd +
+    double g_attn = h * s->H * s->g_hd +
+                    (s->k_eq_v ? 1 : 2) * h * s->g_kvH * s->g_hd +
                     s->H * s->g_hd * h;
     if (in_list(qk_norm_types, mt)) g_attn += 2 * s->g_hd;
     p->attention = s->sliding * attn + (n_full - s->sliding) * g_attn;
@@ -1837,12 +1836,13 @@ static void count_params(config_ctx *c, shape *s) {
   ** rank-r matrices (h x r each) and a norm (h). */
   p->per_layer = 0;
   if (s->ple > 0) {
-    p->per_layer += s->ple_vocab * s->L * s->ple + h * s->L * s->ple +
-                    s->ple + s->L * (2 * h * s->ple + h);
+    p->per_layer += s->ple_vocab * s->L * s->ple + h * s->L * s->ple + s->ple +
+                    s->L * (2 * h * s->ple + h);
   }
   if (s->altup > 1) {
     double n = s->altup;
-    p->per_layer += 2 * (n - 1) * h * h + s->L * (n * n + n * n * n + h * n + 2 * h);
+    p->per_layer +=
+        2 * (n - 1) * h * h + s->L * (n * n + n * n * n + h * n + 2 * h);
   }
   if (s->laurel > 0) p->per_layer += s->L * (2 * h * s->laurel + h);
 

@@ -363,8 +363,8 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
     kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);
     /* One product where the kinds cache alike, as before there were two. */
     if (global_elems == local_elems) {
-      elements_per_seq += local_elems * (global_layers * seq_len +
-                                         local_layers * local_tokens);
+      elements_per_seq +=
+          local_elems * (global_layers * seq_len + local_layers * local_tokens);
     } else {
       elements_per_seq += global_elems * global_layers * seq_len +
                           local_elems * local_layers * local_tokens;
@@ -380,8 +380,8 @@ void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
   *state = linear * m->linear_state_elems;
   if (m->kv_lora_rank > 0.0) {
     *local = 0.0;
-    *global =
-        (m->layers - linear) * (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
+    *global = (m->layers - linear) * (m->kv_lora_rank + m->qk_rope_head_dim) *
+              seq_len;
     return;
   }
   kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);

@@ -284,7 +284,7 @@ typedef struct gpuadv_prefill_setup {
   double active_params_b;
   double embedding_params_b;
   double hidden, layers;
-  double attn_dim; /* query heads x head_dim */
+  double attn_dim;        /* query heads x head_dim */
   double global_attn_dim; /* the full layers' query heads x
                           ** global_head_dim (Gemma 4); 0: attn_dim */
   double sliding_window, sliding_layers, linear_layers;

@@ -158,8 +158,8 @@ static void test_fields(void) {
     ** and a norm; AltUp's 2 x 3 projections of 2048 x 2048 and per layer
     ** 4 x 4 + 4^3 + 2048 x 4 + 2 x 2048; LAuReL 2 x 2048 x 64 + 2048. */
     check_close("gemma-3n per-layer blocks", model.params.per_layer,
-                262144.0 * L * ple + h * L * ple + ple +
-                    L * (2 * h * ple + h) + 2 * (n - 1) * h * h +
+                262144.0 * L * ple + h * L * ple + ple + L * (2 * h * ple + h) +
+                    2 * (n - 1) * h * h +
                     L * (n * n + n * n * n + h * n + 2 * h) +
                     L * (2 * h * r + h),
                 0);

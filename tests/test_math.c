@@ -206,8 +206,8 @@ static void test_kv_and_activations(void) {
                             .kv_shared_layers = 15,
                             .kv_shared_sliding = 12};
     /* 256 tokens: 1024 x 20 x 256 = 5242880 elements. */
-    check_close("kv shared inside the window", gpuadv_model_kv_gb(&n, 256, 1, 2),
-                5242880.0 * 2 / 1e9, 1e-12);
+    check_close("kv shared inside the window",
+                gpuadv_model_kv_gb(&n, 256, 1, 2), 5242880.0 * 2 / 1e9, 1e-12);
     /* 32768 tokens: 1024 x (16 x 512 + 4 x 32768) = 142606336. */
     check_close("kv shared past the window",
                 gpuadv_model_kv_gb(&n, 32768, 1, 2), 142606336.0 * 2 / 1e9,
@@ -221,8 +221,8 @@ static void test_kv_and_activations(void) {
                             .head_dim = 128,
                             .sliding_window = 1024,
                             .sliding_layers = 52};
-    double before = 2.0 * 16 * 128 * ((62.0 - 52.0) * 131072 + 52.0 * 1024) *
-                    3 * 2 / 1e9;
+    double before =
+        2.0 * 16 * 128 * ((62.0 - 52.0) * 131072 + 52.0 * 1024) * 3 * 2 / 1e9;
     check_close("kv one kind unchanged", gpuadv_model_kv_gb(&a, 131072, 3, 2),
                 before, 0);
   }
