@@ -114,6 +114,9 @@ static void test_fixtures(void) {
        (50.0 * 2 * 16 * 256 + 10.0 * 2 * 4 * 512) * 2},
       {"gemma-4-26b-a4b", 25.2, 0.01, 25232800000.0, 3822188800.0,
        (25.0 * 2 * 8 * 256 + 5.0 * 2 * 2 * 512) * 2},
+      /* GLM-5 (Z.ai's 744B, 40B active): MLA over 78 layers, 576 cached
+      ** elements a token and layer; its DSA indexers are not counted. */
+      {"glm-5", 744.0, 0.01, 743180209920.0, 41053720320.0, 78.0 * 576 * 2},
   };
   size_t i;
   for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
