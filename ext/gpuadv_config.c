@@ -1470,7 +1470,9 @@ static int read_layers(config_ctx *c, shape *s) {
                s->sliding);
       how = clipped;
     }
-    if (s->sliding > 0 && s->ctx > 0 && window >= s->ctx) {
+    /* (Not where the full layers cache another shape: the sliding ones
+    ** must still be told apart.) */
+    if (s->sliding > 0 && s->ctx > 0 && window >= s->ctx && !(s->g_hd > 0)) {
       s->sliding = 0;
       how = "the window covers the whole context";
     }

@@ -171,6 +171,22 @@ static void test_fields(void) {
   } else {
     check_str("gemma-3n reads", err, "");
   }
+  /* A window as long as the context: the sliding layers stay sliding
+  ** where the full ones cache another shape (1 of 2 layers here, 2 x 1 x
+  ** 8 and 2 x 1 x 16 elements a token). */
+  if (read_text("{\"num_hidden_layers\": 2, \"hidden_size\": 16, "
+                "\"num_attention_heads\": 2, \"num_key_value_heads\": 1, "
+                "\"head_dim\": 8, \"global_head_dim\": 16, "
+                "\"intermediate_size\": 32, \"vocab_size\": 10, "
+                "\"max_position_embeddings\": 64, \"sliding_window\": 64, "
+                "\"layer_types\": [\"sliding_attention\", "
+                "\"full_attention\"]}") == 0) {
+    check_close("kinds kept under a window as long as the context",
+                gpuadv_model_kv_gb(&model.def.shape, 10, 1, 1) * 1e9,
+                10.0 * (2 * 8 + 2 * 16), 1e-9);
+  } else {
+    check_str("kinds config reads", err, "");
+  }
   if (read_file("tests/configs/gemma-3-27b.json") == 0) {
     /* text_config, with vocab and context from Gemma3TextConfig's
     ** defaults; 62 layers, each 6th global: 52 local of 1024 tokens. */
