@@ -201,9 +201,22 @@ def kv_gb(m, seq_len):
         elements += attention * (num(m["kv_lora_rank"]) +
                                  num(m["qk_rope_head_dim"])) * seq_len
     else:
+        # gpuadv_model_kv_gb: the layers that share another's cache keep
+        # none; the full layers may have KV heads of their own (Gemma 4).
         local, window = num(m["sliding_layers"]), num(m["sliding_window"])
-        elements += 2 * num(m["kv_heads"]) * num(m["head_dim"]) * (
-            (attention - local) * seq_len + local * min(seq_len, window))
+        shared = num(m["kv_shared_layers"])
+        shared_local = num(m["kv_shared_sliding"])
+        local_elems = 2 * num(m["kv_heads"]) * num(m["head_dim"])
+        global_elems = 2 * (num(m["global_kv_heads"]) or num(m["kv_heads"])) \
+            * (num(m["global_head_dim"]) or num(m["head_dim"]))
+        full = attention - local - (shared - shared_local)
+        local -= shared_local
+        if global_elems == local_elems:
+            elements += local_elems * (
+                full * seq_len + local * min(seq_len, window))
+        else:
+            elements += global_elems * full * seq_len + \
+                local_elems * local * min(seq_len, window)
     return elements / 1e9
 
 

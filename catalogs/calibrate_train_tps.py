@@ -110,7 +110,9 @@ class ModelDef(ctypes.Structure):
                                  "kv_heads", "head_dim", "kv_lora_rank",
                                  "qk_rope_head_dim", "sliding_window",
                                  "sliding_layers", "linear_layers",
-                                 "linear_state_elems")]
+                                 "linear_state_elems", "global_kv_heads",
+                                 "global_head_dim", "kv_shared_layers",
+                                 "kv_shared_sliding")]
 
 
 MODES = {"full": 0, "full16": 1, "lora": 2, "qlora": 3}

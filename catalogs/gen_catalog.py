@@ -126,6 +126,10 @@ CATALOGS = [
             col("sliding_layers", "INTEGER", False, lo=1, hi=1000),
             col("linear_layers", "INTEGER", False, lo=1, hi=1000),
             col("linear_state_elems", "INTEGER", False, lo=1, hi=10**10),
+            col("global_kv_heads", "INTEGER", False, lo=1, hi=4096),
+            col("global_head_dim", "INTEGER", False, lo=8, hi=4096),
+            col("kv_shared_layers", "INTEGER", False, lo=1, hi=1000),
+            col("kv_shared_sliding", "INTEGER", False, lo=0, hi=1000),
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),
             col("notes", "TEXT", False),
@@ -355,6 +359,29 @@ def check_row_extra(cat, row, where):
                 row["layers"]:
             raise CatalogError("%s: sliding_layers + linear_layers exceed "
                                "layers %d" % (where, row["layers"]))
+        if (row["global_kv_heads"] is None) != (row["global_head_dim"] is None):
+            raise CatalogError("%s: global_kv_heads and global_head_dim go "
+                               "together" % where)
+        if row["global_kv_heads"] is not None and (
+                row["attention"] == "mla" or row["sliding_layers"] is None):
+            raise CatalogError("%s: global_kv_heads needs sliding layers "
+                               "beside the full ones, and no MLA" % where)
+        if (row["kv_shared_layers"] is None) != \
+                (row["kv_shared_sliding"] is None):
+            raise CatalogError("%s: kv_shared_layers and kv_shared_sliding "
+                               "go together" % where)
+        if row["kv_shared_layers"] is not None:
+            full = row["layers"] - (row["linear_layers"] or 0) - \
+                (row["sliding_layers"] or 0)
+            if row["kv_shared_sliding"] > (row["sliding_layers"] or 0) or \
+                    row["kv_shared_layers"] - row["kv_shared_sliding"] \
+                    not in range(0, full) or \
+                    row["kv_shared_sliding"] > row["kv_shared_layers"]:
+                raise CatalogError(
+                    "%s: kv_shared_layers %d (%d sliding) must leave each "
+                    "kind of layer one cache of its own" %
+                    (where, row["kv_shared_layers"],
+                     row["kv_shared_sliding"]))
         if (row["sliding_layers"] or 0) > row["layers"]:
             raise CatalogError("%s: sliding_layers %d exceeds layers %d"
                                % (where, row["sliding_layers"], row["layers"]))

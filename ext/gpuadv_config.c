@@ -479,12 +479,14 @@ static const char *const ungated_types[] = {"falcon",      "gpt_neox",   "gpt2",
 
 /* Types whose configs omit tie_word_embeddings because their class ties by
 ** default. */
-static const char *const tied_by_default[] = {"gemma",       "gemma2", "gemma3",
-                                              "gemma3_text", "falcon", 0};
+static const char *const tied_by_default[] = {
+    "gemma",        "gemma2",      "gemma3", "gemma3_text",
+    "gemma3n_text", "gemma4_text", "falcon", 0};
 
 /* Types with a query and key RMSNorm of head_dim each per layer. */
 static const char *const qk_norm_types[] = {
-    "qwen3", "qwen3_moe", "qwen3_next", "gemma3", "gemma3_text", 0};
+    "qwen3",       "qwen3_moe",    "qwen3_next",  "gemma3",
+    "gemma3_text", "gemma3n_text", "gemma4_text", 0};
 
 /* Types whose q, k and v projections always carry a bias. */
 static const char *const qkv_bias_types[] = {"qwen2", "qwen2_moe", 0};
@@ -595,6 +597,21 @@ static int cfg_int(config_ctx *c, const char *const *keys, int required,
   {
     const json_node *nd = &c->doc.nodes[node];
     double x = nd->number;
+    /* A per-layer list whose entries are all one number (Gemma 3n's
+    ** intermediate_size) is that number. */
+    if (nd->type == JSON_ARRAY && nd->n > 0) {
+      int i, item = node + 1, same = 1;
+      const json_node *first = &c->doc.nodes[node + 1];
+      for (i = 0; i < nd->n; i++) {
+        const json_node *e = &c->doc.nodes[item];
+        if (e->type != JSON_NUMBER || e->number != first->number) same = 0;
+        item = e->end;
+      }
+      if (same) {
+        nd = first;
+        x = nd->number;
+      }
+    }
     if (nd->type != JSON_NUMBER || x != floor(x) ||
         (sign == POSITIVE ? x <= 0.0 : x < 0.0) || x > CONFIG_MAX_DIM) {
       char got[64];
@@ -738,6 +755,15 @@ typedef struct shape {
   int router_bias; /* a per-expert routing bias (e_score_correction_bias) */
   /* layers */
   double n_linear, sliding, window;
+  /* Gemma 4: the full-attention layers' own KV heads and head width (0:
+  ** as the sliding ones), and K serving as V there (no v_proj) */
+  double g_kvH, g_hd;
+  int k_eq_v;
+  /* Gemma 3n: layers reusing an earlier layer's KV, and of them sliding */
+  double kv_shared, kv_shared_sliding;
+  /* Gemma 3n: width and vocabulary of the per-layer inputs, AltUp's
+  ** streams, LAuReL's rank (0 when absent) */
+  double ple, ple_vocab, altup, laurel;
   int linear_kind; /* 0 none, 1 Gated DeltaNet, 2 Kimi Delta, 3 lightning,
                    ** 4 Mamba-2 */
   double lin_state, lin_params;
@@ -857,6 +883,46 @@ static int read_head_dim(config_ctx *c, shape *s) {
   return 0;
 }
 
+/* Gemma 4: full-attention layers with their own KV heads and head width
+** (num_global_key_value_heads, global_head_dim), and attention_k_eq_v,
+** where those layers' keys serve as values. The cache still holds both:
+** vLLM copies k_proj into v_proj for them and caches K and V as in any
+** layer. */
+static int read_global_kv(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char from_h[96], from_d[96];
+  int rh, rd, b;
+  s->g_kvH = s->g_hd = 0;
+  if (s->kv_lora > 0) return 0;
+  rh = cfg_int(c, INT1("num_global_key_value_heads"), OPTIONAL, POSITIVE,
+               &s->g_kvH, from_h, sizeof(from_h));
+  if (rh < 0) return -1;
+  rd = cfg_int(c, INT1("global_head_dim"), OPTIONAL, POSITIVE, &s->g_hd, from_d,
+               sizeof(from_d));
+  if (rd < 0) return -1;
+  if (rh == 1 && s->g_kvH > s->H) {
+    return cfg_fail(c, "'%s' (%.0f) is more than num_attention_heads (%.0f)",
+                    from_h, s->g_kvH, s->H);
+  }
+  if (rh == 0) s->g_kvH = s->kvH;
+  if (rd == 0) s->g_hd = s->hd;
+  b = cfg_bool(c, "attention_k_eq_v", 0, 0);
+  if (b < 0) return -1;
+  s->k_eq_v = b;
+  if (s->g_kvH == s->kvH && s->g_hd == s->hd) {
+    s->g_kvH = s->g_hd = 0;
+    return 0;
+  }
+  add_row(m, "global_kv_heads", s->g_kvH, rh ? from_h : "num_key_value_heads",
+          "key/value heads of the full-attention layers");
+  add_row(m, "global_head_dim", s->g_hd, rd ? from_d : "head_dim",
+          "head width of the full-attention layers%s",
+          s->k_eq_v ? " (attention_k_eq_v: no v_proj; the cache holds K and "
+                      "a copy as V)"
+                    : "");
+  return 0;
+}
+
 static int read_mla(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   char from[96];
@@ -934,11 +1000,11 @@ static int read_moe(config_ctx *c, shape *s) {
     return 0;
   }
   add_row(m, "n_experts", s->n_routed, from, "routed experts per MoE layer");
-  if (cfg_int(
-          c,
-          (const char *const[]){"num_experts_per_tok", "num_experts_per_token",
-                                "experts_per_token", "moe_topk", 0},
-          REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0)
+  if (cfg_int(c,
+              (const char *const[]){
+                  "num_experts_per_tok", "num_experts_per_token",
+                  "experts_per_token", "moe_topk", "top_k_experts", 0},
+              REQUIRED, POSITIVE, &s->k, from, sizeof(from)) < 0)
     return -1;
   if (s->k > s->n_routed) {
     return cfg_fail(c, "'%s' (%.0f) is more than the %.0f routed experts", from,
@@ -993,6 +1059,12 @@ static int read_moe(config_ctx *c, shape *s) {
         s->shared_inter = s->inter;
         add_row(m, "shared_expert_width", s->shared_inter, inter_key,
                 "Llama 4: one shared expert of intermediate_size");
+      } else if (starts_with(mt, "gemma4")) {
+        if (!inter_found) return cfg_fail(c, "missing key '%s'", inter_key);
+        s->shared_inter = s->inter;
+        add_row(m, "shared_expert_width", s->shared_inter, inter_key,
+                "Gemma 4: a dense MLP of intermediate_size beside the experts "
+                "in every layer");
       }
     }
   }
@@ -1238,11 +1310,11 @@ static int read_mamba2_pattern(config_ctx *c, int v, const char *where,
 static int read_layers(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   const char *mt = c->model_type;
-  char from[96], where[96];
+  char from[96], where[96], lt_where[96];
   int lt, r, found;
   double x = 0;
 
-  lt = cfg_array(c, "layer_types", s->L, where, sizeof(where));
+  lt = cfg_array(c, "layer_types", s->L, lt_where, sizeof(lt_where));
   if (lt == -2) return -1;
   /* Linear layers. */
   if ((r = cfg_find(c, "hybrid_override_pattern", from, sizeof(from))) >= 0) {
@@ -1250,7 +1322,7 @@ static int read_layers(config_ctx *c, shape *s) {
   } else if (lt >= 0 && count_entries(c, lt, "linear_attention", 0) > 0) {
     s->n_linear = count_entries(c, lt, "linear_attention", 0);
     if (read_gated_deltanet(c, s) < 0) return -1;
-    add_row(m, "linear_layers", s->n_linear, where,
+    add_row(m, "linear_layers", s->n_linear, lt_where,
             "layers of type linear_attention (Gated DeltaNet)");
   } else if ((r = cfg_int(c, INT1("full_attention_interval"), OPTIONAL,
                           POSITIVE, &x, from, sizeof(from))) != 0) {
@@ -1398,7 +1470,9 @@ static int read_layers(config_ctx *c, shape *s) {
                s->sliding);
       how = clipped;
     }
-    if (s->sliding > 0 && s->ctx > 0 && window >= s->ctx) {
+    /* (Not where the full layers cache another shape: the sliding ones
+    ** must still be told apart.) */
+    if (s->sliding > 0 && s->ctx > 0 && window >= s->ctx && !(s->g_hd > 0)) {
       s->sliding = 0;
       how = "the window covers the whole context";
     }
@@ -1410,6 +1484,53 @@ static int read_layers(config_ctx *c, shape *s) {
     }
     add_row(m, "sliding_layers", s->sliding, s->sliding > 0 ? from : "", "%s",
             how);
+  }
+
+  /* KV sharing (Gemma 3n): the last num_kv_shared_layers layers reuse the
+  ** cache of the last earlier layer of their type and keep none. */
+  s->kv_shared = s->kv_shared_sliding = 0;
+  r = cfg_int(c, INT1("num_kv_shared_layers"), OPTIONAL, NONNEG, &x, from,
+              sizeof(from));
+  if (r < 0) return -1;
+  if (r == 1 && x > 0) {
+    int i, item, first;
+    if (lt < 0) {
+      return cfg_fail(c,
+                      "'%s' needs 'layer_types', to know which kinds of "
+                      "layer share",
+                      from);
+    }
+    first = (int)(s->L - x);
+    item = lt + 1;
+    for (i = 0; i < c->doc.nodes[lt].n; i++) {
+      const json_node *nd = &c->doc.nodes[item];
+      if (i >= first && nd->type == JSON_STRING) {
+        if (json_str_eq(&c->doc, item, "sliding_attention")) {
+          s->kv_shared_sliding += 1;
+        } else if (!json_str_eq(&c->doc, item, "full_attention")) {
+          return cfg_fail(c,
+                          "'%s' shares the cache of a layer of type other "
+                          "than sliding_attention or full_attention",
+                          from);
+        }
+      }
+      item = nd->end;
+    }
+    s->kv_shared = x;
+    /* Each kind must keep one cache of its own to share. */
+    if (s->kv_shared_sliding >= s->sliding && s->kv_shared_sliding > 0) {
+      return cfg_fail(c, "'%s' (%.0f) leaves no sliding layer its own cache",
+                      from, x);
+    }
+    if (s->kv_shared - s->kv_shared_sliding >=
+        s->L - s->n_linear - s->sliding) {
+      return cfg_fail(c, "'%s' (%.0f) leaves no full layer its own cache", from,
+                      x);
+    }
+    add_row(m, "kv_shared_layers", s->kv_shared, from,
+            "the last layers reuse an earlier layer's KV cache and keep none");
+    add_row(m, "kv_shared_sliding", s->kv_shared_sliding, lt_where,
+            "of them, layers of type sliding_attention");
   }
   return 0;
 }
@@ -1600,6 +1721,43 @@ static int read_vision(config_ctx *c, shape *s) {
   return 0;
 }
 
+/* Gemma 3n's blocks beside attention and MLP (Gemma3nTextModel in
+** transformers): per-layer inputs (hidden_size_per_layer_input from a table
+** of vocab_size_per_layer_input rows), AltUp (altup_num_inputs streams)
+** and LAuReL (laurel_rank). */
+static int read_per_layer(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char from[96];
+  int r;
+  s->ple = s->ple_vocab = s->altup = s->laurel = 0;
+  r = cfg_int(c, INT1("hidden_size_per_layer_input"), OPTIONAL, NONNEG, &s->ple,
+              from, sizeof(from));
+  if (r < 0) return -1;
+  if (s->ple > 0) {
+    s->ple_vocab = s->V;
+    if (cfg_int(c, INT1("vocab_size_per_layer_input"), OPTIONAL, POSITIVE,
+                &s->ple_vocab, 0, 0) < 0)
+      return -1;
+    add_row(m, "per_layer_input", s->ple, from,
+            "per-layer input width, from a table of %.0f rows", s->ple_vocab);
+  }
+  if (cfg_int(c, INT1("altup_num_inputs"), OPTIONAL, NONNEG, &s->altup, from,
+              sizeof(from)) < 0)
+    return -1;
+  if (s->altup > 1) {
+    add_row(m, "altup_streams", s->altup, from, "AltUp: hidden-size streams");
+  } else {
+    s->altup = 0;
+  }
+  if (cfg_int(c, INT1("laurel_rank"), OPTIONAL, NONNEG, &s->laurel, from,
+              sizeof(from)) < 0)
+    return -1;
+  if (s->laurel > 0) {
+    add_row(m, "laurel_rank", s->laurel, from, "LAuReL low-rank residual");
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------ counting */
 
 static void count_params(config_ctx *c, shape *s) {
@@ -1625,7 +1783,17 @@ static void count_params(config_ctx *c, shape *s) {
     if (strcmp(mt, "minimax_m2") == 0) attn += (s->H + s->kvH) * s->hd;
     if (strcmp(mt, "gpt_oss") == 0) attn += s->H; /* attention sinks */
   }
-  p->attention = n_full * attn;
+  if (s->g_hd > 0) {
+    /* Gemma 4: the sliding layers as above; the full ones at their own
+    ** width, with no v_proj when K serves as V. */
+    double g_attn = h * s->H * s->g_hd +
+                    (s->k_eq_v ? 1 : 2) * h * s->g_kvH * s->g_hd +
+                    s->H * s->g_hd * h;
+    if (in_list(qk_norm_types, mt)) g_attn += 2 * s->g_hd;
+    p->attention = s->sliding * attn + (n_full - s->sliding) * g_attn;
+  } else {
+    p->attention = n_full * attn;
+  }
   p->linear_attention = s->n_linear * s->lin_params;
 
   /* MLP and experts. */
@@ -1653,16 +1821,38 @@ static void count_params(config_ctx *c, shape *s) {
     norm_layer = s->falcon_new ? 4 * h : 2 * h;
     p->norms = s->L * norm_layer + 2 * h;
   } else {
-    norm_layer =
-        starts_with(mt, "gemma2") || starts_with(mt, "gemma3") ? 4 * h : 2 * h;
+    norm_layer = starts_with(mt, "gemma2") || starts_with(mt, "gemma3") ||
+                         starts_with(mt, "gemma4")
+                     ? 4 * h
+                     : 2 * h;
     p->norms = s->L * norm_layer + h;
   }
+
+  /* Gemma 3n (Gemma3nTextModel, Gemma3nTextDecoderLayer): the per-layer
+  ** table (ple_vocab x L x ple), its projection from the hidden state
+  ** (h x L x ple) and norm (ple); per layer a gate (h x ple), a
+  ** projection back (ple x h) and a norm (h). AltUp's n streams: n - 1
+  ** projections in and n - 1 out (h x h each), and per layer its
+  ** correction (n x n) and prediction (n x n^2) coefficients, router
+  ** (h x n), router norm and output scale (h each). LAuReL per layer: two
+  ** rank-r matrices (h x r each) and a norm (h). */
+  p->per_layer = 0;
+  if (s->ple > 0) {
+    p->per_layer += s->ple_vocab * s->L * s->ple + h * s->L * s->ple + s->ple +
+                    s->L * (2 * h * s->ple + h);
+  }
+  if (s->altup > 1) {
+    double n = s->altup;
+    p->per_layer +=
+        2 * (n - 1) * h * h + s->L * (n * n + n * n * n + h * n + 2 * h);
+  }
+  if (s->laurel > 0) p->per_layer += s->L * (2 * h * s->laurel + h);
 
   p->embeddings = s->V * h;
   p->lm_head = s->tied ? 0 : s->V * h;
   p->vision = s->vision;
   p->total = p->embeddings + p->attention + p->linear_attention + p->mlp +
-             p->experts + p->norms + p->lm_head + p->vision;
+             p->experts + p->norms + p->lm_head + p->vision + p->per_layer;
   p->active = p->total - inactive - p->vision;
 }
 
@@ -1739,6 +1929,10 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.sliding_layers = s->sliding;
   d->shape.linear_layers = s->n_linear;
   d->shape.linear_state_elems = s->n_linear > 0 ? s->lin_state : 0;
+  d->shape.global_kv_heads = s->g_kvH;
+  d->shape.global_head_dim = s->g_hd;
+  d->shape.kv_shared_layers = s->kv_shared;
+  d->shape.kv_shared_sliding = s->kv_shared > 0 ? s->kv_shared_sliding : 0;
   if (s->kv_lora > 0) {
     snprintf(m->attention, sizeof(m->attention), "mla");
   } else {
@@ -1795,6 +1989,12 @@ static void add_param_rows(config_ctx *c, shape *s) {
           s->tied ? "tie_word_embeddings" : "vocab_size, hidden_size",
           s->tied ? "tied: shares the embedding matrix" : "vocab x hidden");
   add_row(m, "params_vision", p->vision, s->vision_from, "%s", s->vision_how);
+  if (p->per_layer > 0) {
+    add_row(m, "params_per_layer", p->per_layer,
+            "hidden_size_per_layer_input, altup_num_inputs, laurel_rank",
+            "Gemma 3n: per-layer inputs (table, projections, gates), AltUp and "
+            "LAuReL");
+  }
   add_row(m, "params_total", p->total, "",
           "sum of the above; multi-token-prediction layers not counted");
   if (s->n_routed > 0) {
@@ -1871,10 +2071,12 @@ static int interpret(config_ctx *c) {
   if (read_dense(c, &s) < 0) return -1;
   if (read_mla(c, &s) < 0) return -1;
   if (read_head_dim(c, &s) < 0) return -1;
+  if (read_global_kv(c, &s) < 0) return -1;
   if (read_moe(c, &s) < 0) return -1;
   if (read_layers(c, &s) < 0) return -1;
   if (read_flags(c, &s) < 0) return -1;
   if (read_vision(c, &s) < 0) return -1;
+  if (read_per_layer(c, &s) < 0) return -1;
   count_params(c, &s);
   if (!(m->params.total / 1e9 <= GPUADV_MAX_PARAMS_B)) {
     return cfg_fail(c,

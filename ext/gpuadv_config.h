@@ -114,6 +114,8 @@ typedef struct gpuadv_config_params {
   double norms;            /* every norm weight (and bias) */
   double lm_head;          /* output projection; 0 when tied */
   double vision;           /* vision tower and projector; 0 when none */
+  double per_layer;        /* Gemma 3n: per-layer input embeddings and
+                           ** projections, AltUp, LAuReL; 0 when none */
   double total, active;    /* active: per token */
 } gpuadv_config_params;
 

@@ -331,6 +331,23 @@ double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,
          bytes_per_param / 1e9;
 }
 
+/* The kinds' layers that keep a cache of their own, and their K plus V
+** elements per token. */
+static void kv_kinds(const gpuadv_model_shape *m, double *local_layers,
+                     double *global_layers, double *local_elems,
+                     double *global_elems) {
+  double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
+  double local = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
+  double shared = m->kv_shared_layers > 0.0 ? m->kv_shared_layers : 0.0;
+  double shared_local = m->kv_shared_sliding > 0.0 ? m->kv_shared_sliding : 0.0;
+  *local_layers = local - shared_local;
+  *global_layers = m->layers - linear - local - (shared - shared_local);
+  *local_elems = 2.0 * m->kv_heads * m->head_dim;
+  *global_elems =
+      2.0 * (m->global_kv_heads > 0.0 ? m->global_kv_heads : m->kv_heads) *
+      (m->global_head_dim > 0.0 ? m->global_head_dim : m->head_dim);
+}
+
 double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
                           double batch, double bytes_per_param) {
   double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
@@ -340,14 +357,37 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
     elements_per_seq +=
         attention_layers * (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
   } else {
-    double local = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
+    double local_layers, global_layers, local_elems, global_elems;
     double local_tokens =
         seq_len < m->sliding_window ? seq_len : m->sliding_window;
-    elements_per_seq +=
-        2.0 * m->kv_heads * m->head_dim *
-        ((attention_layers - local) * seq_len + local * local_tokens);
+    kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);
+    /* One product where the kinds cache alike, as before there were two. */
+    if (global_elems == local_elems) {
+      elements_per_seq +=
+          local_elems * (global_layers * seq_len + local_layers * local_tokens);
+    } else {
+      elements_per_seq += global_elems * global_layers * seq_len +
+                          local_elems * local_layers * local_tokens;
+    }
   }
   return elements_per_seq * batch * bytes_per_param / 1e9;
+}
+
+void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
+                           double *local, double *global, double *state) {
+  double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
+  double local_layers, global_layers, local_elems, global_elems;
+  *state = linear * m->linear_state_elems;
+  if (m->kv_lora_rank > 0.0) {
+    *local = 0.0;
+    *global = (m->layers - linear) * (m->kv_lora_rank + m->qk_rope_head_dim) *
+              seq_len;
+    return;
+  }
+  kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);
+  *local = local_elems * local_layers *
+           (seq_len < m->sliding_window ? seq_len : m->sliding_window);
+  *global = global_elems * global_layers * seq_len;
 }
 
 double gpuadv_activation_gb(double layers, double hidden, double heads,
@@ -724,12 +764,18 @@ static double prefill_read_s(const gpuadv_prefill_setup *s, double tokens,
 }
 
 /* The model's layers that attend to the whole context (*full) and to a
-** sliding window (*sliding); the linear-attention ones attend to none. */
+** sliding window (*sliding); the linear-attention ones attend to none.
+** Full layers with heads of their own width (Gemma 4) count at their
+** FLOP per pair over attn_dim's. */
 static void attention_layers(const gpuadv_prefill_setup *s, double *full,
                              double *sliding) {
   double linear = s->linear_layers > 0.0 ? s->linear_layers : 0.0;
   *sliding = s->sliding_layers > 0.0 ? s->sliding_layers : 0.0;
   *full = s->layers - linear - *sliding;
+  if (s->global_attn_dim > 0.0 && s->global_attn_dim != s->attn_dim &&
+      s->attn_dim > 0.0) {
+    *full *= s->global_attn_dim / s->attn_dim;
+  }
 }
 
 /* Query-key pairs of `tokens` new tokens summed over the layers: each

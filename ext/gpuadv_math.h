@@ -289,7 +289,9 @@ typedef struct gpuadv_prefill_setup {
   double active_params_b;
   double embedding_params_b;
   double hidden, layers;
-  double attn_dim; /* query heads x head_dim */
+  double attn_dim;        /* query heads x head_dim */
+  double global_attn_dim; /* the full layers' query heads x
+                          ** global_head_dim (Gemma 4); 0: attn_dim */
   double sliding_window, sliding_layers, linear_layers;
   int memory_class; /* enum gpuadv_memory_class */
   int gguf;         /* a GGUF block-quantised dtype */
@@ -641,6 +643,14 @@ typedef struct gpuadv_model_shape {
   ** per sequence (linear_state_elems elements each, conv state included)
   ** instead of a cache that grows with the context. */
   double linear_layers, linear_state_elems;
+  /* Layers of two kinds (Gemma 4): the full-attention (global) layers'
+  ** KV heads and head width where they differ from the sliding-window
+  ** layers' kv_heads and head_dim; 0: the same. */
+  double global_kv_heads, global_head_dim;
+  /* KV sharing (Gemma 3n): the last kv_shared_layers attention layers
+  ** reuse the cache of an earlier layer of their kind and keep none;
+  ** kv_shared_sliding of them are sliding-window layers. */
+  double kv_shared_layers, kv_shared_sliding;
 } gpuadv_model_shape;
 
 /* A model as the estimates see it, whether it comes from the models
@@ -660,12 +670,22 @@ typedef struct gpuadv_model_def {
 **        no heads);
 **   else 2 x kv_heads x head_dim elements per token and attention layer,
 **        where the sliding_layers local-attention layers hold at most
-**        sliding_window tokens and the others hold seq_len;
+**        sliding_window tokens and the others hold seq_len, at
+**        2 x global_kv_heads x global_head_dim where those are set (the
+**        full layers of Gemma 4), and the kv_shared_layers layers that
+**        reuse another layer's cache (Gemma 3n) hold none;
 **   plus linear_layers x linear_state_elems per sequence, whatever seq_len
 **        (a hybrid model's recurrent state), and no KV in those layers.
 ** Every element is bytes_per_param bytes. */
 double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
                           double batch, double bytes_per_param);
+
+/* The elements of gpuadv_model_kv_gb's cache of one sequence at seq_len
+** tokens by kind: *local in the sliding-window layers, *global in the
+** full-attention layers (MLA: the latent), *state in the linear layers.
+** Their sum is gpuadv_model_kv_gb(m, seq_len, 1, 1) x 1e9 up to rounding. */
+void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
+                           double *local, double *global, double *state);
 
 /* Activations saved for backward, Korthikanti et al. 2022 ("Reducing
 ** Activation Recomputation in Large Transformer Models", table 2), 16-bit,

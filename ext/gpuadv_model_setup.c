@@ -45,6 +45,10 @@ void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
   m->sliding_layers = MODEL(MODELS_COL_SLIDING_LAYERS);
   m->linear_layers = MODEL(MODELS_COL_LINEAR_LAYERS);
   m->linear_state_elems = MODEL(MODELS_COL_LINEAR_STATE_ELEMS);
+  m->global_kv_heads = MODEL(MODELS_COL_GLOBAL_KV_HEADS);
+  m->global_head_dim = MODEL(MODELS_COL_GLOBAL_HEAD_DIM);
+  m->kv_shared_layers = MODEL(MODELS_COL_KV_SHARED_LAYERS);
+  m->kv_shared_sliding = MODEL(MODELS_COL_KV_SHARED_SLIDING);
 }
 
 /* The whole heads a model's KV cache is sharded by: its key-value heads,
@@ -78,6 +82,46 @@ static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
   *attn_g = gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) - *state_g;
 }
 
+/* Whether the full-attention layers have KV heads of their own (Gemma 4),
+** so that the cache's copies over tp GPUs and the queries per cached
+** element differ by kind of layer. */
+static int global_kv_heads_differ(const gpuadv_model_def *m) {
+  const gpuadv_model_shape *s = &m->shape;
+  return !(s->kv_lora_rank > 0.0) && s->global_kv_heads > 0.0 &&
+         s->global_kv_heads != s->kv_heads;
+}
+
+/* Billions of elements that attn_g billion elements of attention KV at
+** seq_len tokens take on the tp GPUs of an attention group together (the
+** copies of gpuadv_kv_copies, by kind of layer where their KV heads
+** differ). */
+static double attn_copies_g(const gpuadv_model_def *m, double attn_g,
+                            double seq_len, double tp) {
+  double local, global, state;
+  if (!global_kv_heads_differ(m)) {
+    return attn_g * gpuadv_kv_copies(model_kv_heads(m), tp);
+  }
+  gpuadv_model_kv_split(&m->shape, seq_len, &local, &global, &state);
+  return (local * gpuadv_kv_copies(m->shape.kv_heads, tp) +
+          global * gpuadv_kv_copies(m->shape.global_kv_heads, tp)) /
+         1e9;
+}
+
+/* GFLOP of decode attention over attn_g billion elements of KV at seq_len
+** tokens (attn_flop_per_kv_element, by kind of layer where their KV heads
+** differ). */
+static double attn_gflop(const gpuadv_model_def *m, double attn_g,
+                         double seq_len) {
+  double local, global, state;
+  if (!global_kv_heads_differ(m)) {
+    return attn_g * attn_flop_per_kv_element(m);
+  }
+  gpuadv_model_kv_split(&m->shape, seq_len, &local, &global, &state);
+  return (local * 2.0 * m->heads / m->shape.kv_heads +
+          global * 2.0 * m->heads / m->shape.global_kv_heads) /
+         1e9;
+}
+
 /* GB of weights a replica of model m in dtype holds, with dp groups of
 ** data-parallel attention: each group keeps its own copy of the weights
 ** other than the experts. The dtype's checkpoint: the input embedding and
@@ -100,9 +144,9 @@ double gpuadv_model_replica_weights_gb(const gpuadv_model_def *m, int dtype,
 ** seq_cache_g) takes on the tp GPUs of an attention group together: the
 ** attention KV times its copies (gpuadv_kv_copies), the state once. */
 static double group_kv_gb(const gpuadv_model_def *m, double attn_g,
-                          double state_g, double tp, double bytes_per_element) {
-  return (state_g + attn_g * gpuadv_kv_copies(model_kv_heads(m), tp)) *
-         bytes_per_element;
+                          double state_g, double seq_len, double tp,
+                          double bytes_per_element) {
+  return (state_g + attn_copies_g(m, attn_g, seq_len, tp)) * bytes_per_element;
 }
 
 /* model_kv_gb's GB for seq_len tokens x batch on tp GPUs. */
@@ -114,7 +158,8 @@ double gpuadv_model_group_kv_gb(const gpuadv_model_def *m, double seq_len,
     return gpuadv_model_kv_gb(&m->shape, seq_len, batch, bytes_per_element);
   }
   seq_cache_g(m, seq_len, &attn_g, &state_g);
-  return group_kv_gb(m, attn_g, state_g, tp, bytes_per_element) * batch;
+  return group_kv_gb(m, attn_g, state_g, seq_len, tp, bytes_per_element) *
+         batch;
 }
 
 #define GPU(col) gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, col)
@@ -429,6 +474,9 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
   p->hidden = m->hidden;
   p->layers = m->shape.layers;
   p->attn_dim = m->heads * m->shape.head_dim;
+  p->global_attn_dim = m->shape.global_head_dim > 0.0
+                           ? m->heads * m->shape.global_head_dim
+                           : 0.0;
   p->sliding_window = m->shape.sliding_window;
   p->sliding_layers = m->shape.sliding_layers;
   p->linear_layers = m->shape.linear_layers;
@@ -449,7 +497,7 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
   r->state_gb_per_seq = state_g * bpe;
   r->kv_gb_per_token = attn_g * bpe / ctx;
-  r->attn_gflop_per_token = attn_g * attn_flop_per_kv_element(m) / ctx;
+  r->attn_gflop_per_token = attn_gflop(m, attn_g, ctx) / ctx;
   r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
   r->kv_heads = model_kv_heads(m);
 }
@@ -469,9 +517,9 @@ double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
   ** keeps each layer's cache on its own GPU */
   seq_cache_g(m, context, &attn_g, &state_g);
   d.kv_gb_per_seq =
-      group_kv_gb(m, attn_g, state_g, e->split_layers ? 1.0 : n_gpus,
+      group_kv_gb(m, attn_g, state_g, context, e->split_layers ? 1.0 : n_gpus,
                   gpuadv_kv_bytes(e, dtype, kv_dtype));
-  d.attn_gflop_per_seq = attn_g * attn_flop_per_kv_element(m);
+  d.attn_gflop_per_seq = attn_gflop(m, attn_g, context);
   d.batch = batch;
   d.n_gpus = n_gpus;
   return gpuadv_model_decode_tps(&d);

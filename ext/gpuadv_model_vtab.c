@@ -9,12 +9,13 @@
 **     FROM model_config(readfile('config.json'));
 **
 ** model_spec(model) gives one row with the columns of the `models` catalog
-** up to linear_state_elems (name, family, params_b, ..., linear_layers,
-** linear_state_elems), for a catalog name or a config.json text (as text
+** up to kv_shared_sliding (name, family, params_b, ..., linear_layers,
+** linear_state_elems, global_kv_heads, global_head_dim, kv_shared_layers,
+** kv_shared_sliding), for a catalog name or a config.json text (as text
 ** or as the blob readfile() returns), read by ext/gpuadv_config.c. For a
 ** config, name is its _name_or_path (else its model_type), and the columns
 ** that the catalog leaves empty when unused (MLA, experts, windows, linear
-** layers, an unknown context) are NULL when zero.
+** layers, layer kinds, KV sharing, an unknown context) are NULL when zero.
 **
 ** model_config(config) shows how a config was read: one row per derived
 ** field (field, value, from_keys, how): every field of the definition,
@@ -57,8 +58,9 @@ SQLITE_EXTENSION_INIT3
 /* An unknown name is quoted in the message up to this many bytes. */
 #define NAME_QUOTE_MAX 64
 
-/* model_spec's visible columns: the catalog's first 21. */
-#define SPEC_N_COLUMNS (MODELS_COL_LINEAR_STATE_ELEMS + 1)
+/* model_spec's visible columns: the catalog's first 25 (all but source,
+** as_of and notes). */
+#define SPEC_N_COLUMNS (MODELS_COL_KV_SHARED_SLIDING + 1)
 
 /* Which of the two tables a module serves. */
 enum { KIND_SPEC, KIND_CONFIG };
@@ -79,7 +81,9 @@ static const model_module_info spec_info = {
     "vocab INTEGER, context INTEGER, attention TEXT, kv_lora_rank INTEGER, "
     "qk_rope_head_dim INTEGER, n_experts INTEGER, experts_per_token INTEGER, "
     "sliding_window INTEGER, sliding_layers INTEGER, linear_layers INTEGER, "
-    "linear_state_elems INTEGER, model HIDDEN)",
+    "linear_state_elems INTEGER, global_kv_heads INTEGER, "
+    "global_head_dim INTEGER, kv_shared_layers INTEGER, "
+    "kv_shared_sliding INTEGER, model HIDDEN)",
     SPEC_N_COLUMNS};
 
 static const model_module_info config_info = {
@@ -370,6 +374,23 @@ static void spec_column(const gpuadv_config_model *m, sqlite3_context *ctx,
       break;
     case MODELS_COL_LINEAR_STATE_ELEMS:
       result_count(ctx, d->shape.linear_state_elems, 1);
+      break;
+    case MODELS_COL_GLOBAL_KV_HEADS:
+      result_count(ctx, d->shape.global_kv_heads, 1);
+      break;
+    case MODELS_COL_GLOBAL_HEAD_DIM:
+      result_count(ctx, d->shape.global_head_dim, 1);
+      break;
+    case MODELS_COL_KV_SHARED_LAYERS:
+      result_count(ctx, d->shape.kv_shared_layers, 1);
+      break;
+    case MODELS_COL_KV_SHARED_SLIDING:
+      /* 0 is a count here once sharing is set (no shared sliding layer) */
+      if (d->shape.kv_shared_layers > 0.0) {
+        result_count(ctx, d->shape.kv_shared_sliding, 0);
+      } else {
+        sqlite3_result_null(ctx);
+      }
       break;
     default:
       sqlite3_result_null(ctx);

@@ -106,6 +106,17 @@ static void test_fixtures(void) {
       {"kimi-linear-48b-a3b", 49.1227, 0.01, 49122681728.0, 3484459904.0,
        20.0 * 561152 * 2 + 7.0 * 576 * 2},
       {"mistral-large-3", 675.0, 0.01, 675991176960.0, 39946968064.0, 70272},
+      /* Gemma 4 (Google's 30.7B and 25.2B, 3.8B active; text towers, the
+      ** vision_config left out of the files): 50 and 25 sliding layers of
+      ** 2 x 16 x 256 and 2 x 8 x 256 elements a token, 10 and 5 full
+      ** layers of 2 x 4 x 512 and 2 x 2 x 512, at 2 bytes. */
+      {"gemma-4-31b", 30.7, 0.01, 30697345280.0, 30697345280.0,
+       (50.0 * 2 * 16 * 256 + 10.0 * 2 * 4 * 512) * 2},
+      {"gemma-4-26b-a4b", 25.2, 0.01, 25232800000.0, 3822188800.0,
+       (25.0 * 2 * 8 * 256 + 5.0 * 2 * 2 * 512) * 2},
+      /* GLM-5 (Z.ai's 744B, 40B active): MLA over 78 layers, 576 cached
+      ** elements a token and layer; its DSA indexers are not counted. */
+      {"glm-5", 744.0, 0.01, 743180209920.0, 41053720320.0, 78.0 * 576 * 2},
   };
   size_t i;
   for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
@@ -130,6 +141,52 @@ static void test_fixtures(void) {
 
 /* Fields of the definition for the kinds of model. */
 static void test_fields(void) {
+  if (read_file("tests/configs/gemma-3n-e4b.json") == 0) {
+    /* 35 layers in (4 sliding, 1 full) x 7; the last 15 (layers 20 to 34:
+    ** 12 sliding, 3 full) share the cache of layers 18 and 19. */
+    const double h = 2048, L = 35, ple = 256, n = 4, r = 64;
+    check_close("gemma-3n sliding layers", model.def.shape.sliding_layers, 28,
+                0);
+    check_close("gemma-3n shared layers", model.def.shape.kv_shared_layers, 15,
+                0);
+    check_close("gemma-3n shared sliding", model.def.shape.kv_shared_sliding,
+                12, 0);
+    /* 16 sliding and 4 full layers keep a cache of 2 x 2 x 256 = 1024
+    ** elements a token: at 4096 tokens 1024 x (16 x 512 + 4 x 4096). */
+    check_close("gemma-3n KV of 4096 tokens",
+                gpuadv_model_kv_gb(&model.def.shape, 4096, 1, 2) * 1e9,
+                1024.0 * (16 * 512 + 4 * 4096) * 2, 1e-3);
+    /* The per-layer table 262144 x 35 x 256, its projection 2048 x 35 x
+    ** 256 and norm 256; per layer a gate and a projection (2 x 2048 x 256)
+    ** and a norm; AltUp's 2 x 3 projections of 2048 x 2048 and per layer
+    ** 4 x 4 + 4^3 + 2048 x 4 + 2 x 2048; LAuReL 2 x 2048 x 64 + 2048. */
+    check_close("gemma-3n per-layer blocks", model.params.per_layer,
+                262144.0 * L * ple + h * L * ple + ple + L * (2 * h * ple + h) +
+                    2 * (n - 1) * h * h +
+                    L * (n * n + n * n * n + h * n + 2 * h) +
+                    L * (2 * h * r + h),
+                0);
+    /* The MLP's per-layer list of 35 x 16384 reads as one width. */
+    check_close("gemma-3n intermediate", model.def.intermediate, 16384, 0);
+  } else {
+    check_str("gemma-3n reads", err, "");
+  }
+  /* A window as long as the context: the sliding layers stay sliding
+  ** where the full ones cache another shape (1 of 2 layers here, 2 x 1 x
+  ** 8 and 2 x 1 x 16 elements a token). */
+  if (read_text("{\"num_hidden_layers\": 2, \"hidden_size\": 16, "
+                "\"num_attention_heads\": 2, \"num_key_value_heads\": 1, "
+                "\"head_dim\": 8, \"global_head_dim\": 16, "
+                "\"intermediate_size\": 32, \"vocab_size\": 10, "
+                "\"max_position_embeddings\": 64, \"sliding_window\": 64, "
+                "\"layer_types\": [\"sliding_attention\", "
+                "\"full_attention\"]}") == 0) {
+    check_close("kinds kept under a window as long as the context",
+                gpuadv_model_kv_gb(&model.def.shape, 10, 1, 1) * 1e9,
+                10.0 * (2 * 8 + 2 * 16), 1e-9);
+  } else {
+    check_str("kinds config reads", err, "");
+  }
   if (read_file("tests/configs/gemma-3-27b.json") == 0) {
     /* text_config, with vocab and context from Gemma3TextConfig's
     ** defaults; 62 layers, each 6th global: 52 local of 1024 tokens. */
@@ -378,6 +435,27 @@ static void test_errors(void) {
   static const struct {
     const char *text, *want;
   } cases[] = {
+      {"{\"num_hidden_layers\": 4, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2, \"intermediate_size\": 16, "
+       "\"vocab_size\": 10, \"num_kv_shared_layers\": 2}",
+       "config: 'num_kv_shared_layers' needs 'layer_types', to know which "
+       "kinds of layer share"},
+      {"{\"num_hidden_layers\": 4, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2, \"intermediate_size\": 16, "
+       "\"vocab_size\": 10, \"sliding_window\": 4, \"layer_types\": "
+       "[\"full_attention\", \"full_attention\", \"sliding_attention\", "
+       "\"sliding_attention\"], \"num_kv_shared_layers\": 2}",
+       "config: 'num_kv_shared_layers' (2) leaves no sliding layer its own "
+       "cache"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2, \"intermediate_size\": 16, "
+       "\"vocab_size\": 10, \"num_global_key_value_heads\": 4}",
+       "config: 'num_global_key_value_heads' (4) is more than "
+       "num_attention_heads (2)"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8, "
+       "\"num_attention_heads\": 2, \"intermediate_size\": [16, 32], "
+       "\"vocab_size\": 10}",
+       "config: 'intermediate_size' must be a positive integer, got [16, 32]"},
       {"", "config: not valid JSON at byte 0: unexpected end of text"},
       {"{", "config: not valid JSON at byte 1: expected a key"},
       {"{\"a\" 1}", "config: not valid JSON at byte 5: expected ':'"},

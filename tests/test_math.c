@@ -151,12 +151,80 @@ static void test_kv_and_activations(void) {
   ** are Gated DeltaNet (32 value heads x 128 x 128 state + 3 x 8192 conv
   ** state = 548864 elements), 12 full attention (2 KV heads x 256). */
   {
-    gpuadv_model_shape h = {48, 2, 256, 0, 0, 0, 0, 36, 548864};
+    gpuadv_model_shape h = {.layers = 48,
+                            .kv_heads = 2,
+                            .head_dim = 256,
+                            .linear_layers = 36,
+                            .linear_state_elems = 548864};
     double state_gb = 36.0 * 548864 * 2 / 1e9;
     check_close("kv hybrid at 1000 tokens", gpuadv_model_kv_gb(&h, 1000, 1, 2),
                 (12.0 * 2 * 2 * 256 * 1000) * 2 / 1e9 + state_gb, 1e-12);
     check_close("kv hybrid state at 0 tokens", gpuadv_model_kv_gb(&h, 0, 3, 2),
                 3 * state_gb, 1e-12);
+  }
+  /* Two kinds of layer, shaped like Gemma 4 31B (google/gemma-4-31B-it
+  ** config.json): 50 sliding layers of 16 KV heads x 256 over a 1024-token
+  ** window, 10 full layers of 4 KV heads x 512 over the whole context.
+  ** K and V per token: 2 x 16 x 256 = 8192 and 2 x 4 x 512 = 4096
+  ** elements a layer, 2 bytes each. */
+  {
+    gpuadv_model_shape g = {.layers = 60,
+                            .kv_heads = 16,
+                            .head_dim = 256,
+                            .sliding_window = 1024,
+                            .sliding_layers = 50,
+                            .global_kv_heads = 4,
+                            .global_head_dim = 512};
+    double local, global, state;
+    /* 512 tokens, inside the window: 8192 x 50 x 512 + 4096 x 10 x 512 =
+    ** 230686720 elements. */
+    check_close("kv two kinds inside the window",
+                gpuadv_model_kv_gb(&g, 512, 1, 2), 230686720.0 * 2 / 1e9,
+                1e-12);
+    /* 32768 tokens: the sliding layers stop at 1024, 8192 x 50 x 1024 +
+    ** 4096 x 10 x 32768 = 1761607680 elements (one kind at 8192 would
+    ** give 8192 x (10 x 32768 + 50 x 1024) = 3103784960). */
+    check_close("kv two kinds past the window",
+                gpuadv_model_kv_gb(&g, 32768, 1, 2), 1761607680.0 * 2 / 1e9,
+                1e-12);
+    gpuadv_model_kv_split(&g, 32768, &local, &global, &state);
+    check_close("kv split local", local, 419430400.0, 0);
+    check_close("kv split global", global, 1342177280.0, 0);
+    check_close("kv split state", state, 0, 0);
+  }
+  /* KV sharing, shaped like Gemma 3n E4B (google/gemma-3n-E4B-it
+  ** config.json): 35 layers, 4 sliding (512-token window) then 1 full, 7
+  ** times; the last 15 (12 sliding, 3 full) reuse earlier caches, so 16
+  ** sliding and 4 full layers keep one; 2 KV heads x 256: 1024 elements a
+  ** token and layer. */
+  {
+    gpuadv_model_shape n = {.layers = 35,
+                            .kv_heads = 2,
+                            .head_dim = 256,
+                            .sliding_window = 512,
+                            .sliding_layers = 28,
+                            .kv_shared_layers = 15,
+                            .kv_shared_sliding = 12};
+    /* 256 tokens: 1024 x 20 x 256 = 5242880 elements. */
+    check_close("kv shared inside the window",
+                gpuadv_model_kv_gb(&n, 256, 1, 2), 5242880.0 * 2 / 1e9, 1e-12);
+    /* 32768 tokens: 1024 x (16 x 512 + 4 x 32768) = 142606336. */
+    check_close("kv shared past the window",
+                gpuadv_model_kv_gb(&n, 32768, 1, 2), 142606336.0 * 2 / 1e9,
+                1e-12);
+  }
+  /* One kind of layer gives the figures of before the kinds, bit for bit:
+  ** Gemma 3 27B's 52 sliding layers of 62, 16 KV heads x 128. */
+  {
+    gpuadv_model_shape a = {.layers = 62,
+                            .kv_heads = 16,
+                            .head_dim = 128,
+                            .sliding_window = 1024,
+                            .sliding_layers = 52};
+    double before =
+        2.0 * 16 * 128 * ((62.0 - 52.0) * 131072 + 52.0 * 1024) * 3 * 2 / 1e9;
+    check_close("kv one kind unchanged", gpuadv_model_kv_gb(&a, 131072, 3, 2),
+                before, 0);
   }
   /* Korthikanti et al. 2022, 7B-like: s=4096, b=1, h=4096, a=32, L=32. */
   {
@@ -322,6 +390,32 @@ static void unit_prefill(gpuadv_engine_consts *e, gpuadv_prefill_setup *p,
   p->bytes_per_param = bytes_per_param;
   p->mem_bw_gbs = 1000;
   p->n_gpus = 1;
+}
+
+/* Full layers with wider heads (Gemma 4's global_head_dim 512 over
+** head_dim 256): a prompt's attention FLOP in such a layer are twice a
+** sliding layer's, so 1 full layer at twice the width and 1 sliding layer
+** (its window wider than the prompt) cost what 2 full and 1 sliding layers
+** of one width do. */
+static void test_prefill_global_width(void) {
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup wide, two;
+  unit_prefill(&e, &wide, 2);
+  unit_prefill(&e, &two, 2);
+  wide.attn_tflops = two.attn_tflops = 1000;
+  wide.attn_dim = two.attn_dim = 4096;
+  wide.global_attn_dim = 8192;
+  wide.sliding_window = two.sliding_window = 1e9;
+  wide.sliding_layers = two.sliding_layers = 1;
+  wide.layers = 2;
+  two.layers = 3;
+  check_close("prefill full layers at their own width",
+              gpuadv_prefill_s(&wide, 65536, 0),
+              gpuadv_prefill_s(&two, 65536, 0), 1e-12);
+  wide.global_attn_dim = 4096;
+  two.layers = 2;
+  check_close("prefill one width as before", gpuadv_prefill_s(&wide, 65536, 0),
+              gpuadv_prefill_s(&two, 65536, 0), 0);
 }
 
 static void test_layer_split(void) {
@@ -791,6 +885,7 @@ int main(void) {
   test_step_prompt_pairs();
   test_replica();
   test_dp_attention();
+  test_prefill_global_width();
   test_layer_split();
   test_gguf_dequant();
   test_serving_batch();

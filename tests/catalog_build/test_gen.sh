@@ -120,7 +120,7 @@ expect_fail "alias-why-required" "aliases.csv:2: why is required"
 make_good; set_field "$work/cat/aliases.csv" 2 1 "cloud_instances"
 expect_fail "alias-catalog" "aliases.csv:2: catalog must be one of gpus, models, got 'cloud_instances'"
 
-make_good; set_field "$work/cat/models.csv" 3 23 ""
+make_good; set_field "$work/cat/models.csv" 3 27 ""
 expect_fail "missing-as-of" "models.csv:3: as_of is required"
 
 make_good; echo 'vllm,NVIDIA,Hopper,bf16 fp9,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
@@ -153,7 +153,19 @@ expect_fail "linear-without-state" "models.csv:2: linear_layers and linear_state
 make_good; set_field "$work/cat/models.csv" 2 20 "40"; set_field "$work/cat/models.csv" 2 21 "1000"
 expect_fail "linear-too-many" "models.csv:2: sliding_layers + linear_layers exceed layers 32"
 
-make_good; set_field "$work/cat/models.csv" 2 23 "2024/05/01"
+make_good; set_field "$work/cat/models.csv" 2 22 "4"
+expect_fail "global-heads-without-dim" "models.csv:2: global_kv_heads and global_head_dim go together"
+
+make_good; set_field "$work/cat/models.csv" 2 22 "4"; set_field "$work/cat/models.csv" 2 23 "512"
+expect_fail "global-heads-without-sliding" "models.csv:2: global_kv_heads needs sliding layers beside the full ones, and no MLA"
+
+make_good; set_field "$work/cat/models.csv" 2 24 "32"; set_field "$work/cat/models.csv" 2 25 "0"
+expect_fail "kv-shared-all-full" "models.csv:2: kv_shared_layers 32 (0 sliding) must leave each kind of layer one cache of its own"
+
+make_good; set_field "$work/cat/models.csv" 2 24 "3"
+expect_fail "kv-shared-without-sliding-count" "models.csv:2: kv_shared_layers and kv_shared_sliding go together"
+
+make_good; set_field "$work/cat/models.csv" 2 27 "2024/05/01"
 expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"
 
 make_good; set_field "$work/cat/cloud_instances.csv" 3 4 "h900-sxm"

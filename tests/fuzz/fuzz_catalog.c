@@ -618,10 +618,13 @@ static void model_function(fz_in *in) {
                ref);
     } else if (strcmp(f->name, "model_kv_gb") == 0) {
       /* Full attention on every layer, as kv_cache_gb computes it. */
-      /* Models without MLA or linear-attention layers. */
-#define FULL_ATTENTION_MODEL                              \
-  " FROM models WHERE name = ?1 AND kv_lora_rank IS NULL" \
-  " AND coalesce(linear_layers, 0) = 0"
+      /* Models without MLA or linear-attention layers, whose layers all
+      ** cache one shape and keep their own cache (not Gemma 4's wider full
+      ** layers nor Gemma 3n's shared ones). */
+#define FULL_ATTENTION_MODEL                                        \
+  " FROM models WHERE name = ?1 AND kv_lora_rank IS NULL"           \
+  " AND coalesce(linear_layers, 0) = 0 AND global_kv_heads IS NULL" \
+  " AND kv_shared_layers IS NULL"
       static const char *const sql_full[] = {
           0,
           0,

@@ -72,6 +72,10 @@ static void check_model(const gpuadv_config_model *m) {
   check_finite("sliding_window", d->shape.sliding_window);
   check_finite("sliding_layers", d->shape.sliding_layers);
   check_finite("linear_layers", d->shape.linear_layers);
+  check_finite("global_kv_heads", d->shape.global_kv_heads);
+  check_finite("global_head_dim", d->shape.global_head_dim);
+  check_finite("kv_shared_layers", d->shape.kv_shared_layers);
+  check_finite("kv_shared_sliding", d->shape.kv_shared_sliding);
   check_finite("linear_state_elems", d->shape.linear_state_elems);
   FZ_CHECK(d->shape.layers >= 1, "layers %g", d->shape.layers);
   FZ_CHECK(d->params_b <= GPUADV_MAX_PARAMS_B, "params_b %g", d->params_b);

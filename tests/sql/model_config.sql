@@ -22,6 +22,12 @@ INSERT INTO cfg VALUES ('qwen35', '{"architectures": ["Qwen3_5MoeForConditionalG
 -- Mamba-2 state per layer: 64 heads x 64 x 128 = 524288, plus the conv
 -- state 3 x (64 x 64 + 2 x 8 x 128) = 18432: 542720 elements.
 INSERT INTO cfg VALUES ('nemotron', '{"architectures": ["NemotronHForCausalLM"], "attention_bias": false, "chunk_size": 128, "conv_kernel": 4, "expand": 2, "head_dim": 128, "hidden_size": 2688, "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", "intermediate_size": 1856, "layer_norm_epsilon": 1e-05, "mamba_head_dim": 64, "mamba_hidden_act": "silu", "mamba_num_heads": 64, "mamba_proj_bias": false, "mamba_ssm_cache_dtype": "float32", "max_position_embeddings": 262144, "mlp_bias": false, "mlp_hidden_act": "relu2", "model_type": "nemotron_h", "moe_intermediate_size": 1856, "moe_shared_expert_intermediate_size": 3712, "n_group": 1, "n_groups": 8, "n_routed_experts": 128, "n_shared_experts": 1, "norm_topk_prob": true, "num_attention_heads": 32, "num_experts_per_tok": 6, "num_hidden_layers": 52, "num_key_value_heads": 2, "rope_theta": 10000, "routed_scaling_factor": 2.5, "sliding_window": null, "ssm_state_size": 128, "tie_word_embeddings": false, "topk_group": 1, "use_conv_bias": true, "vocab_size": 131072}');
+-- A tiny Gemma 4-style model with Gemma 3n-style sharing: 6 layers (2
+-- sliding, 1 full, twice), the full ones with 1 KV head of 64 beside the
+-- sliding ones' 2 of 16, and the last 2 layers (1 sliding, 1 full)
+-- sharing earlier caches: 3 sliding layers of 2 x 2 x 16 = 64 elements a
+-- token (at most the 8-token window) and 1 full layer of 2 x 1 x 64 = 128.
+INSERT INTO cfg VALUES ('layerkinds', '{"model_type": "gemma4_text", "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16, "num_global_key_value_heads": 1, "global_head_dim": 64, "attention_k_eq_v": true, "num_hidden_layers": 6, "layer_types": ["sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "full_attention"], "sliding_window": 8, "vocab_size": 100, "max_position_embeddings": 1024, "num_kv_shared_layers": 2}');
 CREATE VIEW cfg_spec AS SELECT c.name AS cfg, m.* FROM cfg c JOIN model_spec(c.text) m;
 
 -- model_* functions: a config gives what its catalog row gives.
@@ -76,7 +82,7 @@ SELECT 'cfg-nemotron-catalog', model_kv_gb((SELECT text FROM cfg WHERE name = 'n
 SELECT 'spec-nemotron-params', (SELECT params_b * 1e9 = 2 * 131072 * 2688 + 6 * (2688 * 4096 * 2 + 2 * 2688 * 256) + 23 * (2688 * (2 * 4096 + 2 * 8 * 128 + 64) + 6144 * 5 + 3 * 64 + 4096 + 4096 * 2688) + 23 * (128 * 2 * 2688 * 1856 + 2 * 2688 * 3712 + 128 * 2688) + 53 * 2688 FROM cfg_spec WHERE cfg = 'nemotron');
 SELECT 'spec-nemotron-active', (SELECT abs((params_b - active_params_b) * 1e9 - 23 * 122 * 2 * 2688 * 1856) < 1 FROM cfg_spec WHERE cfg = 'nemotron');
 SELECT 'spec-catalog-row', (SELECT count(*) FROM model_spec('mixtral-8x7b') s JOIN models m ON m.name = s.name AND m.family IS s.family AND m.params_b IS s.params_b AND m.active_params_b IS s.active_params_b AND m.layers IS s.layers AND m.hidden IS s.hidden AND m.intermediate IS s.intermediate AND m.heads IS s.heads AND m.kv_heads IS s.kv_heads AND m.head_dim IS s.head_dim AND m.vocab IS s.vocab AND m.context IS s.context AND m.attention IS s.attention AND m.kv_lora_rank IS s.kv_lora_rank AND m.n_experts IS s.n_experts AND m.experts_per_token IS s.experts_per_token AND m.sliding_window IS s.sliding_window AND m.linear_layers IS s.linear_layers) = 1;
-SELECT 'spec-join-names-and-configs', (SELECT count(*) FROM (SELECT 'deepseek-v3' AS model UNION ALL SELECT text FROM cfg) w JOIN model_spec(w.model) m) = 6;
+SELECT 'spec-join-names-and-configs', (SELECT count(*) FROM (SELECT 'deepseek-v3' AS model UNION ALL SELECT text FROM cfg) w JOIN model_spec(w.model) m) = 1 + (SELECT count(*) FROM cfg);
 SELECT 'spec-join-column-order', (SELECT group_concat(m.layers) FROM (SELECT 1 AS k, 'llama-3.1-70b' AS model UNION ALL SELECT 2, text FROM cfg WHERE name = 'mixtral') w JOIN model_spec(w.model) m ORDER BY w.k) = '80,32';
 SELECT 'spec-null-no-row', (SELECT count(*) FROM model_spec(NULL)) = 0;
 SELECT 'spec-hidden-arg', (SELECT model = 'qwen3-8b' FROM model_spec('qwen3-8b'));
@@ -106,3 +112,18 @@ SELECT 'cfg-sim-blob-kept-apart', (SELECT a.tpot_mean_ms < b.tpot_mean_ms AND b.
 SELECT 'cfg-bom-is-config', model_kv_gb(char(65279) || (SELECT text FROM cfg WHERE name = 'llama8b'), 1024)
   = model_kv_gb((SELECT text FROM cfg WHERE name = 'llama8b'), 1024);
 SELECT 'cfg-duplicate-key-last-wins', abs(model_kv_gb('{"num_hidden_layers": 2, "hidden_size": 4096, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256, "num_hidden_layers": 32}', 1024) - 0.134217728) < 1e-12;
+-- Layer kinds: the spec's columns, and the KV inside the window (4 tokens:
+-- 64 x 3 x 4 + 128 x 1 x 4 = 1280 elements) and past it (100 tokens:
+-- 64 x 3 x 8 + 128 x 1 x 100 = 14336), 2 bytes each.
+SELECT 'spec-layer-kinds', (SELECT sliding_layers = 4 AND sliding_window = 8 AND global_kv_heads = 1 AND global_head_dim = 64 AND kv_shared_layers = 2 AND kv_shared_sliding = 1 FROM cfg_spec WHERE cfg = 'layerkinds');
+SELECT 'cfg-layer-kinds-kv-window', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'layerkinds'), 4, 1, 'bf16') * 1e9 - 1280 * 2.0) < 1e-6;
+SELECT 'cfg-layer-kinds-kv-past', abs(model_kv_gb((SELECT text FROM cfg WHERE name = 'layerkinds'), 100, 1, 'bf16') * 1e9 - 14336 * 2.0) < 1e-6;
+-- No v_proj in the full layers (attention_k_eq_v): 2 x 64 x 64 fewer
+-- parameters than with one.
+SELECT 'spec-k-eq-v', abs((SELECT params_b FROM model_spec(replace((SELECT text FROM cfg WHERE name = 'layerkinds'), '"attention_k_eq_v": true', '"attention_k_eq_v": false'))) - (SELECT params_b + 2 * 64 * 64 / 1e9 FROM cfg_spec WHERE cfg = 'layerkinds')) < 1e-12;
+-- The catalog's Gemma 4 31B: 50 sliding layers of 8192 elements a token
+-- over a 1024-token window, 10 full ones of 4096 (2 bytes each).
+SELECT 'kv-gemma4-31b-window', abs(model_kv_gb('gemma-4-31b', 512) * 1e9 - (8192 * 50 * 512 + 4096 * 10 * 512) * 2.0) < 1e-3;
+SELECT 'kv-gemma4-31b-past', abs(model_kv_gb('google/gemma-4-31B-it', 32768) * 1e9 - (8192 * 50 * 1024 + 4096 * 10 * 32768) * 2.0) < 1e-3;
+-- Gemma 3n E4B: 16 sliding (512 tokens) and 4 full caches of 1024.
+SELECT 'kv-gemma3n-e4b', abs(model_kv_gb('gemma-3n-e4b', 32768) * 1e9 - 1024 * (16 * 512 + 4 * 32768) * 2.0) < 1e-3;
