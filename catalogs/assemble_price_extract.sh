@@ -12,9 +12,11 @@
 #   UPDATE       a price-update file and where it comes from, as
 #                FILE=REPO|PATH|COMMIT: a `.yaml` list-price file (silybench-data
 #                prices/gpu_hourly.yaml) or a `.jsonl` history (gpu-price-feed
-#                data/history/v2/YYYY-MM.jsonl); copied byte for byte under its own
-#                name, with a MANIFEST row (provider '*', source_date the newest
-#                date in the file: refreshed_at, or the last line's collected_at)
+#                data/history/v2/YYYY-MM.jsonl) or a `.json` price snapshot (gpu-price-feed
+#                data/prices.json, or an excerpt of it); copied byte for byte under its
+#                own name, with a MANIFEST row (provider '*', source_date the newest
+#                date in the file: refreshed_at, the last line's collected_at, or the
+#                snapshot's collected_at)
 #
 # OUT gets every file BASE's MANIFEST lists, copied unchanged, plus aws_listing.js:
 # data/all_gpu_instances.js of tsaol/aws-gpu at COMMIT, byte for byte.  That file is
@@ -63,11 +65,14 @@ body.append(['aws_listing.js', 'aws', 'github.com/tsaol/aws-gpu (data from insta
 for u in updates:
     path, _, prov = u.partition('=')
     parts = prov.split('|')
-    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl')) or not os.path.isfile(path):
-        sys.exit('%s: an update is FILE.yaml|FILE.jsonl=REPO|PATH|COMMIT of an existing file' % u)
+    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl', '.json')) or not os.path.isfile(path):
+        sys.exit('%s: an update is FILE.yaml|FILE.jsonl|FILE.json=REPO|PATH|COMMIT of an existing file' % u)
     name = os.path.basename(path)
     text = open(path, encoding='utf-8').read()
-    if name.endswith('.yaml'):
+    if name.endswith('.json'):
+        d = json.loads(text)
+        day, n = (d.get('collected_at') or '')[:10], len(d.get('offers') or [])
+    elif name.endswith('.yaml'):
         m = re.search(r'^refreshed_at: *[\'"]?(\d{4}-\d{2}-\d{2})', text, re.M)
         day, n = (m.group(1) if m else ''), text.count('\n- provider:')
     else:
