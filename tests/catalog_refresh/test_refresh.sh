@@ -178,8 +178,9 @@ fi
 # (g) without the assembled extract, the shared extract alone (the AWS rows of
 #     2025-11-30, no later listing, no price updates) reproduces byte for byte
 #     every row of the other providers that no price update changed (their
-#     source names no update file), and has the same keys: only AWS and the
-#     updated rows come from the later files.
+#     source names no update file), and has the same keys but for the rows the
+#     price snapshot adds or drops: only AWS, the updated rows and those come
+#     from the later files.
 SHARED_SRC=../shared/data/cloud-prices
 if [ -f "$SHARED_SRC/MANIFEST.csv" ]; then
   run "$SHARED_SRC" "$TMP/shared.csv"; rc=$?
@@ -191,9 +192,15 @@ def rows(p):
     keys = [tuple(r[:5]) for r in csv.reader(lines)]
     return {k: l for k, l in zip(keys, lines) if l and k[0] != 'aws'}
 old, cur = rows(sys.argv[1]), rows(sys.argv[2])
-sys.exit(0 if set(old) == set(cur) and all(
+# the price snapshot (gpu-price-feed data/prices.json) adds rows for GPUs a
+# provider's rows lacked, and drops the RunPod sizes it no longer sells
+# (8x RTX A4500: at most 4 per pod); every other key is the extract's
+added = {k for k in set(cur) - set(old) if 'data/prices.json' in cur[k]}
+dropped = set(old) - set(cur)
+sys.exit(0 if set(cur) - set(old) == added and len(added) == 40 and
+         sorted(k[1] for k in dropped) == ['8x_RTXA4500_SECURE'] * 8 and all(
     old[k] == l for k, l in cur.items()
-    if 'silybench-data' not in l and 'gpu-price-feed' not in l) else 1)
+    if k in old and 'silybench-data' not in l and 'gpu-price-feed' not in l) else 1)
 PYEOF
   rc=$?
   [ $rc -eq 0 ] && [ "$(grep -c '^aws,' "$TMP/shared.csv")" -eq 1127 ]

@@ -68,7 +68,7 @@ refresh "$FX/good" "$TMP/into.db" --into "$DB"; rc=$?
 after=$(plan)
 expect into_runs 0 "$rc"
 case "$before|$after" in
-  *"|runpod/"*"|2026-09-25|"*"|runpod/8x_H100-SXM_SECURE|2026-11-20") check plan_price_changes 0 ;;
+  *"|runpod/"*"|2026-10-04|"*"|runpod/8x_H100-SXM_SECURE|2026-11-20") check plan_price_changes 0 ;;
   *) echo "#   before: $before" >&2; echo "#   after:  $after" >&2; check plan_price_changes 1 ;;
 esac
 b=${before%%|*}; a=${after%%|*}
