@@ -787,8 +787,10 @@ def read_updates(path, meta, rules):
                 band_check(path, line, rule['gpu'], float(per))
                 out.append((prov, rule['gpu'], (lambda c: True), None, float(per), day, meta['source'],
                             'cheapest %s %s of %s' % (fprov, key, day), path, line))
+    elif path.endswith('.json'):
+        return feed_rows(None, path, meta, rules, add=False)
     else:
-        raise Failure('%s: not an update file (.yaml or .jsonl)' % path)
+        raise Failure('%s: not an update file (.yaml, .jsonl or .json)' % path)
     return out, skipped
 
 
@@ -807,14 +809,20 @@ def read_feed(path):
         raise Failure('%s: collected_at %r is not a date' % (path, d.get('collected_at')))
     out = []
     for i, o in enumerate(d['offers'], 1):
-        if not isinstance(o, dict) or any(o.get(k) in (None, '') for k in FEED_KEYS):
+        # only the offers FEED_SCOPE takes must be whole: the feed leaves the per-GPU
+        # price of a fractional GPU empty, and such offers are not read
+        if not isinstance(o, dict) or not o.get('provider'):
+            raise Failure('%s: offer %d: not an offer (no provider)' % (path, i))
+        scope = FEED_SCOPE.get(o['provider'])
+        if not scope:
+            continue
+        if any(o.get(k) in (None, '') for k in FEED_KEYS):
             raise Failure('%s: offer %d: lacks %s' % (path, i, ', '.join(
-                k for k in FEED_KEYS if not isinstance(o, dict) or o.get(k) in (None, ''))))
+                k for k in FEED_KEYS if o.get(k) in (None, ''))))
         v = o['price_per_gpu_hr_usd']
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
             raise Failure('%s: offer %d: price_per_gpu_hr_usd %r is not a positive number' % (path, i, v))
-        scope = FEED_SCOPE.get(o['provider'])
-        if scope and scope[1](o):
+        if scope[1](o):
             out.append((i, o))
     return day, out
 
@@ -825,12 +833,14 @@ def feed_max_gpus(o):
     return int(m.group(1)) if m else None
 
 
-def feed_rows(b, path, meta, rules):
-    """The feed's offers -> (updates for apply_updates, new rows for the GPUs a provider's
-    catalog rows lack, skipped names).  New rows go to b.out; RunPod `_SECURE` rows larger
-    than the feed's largest size of their GPU are dropped (`not-sold-now`)."""
+def feed_rows(b, path, meta, rules, add=True):
+    """The feed's offers -> (updates for apply_updates, skipped names), and with add
+    (the catalog refresh) new rows in b.out for the GPUs a provider's rows lack, and
+    RunPod `_SECURE` rows larger than the feed's largest size of their GPU dropped
+    (`not-sold-now`).  Without add (a user refresh, read_updates) every offer is an
+    update and b is not used."""
     day, offers = read_feed(path)
-    have = {(r['provider'], r['gpu']) for r in b.out}
+    have = {(r['provider'], r['gpu']) for r in b.out} if add else None
     src = meta['source']
     fmeta = {'source': src, 'as_of': day, 'as_of_unknown': False}
     updates, skipped, made = [], [], set()
@@ -850,12 +860,15 @@ def feed_rows(b, path, meta, rules):
             skipped.append('%s %s (%s)' % (prov, o['gpu_key'], rule['exclude'] if rule else 'no mapping row'))
             continue
         gpu, per = rule['gpu'], float(o['price_per_gpu_hr_usd'])
-        band_check(path, i, gpu, per)
+        try:
+            band_check(path, i, gpu, per)
+        except Failure as e:  # the snapshot's rows are offers, not lines
+            raise Failure(str(e).replace('%s:%d:' % (path, i), '%s: offer %d:' % (path, i), 1))
         what = '%s %s, %s' % (o['provider'], o['gpu_key'], o['notes'])
         if prov == 'runpod':
             n = feed_max_gpus(o) or 1
             maxn[gpu] = max(maxn.get(gpu, 0), n)
-            if (prov, gpu) in have:
+            if have is None or (prov, gpu) in have:
                 updates.append((prov, gpu, (lambda c, n=n: c <= n), re.compile(r'_SECURE$'), per, day,
                                 src, what, path, i))
                 continue
@@ -874,7 +887,7 @@ def feed_rows(b, path, meta, rules):
             counts = [int(o['gpu_count'])]
             if 'between 1 or 8' in o['notes']:
                 counts = [1, 8]
-            if (prov, gpu) in have:
+            if have is None or (prov, gpu) in have:
                 updates.append((prov, gpu, (lambda c, cs=tuple(counts): c in cs), None, per, day,
                                 src, what, path, i))
                 continue
@@ -897,6 +910,8 @@ def feed_rows(b, path, meta, rules):
                 if o.get('ram_gb') is not None and c == int(o['gpu_count']):
                     r['ram_gb'] = fmt(float(o['ram_gb']), 1)
                     r['notes'] += '; ram_gb as the source gives it'
+    if not add:
+        return updates, skipped
     for r in b.out:
         if r['provider'] == 'runpod' and r['gpu'] in maxn and r['_count'] > maxn[r['gpu']] \
                 and r['as_of'] != day and r['instance_type'].endswith('_SECURE'):
