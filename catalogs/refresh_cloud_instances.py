@@ -522,7 +522,7 @@ class Build:
                       num(r.get('vCPUs')), num(r.get('MemoryGiB')), price, spot,
                       gpu_mem=per_gpu_mem_gib(provider, r, count), notes=notes)
 
-    def with_listing(self, csv_path, csv_meta, js_path, js_meta, provider):
+    def with_listing(self, csv_path, csv_meta, js_path, js_meta, provider, skip=()):
         """A provider priced by a vantage-format CSV (aws.csv: on-demand and spot, with
         the instance specifications) and by a later on-demand-only listing
         (read_listing).  Each (instance type, region) of either gives one row: the
@@ -530,7 +530,8 @@ class Build:
         the specifications from the CSV row, else from a CSV row of the same instance
         type in another region, else from the listing.  as_of is the date of the older
         source a row's prices come from, so a row keeping a CSV spot price keeps the
-        CSV's date (a spot at or above on-demand is dropped, and dates nothing)."""
+        CSV's date (a spot at or above on-demand is dropped, and dates nothing).  skip:
+        instance types left out (those a newer file already gives)."""
         if csv_path and not (csv_meta['as_of'] and js_meta['as_of'] >= csv_meta['as_of']):
             raise Failure('%s: a listing must be dated, and no earlier than %s' % (js_path, csv_path))
         insts, prices = read_listing(js_path)
@@ -543,6 +544,8 @@ class Build:
         old_d = csv_meta['as_of'] if csv_path else ''
         for key in sorted(set(old) | set(prices)):
             itype, region = key
+            if itype in skip:
+                continue
             if key in old or itype in spec:
                 path = csv_path
                 line, r = old[key] if key in old else spec[itype]
@@ -1031,15 +1034,24 @@ def main(argv=None):
         for fname, provider, meta in files:
             if not os.path.isfile(os.path.join(a.src, fname)):
                 raise Failure('%s: listed in MANIFEST.csv but missing' % os.path.join(a.src, fname))
-        # a .js file is an on-demand listing that updates its provider's one CSV file
-        listings = {}
-        for fname, provider, meta in files:
-            if fname.endswith('.js'):
-                csvs = [f for f in files if f[1] == provider and not f[0].endswith('.js')]
-                if provider in listings or len(csvs) > 1:
-                    raise Failure('%s: a listing needs at most one CSV file and one listing of '
-                                  'provider %s' % (os.path.join(a.src, fname), provider))
-                listings[provider] = (os.path.join(a.src, fname), meta, csvs)
+        # a .js file is an on-demand listing that updates its provider's one CSV file;
+        # of several listings of a provider the newest is that one, and each older one
+        # (an earlier file of one instance family) only adds the instance types that
+        # neither the CSV nor a newer listing has (extra_listings)
+        listings, extra = {}, []
+        for fname, provider, meta in sorted((f for f in files if f[0].endswith('.js')),
+                                            key=lambda f: f[2]['as_of'], reverse=True):
+            csvs = [f for f in files if f[1] == provider and not f[0].endswith('.js')]
+            if len(csvs) > 1:
+                raise Failure('%s: a listing needs at most one CSV file of provider %s'
+                              % (os.path.join(a.src, fname), provider))
+            if provider in listings:
+                if listings[provider][1]['as_of'] == meta['as_of'] or not meta['as_of']:
+                    raise Failure('%s: a second listing of provider %s must be dated, and older '
+                                  'than %s' % (os.path.join(a.src, fname), provider, listings[provider][0]))
+                extra.append((os.path.join(a.src, fname), meta, provider))
+                continue
+            listings[provider] = (os.path.join(a.src, fname), meta, csvs)
         for provider, (js_path, js_meta, csvs) in sorted(listings.items()):
             if not csvs:
                 b.with_listing(None, None, js_path, js_meta, provider)
@@ -1065,6 +1077,16 @@ def main(argv=None):
                 b.gcp(path, provider, meta)
             else:
                 b.generic(path, provider, meta)
+        for js_path, js_meta, provider in extra:
+            have = {r['instance_type'] for r in b.out if r['provider'] == provider}
+            n0 = len(b.out)
+            b.with_listing(None, None, js_path, js_meta, provider, skip=have)
+            newer = read_listing(listings[provider][0])[0] if provider in listings else {}
+            for r in b.out[n0:]:
+                if r['instance_type'] in newer:
+                    r['notes'] += ('; the newer %s listing names this type without a price'
+                                   % listings[provider][1]['as_of'])
+                b.event('%s type from an older listing (%s)' % (provider, os.path.basename(js_path)))
         if b.unmapped:
             raise Failure('\n'.join(b.unmapped))
         for path, meta in feeds:
