@@ -9,12 +9,18 @@
 #   AWS_GPU_GIT  a git directory of github.com/tsaol/aws-gpu (bare or work tree)
 #   COMMIT       the commit to take data/all_gpu_instances.js from (default 7412fd25,
 #                2026-01-21, the newest that changes the file; '' for the default)
-#   UPDATE       a price-update file and where it comes from, as
+#   UPDATE       aws-gpu:PATH@COMMIT: an older listing of one instance family in the
+#                same git directory (data/trn2_instances.js@2f6d954: trn2.48xlarge,
+#                priced there and not in the newer listings), copied byte for byte as
+#                aws_<name>.js with the date of the commit that last changed it; or
+#                a price-update file and where it comes from, as
 #                FILE=REPO|PATH|COMMIT: a `.yaml` list-price file (silybench-data
 #                prices/gpu_hourly.yaml) or a `.jsonl` history (gpu-price-feed
-#                data/history/v2/YYYY-MM.jsonl); copied byte for byte under its own
-#                name, with a MANIFEST row (provider '*', source_date the newest
-#                date in the file: refreshed_at, or the last line's collected_at)
+#                data/history/v2/YYYY-MM.jsonl) or a `.json` price snapshot (gpu-price-feed
+#                data/prices.json, or an excerpt of it); copied byte for byte under its
+#                own name, with a MANIFEST row (provider '*', source_date the newest
+#                date in the file: refreshed_at, the last line's collected_at, or the
+#                snapshot's collected_at)
 #
 # OUT gets every file BASE's MANIFEST lists, copied unchanged, plus aws_listing.js:
 # data/all_gpu_instances.js of tsaol/aws-gpu at COMMIT, byte for byte.  That file is
@@ -41,10 +47,28 @@ last=$(g log -1 --format=%H "$full" -- "$SRC_PATH")
 [ "$last" = "$full" ] || echo "note: $SRC_PATH last changed at $last, before $full" >&2
 mkdir -p "$OUT"
 g show "$full:$SRC_PATH" > "$OUT/aws_listing.js.tmp"
-/usr/bin/python3 - "$BASE" "$OUT" "$full" "$date" "${UPDATES[@]}" <<'PY'
+# aws-gpu:PATH@COMMIT: an older listing file of one instance family from the same
+# git directory, copied byte for byte as aws_<name>.js with its own commit date
+REST=()
+EXTRA=()
+for u in "${UPDATES[@]}"; do
+  case "$u" in
+    aws-gpu:*@*)
+      p=${u#aws-gpu:}; c=${p##*@}; p=${p%@*}
+      cf=$(g rev-parse "$c") || { echo "$GITDIR: no commit $c" >&2; exit 1; }
+      g cat-file -e "$cf:$p" || { echo "$GITDIR: no $p at $c" >&2; exit 1; }
+      lc=$(g log -1 --format=%H "$cf" -- "$p"); ld=$(g log -1 --format=%cI "$cf" -- "$p")
+      n="aws_$(basename "$p")"
+      g show "$cf:$p" > "$OUT/$n"
+      EXTRA+=("$n|$p|$lc|$ld") ;;
+    *) REST+=("$u") ;;
+  esac
+done
+/usr/bin/python3 - "$BASE" "$OUT" "$full" "$date" "${EXTRA[@]/#/extra=}" "${REST[@]}" <<'PY'
 import csv, json, os, re, shutil, sys
 base, out, commit, date = sys.argv[1:5]
-updates = sys.argv[5:]
+extras = [a[6:] for a in sys.argv[5:] if a.startswith('extra=')]
+updates = [a for a in sys.argv[5:] if not a.startswith('extra=')]
 with open(os.path.join(base, 'MANIFEST.csv'), newline='') as f:
     rows = list(csv.reader(f))
 hdr, body = rows[0], [r for r in rows[1:] if r]
@@ -63,11 +87,14 @@ body.append(['aws_listing.js', 'aws', 'github.com/tsaol/aws-gpu (data from insta
 for u in updates:
     path, _, prov = u.partition('=')
     parts = prov.split('|')
-    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl')) or not os.path.isfile(path):
-        sys.exit('%s: an update is FILE.yaml|FILE.jsonl=REPO|PATH|COMMIT of an existing file' % u)
+    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl', '.json')) or not os.path.isfile(path):
+        sys.exit('%s: an update is FILE.yaml|FILE.jsonl|FILE.json=REPO|PATH|COMMIT of an existing file' % u)
     name = os.path.basename(path)
     text = open(path, encoding='utf-8').read()
-    if name.endswith('.yaml'):
+    if name.endswith('.json'):
+        d = json.loads(text)
+        day, n = (d.get('collected_at') or '')[:10], len(d.get('offers') or [])
+    elif name.endswith('.yaml'):
         m = re.search(r'^refreshed_at: *[\'"]?(\d{4}-\d{2}-\d{2})', text, re.M)
         day, n = (m.group(1) if m else ''), text.count('\n- provider:')
     else:
@@ -77,6 +104,15 @@ for u in updates:
     body = [r for r in body if r[0] != name]
     body.append([name, '*', parts[0], parts[1], parts[2], day, str(n), str(n), str(n),
                  'price updates: newer on-demand prices of rows the other files give'])
+for x in extras:
+    name, path, commit_x, date_x = x.split('|')
+    t = open(os.path.join(out, name), encoding='utf-8').read()
+    d = json.loads(t[t.index('['):t.rindex(']') + 1])
+    n_x = sum(len(i.get('pricing') or {}) for i in d)
+    body = [r for r in body if r[0] != name]
+    body.append([name, 'aws', 'github.com/tsaol/aws-gpu (data from instances.vantage.sh)', path, commit_x,
+                 date_x, str(n_x), str(n_x), str(n_x),
+                 'older on-demand listing of one family; adds only the instance types no newer file has'])
 with open(os.path.join(out, 'MANIFEST.csv'), 'w', newline='') as f:
     w = csv.writer(f, lineterminator='\n')
     w.writerow(hdr)

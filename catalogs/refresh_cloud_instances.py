@@ -94,6 +94,7 @@ EXCLUDE_REASONS = {
     'tpu-placeholder-price': 'GCP TPU row whose on-demand Price is the placeholder 700.0',
     'no-on-demand-price': 'no on-demand price in the source (spot-only offer)',
     'no-slug': 'accelerator model has no slug in gpus.csv / SLUGS.md',
+    'not-sold-now': 'RunPod size larger than the newest dated snapshot sells (its "up to N GPUs")',
 }
 
 # Row-level notes that hold for every row of a provider.
@@ -131,6 +132,33 @@ PRODUCT_SCOPE = {'runpod': ('Secure Cloud', re.compile(r'_SECURE$'))}
 # price: a provider's whole-instance prices are rounded to the cent (Verda's
 # 2RTX6000ADA 1.652 = 2 x 0.826 against 1RTX6000ADA's 0.8262, 0.02% apart).
 UNIFORM_TOLERANCE = 0.005
+# A MANIFEST file ending in `.json` is a one-day snapshot of offers as
+# toolshedlabs-hash/gpu-price-feed writes data/prices.json (`collected_at`, and
+# `offers`: provider, gpu_key, gpu_count, notes, pricing_type,
+# price_per_gpu_hr_usd, ...), or an excerpt of one with the same layout.  Only
+# the offers FEED_SCOPE names are read: feed provider -> (catalog provider, the
+# offers taken).  RunPod: every Secure Cloud on-demand offer (the kind the
+# catalog's `_SECURE` types are; RunPod's per-GPU rate holds for every size up
+# to the offer's "up to N GPUs").  Verda (DataCrunch): only the GB300, which its
+# catalog rows lack (its other GPUs are priced by the daily history of the same
+# feed).  DigitalOcean: the MI325X, which its rows lack, and the H100, whose
+# "1 or 8 GPUs" droplets the page prices at one per-GPU rate.
+FEED_SCOPE = {
+    'runpod': ('runpod', lambda o: o['pricing_type'] == 'on-demand'
+               and o['notes'].startswith('secure cloud')),
+    'datacrunch': ('verda', lambda o: o['gpu_key'] in ('GB300 288GB SXM',)),
+    'digitalocean': ('digitalocean', lambda o: o['gpu_key'] in ('H100 80GB SXM', 'MI325X 256GB')
+                     and o['pricing_type'] == 'on-demand'),
+}
+# Feed providers whose snapshot price is one rate per GPU for every size and region:
+# RunPod's GraphQL catalog (the feed's source) gives one Secure Cloud price per GPU
+# type, so the catalog's older per-size prices that differ by a cent (A100 PCIe 1.64
+# for 1 GPU, 1.62 per GPU for 2) do not stop the update.  DigitalOcean's GPU
+# droplet page gives one per-GPU rate for its 1- and 8-GPU droplets.
+FEED_ONE_RATE = {'runpod', 'digitalocean'}
+FEED_KEYS = ('provider', 'gpu_key', 'gpu_count', 'notes', 'pricing_type', 'price_per_gpu_hr_usd')
+# RunPod sizes a new `_SECURE` type is listed in (those up to the offer's maximum).
+RUNPOD_SIZES = (1, 2, 4, 8)
 
 
 class Failure(Exception):
@@ -494,7 +522,7 @@ class Build:
                       num(r.get('vCPUs')), num(r.get('MemoryGiB')), price, spot,
                       gpu_mem=per_gpu_mem_gib(provider, r, count), notes=notes)
 
-    def with_listing(self, csv_path, csv_meta, js_path, js_meta, provider):
+    def with_listing(self, csv_path, csv_meta, js_path, js_meta, provider, skip=()):
         """A provider priced by a vantage-format CSV (aws.csv: on-demand and spot, with
         the instance specifications) and by a later on-demand-only listing
         (read_listing).  Each (instance type, region) of either gives one row: the
@@ -502,7 +530,8 @@ class Build:
         the specifications from the CSV row, else from a CSV row of the same instance
         type in another region, else from the listing.  as_of is the date of the older
         source a row's prices come from, so a row keeping a CSV spot price keeps the
-        CSV's date (a spot at or above on-demand is dropped, and dates nothing)."""
+        CSV's date (a spot at or above on-demand is dropped, and dates nothing).  skip:
+        instance types left out (those a newer file already gives)."""
         if csv_path and not (csv_meta['as_of'] and js_meta['as_of'] >= csv_meta['as_of']):
             raise Failure('%s: a listing must be dated, and no earlier than %s' % (js_path, csv_path))
         insts, prices = read_listing(js_path)
@@ -515,6 +544,8 @@ class Build:
         old_d = csv_meta['as_of'] if csv_path else ''
         for key in sorted(set(old) | set(prices)):
             itype, region = key
+            if itype in skip:
+                continue
             if key in old or itype in spec:
                 path = csv_path
                 line, r = old[key] if key in old else spec[itype]
@@ -759,9 +790,142 @@ def read_updates(path, meta, rules):
                 band_check(path, line, rule['gpu'], float(per))
                 out.append((prov, rule['gpu'], (lambda c: True), None, float(per), day, meta['source'],
                             'cheapest %s %s of %s' % (fprov, key, day), path, line))
+    elif path.endswith('.json'):
+        return feed_rows(None, path, meta, rules, add=False)
     else:
-        raise Failure('%s: not an update file (.yaml or .jsonl)' % path)
+        raise Failure('%s: not an update file (.yaml, .jsonl or .json)' % path)
     return out, skipped
+
+
+def read_feed(path):
+    """A gpu-price-feed prices.json (or an excerpt of it) -> (day, [(index, offer)]) of
+    the offers FEED_SCOPE takes.  Refused with `path: why` or `path: offer N: why`."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            d = json.load(f)
+    except ValueError as e:
+        raise Failure('%s: truncated or invalid JSON (%s)' % (path, e))
+    if not isinstance(d, dict) or not isinstance(d.get('offers'), list):
+        raise Failure('%s: not a price snapshot (needs collected_at and offers[])' % path)
+    day = str(d.get('collected_at') or '')[:10]
+    if not re.fullmatch(r'\d{4}-\d{2}-\d{2}', day):
+        raise Failure('%s: collected_at %r is not a date' % (path, d.get('collected_at')))
+    out = []
+    for i, o in enumerate(d['offers'], 1):
+        # only the offers FEED_SCOPE takes must be whole: the feed leaves the per-GPU
+        # price of a fractional GPU empty, and such offers are not read
+        if not isinstance(o, dict) or not o.get('provider'):
+            raise Failure('%s: offer %d: not an offer (no provider)' % (path, i))
+        scope = FEED_SCOPE.get(o['provider'])
+        if not scope:
+            continue
+        if any(o.get(k) in (None, '') for k in FEED_KEYS):
+            raise Failure('%s: offer %d: lacks %s' % (path, i, ', '.join(
+                k for k in FEED_KEYS if o.get(k) in (None, ''))))
+        v = o['price_per_gpu_hr_usd']
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
+            raise Failure('%s: offer %d: price_per_gpu_hr_usd %r is not a positive number' % (path, i, v))
+        if scope[1](o):
+            out.append((i, o))
+    return day, out
+
+
+def feed_max_gpus(o):
+    """RunPod's "up to N GPUs" in an offer's notes -> N (None when absent)."""
+    m = re.search(r'up to (\d+) GPUs?', o['notes'])
+    return int(m.group(1)) if m else None
+
+
+def feed_rows(b, path, meta, rules, add=True):
+    """The feed's offers -> (updates for apply_updates, skipped names), and with add
+    (the catalog refresh) new rows in b.out for the GPUs a provider's rows lack, and
+    RunPod `_SECURE` rows larger than the feed's largest size of their GPU dropped
+    (`not-sold-now`).  Without add (a user refresh, read_updates) every offer is an
+    update and b is not used."""
+    day, offers = read_feed(path)
+    have = {(r['provider'], r['gpu']) for r in b.out} if add else None
+    src = meta['source']
+    fmeta = {'source': src, 'as_of': day, 'as_of_unknown': False}
+    updates, skipped, made = [], [], set()
+    maxn = {}
+    spot = {}
+    for i, o in offers:
+        if o['provider'] == 'datacrunch' and o['pricing_type'] == 'spot':
+            m = re.match(r'instance type (\S+?),', o['notes'])
+            if m:
+                spot[m.group(1)] = float(o['price_total_hr_usd'])
+    for i, o in offers:
+        prov = FEED_SCOPE[o['provider']][0]
+        if o['pricing_type'] != 'on-demand':
+            continue
+        rule = match_rule(rules, prov, o['gpu_key'], '', None)
+        if rule is None or rule['exclude']:
+            skipped.append('%s %s (%s)' % (prov, o['gpu_key'], rule['exclude'] if rule else 'no mapping row'))
+            continue
+        gpu, per = rule['gpu'], float(o['price_per_gpu_hr_usd'])
+        try:
+            band_check(path, i, gpu, per)
+        except Failure as e:  # the snapshot's rows are offers, not lines
+            raise Failure(str(e).replace('%s:%d:' % (path, i), '%s: offer %d:' % (path, i), 1))
+        what = '%s %s, %s' % (o['provider'], o['gpu_key'], o['notes'])
+        if prov == 'runpod':
+            n = feed_max_gpus(o) or 1
+            maxn[gpu] = max(maxn.get(gpu, 0), n)
+            if have is None or (prov, gpu) in have:
+                updates.append((prov, gpu, (lambda c, n=n: c <= n), re.compile(r'_SECURE$'), per, day,
+                                src, what, path, i))
+                continue
+            name = re.sub(r'[^A-Za-z0-9]+', '-', o['gpu_key'].replace('(form unstated)', '')).strip('-')
+            for c in RUNPOD_SIZES:
+                itype = '%dx_%s_SECURE' % (c, name)
+                if c > n or (prov, itype) in made:
+                    continue
+                made.add((prov, itype))
+                b.emit(path, i, prov, fmeta, itype, '', o['gpu_key'], c, None, None, round(per * c, 6),
+                       None, count_is_final=True,
+                       notes=['region not given in source (RunPod Secure Cloud, any region)',
+                              'on-demand %s USD per GPU-hour (%s) of %s' % (fmt(per), what, day)])
+        else:
+            m = re.match(r'instance type ([^,]+)', o['notes'])
+            counts = [int(o['gpu_count'])]
+            if 'between 1 or 8' in o['notes']:
+                counts = [1, 8]
+            if have is None or (prov, gpu) in have:
+                updates.append((prov, gpu, (lambda c, cs=tuple(counts): c in cs), None, per, day,
+                                src, what, path, i))
+                continue
+            for c in counts:
+                itype = m.group(1) if m else '%s-%dgpu' % (gpu, c)
+                sp = spot.get(itype)
+                notes = ['region not given in source',
+                         'on-demand %s USD per GPU-hour (%s) of %s' % (fmt(per), what, day)]
+                if not m:
+                    notes.append('instance name made by the refresh; the source names none')
+                if sp is not None:
+                    notes.append('spot %s from the same snapshot (interruptible)' % fmt(sp))
+                total = float(o['price_total_hr_usd']) if c == int(o['gpu_count']) else round(per * c, 6)
+                b.emit(path, i, prov, fmeta, itype, '', o['gpu_key'], c,
+                       o.get('vcpu') if c == int(o['gpu_count']) else None, None, total, sp,
+                       count_is_final=True, notes=notes)
+                r = b.out[-1]
+                r['notes'] = '; '.join(x for x in r['notes'].split('; ')
+                                       if x != PROVIDER_NOTES.get(prov))
+                if o.get('ram_gb') is not None and c == int(o['gpu_count']):
+                    r['ram_gb'] = fmt(float(o['ram_gb']), 1)
+                    r['notes'] += '; ram_gb as the source gives it'
+    if not add:
+        return updates, skipped
+    for r in b.out:
+        if r['provider'] == 'runpod' and r['gpu'] in maxn and r['_count'] > maxn[r['gpu']] \
+                and r['as_of'] != day and r['instance_type'].endswith('_SECURE'):
+            r['_drop'] = True
+            b.exclude('not-sold-now', 'runpod', '%s (at most %d per pod on %s)'
+                      % (r['instance_type'], maxn[r['gpu']], day))
+    b.out[:] = [r for r in b.out if not r.get('_drop')]
+    for r in b.out:
+        if r['as_of'] == day and r['source'] == src:
+            b.event('new row from the price snapshot (%s)' % r['provider'])
+    return updates, skipped
 
 
 def apply_updates(rows, updates, events):
@@ -784,7 +948,8 @@ def apply_updates(rows, updates, events):
             unused.append((prov, gpu, what, path, line, 'no catalog row'))
             continue
         pers = sorted({round(r['_price'] / r['_count'], 4) for r in hit})
-        if pers[-1] - pers[0] > UNIFORM_TOLERANCE * pers[-1]:
+        one_rate = path.endswith('.json') and prov in FEED_ONE_RATE
+        if not one_rate and pers[-1] - pers[0] > UNIFORM_TOLERANCE * pers[-1]:
             unused.append((prov, gpu, what, path, line, 'catalog rows priced apart (%s..%s per GPU)'
                            % (fmt(pers[0]), fmt(pers[-1]))))
             continue
@@ -801,7 +966,8 @@ def apply_updates(rows, updates, events):
             continue  # the row's price is as new: nothing to update
         old, old_day = r['_price'], r['as_of']
         new = round(per * r['_count'], 6)
-        notes = [n for n in r['notes'].split('; ') if n and not n.startswith('as_of unknown')]
+        notes = [n for n in r['notes'].split('; ') if n and not n.startswith('as_of unknown')
+                 and not n.startswith('old list price')]
         notes.append('on-demand %s USD per GPU-hour (%s) of %s; it was %s%s'
                      % (fmt(per), what, day, fmt(old), ' on ' + old_day if old_day else ', undated'))
         events['on-demand price updated (%s, %s)' % (prov, os.path.basename(path))] = \
@@ -868,21 +1034,33 @@ def main(argv=None):
         for fname, provider, meta in files:
             if not os.path.isfile(os.path.join(a.src, fname)):
                 raise Failure('%s: listed in MANIFEST.csv but missing' % os.path.join(a.src, fname))
-        # a .js file is an on-demand listing that updates its provider's one CSV file
-        listings = {}
-        for fname, provider, meta in files:
-            if fname.endswith('.js'):
-                csvs = [f for f in files if f[1] == provider and not f[0].endswith('.js')]
-                if provider in listings or len(csvs) > 1:
-                    raise Failure('%s: a listing needs at most one CSV file and one listing of '
-                                  'provider %s' % (os.path.join(a.src, fname), provider))
-                listings[provider] = (os.path.join(a.src, fname), meta, csvs)
+        # a .js file is an on-demand listing that updates its provider's one CSV file;
+        # of several listings of a provider the newest is that one, and each older one
+        # (an earlier file of one instance family) only adds the instance types that
+        # neither the CSV nor a newer listing has (extra_listings)
+        listings, extra = {}, []
+        for fname, provider, meta in sorted((f for f in files if f[0].endswith('.js')),
+                                            key=lambda f: f[2]['as_of'], reverse=True):
+            csvs = [f for f in files if f[1] == provider and not f[0].endswith('.js')]
+            if len(csvs) > 1:
+                raise Failure('%s: a listing needs at most one CSV file of provider %s'
+                              % (os.path.join(a.src, fname), provider))
+            if provider in listings:
+                if listings[provider][1]['as_of'] == meta['as_of'] or not meta['as_of']:
+                    raise Failure('%s: a second listing of provider %s must be dated, and older '
+                                  'than %s' % (os.path.join(a.src, fname), provider, listings[provider][0]))
+                extra.append((os.path.join(a.src, fname), meta, provider))
+                continue
+            listings[provider] = (os.path.join(a.src, fname), meta, csvs)
         for provider, (js_path, js_meta, csvs) in sorted(listings.items()):
             if not csvs:
                 b.with_listing(None, None, js_path, js_meta, provider)
-        updates, skipped = [], []
+        updates, skipped, feeds = [], [], []
         for fname, provider, meta in files:
             path = os.path.join(a.src, fname)
+            if fname.endswith('.json'):
+                feeds.append((path, meta))
+                continue
             if fname.endswith(('.yaml', '.jsonl')):
                 u, sk = read_updates(path, meta, rules)
                 updates += u
@@ -899,6 +1077,22 @@ def main(argv=None):
                 b.gcp(path, provider, meta)
             else:
                 b.generic(path, provider, meta)
+        for js_path, js_meta, provider in extra:
+            have = {r['instance_type'] for r in b.out if r['provider'] == provider}
+            n0 = len(b.out)
+            b.with_listing(None, None, js_path, js_meta, provider, skip=have)
+            newer = read_listing(listings[provider][0])[0] if provider in listings else {}
+            for r in b.out[n0:]:
+                if r['instance_type'] in newer:
+                    r['notes'] += ('; the newer %s listing names this type without a price'
+                                   % listings[provider][1]['as_of'])
+                b.event('%s type from an older listing (%s)' % (provider, os.path.basename(js_path)))
+        if b.unmapped:
+            raise Failure('\n'.join(b.unmapped))
+        for path, meta in feeds:
+            u, sk = feed_rows(b, path, meta, rules)
+            updates += u
+            skipped += sk
         if b.unmapped:
             raise Failure('\n'.join(b.unmapped))
         unused = apply_updates(b.out, updates, b.events)
@@ -943,7 +1137,7 @@ def main(argv=None):
         print('  %5d %s [%s]: %s' % (sum(d.values()), reason,
                                       ', '.join('%s %d' % (p, d[p]) for p in sorted(d)),
                                       EXCLUDE_REASONS[reason]), file=err)
-        if reason in ('no-slug', 'no-on-demand-price', 'tpu-placeholder-price'):
+        if reason in ('no-slug', 'no-on-demand-price', 'tpu-placeholder-price', 'not-sold-now'):
             for x in sorted(b.excluded_detail.get(reason, ())):
                 print('        %s' % x, file=err)
     if updates:

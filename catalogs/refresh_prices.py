@@ -10,8 +10,9 @@ Usage (from the repository root; `make refresh-prices` runs the first form):
 Online, it downloads the public price-update files that
 catalogs/refresh_cloud_instances.py reads (SOURCES in this file): tgarg01/
 silybench-data prices/gpu_hourly.yaml, list prices, and toolshedlabs-hash/
-gpu-price-feed data/history/v2/<this month>.jsonl, daily cheapest prices, as
-gpu_hourly.yaml and history.jsonl; with --from DIR it reads the files of those
+gpu-price-feed data/history/v2/<this month>.jsonl, daily cheapest prices, and
+data/prices.json, the feed's offers of its last day, as gpu_hourly.yaml,
+history.jsonl and prices.json; with --from DIR it reads the files of those
 names in DIR instead and needs no network.  Offline without --from it stops with a
 message naming the file it could not download.  Each file is validated (a
 truncated file, missing fields or a price outside the GPU's sanity band stop
@@ -54,6 +55,9 @@ SOURCES = [
     ('history.jsonl',
      'https://raw.githubusercontent.com/toolshedlabs-hash/gpu-price-feed/main/data/history/v2/{month}.jsonl',
      'github.com/toolshedlabs-hash/gpu-price-feed data/history/v2/{month}.jsonl'),
+    ('prices.json',
+     'https://raw.githubusercontent.com/toolshedlabs-hash/gpu-price-feed/main/data/prices.json',
+     'github.com/toolshedlabs-hash/gpu-price-feed data/prices.json'),
 ]
 TIMEOUT_S = 30  # per download
 

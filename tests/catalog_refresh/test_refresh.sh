@@ -150,6 +150,25 @@ run "$TMP/notjs" "$TMP/notjs.csv"; rc=$?
 [ $rc -eq 1 ] && [ ! -e "$TMP/notjs.csv" ] && \
   grep -q "^$TMP/notjs/aws_listing.js: not an instance listing" "$TMP/notjs.csv.err"
 check listing_malformed_fails $?
+# an older listing of one family (aws_trn2.js, 2025-11-30) adds only the types no
+# newer file has: trn2.48xlarge with its own date and a note that the newer listing
+# names no price; its p5.48xlarge (also in aws.csv) is left out.  Two listings of one
+# date fail.
+mkdir -p "$TMP/extra" "$TMP/extra2"
+cp "$FX/listing/aws.csv" "$FX/listing/aws_listing.js" "$TMP/extra/"
+printf 'var instanceData = [\n  {"apiName": "trn2.48xlarge", "gpu": "AWS Trainium2", "gpuCount": 16, "vcpu": 192, "memory": "2048 GB",\n   "pricing": {"us-east-2": {"onDemand": 35.76}}},\n  {"apiName": "p5.48xlarge", "gpu": "NVIDIA H100", "gpuCount": 8, "vcpu": 192, "memory": "2048 GB",\n   "pricing": {"us-east-1": {"onDemand": 1.0}}}\n];\n' > "$TMP/extra/aws_trn2.js"
+{ cat "$FX/listing/MANIFEST.csv"; echo 'aws_trn2.js,aws,github.com/tsaol/aws-gpu (data from instances.vantage.sh),data/trn2_instances.js,2f6d954c26d61aa7dc8de29f50e62d8a648d5332,2025-11-30T16:41:11+00:00,1,1,1,older listing'; } > "$TMP/extra/MANIFEST.csv"
+run "$TMP/extra" "$TMP/extra.csv"; rc=$?
+[ $rc -eq 0 ] && \
+  [ "$(field "$TMP/extra.csv" aws trn2.48xlarge us-east-2 usd_per_hour)/$(field "$TMP/extra.csv" aws trn2.48xlarge us-east-2 gpu)/$(field "$TMP/extra.csv" aws trn2.48xlarge us-east-2 as_of)" = "35.76/trainium2/2025-11-30" ] && \
+  [ "$(field "$TMP/extra.csv" aws p5.48xlarge us-east-1 usd_per_hour)" = "$(field "$L" aws p5.48xlarge us-east-1 usd_per_hour)" ] && \
+  [ "$(grep -c '^aws,' "$TMP/extra.csv")" -eq $(( $(grep -c '^aws,' "$L") + 1 )) ]
+check older_listing_adds_only_new_types $?
+cp "$TMP/extra/"* "$TMP/extra2/"
+sed -i 's/^aws_trn2.js,\(.*\),2025-11-30T16:41:11+00:00,/aws_trn2.js,\1,2026-01-21T14:56:50+00:00,/' "$TMP/extra2/MANIFEST.csv"
+run "$TMP/extra2" "$TMP/extra2.csv"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$TMP/extra2.csv" ] && grep -q "a second listing of provider aws must be dated, and older" "$TMP/extra2.csv.err"
+check same_date_listings_fail $?
 
 # (e) the committed catalog holds the spot-check values of the extract
 C=catalogs/cloud_instances.csv
@@ -178,8 +197,9 @@ fi
 # (g) without the assembled extract, the shared extract alone (the AWS rows of
 #     2025-11-30, no later listing, no price updates) reproduces byte for byte
 #     every row of the other providers that no price update changed (their
-#     source names no update file), and has the same keys: only AWS and the
-#     updated rows come from the later files.
+#     source names no update file), and has the same keys but for the rows the
+#     price snapshot adds or drops: only AWS, the updated rows and those come
+#     from the later files.
 SHARED_SRC=../shared/data/cloud-prices
 if [ -f "$SHARED_SRC/MANIFEST.csv" ]; then
   run "$SHARED_SRC" "$TMP/shared.csv"; rc=$?
@@ -191,9 +211,15 @@ def rows(p):
     keys = [tuple(r[:5]) for r in csv.reader(lines)]
     return {k: l for k, l in zip(keys, lines) if l and k[0] != 'aws'}
 old, cur = rows(sys.argv[1]), rows(sys.argv[2])
-sys.exit(0 if set(old) == set(cur) and all(
+# the price snapshot (gpu-price-feed data/prices.json) adds rows for GPUs a
+# provider's rows lacked, and drops the RunPod sizes it no longer sells
+# (8x RTX A4500: at most 4 per pod); every other key is the extract's
+added = {k for k in set(cur) - set(old) if 'data/prices.json' in cur[k]}
+dropped = set(old) - set(cur)
+sys.exit(0 if set(cur) - set(old) == added and len(added) == 40 and
+         sorted(k[1] for k in dropped) == ['8x_RTXA4500_SECURE'] * 8 and all(
     old[k] == l for k, l in cur.items()
-    if 'silybench-data' not in l and 'gpu-price-feed' not in l) else 1)
+    if k in old and 'silybench-data' not in l and 'gpu-price-feed' not in l) else 1)
 PYEOF
   rc=$?
   [ $rc -eq 0 ] && [ "$(grep -c '^aws,' "$TMP/shared.csv")" -eq 1127 ]

@@ -43,6 +43,17 @@ bad refuses_truncated_jsonl truncated_jsonl "$FX/truncated_jsonl/history.jsonl:2
 bad refuses_wrong_columns wrong_columns "$FX/wrong_columns/gpu_hourly.yaml:7: offer lacks usd_per_gpu_hour"
 bad refuses_wrong_jsonl wrong_jsonl "$FX/wrong_jsonl/history.jsonl:1: not a history line"
 bad refuses_absurd_price absurd "$FX/absurd/gpu_hourly.yaml:21: 379 USD per GPU-hour for h100-sxm is outside the sanity band 0.5-30"
+bad refuses_truncated_json truncated_json "$FX/truncated_json/prices.json: truncated or invalid JSON"
+bad refuses_offer_without_price wrong_json "$FX/wrong_json/prices.json: offer 2: lacks price_per_gpu_hr_usd"
+bad refuses_absurd_snapshot_price absurd_json "$FX/absurd_json/prices.json: offer 1: 379 USD per GPU-hour for h100-sxm is outside the sanity band 0.5-30"
+# a price snapshot (gpu-price-feed data/prices.json): the RunPod Secure Cloud
+# A40 offer reprices every _SECURE A40 row (8 regions x 1/2/4/8 GPUs, up to 10
+# per pod) at 0.45 per GPU-hour; the Community Cloud offer and the fractional
+# Vultr offer (no per-GPU price) are not read
+refresh "$FX/good_json" "$TMP/good_json.db"; rc=$?
+expect snapshot_runs 0 "$rc"
+expect snapshot_rows "0|32|0.45|0.45|2026-11-21" \
+  "$("$SQLITE3" "$TMP/good_json.db" "SELECT count(*) FILTER (WHERE gpu <> 'a40' OR instance_type NOT GLOB '*_SECURE'), count(*), min(usd_per_hour / gpu_count), max(usd_per_hour / gpu_count), max(as_of) FROM user_prices")"
 mkdir -p "$TMP/empty"
 refresh "$TMP/empty" "$TMP/empty.db"; rc=$?
 [ $rc -eq 1 ] && [ ! -e "$TMP/empty.db" ]
@@ -68,7 +79,7 @@ refresh "$FX/good" "$TMP/into.db" --into "$DB"; rc=$?
 after=$(plan)
 expect into_runs 0 "$rc"
 case "$before|$after" in
-  *"|runpod/"*"|2026-09-25|"*"|runpod/8x_H100-SXM_SECURE|2026-11-20") check plan_price_changes 0 ;;
+  *"|runpod/"*"|2026-10-04|"*"|runpod/8x_H100-SXM_SECURE|2026-11-20") check plan_price_changes 0 ;;
   *) echo "#   before: $before" >&2; echo "#   after:  $after" >&2; check plan_price_changes 1 ;;
 esac
 b=${before%%|*}; a=${after%%|*}
