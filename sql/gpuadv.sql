@@ -1074,12 +1074,14 @@ ci1 AS (
   FROM ci0 CROSS JOIN d),
 -- the catalog refresh's flag, then the views' own: a stale price (older
 -- than list_max_age_days, or spot_max_age_days for spot and marketplace
--- prices) and a spot outlier (more than spot_outlier_share below the
+-- prices, or of no known date: its age cannot be shown to be within
+-- either) and a spot outlier (more than spot_outlier_share below the
 -- median spot price of its type). A flag on the spot price alone starts
 -- 'spot '.
 ci2 AS (
   SELECT ci1.*,
-         CASE WHEN age > CASE WHEN tier = 'marketplace' THEN spot_max_age_days ELSE list_max_age_days END
+         CASE WHEN pdate IS NULL THEN 'price date unknown (no dated source)'
+              WHEN age > CASE WHEN tier = 'marketplace' THEN spot_max_age_days ELSE list_max_age_days END
               THEN printf('price %d days old > %d (plan_defaults.%s)', age,
                           CASE WHEN tier = 'marketplace' THEN spot_max_age_days ELSE list_max_age_days END,
                           CASE WHEN tier = 'marketplace' THEN 'spot_max_age_days' ELSE 'list_max_age_days' END) END AS od_age_flag,
