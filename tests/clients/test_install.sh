@@ -7,9 +7,9 @@ need "install" "$SQLITE3" sqlite3
 need_lib "install"
 version=$(cat VERSION)
 recipe="INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('70b', 'serve', 'llama-3.1-70b', 60, 1000, 300, 40); SELECT rank, offer, printf('%.2f', usd_per_hour) FROM serving_plans WHERE workload = '70b' AND rank <= 3;"
-recipe_out="1|cudo/intel-ice-lake-a800-pci_8x64v128gb|7.15
-2|cudo/intel-ice-lake-a800-pci_8x96v192gb|7.52
-3|cudo/sapphire-rapids-h100_4x32v64gb|7.66"
+recipe_out="1|runpod/8x_A100-80GB-SXM_SECURE|12.72
+2|runpod/8x_A100-80GB_SECURE|12.72
+3|runpod/4x_H100-NVL_SECURE|12.76"
 
 # ---------------------------------------------------------------- install
 prefix="$tmp/prefix with space"

@@ -22,9 +22,9 @@ LoadExt = $ROOT/gpuadv
 INI
 sql="SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, round(usd_per_hour, 2) AS usd_per_hour FROM serving_plans WHERE workload = '70b' AND rank <= 3 ORDER BY rank"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "$sql" 2>&1)
-[ "$want" = "1|cudo/intel-ice-lake-a800-pci_8x64v128gb|8|1|57.5|7.15
-2|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|57.5|7.52
-3|cudo/sapphire-rapids-h100_4x32v64gb|4|1|52.4|7.66" ]; check "libreoffice: the shell's answer is README's" $? "$want"
+[ "$want" = "1|runpod/8x_A100-80GB-SXM_SECURE|8|1|59.7|12.72
+2|runpod/8x_A100-80GB_SECURE|8|1|57.7|12.72
+3|runpod/4x_H100-NVL_SECURE|4|1|58.0|12.76" ]; check "libreoffice: the shell's answer is README's" $? "$want"
 
 out=$(ODBCINI="$tmp/odbc.ini" timeout 180 "$PYTHON" clients/libreoffice/odbc_to_calc.py --dsn gpuadv \
       --sql "$sql" --odb "$tmp/gpuadv.odb" --out "$tmp/plans.ods" --csv "$tmp/direct.csv" 2>&1)
@@ -54,7 +54,7 @@ z = zipfile.ZipFile(sys.argv[1])
 x = z.read("content.xml").decode()
 print(re.search(r"xlink:href=\"([^\"]*)\"", x).group(1))
 c = zipfile.ZipFile(sys.argv[2]).read("content.xml").decode()
-print(len(re.findall(r"office:value-type=\"float\" office:value=\"7.15\"", c)))' "$tmp/gpuadv.odb" "$tmp/plans.ods" 2>&1)
+print(len(re.findall(r"office:value-type=\"float\" office:value=\"12.76\"", c)))' "$tmp/gpuadv.odb" "$tmp/plans.ods" 2>&1)
 expect "libreoffice: the Base file points at the ODBC DSN; \$/hour is a number cell" "$got" "sdbc:odbc:gpuadv
 1"
 exit $status

@@ -32,9 +32,9 @@ echo "# node: better-sqlite3's SQLite $node_sqlite, the sqlite3 shell's $shell_s
 check "node: loads into better-sqlite3's own SQLite ($node_sqlite; the shell's is $shell_sqlite)" $? "$node_sqlite"
 expect "node: the rest of query.js's answer" "$(echo "$out" | grep -v '^sqlite_version|')" "gpuadv_version|$(cat VERSION)
 h100-sxm mem_bw_gbs|3350
-1|cudo/intel-ice-lake-a800-pci_8x64v128gb|8|1|57.5|7.15
-2|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|57.5|7.52
-3|cudo/sapphire-rapids-h100_4x32v64gb|4|1|52.4|7.66"
+1|runpod/8x_A100-80GB-SXM_SECURE|8|1|59.7|12.72
+2|runpod/8x_A100-80GB_SECURE|8|1|57.7|12.72
+3|runpod/4x_H100-NVL_SECURE|4|1|58|12.76"
 
 make_plans_db "$tmp/plans.db"
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "SELECT workload, offer, reason FROM best_plans" 2>&1)

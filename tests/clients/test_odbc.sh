@@ -17,9 +17,9 @@ expect "odbc: isql DSN-less, catalog figure" "$got" "3350.0"
 
 got=$(echo "SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, printf('%.2f', usd_per_hour) FROM serving_plans WHERE workload = '70b' AND rank <= 3" |
       isql -b -d'|' -k "$conn" 2>&1)
-expect "odbc: isql, serving_plans of the database" "$got" "1|cudo/intel-ice-lake-a800-pci_8x64v128gb|8|1|57.5|7.15
-2|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|57.5|7.52
-3|cudo/sapphire-rapids-h100_4x32v64gb|4|1|52.4|7.66"
+expect "odbc: isql, serving_plans of the database" "$got" "1|runpod/8x_A100-80GB-SXM_SECURE|8|1|59.7|12.72
+2|runpod/8x_A100-80GB_SECURE|8|1|57.7|12.72
+3|runpod/4x_H100-NVL_SECURE|4|1|58.0|12.76"
 
 want=$("$SQLITE3" -cmd '.load ./gpuadv' "$tmp/plans.db" "SELECT workload, offer, n_gpus, round(total_usd, 2) FROM best_plans ORDER BY workload" 2>&1)
 got=$(echo "SELECT workload, offer, n_gpus, round(total_usd, 2) FROM best_plans ORDER BY workload" |

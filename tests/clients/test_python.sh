@@ -55,8 +55,8 @@ df = pd.read_sql("SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, 
                  "FROM serving_plans WHERE workload = ? AND rank <= 3 ORDER BY rank", con, params=("70b",))
 got = [(r.rank, r.offer, r.gpus_per_replica, r.replicas, r.tps_per_user, round(r.usd_per_hour, 2))
        for r in df.itertuples()]
-want = [(1, "cudo/intel-ice-lake-a800-pci_8x64v128gb", 8, 1, 57.5, 7.15), (2, "cudo/intel-ice-lake-a800-pci_8x96v192gb", 8, 1, 57.5, 7.52),
-        (3, "cudo/sapphire-rapids-h100_4x32v64gb", 4, 1, 52.4, 7.66)]
+want = [(1, "runpod/8x_A100-80GB-SXM_SECURE", 8, 1, 59.7, 12.72), (2, "runpod/8x_A100-80GB_SECURE", 8, 1, 57.7, 12.72),
+        (3, "runpod/4x_H100-NVL_SECURE", 4, 1, 58.0, 12.76)]
 ok("python: pd.read_sql(serving_plans) = README recipe", got == want, got)
 ok("python: numeric columns arrive as numbers", str(df["usd_per_hour"].dtype) == "float64"
    and str(df["rank"].dtype) == "int64", df.dtypes.to_dict())

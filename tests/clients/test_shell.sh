@@ -23,9 +23,9 @@ expect "shell: .load by absolute path with suffix" "$got" "h100-sxm|80.0"
 # README recipe through -cmd '.read sql/gpuadv.sql'.
 got=$("$SQLITE3" -cmd '.load ./gpuadv' -cmd '.read sql/gpuadv.sql' :memory: \
   "INSERT INTO workloads(name, kind, model, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('70b', 'serve', 'llama-3.1-70b', 60, 1000, 300, 40); SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, printf('%.2f', usd_per_hour) FROM serving_plans WHERE workload = '70b' AND rank <= 3;" 2>&1)
-expect "shell: serving_plans recipe" "$got" "1|cudo/intel-ice-lake-a800-pci_8x64v128gb|8|1|57.5|7.15
-2|cudo/intel-ice-lake-a800-pci_8x96v192gb|8|1|57.5|7.52
-3|cudo/sapphire-rapids-h100_4x32v64gb|4|1|52.4|7.66"
+expect "shell: serving_plans recipe" "$got" "1|runpod/8x_A100-80GB-SXM_SECURE|8|1|59.7|12.72
+2|runpod/8x_A100-80GB_SECURE|8|1|57.7|12.72
+3|runpod/4x_H100-NVL_SECURE|4|1|58.0|12.76"
 
 # A plans database file, reopened: the views work once the extension is loaded.
 make_plans_db "$tmp/plans.db"

@@ -20,9 +20,9 @@ make_plans_db "$tmp/plans.db"
 got=$(sqlite-utils query "$tmp/plans.db" --load-extension=./gpuadv.so \
       "SELECT rank, offer, gpus_per_replica, replicas, tps_per_user, printf('%.2f', usd_per_hour) AS usd_per_hour FROM serving_plans WHERE workload = '70b' AND rank <= 3" --csv 2>&1 | tr -d '\r')
 expect "sqlite-utils: serving_plans of a database file" "$got" "rank,offer,gpus_per_replica,replicas,tps_per_user,usd_per_hour
-1,cudo/intel-ice-lake-a800-pci_8x64v128gb,8,1,57.5,7.15
-2,cudo/intel-ice-lake-a800-pci_8x96v192gb,8,1,57.5,7.52
-3,cudo/sapphire-rapids-h100_4x32v64gb,4,1,52.4,7.66"
+1,runpod/8x_A100-80GB-SXM_SECURE,8,1,59.7,12.72
+2,runpod/8x_A100-80GB_SECURE,8,1,57.7,12.72
+3,runpod/4x_H100-NVL_SECURE,4,1,58.0,12.76"
 
 want=$("$SQLITE3" -cmd '.load ./gpuadv' -tabs "$tmp/plans.db" "SELECT workload, offer, n_gpus FROM best_plans ORDER BY workload" 2>&1)
 got=$(sqlite-utils rows "$tmp/plans.db" best_plans -c workload -c offer -c n_gpus --load-extension=./gpuadv.so --tsv --no-headers 2>&1 | tr -d '\r' | sort)
