@@ -296,6 +296,8 @@ static const fn_doc doc_table[] = {
   {"traffic_shape", "TEXT", "a traffic profile reshaped to a peak-to-mean ratio"},
   {"traffic_unit_hours", "REAL", "mean units running over the day when rentals follow each hour's traffic"},
   {"traffic_hybrid_units", "INTEGER", "owned units of the cheapest mix of owned and hourly rented capacity"},
+  {"image_mem_gb", "REAL", "GB of GPU memory to train or run a vision model or diffusion pipeline at a batch and resolution"},
+  {"image_tps", "REAL", "images/s of a vision model or diffusion pipeline training or generating on a catalog GPU, calibrated"},
 };
 /* clang-format on */
 
@@ -309,13 +311,14 @@ static const fn_doc *find_doc(const char *name) {
 
 /* The registration tables, in the order gpuadv.c registers them. */
 static const gpuadv_fn_entry *fn_table(int t, int *pn) {
-  assert(t >= 0 && t <= 3);
+  assert(t >= 0 && t <= 4);
   if (t == 0) return gpuadv_function_table(pn);
   if (t == 1) return gpuadv_model_function_table(pn);
+  if (t == 4) return gpuadv_image_function_table(pn);
   return t == 2 ? gpuadv_train_function_table(pn)
                 : gpuadv_traffic_function_table(pn);
 }
-#define N_FN_TABLES 4
+#define N_FN_TABLES 5
 
 /* The arguments as README writes them: "a, b [, c [, d]]". */
 static void fn_arguments(const gpuadv_fn *fn, char *buf, int n_buf) {
