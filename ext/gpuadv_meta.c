@@ -301,6 +301,23 @@ static const fn_doc doc_table[] = {
 };
 /* clang-format on */
 
+/* The functions whose heading is on a page of docs/, not in README.md. */
+static const struct {
+  const char *name, *page;
+} doc_pages[] = {
+    {"image_mem_gb", "docs/images.md"},
+    {"image_tps", "docs/images.md"},
+};
+
+/* The page of a function's heading. */
+static const char *doc_page(const char *name) {
+  size_t i;
+  for (i = 0; i < sizeof(doc_pages) / sizeof(doc_pages[0]); i++) {
+    if (strcmp(doc_pages[i].name, name) == 0) return doc_pages[i].page;
+  }
+  return "README.md";
+}
+
 static const fn_doc *find_doc(const char *name) {
   size_t i;
   for (i = 0; i < sizeof(doc_table) / sizeof(doc_table[0]); i++) {
@@ -461,7 +478,7 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   const gpuadv_fn *fn = fn_table(cur->table, &n)[cur->entry].fn;
   const fn_doc *doc = find_doc(fn->name);
   char args[GPUADV_MAX_ARGS * 40], heading[GPUADV_MAX_ARGS * 40 + 64];
-  char anchor[sizeof(heading) + 10];
+  char anchor[sizeof(heading) + 32];
   assert(cur->entry < n);
   switch (column) {
     case FN_NAME:
@@ -490,8 +507,15 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       assert(column == FN_README);
       fn_arguments(fn, args, (int)sizeof(args));
       sqlite3_snprintf((int)sizeof(heading), heading, "%s(%s)", fn->name, args);
-      memcpy(anchor, "README.md#", 10);
-      github_anchor(heading, anchor + 10, (int)sizeof(anchor) - 10);
+      {
+        const char *page = doc_page(fn->name);
+        int n_page = (int)strlen(page);
+        assert(n_page + 1 < (int)sizeof(anchor) - 64);
+        memcpy(anchor, page, (size_t)n_page);
+        anchor[n_page] = '#';
+        github_anchor(heading, anchor + n_page + 1,
+                      (int)sizeof(anchor) - n_page - 1);
+      }
       sqlite3_result_text(ctx, anchor, -1, SQLITE_TRANSIENT);
       break;
   }
