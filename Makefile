@@ -153,6 +153,10 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 	@$(MAKE) -s build/libgpuadv_train.$(EXT)
 	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
+	  "SELECT split, arch, rows, round(median_abs_error, 3) AS median_abs_error, \
+	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
+	   FROM image_accuracy_summary ORDER BY split, arch = 'all', arch"
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -box :memory: \
 	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \
