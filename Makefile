@@ -43,13 +43,15 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
            ext/gpuadv_train.c ext/gpuadv_train_funcs.c \
            ext/gpuadv_traffic.c ext/gpuadv_traffic_funcs.c \
+           ext/gpuadv_image.c ext/gpuadv_image_funcs.c \
            ext/gpuadv_meta.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/engines.csv catalogs/engine_support.csv \
                catalogs/owned_costs.csv catalogs/committed_prices.csv catalogs/spot_interruptions.csv \
                catalogs/aliases.csv \
-               catalogs/measurements.csv
+               catalogs/measurements.csv \
+               catalogs/image_models.csv catalogs/image_measurements.csv
 
 LIB := gpuadv.$(EXT)
 
@@ -113,6 +115,10 @@ build/test_train: tests/test_train.c tests/unit.h ext/gpuadv_train.c ext/gpuadv_
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_train.c ext/gpuadv_train.c \
 	  ext/gpuadv_math.c -lm
 
+# C unit tests of the vision and diffusion model, with the sanitizers on.
+build/test_image: tests/test_image.c tests/unit.h ext/gpuadv_image.c ext/gpuadv_image.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_image.c ext/gpuadv_image.c -lm
+
 # C unit tests of the day's traffic, with the sanitizers on.
 build/test_traffic: tests/test_traffic.c tests/unit.h ext/gpuadv_traffic.c ext/gpuadv_traffic.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_traffic.c ext/gpuadv_traffic.c -lm
@@ -147,20 +153,27 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 	@$(MAKE) -s build/libgpuadv_train.$(EXT)
 	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
+	  "SELECT split, arch, rows, round(median_abs_error, 3) AS median_abs_error, \
+	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
+	   FROM image_accuracy_summary ORDER BY split, arch = 'all', arch"
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -box :memory: \
 	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \
 	   FROM latency_accuracy_summary ORDER BY split, statistic"
 
-unit: build/test_math build/test_config build/test_sim build/test_train build/test_traffic
+unit: build/test_math build/test_config build/test_sim build/test_train build/test_traffic \
+      build/test_image
 	./build/test_math
 	./build/test_config
 	./build/test_sim
 	./build/test_train
 	./build/test_traffic
+	./build/test_image
 
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
-             build/test_math build/test_config build/test_sim build/test_train build/test_traffic
+             build/test_math build/test_config build/test_sim build/test_train build/test_traffic \
+             build/test_image
 
 # make test suite=NAME: only the SQL files and scripts whose path holds NAME.
 # make test runs every suite in the shell, the test host and under ASan +

@@ -134,6 +134,54 @@ CATALOGS = [
             col("as_of", "TEXT", pattern=DATE_RE),
             col("notes", "TEXT", False),
         ]),
+    # Vision and diffusion models (ext/gpuadv_image.c); each row found by
+    # its name or its Hugging Face id (alias_columns).
+    dict(
+        table="image_models", file="image_models.csv", key="name",
+        indexes=["name"], lookup=True, alias_columns=["hf_id"],
+        columns=[
+            col("name", "TEXT", pattern=SLUG_RE, collate="NOCASE"),
+            col("hf_id", "TEXT", False, pattern=ALIAS_RE),
+            col("family", "TEXT",
+                choices={"classifier", "diffusion", "vae", "text-encoder"}),
+            col("arch", "TEXT",
+                choices={"cnn", "vit", "unet", "dit", "vae", "text"}),
+            col("params_m", "REAL", lo=1, hi=1000000),
+            col("gflop", "REAL", lo=0.01, hi=10000000),
+            col("ref_resolution", "INTEGER", lo=8, hi=16384),
+            col("attn_share", "REAL", lo=0, hi=0.9),
+            col("acts_m", "REAL", False, lo=0.01, hi=1000000),
+            col("infer_act_gb", "REAL", lo=0, hi=1000),
+            col("cfg", "INTEGER", False, lo=1, hi=2),
+            col("default_steps", "INTEGER", False, lo=1, hi=1000),
+            col("vae", "TEXT", False, pattern=SLUG_RE),
+            col("text_encoders", "TEXT", False),
+            col("source", "TEXT"),
+            col("as_of", "TEXT", pattern=PERIOD_RE),
+            col("notes", "TEXT", False),
+        ]),
+    dict(
+        table="image_measurements", file="image_measurements.csv", key="id",
+        indexes=["id"],
+        references={"gpu": ("gpus", "name"), "model": ("image_models", "name")},
+        columns=[
+            col("id", "TEXT", pattern=re.compile(r"^I\d+$")),
+            col("model", "TEXT"),
+            col("gpu", "TEXT"),
+            col("task", "TEXT", choices={"train", "infer", "generate",
+                                         "denoise"}),
+            col("dtype", "TEXT", choices={"fp32", "fp16", "bf16", "fp8"}),
+            col("batch", "INTEGER", lo=1, hi=100000),
+            col("resolution", "INTEGER", lo=8, hi=16384),
+            col("steps", "INTEGER", False, lo=1, hi=1000),
+            col("value", "REAL", lo=0, hi=1e9),
+            col("unit", "TEXT", choices={"images/s", "steps/s"}),
+            col("split", "TEXT", choices={"fit", "held-out"}),
+            col("source", "TEXT"),
+            col("source_title", "TEXT"),
+            col("as_of", "TEXT", False, pattern=PERIOD_RE),
+            col("notes", "TEXT", False),
+        ]),
     dict(
         table="aliases", file="aliases.csv", key=None,
         indexes=["alias", "name"],
@@ -398,6 +446,19 @@ def check_row_extra(cat, row, where):
     if t == "owned_costs" and (row["item"] == "server_usd") != (row["gpu"] is not None):
         raise CatalogError("%s: a server_usd row names its gpu; other items "
                            "leave gpu empty" % where)
+    if t == "image_measurements" and row["as_of"] is None and \
+            "as_of unknown" not in (row["notes"] or ""):
+        raise CatalogError("%s: as_of is empty and notes do not say "
+                           "'as_of unknown' with the reason" % where)
+    if t == "image_models":
+        diffusion = row["family"] == "diffusion"
+        for c in ("cfg", "default_steps", "vae", "text_encoders"):
+            if (row[c] is not None) != diffusion:
+                raise CatalogError("%s: %s is given for diffusion models "
+                                   "only, and for each of them" % (where, c))
+        if row["family"] != "text-encoder" and row["acts_m"] is None:
+            raise CatalogError("%s: acts_m is required for a model that "
+                               "trains on images" % where)
     if t == "cloud_instances":
         if row["as_of"] is None and "as_of unknown" not in (row["notes"] or ""):
             raise CatalogError("%s: as_of is empty and notes do not say "
@@ -485,6 +546,21 @@ def check_aliases(tables):
     for table in ("gpus", "models"):
         for row in tables[table]:
             seen[(table, fold(row["name"]))] = row["_where"]
+    # the image models' names and Hugging Face ids, and the components
+    # their pipelines name
+    images = {r["name"] for r in tables["image_models"]}
+    for row in tables["image_models"]:
+        for k in filter(None, (row["name"], row["hf_id"])):
+            if ("image_models", fold(k)) in seen:
+                raise CatalogError("%s: duplicate name or hf_id %r (the same "
+                                   "as %s)" % (row["_where"], k,
+                                               seen[("image_models", fold(k))]))
+            seen[("image_models", fold(k))] = row["_where"]
+        for part in ([row["vae"]] if row["vae"] else []) + \
+                (row["text_encoders"] or "").split():
+            if part not in images:
+                raise CatalogError("%s: unknown component %r (not in "
+                                   "image_models.name)" % (row["_where"], part))
     for a in tables["aliases"]:
         names = {r["name"] for r in tables[a["catalog"]]}
         if a["name"] not in names:
@@ -498,13 +574,15 @@ def check_aliases(tables):
         seen[k] = a["_where"]
 
 
-def lookup_keys(table, rows, aliases):
+def lookup_keys(table, rows, aliases, alias_columns=()):
     """(folded key, row) for every name and alias of a catalog, sorted by
     the key's bytes."""
     row_of = {r["name"]: i for i, r in enumerate(rows)}
     keys = [(fold(r["name"]), i) for i, r in enumerate(rows)]
     keys += [(fold(a["alias"]), row_of[a["name"]])
              for a in aliases if a["catalog"] == table]
+    for c in alias_columns:
+        keys += [(fold(r[c]), i) for i, r in enumerate(rows) if r[c]]
     return sorted(keys, key=lambda k: k[0].encode("utf-8"))
 
 
@@ -575,7 +653,7 @@ def generate(catalogs, aliases, out_c, out_h):
                  % (t, ", ".join(idx_entries)))
         lookup = "0, 0"
         if cat.get("lookup"):
-            keys = lookup_keys(t, rows, aliases)
+            keys = lookup_keys(t, rows, aliases, cat.get("alias_columns", ()))
             c.append("/* Names and aliases, ASCII-lowercased, sorted. */")
             c.append("static const gpuadv_key %s_lookup[] = {" % t)
             for key, r in keys:

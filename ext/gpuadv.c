@@ -45,6 +45,7 @@ __attribute__((visibility("default")))
   if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_train_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_traffic_functions(db, pzErrMsg);
+  if (rc == SQLITE_OK) rc = gpuadv_register_image_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_sim(db, pzErrMsg);

@@ -69,6 +69,8 @@ extern const gpuadv_catalog gpuadv_catalog_owned_costs;
 extern const gpuadv_catalog gpuadv_catalog_committed_prices;
 extern const gpuadv_catalog gpuadv_catalog_spot_interruptions;
 extern const gpuadv_catalog gpuadv_catalog_aliases;
+extern const gpuadv_catalog gpuadv_catalog_image_models;
+extern const gpuadv_catalog gpuadv_catalog_image_measurements;
 
 /* The cell at (row, column). Inline: estimates read a dozen per call. */
 static inline const gpuadv_cell *gpuadv_catalog_cell(const gpuadv_catalog *cat,

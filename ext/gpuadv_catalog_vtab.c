@@ -278,6 +278,8 @@ static const gpuadv_catalog *const catalogs[] = {
     &gpuadv_catalog_committed_prices,
     &gpuadv_catalog_spot_interruptions,
     &gpuadv_catalog_aliases,
+    &gpuadv_catalog_image_models,
+    &gpuadv_catalog_image_measurements,
 };
 
 const gpuadv_catalog *const *gpuadv_catalog_list(int *pn) {

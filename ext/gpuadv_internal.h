@@ -48,6 +48,11 @@ const struct gpuadv_fn_entry *gpuadv_train_function_table(int *pn);
 int gpuadv_register_traffic_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn);
 
+/* gpuadv_image_funcs.c: image_mem_gb and image_tps, vision and diffusion
+** models in SQL (docs/images.md). */
+int gpuadv_register_image_functions(sqlite3 *db, char **pzErrMsg);
+const struct gpuadv_fn_entry *gpuadv_image_function_table(int *pn);
+
 /* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the
 ** table-valued functions over catalog names and config.json texts. */
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg);

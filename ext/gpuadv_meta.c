@@ -254,7 +254,7 @@ static sqlite3_module guard_module = {
 
 /* The page whose `### name(arguments)` headings are the function
 ** reference (tests/run_tests.py checks them against the registrations). */
-#define REFERENCE_PAGE "docs/functions.md#"
+#define REFERENCE_PAGE "docs/functions.md"
 
 /* What the reference says each function returns, in one line. */
 typedef struct fn_doc {
@@ -302,8 +302,28 @@ static const fn_doc doc_table[] = {
   {"traffic_shape", "TEXT", "a traffic profile reshaped to a peak-to-mean ratio"},
   {"traffic_unit_hours", "REAL", "mean units running over the day when rentals follow each hour's traffic"},
   {"traffic_hybrid_units", "INTEGER", "owned units of the cheapest mix of owned and hourly rented capacity"},
+  {"image_mem_gb", "REAL", "GB of GPU memory to train or run a vision model or diffusion pipeline at a batch and resolution"},
+  {"image_tps", "REAL", "images/s of a vision model or diffusion pipeline training or generating on a catalog GPU, calibrated"},
 };
 /* clang-format on */
+
+/* The functions whose heading is on a page of docs/ other than the
+** reference, docs/functions.md. */
+static const struct {
+  const char *name, *page;
+} doc_pages[] = {
+    {"image_mem_gb", "docs/images.md"},
+    {"image_tps", "docs/images.md"},
+};
+
+/* The page of a function's heading. */
+static const char *doc_page(const char *name) {
+  size_t i;
+  for (i = 0; i < sizeof(doc_pages) / sizeof(doc_pages[0]); i++) {
+    if (strcmp(doc_pages[i].name, name) == 0) return doc_pages[i].page;
+  }
+  return REFERENCE_PAGE;
+}
 
 static const fn_doc *find_doc(const char *name) {
   size_t i;
@@ -315,13 +335,14 @@ static const fn_doc *find_doc(const char *name) {
 
 /* The registration tables, in the order gpuadv.c registers them. */
 static const gpuadv_fn_entry *fn_table(int t, int *pn) {
-  assert(t >= 0 && t <= 3);
+  assert(t >= 0 && t <= 4);
   if (t == 0) return gpuadv_function_table(pn);
   if (t == 1) return gpuadv_model_function_table(pn);
+  if (t == 4) return gpuadv_image_function_table(pn);
   return t == 2 ? gpuadv_train_function_table(pn)
                 : gpuadv_traffic_function_table(pn);
 }
-#define N_FN_TABLES 4
+#define N_FN_TABLES 5
 
 /* The arguments as the reference writes them: "a, b [, c [, d]]". */
 static void fn_arguments(const gpuadv_fn *fn, char *buf, int n_buf) {
@@ -464,7 +485,7 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   const gpuadv_fn *fn = fn_table(cur->table, &n)[cur->entry].fn;
   const fn_doc *doc = find_doc(fn->name);
   char args[GPUADV_MAX_ARGS * 40], heading[GPUADV_MAX_ARGS * 40 + 64];
-  char anchor[sizeof(heading) + sizeof(REFERENCE_PAGE)];
+  char anchor[sizeof(heading) + 32];
   assert(cur->entry < n);
   switch (column) {
     case FN_NAME:
@@ -493,9 +514,15 @@ static int fnColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       assert(column == FN_README);
       fn_arguments(fn, args, (int)sizeof(args));
       sqlite3_snprintf((int)sizeof(heading), heading, "%s(%s)", fn->name, args);
-      memcpy(anchor, REFERENCE_PAGE, sizeof(REFERENCE_PAGE) - 1);
-      github_anchor(heading, anchor + sizeof(REFERENCE_PAGE) - 1,
-                    (int)sizeof(anchor) - (int)sizeof(REFERENCE_PAGE) + 1);
+      {
+        const char *page = doc_page(fn->name);
+        int n_page = (int)strlen(page);
+        assert(n_page + 1 < (int)sizeof(anchor) - 64);
+        memcpy(anchor, page, (size_t)n_page);
+        anchor[n_page] = '#';
+        github_anchor(heading, anchor + n_page + 1,
+                      (int)sizeof(anchor) - n_page - 1);
+      }
       sqlite3_result_text(ctx, anchor, -1, SQLITE_TRANSIENT);
       break;
   }

@@ -232,3 +232,32 @@ FROM estimate_accuracy_groups WHERE parallelism IS NULL;
 CREATE VIEW estimate_accuracy_layout_summary AS
 SELECT engine, parallelism, rows, median_abs_error, p90_abs_error, worst_abs_error, worst_id
 FROM estimate_accuracy_groups WHERE parallelism IS NOT NULL;
+
+-- ---------------------------------------------------------------- images
+-- image_accuracy: each published vision and diffusion throughput
+-- (catalogs/image_measurements.csv) beside image_tps's estimate, with the
+-- relative error and whether the fit of ext/gpuadv_image.c's constants saw
+-- it (split 'fit') or not ('held-out'); image_accuracy_summary: the median
+-- and worst absolute error of each split, and the architecture whose
+-- constants estimate it.
+DROP VIEW IF EXISTS image_accuracy_summary;
+DROP VIEW IF EXISTS image_accuracy;
+CREATE VIEW image_accuracy AS
+SELECT x.*, x.estimate / x.value - 1 AS error, abs(x.estimate / x.value - 1) AS abs_error
+FROM (SELECT m.id, m.split, m.model, i.arch, m.gpu, m.task, m.dtype, m.batch, m.resolution, m.steps, m.value, m.unit,
+             CASE WHEN m.task = 'denoise' THEN image_tps(m.model, m.gpu, m.task, m.dtype, m.batch, m.resolution)
+                  ELSE image_tps(m.model, m.gpu, m.task, m.dtype, m.batch, m.resolution, m.steps) END AS estimate,
+             m.source_title
+      FROM image_measurements m JOIN image_models i ON i.name = m.model) x;
+CREATE VIEW image_accuracy_summary AS
+SELECT split, arch, count(*) AS rows,
+       avg(CASE WHEN k IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
+       max(abs_error) AS worst_abs_error,
+       (SELECT a2.id FROM image_accuracy a2 WHERE a2.split = r.split AND (r.arch = 'all' OR a2.arch = r.arch)
+        ORDER BY a2.abs_error DESC LIMIT 1) AS worst_id
+FROM (SELECT a.split, g.arch, a.abs_error,
+             row_number() OVER (PARTITION BY a.split, g.arch ORDER BY a.abs_error) AS k,
+             count(*) OVER (PARTITION BY a.split, g.arch) AS n
+      FROM image_accuracy a JOIN (SELECT 'all' AS arch UNION ALL SELECT DISTINCT arch FROM image_models) g
+        ON g.arch = 'all' OR g.arch = a.arch) r
+GROUP BY split, arch;

@@ -2662,3 +2662,367 @@ SELECT program, train_workload, serve_workload,
                                    train_usd + serve_usd, train_days, train_offer, serve_offer) AS rank
 FROM cash
 ORDER BY program, rank;
+
+-- ================================================================ images
+-- Vision and diffusion workloads (docs/images.md): training or fine-tuning
+-- a classifier or a diffusion model, and serving one (classifying images
+-- or generating them from prompts), planned on the same offers (prices,
+-- owned costs, filters) as the language-model workloads, with
+-- image_mem_gb and image_tps (ext/gpuadv_image.c) in place of the token
+-- estimates. Tables are kept; views are re-created on every read.
+
+CREATE TABLE IF NOT EXISTS image_workloads (
+  name TEXT NOT NULL PRIMARY KEY,
+  kind TEXT NOT NULL,            -- train (training or fine-tuning) or serve (classifying or generating images)
+  model TEXT NOT NULL,           -- an image_models.name or Hugging Face id (stored as the name)
+  mode TEXT,                     -- train: full (default) or lora
+  dtype TEXT,                    -- fp32, fp16, bf16 (default) or fp8
+  resolution INTEGER,            -- pixels a side (default: the model's own)
+  batch INTEGER,                 -- images per GPU per pass: train default 32, serve default 1
+  steps INTEGER,                 -- serve, diffusion: denoising steps (default: the model's)
+  images_m REAL,                 -- train: millions of images per epoch
+  epochs REAL,                   -- train: default 1
+  max_days REAL,                 -- train: wall-clock deadline, days
+  images_per_min REAL,           -- serve: the average demand
+  peak_to_mean REAL,             -- serve: the peak hour's rate over the mean (default 1.2, plan_defaults.burst_headroom)
+  latency_s REAL,                -- serve: the most seconds one image (its batch) may take on the GPU
+  months REAL,                   -- months of use (default 1)
+  budget_usd REAL,               -- money available for the whole workload
+  acquire TEXT,                  -- rent, buy or any (default)
+  offer_glob TEXT,               -- plan only offers whose name or GPU matches this GLOB, case ignored
+  mem_headroom REAL,             -- share of GPU memory left free (default plan_defaults.mem_headroom)
+  include_flagged_prices INTEGER, -- 1: also plan on flagged prices (default 0)
+  allow_spot INTEGER,            -- 1: spot offers may win (default 0)
+  allow_marketplace INTEGER,     -- 1: marketplace offers may win (default 0)
+  regions TEXT,                  -- cloud offers only in these regions: comma-separated GLOBs
+  countries TEXT,                -- ... only in these countries: comma-separated ISO codes
+  providers TEXT,                -- ... only of these providers: comma-separated
+  tiers TEXT,                    -- ... only of these tiers: hyperscaler, neocloud, marketplace
+  notes TEXT,
+  CONSTRAINT "name must be non-empty text"
+    CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
+  CONSTRAINT "kind must be train or serve" CHECK (kind IN ('train', 'serve')),
+  CONSTRAINT "model must be an image_models name or Hugging Face id"
+    CHECK (image_mem_gb(model, 'train', 1) > 0),
+  CONSTRAINT "mode must be full or lora" CHECK (mode IS NULL OR lower(mode) IN ('full', 'lora')),
+  CONSTRAINT "dtype must be fp32, fp16, bf16 or fp8"
+    CHECK (dtype IS NULL OR lower(dtype) IN ('fp32', 'fp16', 'bf16', 'fp8')),
+  CONSTRAINT "resolution must be a whole number in [32, 8192]"
+    CHECK (resolution IS NULL OR (typeof(resolution) = 'integer' AND resolution BETWEEN 32 AND 8192)),
+  CONSTRAINT "batch must be a whole number in [1, 100000]"
+    CHECK (batch IS NULL OR (typeof(batch) = 'integer' AND batch BETWEEN 1 AND 100000)),
+  CONSTRAINT "steps must be a whole number in [1, 1000]"
+    CHECK (steps IS NULL OR (typeof(steps) = 'integer' AND steps BETWEEN 1 AND 1000)),
+  CONSTRAINT "train needs images_m > 0"
+    CHECK (kind <> 'train' OR (typeof(images_m) IN ('integer', 'real') AND images_m > 0)),
+  CONSTRAINT "serve needs images_per_min > 0"
+    CHECK (kind <> 'serve' OR (typeof(images_per_min) IN ('integer', 'real') AND images_per_min > 0)),
+  CONSTRAINT "epochs, max_days, latency_s, months and peak_to_mean must be > 0"
+    CHECK (coalesce(epochs, 1) > 0 AND coalesce(max_days, 1) > 0 AND coalesce(latency_s, 1) > 0
+           AND coalesce(months, 1) > 0 AND coalesce(peak_to_mean, 1) >= 1),
+  CONSTRAINT "acquire must be rent, buy or any"
+    CHECK (acquire IS NULL OR lower(acquire) IN ('rent', 'buy', 'any')),
+  CONSTRAINT "mem_headroom must be in [0, 1)"
+    CHECK (mem_headroom IS NULL OR (mem_headroom >= 0 AND mem_headroom < 1))
+);
+
+-- The model as its catalog name, whichever name or id it was given by
+-- (ASCII case ignored, spaces and underscores taken for hyphens, as the
+-- functions' lookup does).
+DROP TRIGGER IF EXISTS image_workloads_model_insert;
+CREATE TRIGGER image_workloads_model_insert AFTER INSERT ON image_workloads
+BEGIN
+  UPDATE image_workloads SET model = (
+    SELECT m.name FROM image_models m
+    WHERE lower(replace(replace(m.name, ' ', '-'), '_', '-')) = lower(replace(replace(NEW.model, ' ', '-'), '_', '-'))
+       OR lower(replace(replace(m.hf_id, ' ', '-'), '_', '-')) = lower(replace(replace(NEW.model, ' ', '-'), '_', '-')))
+  WHERE name = NEW.name;
+END;
+DROP TRIGGER IF EXISTS image_workloads_model_update;
+CREATE TRIGGER image_workloads_model_update AFTER UPDATE OF model ON image_workloads
+BEGIN
+  UPDATE image_workloads SET model = (
+    SELECT m.name FROM image_models m
+    WHERE lower(replace(replace(m.name, ' ', '-'), '_', '-')) = lower(replace(replace(NEW.model, ' ', '-'), '_', '-'))
+       OR lower(replace(replace(m.hf_id, ' ', '-'), '_', '-')) = lower(replace(replace(NEW.model, ' ', '-'), '_', '-')))
+  WHERE name = NEW.name AND model IS NOT (
+    SELECT m.name FROM image_models m
+    WHERE lower(replace(replace(m.name, ' ', '-'), '_', '-')) = lower(replace(replace(NEW.model, ' ', '-'), '_', '-'))
+       OR lower(replace(replace(m.hf_id, ' ', '-'), '_', '-')) = lower(replace(replace(NEW.model, ' ', '-'), '_', '-')));
+END;
+
+DROP VIEW IF EXISTS workload_guide;
+DROP VIEW IF EXISTS image_best_plans;
+DROP VIEW IF EXISTS image_plans;
+
+-- Every image workload x offer: the offers its filters pass (as
+-- shape_offers filters the language-model workloads': offer_glob, flagged
+-- prices, spot, marketplace, regions, countries, providers, tiers; each
+-- offer in its cheapest region), one node of the offer's GPUs.
+--   serve: each GPU runs its own pipeline at `batch` images a pass;
+--     images_per_s_per_gpu from image_tps; GPUs enough for the peak
+--     (images_per_min x peak_to_mean / 60), in whole instances; the
+--     latency of one batch (batch / images_per_s_per_gpu) against
+--     latency_s; the cost a month is the instances' hourly price x
+--     plan_defaults.hours_per_month (owned: the hourly cost of owning,
+--     capital over the lifetime plus running costs, offers.usd_per_hour).
+--   train: data parallel over the node's GPUs (image_tps with n_gpus);
+--     the hours to see images_m x epochs million images; the cost is those
+--     hours at the offer's hourly price (owned: the same hourly cost of
+--     owning, so the rest of the hardware's life is assumed used; the
+--     capital it takes is in capex_usd).
+-- A plan fits when image_mem_gb at its batch is within the GPU's memory
+-- less mem_headroom, and works when it fits and meets latency_s, max_days
+-- and budget_usd. rank 1 is the cheapest plan that works (serve: cost a
+-- month; train: total), then the faster.
+CREATE VIEW image_plans AS
+WITH
+d AS (SELECT hours_per_month, mem_headroom AS default_headroom, burst_headroom FROM plan_defaults),
+w AS (
+  SELECT iw.*, m.family, lower(coalesce(iw.dtype, 'bf16')) AS dt,
+         coalesce(iw.resolution, m.ref_resolution) AS res,
+         coalesce(iw.batch, CASE WHEN iw.kind = 'train' THEN 32 ELSE 1 END) AS b,
+         CASE WHEN m.family = 'diffusion' THEN coalesce(iw.steps, m.default_steps) END AS n_steps,
+         CASE WHEN iw.kind = 'train' THEN 'train' WHEN m.family = 'classifier' THEN 'infer' ELSE 'generate' END AS task,
+         coalesce(iw.months, 1) AS n_months, coalesce(iw.mem_headroom, d.default_headroom) AS headroom,
+         coalesce(iw.peak_to_mean, 1 + d.burst_headroom) AS peak, d.hours_per_month
+  FROM image_workloads iw JOIN image_models m ON m.name = iw.model CROSS JOIN d),
+wo AS (
+  SELECT w.*, o.offer, o.pricing, o.provider, o.region, o.gpu, o.devices, o.usd_per_hour, o.owned,
+         o.capex_usd_per_gpu, o.price_flag, o.resale_share, o.lifetime_years, o.running_usd_per_gpu_hour,
+         row_number() OVER (PARTITION BY w.name, o.offer ORDER BY o.usd_per_hour, o.region) AS region_rank
+  FROM w JOIN offers o
+    ON o.fraction = 1
+   AND (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob) OR o.gpu GLOB lower(w.offer_glob))
+   AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
+   AND (o.pricing <> 'spot' OR coalesce(w.allow_spot, 0) = 1)
+   AND (o.tier IS NOT 'marketplace' OR coalesce(w.allow_marketplace, 0) = 1)
+   AND (coalesce(lower(w.acquire), 'any') = 'any' OR (lower(w.acquire) = 'buy') = (o.owned = 1))
+   AND (o.owned = 1 OR o.pricing = 'quote'
+        OR ((w.regions IS NULL
+             OR EXISTS (SELECT 1 FROM json_each('["' || replace(replace(w.regions, ' ', ''), ',', '","') || '"]') j
+                        WHERE lower(o.region) GLOB lower(j.value)))
+            AND (w.countries IS NULL
+                 OR instr(',' || upper(replace(w.countries, ' ', '')) || ',', ',' || o.country || ',') > 0)
+            AND (w.providers IS NULL
+                 OR instr(',' || lower(replace(w.providers, ' ', '')) || ',', ',' || o.provider || ',') > 0)
+            AND (w.tiers IS NULL
+                 OR instr(',' || lower(replace(w.tiers, ' ', '')) || ',', ',' || o.tier || ',') > 0)))),
+-- per workload and GPU type: memory and speed once (the functions are the
+-- work; offers of one GPU share them); a GPU without the dtype's peak
+-- gets no speed
+g AS MATERIALIZED (
+  SELECT DISTINCT name, gpu, devices FROM wo WHERE region_rank = 1),
+e AS MATERIALIZED (
+  SELECT g.name, g.gpu, g.devices, gp.memory_gb,
+         image_mem_gb(w.model, w.task, w.b, w.res, w.dt, lower(coalesce(w.mode, 'full'))) AS mem_gb,
+         CASE WHEN gp.fp32_tflops > 0 AND CASE w.dt WHEN 'fp32' THEN gp.fp32_tflops WHEN 'fp16' THEN gp.fp16_tflops
+                                                    WHEN 'bf16' THEN gp.bf16_tflops ELSE gp.fp8_tflops END > 0
+              THEN 1 ELSE 0 END AS has_dtype, w.model, w.task, w.dt, w.b, w.res, w.n_steps, w.kind
+  FROM g JOIN w ON w.name = g.name JOIN gpus gp ON gp.name = g.gpu),
+s AS MATERIALIZED (
+  SELECT e.name, e.gpu, e.devices, e.memory_gb, e.mem_gb,
+         CASE WHEN has_dtype THEN image_tps(model, gpu, task, dt, b, res, n_steps) END AS tps1,
+         CASE WHEN has_dtype AND kind = 'train' AND devices > 1
+              THEN image_tps(model, gpu, 'train', dt, b, res, NULL, devices) END AS tps_node
+  FROM e),
+p AS (
+  SELECT wo.name AS workload, wo.kind, wo.model, wo.task, wo.dt AS dtype, wo.res AS resolution, wo.b AS batch,
+         wo.n_steps AS steps, wo.offer, wo.pricing, wo.provider, wo.region, wo.gpu, wo.devices, wo.owned,
+         wo.usd_per_hour, wo.capex_usd_per_gpu, wo.resale_share, wo.lifetime_years, wo.running_usd_per_gpu_hour,
+         wo.latency_s, wo.max_days, wo.budget_usd, wo.n_months,
+         wo.hours_per_month, wo.images_per_min, wo.peak, wo.images_m, coalesce(wo.epochs, 1) AS epochs,
+         e.memory_gb, e.mem_gb, e.memory_gb * (1 - wo.headroom) AS usable_gb, e.tps1,
+         coalesce(e.tps_node, e.tps1 * wo.devices) AS tps_node
+  FROM wo JOIN s e ON e.name = wo.name AND e.gpu = wo.gpu AND e.devices = wo.devices
+  WHERE wo.region_rank = 1),
+q AS (
+  SELECT p.*,
+         p.mem_gb <= p.usable_gb AS fits,
+         CASE WHEN p.kind = 'serve' THEN p.batch / p.tps1 END AS batch_latency_s,
+         -- serve: GPUs for the peak, in whole instances
+         CASE WHEN p.kind = 'serve'
+              THEN CAST(ceil(p.images_per_min * p.peak / 60.0 / p.tps1 / p.devices) AS INTEGER) END AS instances,
+         CASE WHEN p.kind = 'train' THEN p.images_m * 1e6 * p.epochs / p.tps_node / 3600 END AS train_hours
+  FROM p WHERE p.tps1 IS NOT NULL),
+c0 AS (
+  SELECT q.*,
+         CASE WHEN kind = 'serve' THEN instances * devices ELSE devices END AS gpus,
+         CASE WHEN kind = 'serve' THEN n_months * hours_per_month ELSE train_hours END AS term_hours
+  FROM q),
+-- rented: the hours at the offer's price; owned: the purchase held for
+-- the term and sold at the end (owned_term_usd, as the language-model
+-- plans charge it: a short term pays nearly the whole price)
+c AS (
+  SELECT c0.*,
+         CASE WHEN owned = 1
+              THEN owned_term_usd(capex_usd_per_gpu * gpus, resale_share, lifetime_years * 8760, term_hours,
+                                  running_usd_per_gpu_hour * gpus)
+              ELSE usd_per_hour * CASE WHEN kind = 'serve' THEN instances ELSE 1 END * term_hours END AS total_usd
+  FROM c0),
+c2 AS (
+  SELECT c.*,
+         CASE WHEN kind = 'serve' THEN total_usd / n_months END AS usd_per_month,
+         total_usd / (CASE WHEN kind = 'serve' THEN images_per_min * 60 * term_hours
+                           ELSE images_m * 1e6 * epochs END) * 1000 AS usd_per_1k_images
+  FROM c),
+f AS (
+  SELECT c2.*,
+         CASE WHEN NOT fits THEN printf('needs %.1f GB a GPU, more than the %.1f GB usable of %g', mem_gb, usable_gb, memory_gb)
+              WHEN kind = 'serve' AND latency_s IS NOT NULL AND batch_latency_s > latency_s
+                THEN printf('%.2f s a batch of %d, over latency_s %g', batch_latency_s, batch, latency_s)
+              WHEN kind = 'train' AND max_days IS NOT NULL AND train_hours > max_days * 24
+                THEN printf('%.1f days, over max_days %g', train_hours / 24, max_days)
+              WHEN budget_usd IS NOT NULL AND total_usd > budget_usd
+                THEN printf('costs $%,d, over the budget of $%,d', CAST(round(total_usd) AS INTEGER),
+                            CAST(round(budget_usd) AS INTEGER)) END AS why_not
+  FROM c2)
+SELECT workload, kind, model, task, dtype, resolution, batch, steps, offer, pricing, provider, region, gpu, gpus,
+       instances, owned, round(mem_gb, 2) AS mem_gb, memory_gb AS gpu_memory_gb, fits,
+       round(tps1, 4) AS images_per_s_per_gpu, round(tps_node, 4) AS images_per_s_node,
+       round(batch_latency_s, 3) AS latency_s, round(train_hours, 2) AS train_hours,
+       round(usd_per_hour, 4) AS usd_per_hour, round(term_hours, 2) AS term_hours, round(usd_per_month, 2) AS usd_per_month,
+       round(total_usd, 2) AS total_usd, round(usd_per_1k_images, 4) AS usd_per_1k_images,
+       CASE WHEN owned = 1 THEN round(capex_usd_per_gpu * gpus, 0) END AS capex_usd,
+       why_not IS NULL AS works, why_not,
+       row_number() OVER (PARTITION BY workload
+                          ORDER BY why_not IS NOT NULL, total_usd,
+                                   coalesce(train_hours, batch_latency_s), offer) AS rank
+FROM f;
+
+-- The first-ranked plan of each image workload, with its reason in one
+-- line; a workload with no plan that works says why its cheapest failed.
+CREATE VIEW image_best_plans AS
+SELECT workload, kind, model, offer, gpu, gpus, mem_gb, images_per_s_per_gpu, latency_s, train_hours,
+       usd_per_month, total_usd, usd_per_1k_images, capex_usd, works,
+       CASE WHEN NOT works THEN 'no plan works: the cheapest, ' || offer || ', ' || why_not
+            WHEN kind = 'serve'
+              THEN printf('%d x %s (%s) at batch %d: %.1f images/min a GPU, %.2f s a batch, %.1f of %g GB; $%,d a month, $%.4f per 1,000 images%s%s',
+                          gpus, gpu, offer, batch, 60 * images_per_s_per_gpu, latency_s, mem_gb, gpu_memory_gb,
+                          CAST(round(usd_per_month) AS INTEGER), usd_per_1k_images,
+                          CASE WHEN owned = 1 THEN printf('; bought for $%,d and sold after the term', CAST(capex_usd AS INTEGER)) ELSE '' END,
+                          CASE WHEN vendor <> 'NVIDIA' THEN '; speed uncalibrated on ' || vendor ELSE '' END)
+            ELSE printf('%d x %s (%s) at batch %d a GPU: %.0f images/s, %.1f hours, %.1f of %g GB; $%,d in all, $%.4f per 1,000 images%s%s',
+                        gpus, gpu, offer, batch, images_per_s_node, train_hours, mem_gb, gpu_memory_gb,
+                        CAST(round(total_usd) AS INTEGER), usd_per_1k_images,
+                        CASE WHEN owned = 1 THEN printf('; bought for $%,d and sold after the job', CAST(capex_usd AS INTEGER)) ELSE '' END,
+                        CASE WHEN vendor <> 'NVIDIA' THEN '; speed uncalibrated on ' || vendor ELSE '' END)
+       END AS reason
+FROM image_plans p JOIN gpus g ON g.name = p.gpu WHERE rank = 1;
+
+-- Seed 003's table "Which GPU for which AI workload", row by row, beside
+-- gpuadv's own figures: for each workload type an example the seed's row
+-- describes, the GB it needs (image_mem_gb for the vision and diffusion
+-- rows; train_mem_gb, model_weights_gb and model_kv_gb for the language
+-- models), whether that falls in the seed's band, which of the seed's GPUs
+-- hold it, and the three GPU types that hold it for the least money an
+-- hour rented on demand (n GPUs of a type in one instance, n the fewest
+-- whose memory less plan_defaults.mem_headroom holds the GB: sharded
+-- training and tensor-parallel serving assumed beyond one GPU, at most 8).
+-- The example and the reason for any difference are in `example` and
+-- `note`; docs/images.md discusses them.
+CREATE VIEW workload_guide AS
+WITH
+seed(ord, workload, seed_vram, seed_lo, seed_hi, seed_gpus, seed_slugs, example, need_gb, note) AS (VALUES
+  (1, 'Training LLMs from scratch (small, <=3B)', '40-80GB', 40, 80, 'A100 80GB, H100 80GB', 'a100-sxm-80gb h100-sxm',
+   'a 3B model, full training: weights, gradients and AdamW states (18 bytes a parameter)', train_mem_gb(3, 'full'),
+   'Activations come on top (train_peak_gb); sharding over several GPUs divides the states.'),
+  (2, 'Training LLMs from scratch (mid, 7B-30B)', '80-160GB', 80, 160, 'H100 80GB, H200 141GB, multi-A100', 'h100-sxm h200 a100-sxm-80gb',
+   'a 13B model, full training, states only', train_mem_gb(13, 'full'),
+   printf('At 18 bytes a parameter a 13B model''s states alone are %g GB and a 30B model''s %g GB: the seed''s 80-160 GB holds a 7B model (%g GB); more needs the states sharded over several GPUs (ZeRO-3/FSDP).',
+          train_mem_gb(13, 'full'), train_mem_gb(30, 'full'), train_mem_gb(7, 'full'))),
+  (3, 'Training LLMs from scratch (large, 70B+)', '160GB+ multi-GPU', 160, NULL, 'B100, B200, multi-H100', 'b100 b200 h100-sxm',
+   'a 70B model, full training, states only', train_mem_gb(70, 'full'),
+   '1.26 TB of states: eight 180 GB B200s hold them with no room for activations; a 70B run shards over 16 or more GPUs (the training plans search the layout), and 80 GB H100s need 18.'),
+  (4, 'Fine-tuning LLMs (7B-13B)', '24-48GB', 24, 48, 'RTX 4090 (24GB), RTX A6000 (48GB), A100 40GB', 'rtx-4090 rtx-a6000 a100-pcie-40gb',
+   'a 13B model, LoRA on a bf16 base', train_mem_gb(13, 'lora'),
+   printf('LoRA; QLoRA needs %.1f GB, full fine-tuning %g GB of states.', train_mem_gb(13, 'qlora'), train_mem_gb(13, 'full'))),
+  (5, 'Fine-tuning LLMs (30B-70B)', '48-80GB (or sharded)', 48, 80, 'A100 80GB, H100, H200, 2-4x RTX 4090', 'a100-sxm-80gb h100-sxm h200 rtx-4090',
+   'a 70B model, QLoRA on an NF4 base', train_mem_gb(70, 'qlora'),
+   printf('QLoRA puts a 70B model at the low edge of the band; LoRA on a bf16 base needs %.0f GB.', train_mem_gb(70, 'lora'))),
+  (6, 'Fine-tuning LLMs (70B+)', '80GB+ multi-GPU', 80, NULL, 'H100, H200, multi-4090 with FSDP', 'h100-sxm h200 rtx-4090',
+   'a 70B model, LoRA on a bf16 base', train_mem_gb(70, 'lora'), ''),
+  (7, 'LLM inference (7B-13B)', '8-16GB', 8, 16, 'RTX 4060 Ti 16GB, RTX 4070, L4', 'rtx-4060-ti-16gb rtx-4070 l4',
+   'Llama 3.1 8B in fp8 with one 8K-token context', model_weights_gb('llama-3.1-8b', 'fp8') + model_kv_gb('llama-3.1-8b', 8192, 1, 'fp8'),
+   printf('In bf16 the weights alone are %.1f GB: the band assumes 8-bit weights; each more concurrent 8K context adds %.2f GB (fp8 KV).',
+          model_weights_gb('llama-3.1-8b', 'bf16'), model_kv_gb('llama-3.1-8b', 8192, 1, 'fp8'))),
+  (8, 'LLM inference (30B-70B)', '24-80GB', 24, 80, 'RTX 4090, L40S, A100 80GB, H200', 'rtx-4090 l40s a100-sxm-80gb h200',
+   'Llama 3.1 70B in fp8 with four 8K-token contexts', model_weights_gb('llama-3.1-70b', 'fp8') + model_kv_gb('llama-3.1-70b', 8192, 4, 'fp8'),
+   printf('A 70B model does not fit a 24 GB RTX 4090 even at 4 bits (%.0f GB of weights): the band''s low end is for 30B models at 4 bits.',
+          model_weights_gb('llama-3.1-70b', 'int4'))),
+  (9, 'LLM inference (70B-180B)', '80-160GB', 80, 160, 'H200, A100 80GB (multi-GPU)', 'h200 a100-sxm-80gb',
+   'Mistral Large 2 (123B) in fp8 with four 8K-token contexts', model_weights_gb('mistral-large-2', 'fp8') + model_kv_gb('mistral-large-2', 8192, 4, 'fp8'), ''),
+  (10, 'LLM inference (200B+)', '160GB+', 160, NULL, 'B100, B200', 'b100 b200',
+   'DeepSeek-V3 (671B) in fp8 with four 8K-token contexts', model_weights_gb('deepseek-v3', 'fp8') + model_kv_gb('deepseek-v3', 8192, 4, 'fp8'),
+   'A 671B model needs a node of 8 GPUs of 141 GB or more; one B100 or B200 is far from enough.'),
+  (11, 'Training vision models (ResNet, ViT)', '16-24GB', 16, 24, 'RTX 4080 Super, RTX 4090', 'rtx-4080 rtx-4090',
+   'ViT-B/16 trained at 224 px, batch 192, 16-bit mixed precision', image_mem_gb('vit-b-16', 'train', 192, 224, 'bf16'),
+   printf('ResNet-50 at batch 256 needs %.1f GB, ViT-L/16 at batch 64 %.1f GB: the batches timm''s benchmark reaches on a 24 GB RTX 3090. A 16 GB card trains ViT-B/16 at batch 128 (%.1f GB). The RTX 4080 Super is not in the gpus catalog; the RTX 4080 (16 GB, the same memory) stands in.',
+          image_mem_gb('resnet-50', 'train', 256), image_mem_gb('vit-l-16', 'train', 64), image_mem_gb('vit-b-16', 'train', 128))),
+  (12, 'Fine-tuning vision models', '12-16GB', 12, 16, 'RTX 4070 Ti Super, RTX 4080', 'rtx-4070-ti-super rtx-4080',
+   'ViT-L/16 fully fine-tuned at 224 px, batch 32', image_mem_gb('vit-l-16', 'train', 32, 224, 'bf16'),
+   printf('ViT-B/16 at batch 64 needs %.1f GB: the band''s 12 GB floor is for ViT-L-class models; LoRA on ViT-L/16 needs %.1f GB.',
+          image_mem_gb('vit-b-16', 'train', 64), image_mem_gb('vit-l-16', 'train', 32, 224, 'bf16', 'lora'))),
+  (13, 'Training diffusion models', '24-48GB', 24, 48, 'RTX 4090, RTX A6000, A100', 'rtx-4090 rtx-a6000 a100-sxm-80gb',
+   'SD 1.5 UNet fully trained at 512 px, batch 8', image_mem_gb('sd-1.5', 'train', 8, 512, 'bf16'),
+   printf('A 24 GB RTX 4090 trains SD 1.5 at batch 4 (%.1f GB). SDXL full training at 1024 px needs %.0f GB at batch 1 (2.6B parameters x 16 bytes of optimizer state): above the band, an 80 GB GPU or gradient checkpointing and 8-bit Adam; SDXL LoRA at 1024 px needs %.1f GB.',
+          image_mem_gb('sd-1.5', 'train', 4, 512), image_mem_gb('sdxl', 'train', 1, 1024), image_mem_gb('sdxl', 'train', 1, 1024, 'bf16', 'lora'))),
+  (14, 'Image generation (Stable Diffusion)', '8-24GB', 8, 24, 'RTX 4070, RTX 4070 Ti, RTX 4090', 'rtx-4070 rtx-4070-ti rtx-4090',
+   'SDXL, one 1024x1024 image, bf16', image_mem_gb('sdxl', 'generate', 1, 1024, 'bf16'),
+   printf('SD 1.5 at 512 px needs %.1f GB (below the band); Flux.1-dev in bf16 needs %.1f GB (above it: fp8 weights, %.1f GB, or CPU offload on 24 GB cards).',
+          image_mem_gb('sd-1.5', 'generate', 1), image_mem_gb('flux.1-dev', 'generate', 1), image_mem_gb('flux.1-dev', 'generate', 1, 1024, 'fp8'))),
+  (15, 'Production inference at scale', '24-48GB', 24, 48, 'L4, L40S, A10, A100', 'l4 l40s a10 a100-sxm-80gb',
+   'Flux.1-dev, one 1024x1024 image, bf16', image_mem_gb('flux.1-dev', 'generate', 1, 1024, 'bf16'),
+   printf('The 24 GB L4 and A10 hold SDXL at batch 4 (%.1f GB) but not Flux.1-dev in bf16; in fp8 weights Flux.1-dev needs %.1f GB, %s their %.1f GB usable (the L4 has an fp8 peak, the A10 does not).',
+          image_mem_gb('sdxl', 'generate', 4), image_mem_gb('flux.1-dev', 'generate', 1, 1024, 'fp8'),
+          CASE WHEN image_mem_gb('flux.1-dev', 'generate', 1, 1024, 'fp8') <= 24 * 0.9 THEN 'within' ELSE 'over' END, 24 * 0.9)),
+  (16, 'Research / OSS experimentation', '24GB sweet spot', 16, 24, 'RTX 3090, RTX 4090', 'rtx-3090 rtx-4090',
+   'ViT-L/16 trained at 224 px, batch 64, and SDXL LoRA at 1024 px, batch 1 (the larger)',
+   max(image_mem_gb('vit-l-16', 'train', 64, 224, 'bf16'), image_mem_gb('sdxl', 'train', 1, 1024, 'bf16', 'lora')),
+   'The seed names a card size, not a need: both examples fit a 24 GB card with plan_defaults.mem_headroom left free.')),
+d AS (SELECT mem_headroom FROM plan_defaults),
+-- rows 1-6, 11-13 and 16 train (GPUs of gpus.capability 'train' only);
+-- rows 11-16 run a whole vision or diffusion model on each GPU (one GPU);
+-- GPUs with a bf16 peak (the examples' dtype) for them and for training;
+-- a GPU unsuited to a row is named so among the seed's GPUs
+kinds AS (SELECT ord, ord <= 6 OR ord IN (11, 12, 13, 16) AS trains, ord >= 11 AS image FROM seed),
+-- the cheapest on-demand price a GPU-hour of each GPU type, by the GPUs in
+-- one instance (unflagged prices, whole GPUs, cloud offers)
+price AS MATERIALIZED (
+  SELECT gpu, devices, min(usd_per_device_hour) AS usd
+  FROM offers WHERE owned = 0 AND pricing = 'on-demand' AND price_flag IS NULL AND fraction = 1
+  GROUP BY gpu, devices),
+-- each guide row x GPU type: the fewest GPUs that hold it, at most 8
+need AS (
+  SELECT s.ord, g.name AS gpu, g.memory_gb, k.image,
+         CAST(ceil(s.need_gb / (g.memory_gb * (1 - d.mem_headroom))) AS INTEGER) AS n,
+         CASE WHEN k.trains AND g.capability <> 'train' THEN 'a serving GPU'
+              WHEN (k.trains OR k.image) AND coalesce(g.bf16_tflops, 0) <= 0 THEN 'no bf16'
+              -- the language-model serving examples are fp8: GPUs vLLM serves fp8 on
+              WHEN NOT k.trains AND NOT k.image AND engine_serves('vllm', g.name, 'fp8') = 0 THEN 'no fp8 in vllm'
+         END AS unsuited
+  FROM seed s JOIN kinds k ON k.ord = s.ord CROSS JOIN gpus g CROSS JOIN d),
+fit AS (
+  SELECT n.ord, n.gpu, n.n,
+         (SELECT min(p.usd) * n.n FROM price p WHERE p.gpu = n.gpu AND p.devices >= n.n) AS usd_per_hour
+  FROM need n WHERE n.unsuited IS NULL AND n.n <= CASE WHEN n.image THEN 1 ELSE 8 END),
+top3 AS (
+  SELECT ord, group_concat(label, ', ') AS cheapest
+  FROM (SELECT ord, printf('%s%s $%.2f/h', gpu, CASE WHEN n > 1 THEN ' x' || n ELSE '' END, usd_per_hour) AS label,
+               row_number() OVER (PARTITION BY ord ORDER BY usd_per_hour, gpu) AS k
+        FROM fit WHERE usd_per_hour IS NOT NULL ORDER BY ord, k)
+  WHERE k <= 3 GROUP BY ord),
+seedfit AS (
+  SELECT s.ord, group_concat(j.value || CASE WHEN nd.unsuited IS NOT NULL THEN ' no (' || nd.unsuited || ')'
+                                             WHEN nd.n = 1 THEN ' yes'
+                                             WHEN nd.n <= 8 AND NOT nd.image THEN ' x' || nd.n ELSE ' no' END, ', ') AS seed_gpus_fit
+  FROM seed s, json_each('["' || replace(s.seed_slugs, ' ', '","') || '"]') j
+  JOIN need nd ON nd.ord = s.ord AND nd.gpu = j.value
+  GROUP BY s.ord)
+SELECT s.ord, s.workload, s.seed_vram, s.seed_gpus, s.example, round(s.need_gb, 1) AS gpuadv_gb,
+       CASE WHEN s.need_gb < s.seed_lo * 0.95 THEN 'below'
+            WHEN s.seed_hi IS NOT NULL AND s.need_gb > s.seed_hi * 1.05 THEN 'above'
+            ELSE 'inside' END AS vs_seed,
+       sf.seed_gpus_fit, t.cheapest, s.note
+FROM seed s LEFT JOIN seedfit sf ON sf.ord = s.ord LEFT JOIN top3 t ON t.ord = s.ord
+ORDER BY s.ord;

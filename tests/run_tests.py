@@ -133,7 +133,7 @@ RUNNERS = {"shell": runner_shell, "host": runner_host,
 # ------------------------------------------------------------------ checks
 
 UNIT_TESTS = ["build/test_math", "build/test_config", "build/test_sim", "build/test_train",
-              "build/test_traffic"]
+              "build/test_traffic", "build/test_image"]
 
 
 def check_unit():

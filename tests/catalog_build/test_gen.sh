@@ -30,6 +30,9 @@ make_good() {
   echo "test,t-1,$gpu,1,1-year contract,365,,1.5,test source,2026-01," >> "$work/cat/committed_prices.csv"
   cp catalogs/spot_interruptions.csv "$work/cat/spot_interruptions.csv"
   cp catalogs/engines.csv catalogs/engine_support.csv "$work/cat/"
+  cp catalogs/image_models.csv "$work/cat/"
+  head -1 catalogs/image_measurements.csv > "$work/cat/image_measurements.csv"
+  echo "I1,resnet-50,$gpu,infer,fp16,1,224,,1,images/s,fit,test source,test title,2026-01-01," >> "$work/cat/image_measurements.csv"
 }
 
 # expect NAME FILE-PATTERN-IN-MESSAGE: the generator fails with that message.
@@ -74,6 +77,18 @@ else
   fail "good-catalog-builds" "$(cat "$work/err")"
 fi
 rm -f "$work/out.c" "$work/out.h"
+
+# The image models: a pipeline names components of the catalog; a Hugging
+# Face id is a second name, unique with the names; cfg, steps, vae and text
+# encoders belong to diffusion models only.
+make_good; set_field "$work/cat/image_models.csv" 8 13 "sd-vae-x"
+expect_fail "image-unknown-component" "image_models.csv:8: unknown component 'sd-vae-x' (not in image_models.name)"
+make_good; set_field "$work/cat/image_models.csv" 3 2 "timm/resnet50.a1_in1k"
+expect_fail "image-duplicate-hf-id" "image_models.csv:3: duplicate name or hf_id 'timm/resnet50.a1_in1k'"
+make_good; set_field "$work/cat/image_models.csv" 2 11 "2"
+expect_fail "image-cfg-diffusion-only" "image_models.csv:2: cfg is given for diffusion models only"
+make_good; set_field "$work/cat/image_measurements.csv" 2 2 "resnet-51"
+expect_fail "image-measurement-model" "image_measurements.csv:2: unknown model 'resnet-51' (not in image_models.name)"
 
 make_good; set_line "$work/cat/gpus.csv" 3 "h100-x,NVIDIA"
 expect_fail "column-count" "gpus.csv:3: 2 fields, expected 30"
