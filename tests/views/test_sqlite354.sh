@@ -8,20 +8,24 @@
 # 3.54 or later: $SQLITE_AMALGAMATION, else build/web/sqlite-*/sqlite3.c
 # or build/node/node_modules/better-sqlite3/deps/sqlite3/sqlite3.c,
 # whichever is 3.54 or later; `skip` when there is none. On the 18
-# workloads of fixtures/plans_workloads.sql, serving_plans, training_plans,
-# best_plans and rent_vs_buy must give rows, no error, and the same rows as
+# workloads of fixtures/plans_workloads.sql (and the image workloads of
+# fixtures/image_workloads.sql), serving_plans, training_plans, best_plans,
+# rent_vs_buy, image_plans and workload_guide must give rows, no error, and
+# the same rows as
 # the system SQLite (build/sqlhost), compared by columns that round() and
 # printf() do not make: the two versions round some halves apart (1.8675
 # to 1.868 or 1.867). Prints `ok NAME`, `FAIL NAME` or `skip NAME` per
 # check.
 set -u
 . "$(dirname "$0")/../lib.sh"
-views="serving_plans training_plans best_plans rent_vs_buy"
+views="serving_plans training_plans best_plans rent_vs_buy image_plans workload_guide"
 # the columns compared per view: names, ranks, verdicts
 cols_serving_plans="workload, offer, fits, works, n_gpus, rank"
 cols_training_plans="workload, offer, fits, works, n_gpus, rank"
 cols_best_plans="workload, offer, works, n_gpus, n_working, n_plans"
 cols_rent_vs_buy="workload, gpu, n_gpus, rental, rental_gpus, verdict"
+cols_image_plans="workload, offer, gpus, works, rank"
+cols_workload_guide="ord, workload, vs_seed, seed_gpus_fit"
 
 # version_ok FILE: FILE's SQLITE_VERSION is 3.54 or later
 version_ok() {
@@ -62,7 +66,8 @@ fi
 ver=$(echo "SELECT sqlite_version();" > "$TMP/v.sql"; "$host" "$EXT" "$TMP/v.sql")
 
 for v in $views; do
-  { cat sql/gpuadv.sql tests/views/fixtures/plans_workloads.sql
+  { cat sql/gpuadv.sql tests/views/fixtures/plans_workloads.sql \
+        tests/views/fixtures/image_workloads.sql
     echo "SELECT count(*) FROM $v;"
     c="cols_$v"
     echo "SELECT ${!c} FROM $v;"; } > "$TMP/q.sql"
