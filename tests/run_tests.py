@@ -364,10 +364,13 @@ def skip(name):
 
 
 def check_scripts(only=None):
+    took = []
     for path in sorted(glob.glob("tests/*/test_*.sh")):
         if only and only not in path:
             continue
+        t0 = time.time()
         rc, out, err = run(["bash", path])
+        took.append((time.time() - t0, path))
         n = 0
         for line in out.splitlines():
             m = re.match(r"^(ok|FAIL) (.*)$", line)
@@ -381,6 +384,11 @@ def check_scripts(only=None):
                 report(m.group(1) == "ok", "%s: %s" % (path, m.group(2)))
         report(rc == 0 and n > 0, path + ": exit status",
                "rc=%d, %d checks, %s" % (rc, n, err[-2000:]))
+    if took:
+        print("scripts: %d s; the slowest: %s" % (
+            sum(t for t, _ in took),
+            ", ".join("%s %d s" % (os.path.basename(p), t)
+                      for t, p in sorted(took, reverse=True)[:6])))
 
 
 START = time.time()
@@ -430,6 +438,7 @@ def main():
               if not only or only in p]
     def run_mode(mode):
         lane.checks = 0
+        t0 = time.time()
         for path in golden:
             # the plan views' files are SQL over every offer of every
             # region: minutes each under valgrind, and their C paths are
@@ -442,7 +451,7 @@ def main():
             check_golden(mode, path)
         for path in errors:
             check_errors(mode, path)
-        emit("%s: %d checks" % (mode, lane.checks))
+        emit("%s: %d checks (%d s)" % (mode, lane.checks, time.time() - t0))
 
     beside = None
     if opts.jobs > 1 and len(modes) > 1 and "valgrind" in modes:
