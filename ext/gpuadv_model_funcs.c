@@ -784,22 +784,11 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     }
     return rc;
   }
-  /* What the KV cache holds: the memory of the replica's GPUs less the
-  ** share left free (headroom: 0.10 by default, vLLM's
-  ** gpu_memory_utilization 0.90; the plans pass the workload's) and the
-  ** weights, less each running sequence's fixed state. */
   assert(headroom >= 0.0 && headroom < 1.0);
   {
-    double weights_gb = gpuadv_model_replica_weights_gb(&m, dtype, r->dp);
-    double free_gb =
-        gpuadv_catalog_number(&gpuadv_catalog_gpus, gpu, GPUS_COL_MEMORY_GB) *
-            r->decode.n_gpus * (1.0 - headroom) -
-        weights_gb -
-        gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH) *
-            r->state_gb_per_seq;
-    r->max_batch = gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH);
-    r->kv_capacity_tokens =
-        r->kv_gb_per_token > 0.0 ? floor(free_gb / r->kv_gb_per_token) : 0.0;
+    double weights_gb, free_gb;
+    free_gb = gpuadv_replica_kv_fill(r, &m, gpu, dtype, engine, headroom,
+                                     &weights_gb);
     if (free_gb <= 0.0 || r->kv_capacity_tokens < 2.0) {
       *pzErr = sqlite3_mprintf(
           "serving_sim(): %.1f GB of weights leave no room for the KV cache "

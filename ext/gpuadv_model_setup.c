@@ -502,6 +502,22 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   r->kv_heads = model_kv_heads(m);
 }
 
+double gpuadv_replica_kv_fill(gpuadv_replica *r, const gpuadv_model_def *m,
+                              int gpu, int dtype, int engine, double headroom,
+                              double *weights_gb) {
+  double free_gb;
+  assert(headroom >= 0.0 && headroom < 1.0);
+  assert(r->decode.n_gpus >= 1.0);
+  *weights_gb = gpuadv_model_replica_weights_gb(m, dtype, r->dp);
+  r->max_batch = gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH);
+  free_gb = GPU(GPUS_COL_MEMORY_GB) * r->decode.n_gpus * (1.0 - headroom) -
+            *weights_gb - r->max_batch * r->state_gb_per_seq;
+  r->kv_capacity_tokens = r->kv_gb_per_token > 0.0 && free_gb > 0.0
+                              ? floor(free_gb / r->kv_gb_per_token)
+                              : 0.0;
+  return free_gb;
+}
+
 double gpuadv_engine_number(int engine, int col) {
   return gpuadv_catalog_number(&gpuadv_catalog_engines, engine_row(engine),
                                col);

@@ -68,6 +68,17 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
                          int dtype, int kv_dtype, const gpuadv_engine_consts *e,
                          double mean_context);
 
+/* What the KV cache of a filled, laid-out replica holds: the memory of its
+** GPUs less the share `headroom` left free (0.10 by default, vLLM's
+** gpu_memory_utilization 0.90; the plans pass the workload's), less the
+** weights (set in *weights_gb) and each running sequence's fixed state
+** (the engine's max_batch of them). Sets r->max_batch and
+** r->kv_capacity_tokens (0 when nothing is left) and returns the GB left,
+** <= 0 when the weights leave no room. */
+double gpuadv_replica_kv_fill(gpuadv_replica *r, const gpuadv_model_def *m,
+                              int gpu, int dtype, int engine, double headroom,
+                              double *weights_gb);
+
 /* model_decode_tps and model_prefill_tps on n_gpus GPUs of a tensor split
 ** (or the engine's layer split), without pipeline or expert layouts: the
 ** caller checks gpuadv_engine_serves (and, for prefill, a TFLOP/s
