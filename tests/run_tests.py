@@ -27,9 +27,10 @@ AddressSanitizer + UBSan, and --all (make check-all) under valgrind as well
 `, K skipped` when checks were skipped.
 
 With --jobs 2 or more (the default on a machine with several cores) the
-valgrind pass, the longest, runs beside the others; its lines are printed
-after theirs, so the output reads the same. Nothing else runs at once: the
-scripts share build/ and temporary names.
+slowest lane (valgrind with --all, ASan + UBSan with --standard) runs
+beside the others; its lines are printed after theirs, so the output
+reads the same. Nothing else runs at once: the scripts share build/ and
+temporary names.
 """
 import argparse
 import glob
@@ -453,16 +454,19 @@ def main():
             check_errors(mode, path)
         emit("%s: %d checks (%d s)" % (mode, lane.checks, time.time() - t0))
 
+    # The slowest lane (valgrind, else ASan + UBSan) runs beside the others
+    # on a machine with several cores; its lines are printed after theirs.
     beside = None
-    if opts.jobs > 1 and len(modes) > 1 and "valgrind" in modes:
-        modes = [m for m in modes if m != "valgrind"]
+    slow = "valgrind" if "valgrind" in modes else "asan"
+    if opts.jobs > 1 and len(modes) > 1 and slow in modes:
+        modes = [m for m in modes if m != slow]
         beside_lines = []
 
-        def valgrind_lane():
+        def slow_lane():
             lane.lines = beside_lines
-            run_mode("valgrind")
+            run_mode(slow)
 
-        beside = threading.Thread(target=valgrind_lane)
+        beside = threading.Thread(target=slow_lane)
         beside.start()
     for mode in modes:
         run_mode(mode)
