@@ -90,10 +90,12 @@ double gpuadv_image_mem_gb(const gpuadv_image_model *m, int task, int mode,
   }
 }
 
-double gpuadv_image_pass_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
-                           double images, double res, double bytes_w,
-                           int train) {
-  double k = train ? 3.0 : 1.0; /* forward, and backward's two */
+/* Seconds of k passes' work of `images` images through n on g: k = 1, a
+** forward pass; 3, forward and a backward pass's two matmuls per layer
+** (the gradients of the input and of the weights); 2 where the weights
+** are frozen and only the input's gradient is computed (LoRA). */
+static double passes_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
+                       double images, double res, double bytes_w, double k) {
   double flop = images * gpuadv_image_flop(n, res) * k;
   double acts = images * n->acts * pixel_ratio(n, res) * k;
   double t, floor_s;
@@ -107,6 +109,12 @@ double gpuadv_image_pass_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
   return t > floor_s ? t : floor_s;
 }
 
+double gpuadv_image_pass_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
+                           double images, double res, double bytes_w,
+                           int train) {
+  return passes_s(n, g, images, res, bytes_w, train ? 3.0 : 1.0);
+}
+
 /* Seconds of one training step of batch images per GPU on n_gpus. */
 static double train_step_s(const gpuadv_image_model *m,
                            const gpuadv_image_gpu *g, int mode, double batch,
@@ -114,7 +122,11 @@ static double train_step_s(const gpuadv_image_model *m,
   double trained = mode == GPUADV_IMAGE_LORA
                        ? m->net.params * GPUADV_IMAGE_LORA_SHARE
                        : m->net.params;
-  double t = gpuadv_image_pass_s(&m->net, g, batch, res, bytes_w, 1);
+  /* a LoRA step's frozen weights take no weight gradient: 4 FLOP per
+  ** parameter and image instead of 6, as the language-model step model
+  ** counts LoRA (gpuadv_train.c) */
+  double t = passes_s(&m->net, g, batch, res, bytes_w,
+                      mode == GPUADV_IMAGE_LORA ? 2.0 : 3.0);
   int i;
   if (m->diffusion) {
     /* the frozen text encoders and the VAE encoder (about half the

@@ -17,8 +17,9 @@
 **     never faster than reading the weights once; the three constants per
 **     architecture (cnn, vit, unet; dit and text encoders take vit's, the
 **     VAE cnn's) are fitted on catalogs/image_measurements.csv;
-**   - training as three passes' work (forward and backward) plus AdamW's
-**     read and write of weights, gradients and moments, and, on n GPUs,
+**   - training as three passes' work (forward and backward; two for LoRA,
+**     whose frozen weights take no weight gradient) plus AdamW's read and
+**     write of the trained weights, gradients and moments, and, on n GPUs,
 **     data parallelism with a gradient all-reduce not overlapped;
 **   - generation as the text encoders once, steps denoiser passes over
 **     batch x cfg latents (classifier-free guidance doubles them), and the

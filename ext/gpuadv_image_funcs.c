@@ -14,9 +14,11 @@
 **   batch of images of resolution pixels a side (default: the model's
 **   own) with weights in dtype (fp32, fp16, bf16 (default) or fp8).
 ** image_tps(model, gpu, task, dtype [, batch [, resolution [, steps
-**   [, n_gpus]]]]) images per second on n_gpus GPUs (default 1), batch
-**   per GPU (default 1); task 'denoise' gives the denoiser's steps per
-**   second at that batch; steps (diffusion only) defaults to the model's.
+**   [, n_gpus [, mode]]]]]) images per second on n_gpus GPUs (default
+**   1), batch per GPU (default 1); task 'denoise' gives the denoiser's
+**   steps per second at that batch; steps (diffusion only) defaults to
+**   the model's; mode ('full' or 'lora', training) says which weights
+**   take gradients.
 */
 #include <assert.h>
 #include <string.h>
@@ -199,6 +201,7 @@ enum {
   IT_RES,
   IT_STEPS,
   IT_NGPUS,
+  IT_MODE,
   IT_N
 };
 
@@ -213,7 +216,8 @@ static const gpuadv_fn fn_image_tps = {
      [IT_BATCH] = GPUADV_WHOLE("batch", 1, 1e6, 1),
      [IT_RES] = GPUADV_WHOLE("resolution", RES_MIN, RES_MAX, -1),
      [IT_STEPS] = GPUADV_WHOLE("steps", 1, 1000, -1),
-     [IT_NGPUS] = GPUADV_WHOLE("n_gpus", 1, 100000, 1)}};
+     [IT_NGPUS] = GPUADV_WHOLE("n_gpus", 1, 100000, 1),
+     [IT_MODE] = GPUADV_KEYWORD("mode", modes, 0)}};
 
 /* The GPU of row gpu at dtype dt; 0 after setting the error when the
 ** catalog gives no peak for that dtype. */
@@ -259,8 +263,10 @@ static void sql_image_tps(sqlite3_context *ctx, int argc,
   if (!gpu_of(ctx, fn, gpu, (int)a[IT_DTYPE], &g)) return;
   gpuadv_result_double(
       ctx, fn,
-      gpuadv_image_tps(&m, &g, task, GPUADV_IMAGE_FULL, a[IT_BATCH], res, steps,
-                       a[IT_NGPUS], dtype_bytes[(int)a[IT_DTYPE]]));
+      gpuadv_image_tps(
+          &m, &g, task,
+          (int)a[IT_MODE] == 1 ? GPUADV_IMAGE_LORA : GPUADV_IMAGE_FULL,
+          a[IT_BATCH], res, steps, a[IT_NGPUS], dtype_bytes[(int)a[IT_DTYPE]]));
 }
 
 /* clang-format off */

@@ -2818,13 +2818,14 @@ e AS MATERIALIZED (
          image_mem_gb(w.model, w.task, w.b, w.res, w.dt, lower(coalesce(w.mode, 'full'))) AS mem_gb,
          CASE WHEN gp.fp32_tflops > 0 AND CASE w.dt WHEN 'fp32' THEN gp.fp32_tflops WHEN 'fp16' THEN gp.fp16_tflops
                                                     WHEN 'bf16' THEN gp.bf16_tflops ELSE gp.fp8_tflops END > 0
-              THEN 1 ELSE 0 END AS has_dtype, w.model, w.task, w.dt, w.b, w.res, w.n_steps, w.kind
+              THEN 1 ELSE 0 END AS has_dtype, w.model, w.task, w.dt, w.b, w.res, w.n_steps, w.kind,
+         lower(coalesce(w.mode, 'full')) AS md
   FROM g JOIN w ON w.name = g.name JOIN gpus gp ON gp.name = g.gpu),
 s AS MATERIALIZED (
   SELECT e.name, e.gpu, e.devices, e.memory_gb, e.mem_gb,
-         CASE WHEN has_dtype THEN image_tps(model, gpu, task, dt, b, res, n_steps) END AS tps1,
+         CASE WHEN has_dtype THEN image_tps(model, gpu, task, dt, b, res, n_steps, 1, md) END AS tps1,
          CASE WHEN has_dtype AND kind = 'train' AND devices > 1
-              THEN image_tps(model, gpu, 'train', dt, b, res, NULL, devices) END AS tps_node
+              THEN image_tps(model, gpu, 'train', dt, b, res, NULL, devices, md) END AS tps_node
   FROM e),
 p AS (
   SELECT wo.name AS workload, wo.kind, wo.model, wo.task, wo.dt AS dtype, wo.res AS resolution, wo.b AS batch,

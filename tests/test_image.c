@@ -110,10 +110,32 @@ static void test_speed(void) {
           4 * gpuadv_image_tps(&m, &g, GPUADV_IMAGE_TRAIN, 0, 8, 256, 1, 1, 2));
 }
 
+/* A LoRA step of a classifier: two passes' work of the three of a full
+** step (no weight gradient for the frozen weights), and AdamW's 32 bytes
+** read and written for the adapters' 1% of the parameters only. */
+static void test_lora_speed(void) {
+  gpuadv_image_model m;
+  gpuadv_image_gpu g = {100, 50, 1000, 25};
+  double full3, lora;
+  memset(&m, 0, sizeof(m));
+  m.net = net(GPUADV_IMAGE_VIT);
+  m.cfg = 1;
+  full3 = gpuadv_image_pass_s(&m.net, &g, 8, 256, 2, 1); /* not weight-bound */
+  lora = 8 / gpuadv_image_tps(&m, &g, GPUADV_IMAGE_TRAIN, GPUADV_IMAGE_LORA, 8,
+                              256, 1, 1, 2);
+  check_close("lora step", lora, full3 * 2 / 3 + 100e6 * 0.01 * 32 / 1000e9,
+              1e-12);
+  check_close("full step",
+              8 / gpuadv_image_tps(&m, &g, GPUADV_IMAGE_TRAIN,
+                                   GPUADV_IMAGE_FULL, 8, 256, 1, 1, 2),
+              full3 + 100e6 * 32 / 1000e9, 1e-12);
+}
+
 int main(void) {
   test_flop();
   test_mem();
   test_speed();
+  test_lora_speed();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }

@@ -48,3 +48,5 @@ SELECT image_tps('vit-b-16', 'h100-sxm', 'train', 'bf16', 'many');
 -- error: image_tps(): batch must be a number, got 'many'
 SELECT image_mem_gb(42, 'train', 1);
 -- error: image_mem_gb(): model must be a catalog name (text), got 42
+SELECT image_tps('sdxl', 'rtx-4090', 'train', 'bf16', 4, 1024, NULL, 1, 'half');
+-- error: image_tps(): mode must be one of full, lora; got 'half'

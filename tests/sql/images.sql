@@ -70,3 +70,8 @@ SELECT 'img-held-out-median', abs((SELECT median FROM img_median WHERE split = '
 -- date says why.
 SELECT 'img-sourced', (SELECT count(*) FROM image_models WHERE source LIKE 'https://%') = (SELECT count(*) FROM image_models)
                       AND (SELECT count(*) FROM image_measurements WHERE as_of IS NULL AND notes NOT LIKE 'as_of unknown%') = 0;
+-- A LoRA step does two passes' work where a full one does three (3P + O
+-- against 2P + O/100, O the optimizer's traffic): at least 3/2 as fast;
+-- with 64 images a step the passes outweigh the optimizer, so less than
+-- twice.
+SELECT 'img-tps-lora', (SELECT l >= 1.5 * f AND l < 2 * f FROM (SELECT image_tps('vit-l-16', 'h100-sxm', 'train', 'bf16', 64, 224, NULL, 1, 'lora') AS l, image_tps('vit-l-16', 'h100-sxm', 'train', 'bf16', 64) AS f));
