@@ -380,6 +380,62 @@ static void sql_break_even_hours(sqlite3_context *ctx, int argc,
       ctx, fn, gpuadv_break_even_hours(a[BE_CAPEX], a[BE_RENT], a[BE_OWNED]));
 }
 
+static const gpuadv_fn fn_queue_wait_s = {
+    "queue_wait_s",
+    3,
+    3,
+    {WHOLE("servers", 1, GPUADV_QUEUE_MAX_SERVERS, 1), NONNEG("rate"),
+     POSITIVE("service_s")}};
+
+/* queue_wait_s(servers, rate, service_s): the mean wait of an M/D/c queue
+** (gpuadv_queue_wait_s); a load of servers or more is an error, not an
+** infinite wait. */
+static void sql_queue_wait_s(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_queue_wait_s;
+  double a[GPUADV_MAX_ARGS], w;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  w = gpuadv_queue_wait_s(a[0], a[1], a[2]);
+  if (w < 0.0) {
+    gpuadv_result_errorf(ctx, fn,
+                         "rate x service_s (%.15g) must be below servers "
+                         "(%.15g): the queue grows without bound",
+                         a[1] * a[2], a[0]);
+    return;
+  }
+  /* a wait below the smallest double (many idle servers) is 0: Erlang B
+  ** underflows, not the arithmetic's error that gpuadv_result_number
+  ** guards against */
+  sqlite3_result_double(ctx, w);
+}
+
+static const gpuadv_fn fn_queue_servers = {
+    "queue_servers",
+    3,
+    4,
+    {NONNEG("rate"), POSITIVE("service_s"), NONNEG("max_wait_s"),
+     WHOLE("per_unit", 1, GPUADV_QUEUE_MAX_SERVERS, 1)}};
+
+/* queue_servers(rate, service_s, max_wait_s [, per_unit]): the fewest
+** servers, in whole units of per_unit, whose mean M/D/c wait is at most
+** max_wait_s (gpuadv_queue_servers), an INTEGER. */
+static void sql_queue_servers(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_queue_servers;
+  double a[GPUADV_MAX_ARGS], c;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  c = gpuadv_queue_servers(a[0], a[1], a[2], a[3]);
+  if (c < 0.0) {
+    gpuadv_result_errorf(ctx, fn,
+                         "a load of rate x service_s = %.15g needs more than "
+                         "%.0f servers to keep the mean wait within "
+                         "max_wait_s (%.15g)",
+                         a[0] * a[1], GPUADV_QUEUE_MAX_SERVERS, a[2]);
+    return;
+  }
+  sqlite3_result_int64(ctx, (sqlite3_int64)c);
+}
+
 static const gpuadv_fn fn_ridge_point = {
     "ridge_point", 2, 2, {POSITIVE("tflops"), POSITIVE("mem_bw_gbs")}};
 
@@ -489,6 +545,8 @@ static const gpuadv_fn_entry func_table[] = {
   {&fn_owned_term_usd, sql_owned_term_usd},
   {&fn_egress_usd,         sql_egress_usd},
   {&fn_break_even_hours,   sql_break_even_hours},
+  {&fn_queue_wait_s,       sql_queue_wait_s},
+  {&fn_queue_servers,      sql_queue_servers},
   {&fn_ridge_point,        sql_ridge_point},
   {&fn_prefill_tps,        sql_prefill_tps},
   {&fn_max_batch,          sql_max_batch},

@@ -749,6 +749,26 @@ double gpuadv_egress_usd(double dataset_gb, double runs, double usd_per_gb);
 double gpuadv_break_even_hours(double capex_usd, double rent_usd_per_hour,
                                double owned_usd_per_hour);
 
+/* The largest number of servers gpuadv_queue_wait_s and
+** gpuadv_queue_servers work with. */
+#define GPUADV_QUEUE_MAX_SERVERS 1000000.0
+
+/* Mean time a request waits for a server in a queue of `servers` servers
+** of fixed service time service_s fed by Poisson arrivals at rate per
+** second (M/D/c): half the wait of the same queue with exponential service
+** times (M/M/c, Erlang C), which is exact for one server (Pollaczek-
+** Khinchine) and close for several (Cosmetatos, Management Science 1976).
+** A negative result: the load rate x service_s is servers or more, and
+** the queue grows without bound. The caller ensures servers is whole, in
+** [1, GPUADV_QUEUE_MAX_SERVERS], rate >= 0 and service_s > 0. */
+double gpuadv_queue_wait_s(double servers, double rate, double service_s);
+
+/* The fewest servers, in whole units of per_unit, whose mean wait
+** (gpuadv_queue_wait_s) is at most max_wait_s; a negative result when even
+** GPUADV_QUEUE_MAX_SERVERS do not. */
+double gpuadv_queue_servers(double rate, double service_s, double max_wait_s,
+                            double per_unit);
+
 /* Arithmetic intensity (FLOP/byte) where the roofline turns:
 ** tflops*1e12 / (mem_bw_gbs*1e9). */
 double gpuadv_ridge_point(double tflops, double mem_bw_gbs);

@@ -292,6 +292,8 @@ static const fn_doc doc_table[] = {
   {"model_prefill_tps", "REAL", "prompt tokens/s of a model prefilling on a catalog GPU, calibrated"},
   {"model_serving_batch", "INTEGER", "the batch a serving plan runs one replica at: the largest that keeps each user at a decode speed"},
   {"engine_serves", "INTEGER", "1 when the engine serves the dtype on the GPU, else 0"},
+  {"queue_wait_s", "REAL", "mean seconds a request waits in an M/D/c queue"},
+  {"queue_servers", "INTEGER", "the fewest servers whose mean M/D/c wait is within a target"},
   {"engine_kv_dtype", "TEXT", "the dtype the engine keeps the KV cache in for weights of the dtype"},
   {"engine_vendor_share", "REAL", "the share of its NVIDIA speed the engine reaches on the GPU's vendor (fitted)"},
   {"model_train_tps", "REAL", "training tokens/s of a job's layout, from the step model's compute and communication"},

@@ -2837,17 +2837,31 @@ p AS (
          coalesce(e.tps_node, e.tps1 * wo.devices) AS tps_node
   FROM wo JOIN s e ON e.name = wo.name AND e.gpu = wo.gpu AND e.devices = wo.devices
   WHERE wo.region_rank = 1),
-q AS (
+q0 AS (
   SELECT p.*,
          p.mem_gb <= p.usable_gb AS fits,
          CASE WHEN p.kind = 'serve' THEN p.batch / p.tps1 END AS batch_latency_s,
-         -- serve: GPUs for the peak, in whole instances
-         CASE WHEN p.kind = 'serve'
-              THEN CAST(ceil(p.images_per_min * p.peak / 60.0 / p.tps1 / p.devices) AS INTEGER) END AS instances,
+         -- serve: batches a second at the peak
+         CASE WHEN p.kind = 'serve' THEN p.images_per_min * p.peak / 60.0 / p.batch END AS batch_rate,
          CASE WHEN p.kind = 'train' THEN p.images_m * 1e6 * p.epochs / p.tps_node / 3600 END AS train_hours
   FROM p WHERE p.tps1 IS NOT NULL),
+-- serve: each GPU works one batch at a time, requests arrive at random
+-- (Poisson) at the peak rate, so they queue (queue_servers: an M/D/c
+-- queue); the GPUs, in whole instances, are the fewest whose mean wait
+-- leaves each image within latency_s, or without a target waits no
+-- longer than its batch takes (an assumption: a queue of at most one
+-- batch's work on average)
+q AS (
+  SELECT q0.*,
+         CASE WHEN kind = 'serve'
+              THEN queue_servers(batch_rate, batch_latency_s,
+                                 CASE WHEN latency_s IS NULL THEN batch_latency_s
+                                      ELSE max(0, latency_s - batch_latency_s) END, devices) / devices
+         END AS instances
+  FROM q0),
 c0 AS (
   SELECT q.*,
+         CASE WHEN kind = 'serve' THEN queue_wait_s(instances * devices, batch_rate, batch_latency_s) END AS wait_s,
          CASE WHEN kind = 'serve' THEN instances * devices ELSE devices END AS gpus,
          CASE WHEN kind = 'serve' THEN n_months * hours_per_month ELSE train_hours END AS term_hours
   FROM q),
@@ -2872,6 +2886,9 @@ f AS (
          CASE WHEN NOT fits THEN printf('needs %.1f GB a GPU, more than the %.1f GB usable of %g', mem_gb, usable_gb, memory_gb)
               WHEN kind = 'serve' AND latency_s IS NOT NULL AND batch_latency_s > latency_s
                 THEN printf('%.2f s a batch of %d, over latency_s %g', batch_latency_s, batch, latency_s)
+              WHEN kind = 'serve' AND latency_s IS NOT NULL AND batch_latency_s + wait_s > latency_s * (1 + 1e-9)
+                THEN printf('%.2f s a batch of %d and %.2f s waiting at the peak, over latency_s %g',
+                            batch_latency_s, batch, wait_s, latency_s)
               WHEN kind = 'train' AND max_days IS NOT NULL AND train_hours > max_days * 24
                 THEN printf('%.1f days, over max_days %g', train_hours / 24, max_days)
               WHEN budget_usd IS NOT NULL AND total_usd > budget_usd
@@ -2881,7 +2898,7 @@ f AS (
 SELECT workload, kind, model, task, dtype, resolution, batch, steps, offer, pricing, provider, region, gpu, gpus,
        instances, owned, round(mem_gb, 2) AS mem_gb, memory_gb AS gpu_memory_gb, fits,
        round(tps1, 4) AS images_per_s_per_gpu, round(tps_node, 4) AS images_per_s_node,
-       round(batch_latency_s, 3) AS latency_s, round(train_hours, 2) AS train_hours,
+       round(batch_latency_s, 3) AS latency_s, round(wait_s, 3) AS wait_s, round(train_hours, 2) AS train_hours,
        round(usd_per_hour, 4) AS usd_per_hour, round(term_hours, 2) AS term_hours, round(usd_per_month, 2) AS usd_per_month,
        round(total_usd, 2) AS total_usd, round(usd_per_1k_images, 4) AS usd_per_1k_images,
        CASE WHEN owned = 1 THEN round(capex_usd_per_gpu * gpus, 0) END AS capex_usd,
@@ -2894,12 +2911,12 @@ FROM f;
 -- The first-ranked plan of each image workload, with its reason in one
 -- line; a workload with no plan that works says why its cheapest failed.
 CREATE VIEW image_best_plans AS
-SELECT workload, kind, model, offer, gpu, gpus, mem_gb, images_per_s_per_gpu, latency_s, train_hours,
+SELECT workload, kind, model, offer, gpu, gpus, mem_gb, images_per_s_per_gpu, latency_s, wait_s, train_hours,
        usd_per_month, total_usd, usd_per_1k_images, capex_usd, works,
        CASE WHEN NOT works THEN 'no plan works: the cheapest, ' || offer || ', ' || why_not
             WHEN kind = 'serve'
-              THEN printf('%d x %s (%s) at batch %d: %.1f images/min a GPU, %.2f s a batch, %.1f of %g GB; $%,d a month, $%.4f per 1,000 images%s%s',
-                          gpus, gpu, offer, batch, 60 * images_per_s_per_gpu, latency_s, mem_gb, gpu_memory_gb,
+              THEN printf('%d x %s (%s) at batch %d: %.1f images/min a GPU, %.2f s a batch and %.2f s waiting at the peak (mean), %.1f of %g GB; $%,d a month, $%.4f per 1,000 images%s%s',
+                          gpus, gpu, offer, batch, 60 * images_per_s_per_gpu, latency_s, wait_s, mem_gb, gpu_memory_gb,
                           CAST(round(usd_per_month) AS INTEGER), usd_per_1k_images,
                           CASE WHEN owned = 1 THEN printf('; bought for $%,d and sold after the term', CAST(capex_usd AS INTEGER)) ELSE '' END,
                           CASE WHEN vendor <> 'NVIDIA' THEN '; speed uncalibrated on ' || vendor ELSE '' END)

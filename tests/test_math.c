@@ -875,7 +875,25 @@ static void test_money(void) {
               2000 / 1.9, 1e-9);
 }
 
+/* The M/D/c wait by hand: one server at half load, P-K: rho s / (2 (1 -
+** rho)) = 0.5 s; two servers at one erlang: Erlang B 1/2 then 1/5, Erlang
+** C 0.2 / (1 - 0.5 x 0.8) = 1/3, M/M/2 wait 1/3 s, half of it. */
+static void test_queue(void) {
+  check_close("md1 half load", gpuadv_queue_wait_s(1, 0.5, 1), 0.5, 1e-12);
+  check_close("md2 one erlang", gpuadv_queue_wait_s(2, 1, 1), 1.0 / 6, 1e-12);
+  check_true("unstable", gpuadv_queue_wait_s(2, 2, 1) < 0);
+  check_close("no load", gpuadv_queue_wait_s(3, 0, 1), 0, 0);
+  /* one erlang: 2 servers wait 1/6 s; within 0.2 s takes 2, within 0.1 s
+  ** 3 (Erlang B 1/16, C 1/16 / (1 - 1/3 x 15/16) = 1/11, wait 1/44) */
+  check_close("servers 0.2", gpuadv_queue_servers(1, 1, 0.2, 1), 2, 0);
+  check_close("servers 0.1", gpuadv_queue_servers(1, 1, 0.1, 1), 3, 0);
+  check_close("md3 one erlang", gpuadv_queue_wait_s(3, 1, 1), 1.0 / 44, 1e-12);
+  check_close("servers in fours", gpuadv_queue_servers(1, 1, 0.1, 4), 4, 0);
+  check_true("servers beyond the cap", gpuadv_queue_servers(2e6, 1, 1, 1) < 0);
+}
+
 int main(void) {
+  test_queue();
   test_dtypes();
   test_train_mem();
   test_kv_and_activations();

@@ -143,3 +143,11 @@ SELECT model_serving_batch('llama-3.1-8b', 'h100-sxm', 'fp8', 30, 64, 0, 1, 'tgi
 -- error: model_serving_batch(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
 SELECT model_serving_batch('llama-3.1-405b', 'h100-sxm', 'bf16', 30, 64, 1000, 8, 'vllm', 2, 1, 8, 0);
 -- error: model_serving_batch(): a replica of 16 GPUs spans nodes of 8, and fabric_gbps is 0: no fabric between nodes
+SELECT queue_wait_s(2, 2, 1);
+-- error: queue_wait_s(): rate x service_s (2) must be below servers (2): the queue grows without bound
+SELECT queue_wait_s(0, 1, 1);
+-- error: queue_wait_s(): servers must be a whole number in [1, 1000000], got 0
+SELECT queue_servers(1e7, 1, 1);
+-- error: queue_servers(): a load of rate x service_s = 10000000 needs more than 1000000 servers to keep the mean wait within max_wait_s (1)
+SELECT queue_servers(1, 0, 1);
+-- error: queue_servers(): service_s must be > 0, got 0

@@ -83,6 +83,8 @@ BASELINE = {
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
     "engine_vendor_share": ["'vllm'", "'mi300x'"],
     "engine_kv_dtype": ["'vllm'", "'fp8'"],
+    "queue_wait_s": ["8", "2.4", "3.025"],
+    "queue_servers": ["2.4", "3.025", "3", "4"],
     "spend_problem": ["20", "1", "'rent'", "10"],
     "gpu_name": ["'H100 SXM5 80GB'", "'owned_prices.gpu'"],
     "model_name": ["'Llama-3.1-70B'", "'workloads.model'"],
