@@ -54,8 +54,7 @@ int gpuadv_quote_bytes(char *out, int n_out, const char *z, int n,
   return i < n;
 }
 
-/* Describe a value as received, for "got ..." in messages. */
-static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
+void gpuadv_describe_value(sqlite3_value *v, char *buf, int n_buf) {
   switch (sqlite3_value_type(v)) {
     case SQLITE_INTEGER:
       sqlite3_snprintf(n_buf, buf, "%lld", sqlite3_value_int64(v));
@@ -162,7 +161,7 @@ static int parse_keyword(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   if (idx < 0) {
     char choices[GPUADV_MSG_MAX / 2], got[GPUADV_QUOTE_MAX + 32];
     list_choices(a, choices, (int)sizeof(choices));
-    describe_value(v, got, (int)sizeof(got));
+    gpuadv_describe_value(v, got, (int)sizeof(got));
     gpuadv_result_errorf(ctx, fn, "%s must be one of %s; got %s", a->name,
                          choices, got);
     return 0;
@@ -182,7 +181,7 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
     type = sqlite3_value_numeric_type(v); /* converts numeric text */
     if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
-      describe_value(v, got, (int)sizeof(got));
+      gpuadv_describe_value(v, got, (int)sizeof(got));
       gpuadv_result_errorf(ctx, fn, "%s must be a number, got %s", a->name,
                            got);
       return 0;
@@ -190,14 +189,14 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   }
   x = sqlite3_value_double(v);
   if (!isfinite(x)) {
-    describe_value(v, got, (int)sizeof(got));
+    gpuadv_describe_value(v, got, (int)sizeof(got));
     gpuadv_result_errorf(ctx, fn, "%s must be a finite number, got %s", a->name,
                          got);
     return 0;
   }
   if (a->kind == GPUADV_ARG_PARAMS_B) {
     if (x > GPUADV_MAX_PARAMS_B) {
-      describe_value(v, got, (int)sizeof(got));
+      gpuadv_describe_value(v, got, (int)sizeof(got));
       gpuadv_result_errorf(ctx, fn,
                            "%s must be in billions of parameters (7 for a 7B "
                            "model, at most %.15g), got %s",
@@ -205,7 +204,7 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
       return 0;
     }
     if (!(x > 0.0)) {
-      describe_value(v, got, (int)sizeof(got));
+      gpuadv_describe_value(v, got, (int)sizeof(got));
       gpuadv_result_errorf(ctx, fn, "%s must be > 0, got %s", a->name, got);
       return 0;
     }
@@ -213,7 +212,7 @@ static int parse_number(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
     /* The bounds as the fast path reads them (one representation: the
     ** range and its inclusive fast_lo/fast_hi, filled by the same macro). */
     char want[96];
-    describe_value(v, got, (int)sizeof(got));
+    gpuadv_describe_value(v, got, (int)sizeof(got));
     describe_range(a, want, (int)sizeof(want));
     gpuadv_result_errorf(ctx, fn, "%s must be %s, got %s", a->name, want, got);
     return 0;
@@ -235,7 +234,7 @@ static int parse_name(sqlite3_context *ctx, const gpuadv_fn *fn, int i,
   }
   if (sqlite3_value_type(v) != SQLITE_TEXT) {
     char got[GPUADV_QUOTE_MAX + 32];
-    describe_value(v, got, (int)sizeof(got));
+    gpuadv_describe_value(v, got, (int)sizeof(got));
     gpuadv_result_errorf(ctx, fn, "%s must be %s%s, got %s", fn->args[i].name,
                          fn->args[i].range == GPUADV_NAME_TEXT
                              ? "text"

@@ -273,6 +273,12 @@ int gpuadv_utf8_prefix(const char *z, int n, int max_bytes);
 int gpuadv_quote_bytes(char *out, int n_out, const char *z, int n,
                        int max_bytes);
 
+/* A value as received, for the "got ..." of a message, into buf: a number
+** as %.15g (-0 as 0), text quoted and cut as gpuadv_quote_bytes cuts it,
+** "a blob of N bytes", or NULL. The functions and serving_sim say bad
+** values the same way. */
+void gpuadv_describe_value(sqlite3_value *v, char *buf, int n_buf);
+
 /* Set an error "NAME(): MESSAGE" from a printf-style message. */
 void gpuadv_result_errorf(sqlite3_context *ctx, const gpuadv_fn *fn,
                           const char *format, ...);

@@ -130,7 +130,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "gpuadv_args.h" /* gpuadv_utf8_prefix */
+#include "gpuadv_args.h" /* gpuadv_describe_value, gpuadv_utf8_prefix */
 #include "gpuadv_internal.h"
 #include "gpuadv_sim.h"
 
@@ -331,43 +331,11 @@ typedef struct sim_cursor {
 ** Arguments.
 */
 
-/* Describe a value as received, for "got ..." in messages. */
-static void describe_value(sqlite3_value *v, char *buf, int n_buf) {
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_INTEGER:
-      sqlite3_snprintf(n_buf, buf, "%lld", sqlite3_value_int64(v));
-      break;
-    case SQLITE_FLOAT:
-      sqlite3_snprintf(n_buf, buf, "%.15g", sqlite3_value_double(v));
-      break;
-    case SQLITE_TEXT: {
-      const char *z = (const char *)sqlite3_value_text(v);
-      int n = sqlite3_value_bytes(v);
-      if (!z) z = "";
-      if (n > 40) {
-        sqlite3_snprintf(n_buf, buf, "'%.*s...'", gpuadv_utf8_prefix(z, n, 40),
-                         z);
-      } else {
-        sqlite3_snprintf(n_buf, buf, "'%.*s'", n, z);
-      }
-      break;
-    }
-    case SQLITE_BLOB:
-      sqlite3_snprintf(n_buf, buf, "a blob of %d byte%s",
-                       sqlite3_value_bytes(v),
-                       sqlite3_value_bytes(v) == 1 ? "" : "s");
-      break;
-    default:
-      sqlite3_snprintf(n_buf, buf, "NULL");
-      break;
-  }
-}
-
 /* Set *pzErr to "serving_sim(): NAME MESSAGE, got VALUE". */
 static int arg_error(char **pzErr, const sim_arg *a, sqlite3_value *v,
                      const char *what) {
   char got[96];
-  describe_value(v, got, (int)sizeof(got));
+  gpuadv_describe_value(v, got, (int)sizeof(got));
   *pzErr = sqlite3_mprintf("serving_sim(): %s %s, got %s", a->name, what, got);
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
@@ -396,7 +364,7 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
     }
     {
       char got[96];
-      describe_value(v, got, (int)sizeof(got));
+      gpuadv_describe_value(v, got, (int)sizeof(got));
       *pzErr = sqlite3_mprintf(
           "serving_sim(): %s must be one of poisson, "
           "gamma; got %s",

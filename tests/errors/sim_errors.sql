@@ -162,3 +162,9 @@ SELECT * FROM serving_sim WHERE rate = 1 AND n_requests = 10 AND model = 'llama-
 -- error: serving_sim(): pp must be <= 32 (the model's layers), got 1000
 SELECT * FROM serving_sim WHERE rate = 1 AND n_requests = 10 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND pp = 33;
 -- error: serving_sim(): pp must be <= 32 (the model's layers), got 33
+-- a bad value is described as the functions describe it: long text cut
+-- at 40 bytes, -0 as 0
+SELECT * FROM serving_sim WHERE rate = 1 AND arrival = 'poisson-with-a-very-long-name-that-goes-on-and-on';
+-- error: serving_sim(): arrival must be one of poisson, gamma; got 'poisson-with-a-very-long-name-that-goes-...'
+SELECT * FROM serving_sim WHERE rate = -0.0;
+-- error: serving_sim(): rate must be > 0, got 0
