@@ -646,6 +646,20 @@ static void sql_engine_vendor_share(sqlite3_context *ctx, int argc,
 ** errors as "serving_sim(): ..." strings instead of a function's result.
 */
 
+/* The gpuadv_dtype_id a serving_sim argument names, or -1 after setting
+** *pzErr. */
+static int dtype_value(sqlite3_value *v, const char *arg, char **pzErr) {
+  const char *z = (const char *)sqlite3_value_text(v);
+  int n = sqlite3_value_bytes(v);
+  int dtype = z ? gpuadv_dtype_find(z, n) : -1;
+  if (dtype < 0) {
+    *pzErr = sqlite3_mprintf(
+        "serving_sim(): %s must be a bytes_per_param() type, got '%.*s'", arg,
+        z ? gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX) : 0, z ? z : "");
+  }
+  return dtype;
+}
+
 int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
                                sqlite3_value *dtype_v, sqlite3_value *engine_v,
                                sqlite3_value *kv_dtype_v, double tp, double pp,
@@ -712,36 +726,15 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
         gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z, suggest);
     return SQLITE_ERROR;
   }
-  /* dtype (default bf16) and engine (default vllm) */
-  dtype = 3;
-  if (dtype_v) {
-    z = (const char *)sqlite3_value_text(dtype_v);
-    dtype = z ? gpuadv_dtype_find(z, sqlite3_value_bytes(dtype_v)) : -1;
-    if (dtype < 0) {
-      *pzErr = sqlite3_mprintf(
-          "serving_sim(): dtype must be a "
-          "bytes_per_param() type, got '%.*s'",
-          z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(dtype_v),
-                                 NAME_QUOTE_MAX)
-            : 0,
-          z ? z : "");
-      return SQLITE_ERROR;
-    }
+  /* dtype (default bf16), kv_dtype (default: the engine's,
+  ** gpuadv_kv_bytes) and engine (default vllm) */
+  dtype = GPUADV_BF16;
+  if (dtype_v && (dtype = dtype_value(dtype_v, "dtype", pzErr)) < 0) {
+    return SQLITE_ERROR;
   }
-  /* kv_dtype: by default the engine's (gpuadv_kv_bytes) */
-  if (kv_dtype_v) {
-    z = (const char *)sqlite3_value_text(kv_dtype_v);
-    kv_dtype = z ? gpuadv_dtype_find(z, sqlite3_value_bytes(kv_dtype_v)) : -1;
-    if (kv_dtype < 0) {
-      *pzErr = sqlite3_mprintf(
-          "serving_sim(): kv_dtype must be a "
-          "bytes_per_param() type, got '%.*s'",
-          z ? gpuadv_utf8_prefix(z, sqlite3_value_bytes(kv_dtype_v),
-                                 NAME_QUOTE_MAX)
-            : 0,
-          z ? z : "");
-      return SQLITE_ERROR;
-    }
+  if (kv_dtype_v &&
+      (kv_dtype = dtype_value(kv_dtype_v, "kv_dtype", pzErr)) < 0) {
+    return SQLITE_ERROR;
   }
   if (engine_v) {
     z = (const char *)sqlite3_value_text(engine_v);
