@@ -85,10 +85,17 @@ FROM (SELECT r.*, row_number() OVER (PARTITION BY workload ORDER BY owned_usd_pe
 WHERE k = 1 ORDER BY workload;
 
 .print ''
-.print '== Prices the catalog refresh flagged as suspect (left out of every plan above)'
-SELECT provider, count(*) AS "rows flagged", sum(price_flag LIKE 'spot %') AS "spot only",
-       (SELECT count(*) FROM cloud_instances c2 WHERE c2.provider = c.provider) AS "rows"
-FROM cloud_instances c WHERE price_flag IS NOT NULL GROUP BY provider ORDER BY provider;
+.print '== Rental prices left out of every plan above (include_flagged_prices = 1 admits them)'
+SELECT provider,
+       count(*) FILTER (WHERE pricing = 'on-demand' AND price_flag LIKE 'price date unknown%') AS "on-demand, no date",
+       count(*) FILTER (WHERE pricing = 'on-demand' AND price_flag LIKE '%price % days old%') AS "on-demand, stale",
+       count(*) FILTER (WHERE pricing = 'on-demand' AND price_flag IS NOT NULL
+                          AND price_flag NOT LIKE 'price date unknown%'
+                          AND price_flag NOT LIKE '%price % days old%') AS "on-demand, refresh flag",
+       count(*) FILTER (WHERE pricing = 'spot' AND price_flag IS NOT NULL) AS "spot flagged",
+       count(*) AS "offers"
+FROM offers WHERE owned = 0 AND pricing IN ('on-demand', 'spot')
+GROUP BY provider HAVING count(price_flag) > 0 ORDER BY provider;
 
 .print ''
 .print '== The recommendation for each workload'
