@@ -137,10 +137,19 @@ static int is_train_fn(const char *name) {
          strcmp(name, "train_layout") == 0;
 }
 
+/* Counts (INTEGER, never negative): GPUs, sequences, servers, and
+** engine_serves' 0 or 1. */
 static int is_count_fn(const char *name) {
   return strcmp(name, "nodes_required") == 0 ||
          strcmp(name, "max_batch") == 0 ||
-         strcmp(name, "traffic_hybrid_units") == 0;
+         strcmp(name, "traffic_hybrid_units") == 0 ||
+         strcmp(name, "queue_servers") == 0 ||
+         strcmp(name, "engine_serves") == 0;
+}
+
+/* engine_kv_dtype: a dtype name (TEXT). */
+static int is_dtype_fn(const char *name) {
+  return strcmp(name, "engine_kv_dtype") == 0;
 }
 
 /* traffic_shape: a traffic profile (TEXT). */
@@ -207,7 +216,8 @@ static void check_row(sqlite3_stmt *st, const fn_arity *f, int required_null,
       break;
     case SQLITE_TEXT:
       FZ_CHECK(strcmp(f->name, "gpuadv_version") == 0 || is_name_fn(f->name) ||
-                   is_verdict_fn(f->name) || is_profile_fn(f->name),
+                   is_verdict_fn(f->name) || is_profile_fn(f->name) ||
+                   is_dtype_fn(f->name),
                "%s/%d returned TEXT", f->name, f->narg);
       snprintf(out->text, sizeof(out->text), "%s",
                (const char *)sqlite3_column_text(st, 0));
