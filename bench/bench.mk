@@ -109,6 +109,6 @@ ifeq ($(BENCH_SAVED_GOAL),)
 .DEFAULT_GOAL :=
 endif
 
-# make test checks that the baselines compute gpuadv's numbers
+# make test and make check-all check that the baselines compute gpuadv's numbers
 # (tests/bench/test_bench_formulas.sh): it needs the libraries.
-test: $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES)
+test check-all: $(BENCH_BARE) $(BENCH_TYPED) $(BENCH_SERIES)
