@@ -466,19 +466,27 @@ double gpuadv_break_even_hours(double capex_usd, double rent_usd_per_hour,
   return capex_usd / (rent_usd_per_hour - owned_usd_per_hour);
 }
 
+/* The M/D/c mean wait of c servers at an offered load of a < c servers
+** and service time s, from b, the Erlang B blocking of c servers: Erlang C,
+** then half the M/M/c wait (gpuadv_queue_wait_s). Erlang B comes from its
+** stable recursion, b(k) = a b(k-1) / (k + a b(k-1)) from b(0) = 1. */
+static double wait_from_erlang_b(double b, double a, double c, double s) {
+  double erlang_c = b / (1.0 - a / c * (1.0 - b));
+  assert(c > a);
+  return 0.5 * erlang_c * s / (c - a);
+}
+
 double gpuadv_queue_wait_s(double servers, double rate, double service_s) {
   double a = rate * service_s; /* the offered load, in servers */
-  double b = 1.0, erlang_c;
+  double b = 1.0;
   double k;
   assert(servers >= 1.0 && servers <= GPUADV_QUEUE_MAX_SERVERS);
   assert(servers == floor(servers));
   assert(rate >= 0.0 && service_s > 0.0);
   if (a >= servers) return -1.0;
   if (a == 0.0) return 0.0;
-  /* Erlang B by its stable recursion, then Erlang C from it */
   for (k = 1.0; k <= servers; k += 1.0) b = a * b / (k + a * b);
-  erlang_c = b / (1.0 - a / servers * (1.0 - b));
-  return 0.5 * erlang_c * service_s / (servers - a);
+  return wait_from_erlang_b(b, a, servers, service_s);
 }
 
 double gpuadv_queue_servers(double rate, double service_s, double max_wait_s,
@@ -487,14 +495,13 @@ double gpuadv_queue_servers(double rate, double service_s, double max_wait_s,
   assert(per_unit >= 1.0 && per_unit == floor(per_unit));
   assert(max_wait_s >= 0.0 && rate >= 0.0 && service_s > 0.0);
   if (a == 0.0) return per_unit;
-  /* Erlang B carried up one server at a time (gpuadv_queue_wait_s's
-  ** recursion), tried at each whole unit that carries the load: linear in
-  ** the answer */
+  /* Erlang B carried up one server at a time, tried at each whole unit
+  ** that carries the load: linear in the answer */
   for (c = 1.0; c <= GPUADV_QUEUE_MAX_SERVERS; c += 1.0) {
     b = a * b / (c + a * b);
-    if (c > a && fmod(c, per_unit) == 0.0) {
-      double erlang_c = b / (1.0 - a / c * (1.0 - b));
-      if (0.5 * erlang_c * service_s / (c - a) <= max_wait_s) return c;
+    if (c > a && fmod(c, per_unit) == 0.0 &&
+        wait_from_erlang_b(b, a, c, service_s) <= max_wait_s) {
+      return c;
     }
   }
   return -1.0;
