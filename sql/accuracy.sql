@@ -88,12 +88,6 @@ m AS (
          g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
               WHEN ms.engine IN ('pytorch', 'intel-gaudi') THEN 'vllm' END AS estimated_by,
-         -- the KV cache's dtype: the row's where its source states one,
-         -- else the engine's default (engine_kv_dtype)
-         coalesce(ms.kv_dtype,
-                  engine_kv_dtype(CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp')
-                                       THEN ms.engine ELSE 'vllm' END,
-                                  coalesce(ms.dtype, 'bf16'))) AS row_kv_dtype,
          -- requests of a TensorRT-LLM overview run (the layout rows' runs)
          CASE WHEN coalesce(ms.prompt_tokens, 0) + coalesce(ms.gen_tokens, 0) <= 2048 THEN 3000
               WHEN ms.prompt_tokens >= 32768 OR ms.gen_tokens >= 32768 THEN 1000
@@ -114,6 +108,12 @@ m AS (
          -- layout of the functions; not estimated
          coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) > 1 AS dp_in_stages
   FROM measurements ms LEFT JOIN gpus g ON g.name = ms.gpu
+),
+-- the KV cache's dtype: the row's where its source states one, else the
+-- default of the engine that estimates it (engine_kv_dtype)
+mk AS (
+  SELECT m0.*, coalesce(m0.kv_dtype, engine_kv_dtype(m0.estimated_by, m0.dtype)) AS row_kv_dtype
+  FROM m AS m0
 ),
 est AS (
   SELECT m.*,
@@ -180,7 +180,7 @@ est AS (
                           WHEN 'tf32' THEN tf32_tflops END
     END AS estimate,
     CASE WHEN unit = 'GiB' THEN value * 1.073741824 ELSE value END AS measured
-  FROM m
+  FROM mk AS m
 )
 SELECT id, kind, metric,
        CASE WHEN kind NOT IN ('decode', 'prefill', 'aggregate') THEN NULL
