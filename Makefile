@@ -43,7 +43,7 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
            ext/gpuadv_train.c ext/gpuadv_train_funcs.c \
            ext/gpuadv_traffic.c ext/gpuadv_traffic_funcs.c \
-           ext/gpuadv_image.c ext/gpuadv_image_funcs.c \
+           ext/gpuadv_image.c ext/gpuadv_image_funcs.c ext/gpuadv_engine_mem.c \
            ext/gpuadv_meta.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
 CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
@@ -85,7 +85,7 @@ build/asan/sqlhost: tests/sqlhost.c | build
 
 # The training step model alone, for catalogs/calibrate_train_tps.py
 # (ctypes): the pure C of the step, the catalogs and their lookups.
-TRAIN_LIB_SRC := ext/gpuadv_train.c ext/gpuadv_math.c ext/gpuadv_model_setup.c \
+TRAIN_LIB_SRC := ext/gpuadv_train.c ext/gpuadv_math.c ext/gpuadv_model_setup.c ext/gpuadv_engine_mem.c \
                  ext/gpuadv_catalog_lookup.c build/gpuadv_catalog_data.c
 build/libgpuadv_train.$(EXT): $(TRAIN_LIB_SRC) $(EXT_HDR) | build
 	$(CC) $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC $(SHARED) -o $@ $(TRAIN_LIB_SRC) -lm
@@ -96,8 +96,9 @@ calibrate-train: build/libgpuadv_train.$(EXT)
 	$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --fit --leave-out
 
 # C unit tests of the arithmetic, with the sanitizers on.
-build/test_math: tests/test_math.c tests/unit.h ext/gpuadv_math.c ext/gpuadv_math.h | build
-	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c -lm
+build/test_math: tests/test_math.c tests/unit.h ext/gpuadv_math.c ext/gpuadv_math.h \
+                 ext/gpuadv_engine_mem.c ext/gpuadv_engine_mem.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c ext/gpuadv_engine_mem.c -lm
 
 # C unit tests of the config.json reader, on the real configs of
 # tests/configs/, with the sanitizers on.

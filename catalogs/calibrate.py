@@ -384,13 +384,67 @@ def prefill_token_s(e, m):
     return e["prefill_token_us"] * 1e-6 if num(m["n_experts"]) > 0 else 0.0
 
 
+# gpuadv_gpu_device_gb() of ext/gpuadv_model_setup.c and the engines'
+# memory rules of ext/gpuadv_engine_mem.c, which give the sources.
+GB_PER_GIB = 1.073741824
+GB_PER_MIB = 1.048576e-3
+
+
+def device_gb(g):
+    """A GPU's memory as its driver reports it, GB."""
+    ecc = g["memory_class"] == "GDDR" and g["sold_in"] == "rack-server"
+    return num(g["memory_gb"]) * GB_PER_GIB * (0.92 if ecc else 0.99)
+
+
+def sglang_reserve_mib(gpu_mib, tp, pp):
+    if gpu_mib < 20 * 1024:
+        chunk, graph_bs = 2048, 8
+    elif gpu_mib < 35 * 1024:
+        chunk, graph_bs = 2048, 24 if tp < 4 else 80
+    elif gpu_mib < 60 * 1024:
+        chunk, graph_bs = 4096, 32 if tp < 4 else 160
+    elif gpu_mib < 160 * 1024:
+        chunk, graph_bs = 8192, 256 if tp < 4 else 512
+    else:
+        chunk, graph_bs = 16384, 512
+    mib = 512 + 1.5 * max(chunk, 2048) + 2 * graph_bs + tp * pp / 8 * 1024
+    if gpu_mib > 60 * 1024:
+        mib = max(mib, 10 * 1024)
+    return mib
+
+
+def cache_gb(e, g, m, weights, n, tp, pp, headroom=HEADROOM):
+    """gpuadv_engine_cache_gb(): the GB the engine's memory rule leaves the
+    KV cache of n GPUs laid out tp x pp."""
+    gpu = device_gb(g)
+    rule = e["memory_rule"]
+    experts = num(m["experts_per_token"])
+    ffn = num(m["intermediate"]) * (experts if experts > 1 else 1)
+    if rule in ("utilization", "free"):
+        per_token = 2.0 * (3.0 * ffn / tp + 4.0 * num(m["hidden"]))
+        reserved = ((e["batch_tokens"] * per_token +
+                     e["mem_max_seqs"] * num(m["vocab"]) * 4.0) / 1e9 +
+                    0.12)
+    elif rule == "static":
+        reserved = max(0.0, sglang_reserve_mib(gpu / GB_PER_MIB, tp, pp) *
+                       GB_PER_MIB - headroom * gpu)
+    else:
+        reserved = 0.0
+    if rule == "free":
+        return (1 - headroom) * (n * (gpu - reserved) - weights)
+    return n * (gpu * (1 - headroom) - reserved) - weights
+
+
 def full_load_batch(e, g, m, dtype, seq_len, n, cap, kv=""):
     """Sequences at full load: as many as the KV cache holds at seq_len
-    tokens each in the memory the weights leave (less HEADROOM), at most
-    cap; 0 when the weights do not fit."""
-    free = (num(g["memory_gb"]) * n * (1 - HEADROOM) -
-            checkpoint_gb(dtype, num(m["params_b"]),
-                          2 * num(m["vocab"]) * num(m["hidden"]) / 1e9))
+    tokens each in the memory the engine's rule leaves it (cache_gb), at
+    most cap; 0 when the weights do not fit."""
+    tensor = not e["split_layers"]
+    free = cache_gb(e, g, m,
+                    checkpoint_gb(dtype, num(m["params_b"]),
+                                  2 * num(m["vocab"]) * num(m["hidden"]) /
+                                  1e9),
+                    n, n if tensor else 1, 1 if tensor else n)
     per_seq = group_kv_gb(e, m, seq_len, n) * kv_bytes(e, dtype, kv)
     if free <= 0 or per_seq <= 0:
         return 0
@@ -768,7 +822,9 @@ def engine_facts(row):
     return dict(split_layers=row["multi_gpu"] == "layer",
                 kv_from_checkpoint=row["kv_cache_dtype"] == "checkpoint",
                 fp16_accumulate=num(row["fp16_accumulate"]) > 0,
-                batch_tokens=num(row["token_budget"]))
+                batch_tokens=num(row["token_budget"]),
+                memory_rule=row["memory_rule"],
+                mem_max_seqs=num(row["max_batch"]))
 
 
 def as_engine(row):
@@ -1044,7 +1100,10 @@ def main():
     for row in engine_rows:
         have = as_engine(row)
         for k, v in engines[row["name"]].items():
-            ok = abs(have[k] - v) <= 0.005 * max(abs(v), 1e-9)
+            if isinstance(v, str):
+                ok = have[k] == v
+            else:
+                ok = abs(have[k] - v) <= 0.005 * max(abs(v), 1e-9)
             if not ok:
                 print("FAIL %s %s: engines.csv %g, fit %g" % (
                     row["name"], k, have[k], v))

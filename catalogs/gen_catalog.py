@@ -278,6 +278,9 @@ CATALOGS = [
             # the KV cache's dtype by default: auto (16-bit, the model's
             # activations) or checkpoint (8-bit with 8- and 4-bit weights)
             col("kv_cache_dtype", "TEXT", choices={"auto", "checkpoint"}),
+            # how the engine sizes its KV cache (ext/gpuadv_engine_mem.h)
+            col("memory_rule", "TEXT",
+                choices={"utilization", "static", "free", "plain"}),
             col("fit", "TEXT"),
             col("source", "TEXT"),
             col("as_of", "TEXT", pattern=DATE_RE),

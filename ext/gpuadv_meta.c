@@ -295,6 +295,7 @@ static const fn_doc doc_table[] = {
   {"queue_wait_s", "REAL", "mean seconds a request waits in an M/D/c queue"},
   {"queue_servers", "INTEGER", "the fewest servers whose mean M/D/c wait is within a target"},
   {"engine_kv_dtype", "TEXT", "the dtype the engine keeps the KV cache in for weights of the dtype"},
+  {"engine_cache_gb", "REAL", "GB the engine's memory rule leaves the KV cache of a replica"},
   {"engine_vendor_share", "REAL", "the share of its NVIDIA speed the engine reaches on the GPU's vendor (fitted)"},
   {"model_train_tps", "REAL", "training tokens/s of a job's layout, from the step model's compute and communication"},
   {"model_train_mfu", "REAL", "the model FLOPs utilization a training layout reaches (step model)"},

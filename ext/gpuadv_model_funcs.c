@@ -614,6 +614,66 @@ static void sql_engine_kv_dtype(sqlite3_context *ctx, int argc,
                       -1, SQLITE_STATIC);
 }
 
+enum {
+  ECG_ENGINE,
+  ECG_GPU,
+  ECG_WEIGHTS_GB,
+  ECG_HIDDEN,
+  ECG_INTERMEDIATE,
+  ECG_EXPERTS,
+  ECG_VOCAB,
+  ECG_N_GPUS,
+  ECG_TP,
+  ECG_PP,
+  ECG_HEADROOM,
+  ECG_FRACTION,
+  ECG_N
+};
+
+static const gpuadv_fn fn_engine_cache_gb = {
+    "engine_cache_gb",
+    7,
+    ECG_N,
+    {[ECG_ENGINE] =
+         GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
+     [ECG_GPU] = GPUADV_NAME("gpu"),
+     [ECG_WEIGHTS_GB] = GPUADV_NONNEG("weights_gb"),
+     [ECG_HIDDEN] = GPUADV_POSITIVE("hidden"),
+     [ECG_INTERMEDIATE] = GPUADV_NONNEG("intermediate"),
+     [ECG_EXPERTS] = GPUADV_NONNEG("experts_per_token"),
+     [ECG_VOCAB] = GPUADV_NONNEG("vocab"),
+     [ECG_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1e6, 1),
+     [ECG_TP] = GPUADV_WHOLE("tp", 1, 1e6, 1),
+     [ECG_PP] = GPUADV_WHOLE("pp", 1, 1e6, 1),
+     [ECG_HEADROOM] = GPUADV_NUM("headroom", GPUADV_RANGE_OPEN_HI, 0, 1, 0.10),
+     [ECG_FRACTION] = GPUADV_FRACTION("fraction", 1)}};
+
+/* GB the KV cache of a replica gets from the engine's memory rule
+** (engines.memory_rule, gpuadv_engine_mem.h): n_gpus GPUs (fraction of
+** each, a fractional instance), laid out tp x pp, whose weights take
+** weights_gb in all, for a model of width hidden, FFN intermediate size
+** intermediate (each expert's in an MoE model, whose tokens go to
+** experts_per_token of them; 0: dense) and vocab rows, with the share headroom left free (0.10). 0 when nothing is
+** left: the memory model_serving_batch and serving_sim give the cache, for
+** views that size it themselves. */
+static void sql_engine_cache_gb(sqlite3_context *ctx, int argc,
+                                sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_engine_cache_gb;
+  double a[GPUADV_MAX_ARGS];
+  gpuadv_engine_mem em;
+  int gpu;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, ECG_GPU);
+  if (gpu < 0) return;
+  gpuadv_engine_mem_fill(
+      (int)a[ECG_ENGINE], gpuadv_gpu_device_gb(gpu, a[ECG_FRACTION]),
+      a[ECG_HIDDEN], gpuadv_ffn_per_token(a[ECG_INTERMEDIATE], a[ECG_EXPERTS]),
+      a[ECG_VOCAB], a[ECG_N_GPUS], a[ECG_TP], a[ECG_PP], a[ECG_HEADROOM], &em);
+  /* 0 is an answer here (the weights leave nothing), not a lost value */
+  gpuadv_result_double(
+      ctx, fn, fmax(0.0, gpuadv_engine_cache_gb(&em, a[ECG_WEIGHTS_GB])));
+}
+
 enum { EVS_ENGINE, EVS_GPU, EVS_N };
 
 static const gpuadv_fn fn_engine_vendor_share = {
@@ -862,6 +922,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_model_serving_batch, sql_model_serving_batch},
   {&fn_engine_serves,      sql_engine_serves},
   {&fn_engine_kv_dtype,    sql_engine_kv_dtype},
+  {&fn_engine_cache_gb,    sql_engine_cache_gb},
   {&fn_engine_vendor_share, sql_engine_vendor_share},
 };
 /* clang-format on */

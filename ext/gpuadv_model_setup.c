@@ -502,16 +502,73 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   r->kv_heads = model_kv_heads(m);
 }
 
+/* GB in a GiB: datasheets state a GPU's memory in binary units (an H100's
+** 80 GB are 80 GiB of HBM3), the weights and KV cache are counted in
+** decimal GB. */
+#define GB_PER_GIB 1.073741824
+/* The share of that the driver reports as the device's total: 0.99
+** (PyTorch's total_memory in published vLLM logs: H100 SXM 79.14 to 79.19
+** GiB of 80, A100 80GB 79.15, RTX 4090 23.99 of 24), and 0.92 on the GDDR
+** cards of rack servers, whose ECC is on by default and keeps part of the
+** memory (T4 14.56 GiB of 16, A10G 22.07 of 24, L40S 44.53 of 48). */
+#define DEVICE_SHARE 0.99
+#define DEVICE_SHARE_GDDR_ECC 0.92
+
+double gpuadv_gpu_device_gb(int gpu, double fraction) {
+  const gpuadv_cell *sold =
+      gpuadv_catalog_cell(&gpuadv_catalog_gpus, gpu, GPUS_COL_SOLD_IN);
+  int ecc = memory_class(gpu) == GPUADV_MEM_GDDR &&
+            sold->type == GPUADV_CELL_TEXT &&
+            strcmp(sold->v.text, "rack-server") == 0;
+  return GPU(GPUS_COL_MEMORY_GB) * fraction * GB_PER_GIB *
+         (ecc ? DEVICE_SHARE_GDDR_ECC : DEVICE_SHARE);
+}
+
+void gpuadv_engine_mem_fill(int engine, double gpu_gb, double hidden,
+                            double ffn, double vocab, double n_gpus, double tp,
+                            double pp, double headroom,
+                            gpuadv_engine_mem *out) {
+  const gpuadv_cell *c = gpuadv_catalog_cell(
+      &gpuadv_catalog_engines, engine_row(engine), ENGINES_COL_MEMORY_RULE);
+  int rule = 0;
+  assert(c->type == GPUADV_CELL_TEXT);
+  while (strcmp(gpuadv_mem_rule_names[rule], c->v.text) != 0) {
+    rule++;
+    assert(rule < (int)(sizeof(gpuadv_mem_rule_names) /
+                        sizeof(gpuadv_mem_rule_names[0])));
+  }
+  out->rule = rule;
+  out->gpu_gb = gpu_gb;
+  out->n_gpus = n_gpus;
+  out->tp = tp;
+  out->pp = pp;
+  out->headroom = headroom;
+  out->token_budget = gpuadv_engine_number(engine, ENGINES_COL_TOKEN_BUDGET);
+  out->max_seqs = gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH);
+  out->hidden = hidden;
+  out->ffn = ffn;
+  out->vocab = vocab;
+}
+
+double gpuadv_model_ffn_per_token(const gpuadv_model_def *m) {
+  return gpuadv_ffn_per_token(m->intermediate,
+                              m->n_experts > 0.0 ? m->experts_per_token : 1.0);
+}
+
 double gpuadv_replica_kv_fill(gpuadv_replica *r, const gpuadv_model_def *m,
                               int gpu, int dtype, int engine, double headroom,
                               double *weights_gb) {
   double free_gb;
+  gpuadv_engine_mem em;
   assert(headroom >= 0.0 && headroom < 1.0);
   assert(r->decode.n_gpus >= 1.0);
   *weights_gb = gpuadv_model_replica_weights_gb(m, dtype, r->dp);
   r->max_batch = gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH);
-  free_gb = GPU(GPUS_COL_MEMORY_GB) * r->decode.n_gpus * (1.0 - headroom) -
-            *weights_gb - r->max_batch * r->state_gb_per_seq;
+  gpuadv_engine_mem_fill(engine, gpuadv_gpu_device_gb(gpu, 1.0), m->hidden,
+                         gpuadv_model_ffn_per_token(m), m->vocab,
+                         r->decode.n_gpus, r->tp, r->pp, headroom, &em);
+  free_gb = gpuadv_engine_cache_gb(&em, *weights_gb) -
+            r->max_batch * r->state_gb_per_seq;
   r->kv_capacity_tokens = r->kv_gb_per_token > 0.0 && free_gb > 0.0
                               ? floor(free_gb / r->kv_gb_per_token)
                               : 0.0;

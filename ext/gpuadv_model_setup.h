@@ -7,6 +7,7 @@
 #define GPUADV_MODEL_SETUP_H
 
 #include "gpuadv_catalog.h"
+#include "gpuadv_engine_mem.h"
 #include "gpuadv_math.h"
 
 /* The serving engines, in the order error messages list them (NULL-
@@ -68,11 +69,27 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
                          int dtype, int kv_dtype, const gpuadv_engine_consts *e,
                          double mean_context);
 
-/* What the KV cache of a filled, laid-out replica holds: the memory of its
-** GPUs less the share `headroom` left free (0.10 by default, vLLM's
-** gpu_memory_utilization 0.90; the plans pass the workload's), less the
-** weights (set in *weights_gb) and each running sequence's fixed state
-** (the engine's max_batch of them). Sets r->max_batch and
+/* The memory of fraction of the GPU as its driver reports it, GB: the
+** catalog's memory_gb read as GiB, less what the driver and ECC keep. */
+double gpuadv_gpu_device_gb(int gpu, double fraction);
+
+/* The engine's memory rule (gpuadv_engine_mem.h) for a replica of n_gpus
+** GPUs of gpu_gb each (gpuadv_gpu_device_gb), tp x pp, of a model of the given width, FFN width
+** per token (gpuadv_model_ffn_per_token) and vocabulary. */
+void gpuadv_engine_mem_fill(int engine, double gpu_gb, double hidden,
+                            double ffn, double vocab, double n_gpus, double tp,
+                            double pp, double headroom, gpuadv_engine_mem *out);
+
+/* The FFN width a token of model m passes through: the intermediate size,
+** times the experts each token goes to in an MoE model. */
+double gpuadv_model_ffn_per_token(const gpuadv_model_def *m);
+
+/* What the KV cache of a filled, laid-out replica holds: what the engine's
+** memory rule leaves it (gpuadv_engine_cache_gb: the share `headroom`
+** left free, 0.10 by default, the plans pass the workload's; the engine's
+** own reserve; the weights, set in *weights_gb), less each running
+** sequence's fixed state (the engine's max_batch of them). Sets
+** r->max_batch and
 ** r->kv_capacity_tokens (0 when nothing is left) and returns the GB left,
 ** <= 0 when the weights leave no room. */
 double gpuadv_replica_kv_fill(gpuadv_replica *r, const gpuadv_model_def *m,

@@ -158,13 +158,21 @@ est AS (
                                                                      m.prompt_tokens, m.estimated_by))
         FROM (SELECT max(1, min(CASE WHEN e.name = 'trtllm' THEN 4096 ELSE e.max_batch END,
                                 coalesce(m.batch, 1e9),
-                                max_batch(m.memory_gb * m.n, model_weights_gb(m.model, m.dtype),
+                                max_batch(model_weights_gb(m.model, m.dtype)
+                                            + engine_cache_gb(e.name, m.gpu, model_weights_gb(m.model, m.dtype),
+                                                              md.hidden, md.intermediate,
+                                                              coalesce(md.experts_per_token, 0), md.vocab,
+                                                              m.n, CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END,
+                                                              CASE WHEN e.multi_gpu = 'tensor' THEN 1 ELSE m.n END,
+                                                              0.1),
+                                          model_weights_gb(m.model, m.dtype),
                                           model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
                                                       m.row_kv_dtype,
                                                       CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END),
-                                          0.1))) AS seqs,
+                                          0))) AS seqs,
                      m.prompt_tokens + m.gen_tokens / 2.0 AS context
-              FROM engines e WHERE e.name = m.estimated_by) AS b
+              FROM engines e JOIN models md ON md.name = m.model
+              WHERE e.name = m.estimated_by) AS b
         WHERE b.seqs >= 1)
       WHEN kind = 'train_mem' THEN (
         SELECT train_peak_gb(md.params_b, t.mode, md.layers, md.hidden, md.heads,

@@ -926,6 +926,11 @@ SELECT
   coalesce(w.heads, m.heads, s.heads) AS heads,
   coalesce(w.kv_heads, m.kv_heads, s.kv_heads) AS kv_heads,
   coalesce(w.head_dim, m.head_dim, s.head_dim) AS head_dim,
+  -- what sizes an engine's activations (engine_cache_gb): the FFN's width
+  -- (each expert's), the experts a token goes to, the vocabulary
+  coalesce(m.intermediate, s.intermediate) AS intermediate,
+  coalesce(m.experts_per_token, 0) AS experts_per_token,
+  coalesce(m.vocab, s.vocab) AS vocab,
   CASE WHEN m.name IS NULL AND (w.layers IS NULL OR w.hidden IS NULL OR w.heads IS NULL
                                 OR w.kv_heads IS NULL OR w.head_dim IS NULL)
        THEN s.name END AS shape_from,
@@ -1712,7 +1717,7 @@ lay AS (
     ON d.column1 = 1 OR (c.fabric_gbps = 0 AND c.fraction = 1 AND d.column1 = t.column1 AND t.column1 > 1)),
 grid0 AS (
   SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
-         w.layers, w.kv_heads, w.head_dim, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
+         w.layers, w.kv_heads, w.head_dim, w.hidden, w.intermediate, w.experts_per_token, w.vocab, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
          min(w.concurrency, e.max_batch) AS concurrency, e.max_batch AS engine_max_batch,
          w.user_tps, w.engine, e.multi_gpu, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
@@ -1731,7 +1736,12 @@ grid0 AS (
                 THEN coalesce(model_kv_gb(w.model, w.prompt_tokens + w.output_tokens, 1, w.kv_dtype, c.tp, 1)
                               / nullif(w.kv_gb_per_seq, 0), 1.0)
               ELSE max(1.0, 1.0 * c.tp / coalesce(w.kv_heads, c.tp)) END AS kv_copies,
-         max_batch(c.memory_gb * c.devices, w.weights_gb, w.kv_gb_per_seq, w.mem_headroom) AS node_seqs
+         -- the sequences the cache holds where the engine's memory rule
+         -- (engine_cache_gb) leaves it memory besides the weights
+         max_batch(w.weights_gb + engine_cache_gb(w.engine, c.gpu, w.weights_gb, w.hidden, w.intermediate,
+                                                  w.experts_per_token, w.vocab, c.devices, c.devices, 1,
+                                                  w.mem_headroom, c.fraction),
+                   w.weights_gb, w.kv_gb_per_seq, 0) AS node_seqs
   FROM w
   JOIN engines e ON e.name = w.engine
   JOIN lay c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)
@@ -1741,8 +1751,11 @@ grid0 AS (
 grid1 AS (
   SELECT g.*, min(g.pp) FILTER (WHERE g.max_seqs >= 1)
                 OVER (PARTITION BY g.workload, g.gpu, g.devices, g.fabric_gbps) AS pp_fit
-  FROM (SELECT g0.*, max_batch(g0.memory_gb * g0.n, g0.layout_weights_gb, g0.kv_gb_per_seq * g0.kv_copies,
-                               g0.mem_headroom) AS max_seqs
+  FROM (SELECT g0.*, max_batch(g0.layout_weights_gb
+                                 + engine_cache_gb(g0.engine, g0.gpu, g0.layout_weights_gb, g0.hidden,
+                                                   g0.intermediate, g0.experts_per_token, g0.vocab,
+                                                   g0.n, g0.tp, g0.pp, g0.mem_headroom, g0.fraction),
+                               g0.layout_weights_gb, g0.kv_gb_per_seq * g0.kv_copies, 0) AS max_seqs
         FROM grid0 g0) g),
 -- speed_model: the engine speed model prices the layout (a catalog model
 -- on whole GPUs), else the roofline; batch_cap: the most sequences at once
@@ -2102,6 +2115,7 @@ priced AS (
          w.served_tps, w.concurrency,
          w.model_context, w.prompt_tokens, w.output_tokens,
          w.months, w.budget_usd, w.utilization, w.mem_headroom, w.acquire,
+         w.kv_dtype, w.hidden, w.intermediate, w.experts_per_token, w.vocab,
          CASE WHEN w.catalog_model THEN model_weights_gb(w.model, w.dtype)
               ELSE weights_gb(w.params_b, w.dtype) END AS weights_gb,
          w.concurrency * CASE WHEN w.catalog_model
@@ -2185,8 +2199,11 @@ final AS (
              THEN printf('%s does not serve %s on %s (%s)', j.engine, j.dtype, j.gpu,
                          (SELECT g.arch FROM gpus g WHERE g.name = j.gpu))
            WHEN NOT j.fits
-             THEN printf('does not fit: %.1f GB of weights and one sequence''s KV cache; %d x %.0f GB usable at most',
-                         j.weights_gb + j.kv_gb / j.concurrency, j.devices, j.memory_gb * (1 - j.mem_headroom))
+             THEN printf('does not fit: %.1f GB of weights and one sequence''s KV cache; %d x %.1f GB usable at most (of its %.0f GiB, %s keeps the rest or leaves it free)',
+                         j.weights_gb + j.kv_gb / j.concurrency, j.devices,
+                         engine_cache_gb(j.engine, j.gpu, 0, j.hidden, j.intermediate, j.experts_per_token, j.vocab,
+                                         1, 1, 1, j.mem_headroom, j.fraction),
+                         j.memory_gb, j.engine)
                   || CASE WHEN j.fraction < 1 THEN ''
                           WHEN j.fab > 0 THEN ' per node, 8 nodes of pipeline stages at most'
                           ELSE ' per node, and no fabric between nodes (fabric_gbps NULL or 0'
@@ -2234,6 +2251,13 @@ SELECT workload, model, params_b, dtype, engine,
             THEN substr(k_nearest_key, instr(k_nearest_key, '|') + 1) END AS basis_nearest,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
+       -- the KV cache: its dtype, and the GB of each GPU the engine's
+       -- memory rule leaves it (engine_cache_gb) at the replica's layout
+       kv_dtype,
+       CASE WHEN fits THEN round(engine_cache_gb(engine, gpu, weights_gb, hidden, intermediate, experts_per_token,
+                                                 vocab, gpus_per_replica, gpus_per_replica / pp, pp,
+                                                 mem_headroom, fraction) / gpus_per_replica, 2)
+       END AS cache_gb_per_gpu,
        gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas,
        CASE WHEN hybrid = 1 THEN h_n_gpus ELSE n_gpus END AS n_gpus, nodes,
        interconnect_ok,
@@ -2288,7 +2312,7 @@ WINDOW rk AS (PARTITION BY workload
 CREATE VIEW serving_plans AS
 SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pricing,
        r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis, r.basis_nearest,
-       r.weights_gb, r.kv_gb, r.total_gb, r.gpus_per_replica, r.batch_per_replica,
+       r.weights_gb, r.kv_gb, r.total_gb, r.kv_dtype, r.cache_gb_per_gpu, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
        r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,

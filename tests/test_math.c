@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpuadv_engine_mem.h"
 #include "gpuadv_math.h"
 
 #include "unit.h"
@@ -892,6 +893,93 @@ static void test_queue(void) {
   check_true("servers beyond the cap", gpuadv_queue_servers(2e6, 1, 1, 1) < 0);
 }
 
+/* The engines' memory rules (gpuadv_engine_mem.c), worked by hand for
+** Llama 3.1 8B in 16 bits (16.06 GB of weights; hidden 4096, FFN 14336,
+** vocab 128256) on one H100 as its driver reports it (80 GiB x 0.99 =
+** 85.0403 GB), at an 8,192-token budget. */
+static void test_engine_mem(void) {
+  gpuadv_engine_mem m;
+  double act;
+  memset(&m, 0, sizeof(m));
+  m.gpu_gb = 80 * 1.073741824 * 0.99;
+  m.n_gpus = m.tp = m.pp = 1;
+  m.headroom = 0.10;
+  m.token_budget = 8192;
+  m.max_seqs = 1024;
+  m.hidden = 4096;
+  m.ffn = 14336;
+  m.vocab = 128256;
+  /* activations: 8192 x 2 x (3 x 14336 + 4 x 4096) = 973,078,528 B;
+  ** logits 1024 x 128256 x 4 = 525,336,576 B; + 0.12 GB outside PyTorch */
+  act = (973078528.0 + 525336576.0) / 1e9 + 0.12;
+  m.rule = GPUADV_MEM_RULE_UTILIZATION;
+  check_close("engine mem: vLLM's reserve", gpuadv_engine_reserved_gb(&m), act,
+              1e-12);
+  /* 0.9 x 85.0403 - 1.6184 - 16.06 = 58.8579 GB (54.82 GiB; vLLM logs
+  ** 54.93 GiB for this model on an H100 at 0.90) */
+  check_close("engine mem: vLLM's cache", gpuadv_engine_cache_gb(&m, 16.06),
+              0.9 * m.gpu_gb - act - 16.06, 1e-9);
+  check_close("engine mem: vLLM's cache, GB", gpuadv_engine_cache_gb(&m, 16.06),
+              58.8579, 1e-4);
+  /* SGLang on a GPU of 60 to 160 GiB, tp 1: chunk 8192, graphs 256:
+  ** 512 + 12288 + 512 + 128 = 13,440 MiB = 14.0929 GB, of which the
+  ** headroom's 8.504 GB is the part the other rules leave free too */
+  m.rule = GPUADV_MEM_RULE_STATIC;
+  check_close("engine mem: SGLang's reserve beyond the headroom",
+              gpuadv_engine_reserved_gb(&m),
+              13440 * 1.048576e-3 - 0.1 * m.gpu_gb, 1e-12);
+  check_close("engine mem: SGLang's cache", gpuadv_engine_cache_gb(&m, 16.06),
+              m.gpu_gb - 13440 * 1.048576e-3 - 16.06, 1e-9);
+  /* tp 8 on the same GPUs: graphs 512, + 1 GiB: 14,848 MiB each */
+  m.n_gpus = m.tp = 8;
+  check_close("engine mem: SGLang's cache at tp 8",
+              gpuadv_engine_cache_gb(&m, 141.1),
+              8 * (m.gpu_gb - 14848 * 1.048576e-3) - 141.1, 1e-9);
+  /* a headroom above the reserve wins (mem_fraction_static set by hand) */
+  m.headroom = 0.5;
+  check_close("engine mem: SGLang with a larger headroom",
+              gpuadv_engine_reserved_gb(&m), 0.0, 0.0);
+  /* a B200-size GPU (> 160 GiB): chunk 16384, graphs 512, tp 1:
+  ** 512 + 24576 + 1024 + 128 = 26,240 MiB */
+  m.headroom = 0.10;
+  m.n_gpus = m.tp = 1;
+  m.gpu_gb = 180 * 1.073741824 * 0.99;
+  check_close("engine mem: SGLang on a 180 GiB GPU",
+              gpuadv_engine_cache_gb(&m, 16.06),
+              m.gpu_gb - 26240 * 1.048576e-3 - 16.06, 1e-9);
+  /* an RTX 4090 (24 GiB, < 35 GiB): chunk 2048, graphs 24: 512 + 3072 +
+  ** 48 + 128 = 3,760 MiB, below the 10 GiB floor of larger GPUs */
+  m.gpu_gb = 24 * 1.073741824 * 0.99;
+  check_close("engine mem: SGLang on a 24 GiB GPU",
+              gpuadv_engine_cache_gb(&m, 16.06),
+              m.gpu_gb - 3760 * 1.048576e-3 - 16.06, 1e-9);
+  /* TensorRT-LLM: 0.9 of what the weights and activations leave, its 2,048
+  ** sequences' logits: 1,050,673,152 B */
+  m.gpu_gb = 80 * 1.073741824 * 0.99;
+  m.rule = GPUADV_MEM_RULE_FREE;
+  m.max_seqs = 2048;
+  act = (973078528.0 + 1050673152.0) / 1e9 + 0.12;
+  check_close("engine mem: TensorRT-LLM's cache",
+              gpuadv_engine_cache_gb(&m, 16.06), 0.9 * (m.gpu_gb - act - 16.06),
+              1e-9);
+  /* 70B-size weights on one GPU: the free rule leaves the cache 0.9 of
+  ** 85.04 - 2.14 - 70.6 = 12.3 GB; the utilization rule 7.78 - 2.14 */
+  check_close("engine mem: TensorRT-LLM, large weights",
+              gpuadv_engine_cache_gb(&m, 70.6), 0.9 * (m.gpu_gb - act - 70.6),
+              1e-9);
+  m.rule = GPUADV_MEM_RULE_PLAIN;
+  check_close("engine mem: plain", gpuadv_engine_cache_gb(&m, 16.06),
+              0.9 * m.gpu_gb - 16.06, 1e-9);
+  /* two GPUs of a tensor split halve the FFN's share of each */
+  m.rule = GPUADV_MEM_RULE_UTILIZATION;
+  m.max_seqs = 1024;
+  m.n_gpus = m.tp = 2;
+  check_close(
+      "engine mem: vLLM's reserve at tp 2", gpuadv_engine_reserved_gb(&m),
+      (8192 * 2 * (3 * 14336 / 2.0 + 4 * 4096) + 525336576.0) / 1e9 + 0.12,
+      1e-12);
+}
+
 int main(void) {
   test_queue();
   test_dtypes();
@@ -909,6 +997,7 @@ int main(void) {
   test_serving_batch();
   test_counts();
   test_money();
+  test_engine_mem();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }

@@ -147,8 +147,16 @@ SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 100, 1, 'vllm', 1,
 -- error: model_decode_tps(): kv_dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp7'
 SELECT engine_kv_dtype('tgi', 'fp8');
 -- error: engine_kv_dtype(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
--- the 72.7 GB FP8 checkpoint of Llama 3.1 70B leaves no KV cache in 90% of an H100's 80 GB
-SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8';
+SELECT engine_cache_gb('vllm', 'h100-sxm', -1, 4096, 14336, 0, 128256);
+-- error: engine_cache_gb(): weights_gb must be >= 0, got -1
+SELECT engine_cache_gb('vllm', 'h100x', 16, 4096, 14336, 0, 128256);
+-- error: engine_cache_gb(): unknown gpu 'h100x' in gpus; closest: 'h100-sxm', 'h100-nvl', 'h100-pcie'
+SELECT engine_cache_gb('vllm', 'h100-sxm', 16, 4096, 14336, 0, 128256, 1, 1, 1, 1);
+-- error: engine_cache_gb(): headroom must be in [0, 1), got 1
+-- the 72.7 GB FP8 checkpoint of Llama 3.1 70B leaves SGLang no KV cache on
+-- an H100 (85.04 GB as the driver reports it, 14.09 GB of it SGLang's
+-- reserve)
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8' AND engine = 'sglang';
 -- error: serving_sim(): 72.7 GB of weights leave no room for the KV cache on 1 x h100-sxm
 -- steady_state: 0 or 1, an open loop only
 SELECT * FROM serving_sim WHERE concurrency = 8 AND steady_state = 1;

@@ -83,6 +83,8 @@ BASELINE = {
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
     "engine_vendor_share": ["'vllm'", "'mi300x'"],
     "engine_kv_dtype": ["'vllm'", "'fp8'"],
+    "engine_cache_gb": ["'vllm'", "'h100-sxm'", "141.1", "8192", "28672", "0",
+                        "128256", "2", "2", "1", "0.1", "1"],
     "queue_wait_s": ["8", "2.4", "3.025"],
     "queue_servers": ["2.4", "3.025", "3", "4"],
     "spend_problem": ["20", "1", "'rent'", "10"],

@@ -65,15 +65,21 @@ SELECT 'sim-innocuous-in-view', (SELECT count(*) FROM sim_view) = 1;
 SELECT 'sim-model-tpot-batch1', (SELECT abs(tpot_mean_ms / 1000 * model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1150) - 1) < 0.01 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
 SELECT 'sim-model-ttft-prefill', (SELECT abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6)) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
 SELECT 'sim-model-args-echo', (SELECT model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND pp = 1 AND ep = 1 AND max_running = (SELECT max_batch FROM engines WHERE name = 'vllm') FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
--- KV capacity: 2 x 48 GB x 0.9 - 72.70 GB of the FP8 checkpoint (70.6B
--- weights at 1 byte and the embedding and head, 2 x 1.050673B, at 2 more)
--- = 13.7 GB at 327680 bytes per token (80 layers x 8 KV heads x 128 x 2 x
--- 2 bytes: vLLM keeps an FP8 model's cache in 16 bits, engine_kv_dtype),
--- or at 163840 with kv_dtype 'fp8' (vLLM's --kv-cache-dtype fp8).
-SELECT 'sim-model-kv-capacity', (SELECT kv_capacity_tokens = CAST((2 * 48 * 0.9 - 70.6 - 2 * 128256 * 8192 / 1e9) * 1e9 / 327680 AS INTEGER) AND kv_dtype IS NULL FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
-SELECT 'sim-model-kv-capacity-fp8', (SELECT kv_capacity_tokens = CAST((2 * 48 * 0.9 - 70.6 - 2 * 128256 * 8192 / 1e9) * 1e9 / 163840 AS INTEGER) AND kv_dtype = 'fp8' FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND kv_dtype = 'fp8');
--- TensorRT-LLM keeps the FP8 checkpoint's FP8 cache.
-SELECT 'sim-model-kv-capacity-trtllm', (SELECT kv_capacity_tokens = CAST((2 * 48 * 0.9 - 70.6 - 2 * 128256 * 8192 / 1e9) * 1e9 / 163840 AS INTEGER) FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND engine = 'trtllm');
+-- KV capacity: what vLLM's memory rule leaves the cache (engine_cache_gb).
+-- Two L40S as their driver reports them (48 GiB x 0.92 with ECC = 47.4164
+-- GB each), 0.9 of it, less each GPU's profiling step at tp 2 (8192 x 2 x
+-- (3 x 28672 / 2 + 4 x 8192) + 1024 x 128256 x 4 B + 0.12 GB = 1.88685 GB),
+-- less 72.70 GB of the FP8 checkpoint (70.6B weights at 1 byte and the
+-- embedding and head, 2 x 1.050673B, at 2 more) = 8.8745 GB at 327680
+-- bytes per token (80 layers x 8 KV heads x 128 x 2 x 2 bytes: vLLM keeps
+-- an FP8 model's cache in 16 bits, engine_kv_dtype): 27,082 tokens; or at
+-- 163840 with kv_dtype 'fp8' (vLLM's --kv-cache-dtype fp8).
+SELECT 'sim-model-kv-capacity', (SELECT kv_capacity_tokens = CAST((2 * (0.9 * 48 * 1.073741824 * 0.92 - (8192 * 2 * (3 * 28672 / 2 + 4 * 8192) + 1024 * 128256 * 4) / 1e9 - 0.12) - 70.6 - 2 * 128256 * 8192 / 1e9) * 1e9 / 327680 AS INTEGER) AND kv_capacity_tokens = 27082 AND kv_dtype IS NULL FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
+SELECT 'sim-model-kv-capacity-fp8', (SELECT kv_capacity_tokens = CAST((2 * (0.9 * 48 * 1.073741824 * 0.92 - (8192 * 2 * (3 * 28672 / 2 + 4 * 8192) + 1024 * 128256 * 4) / 1e9 - 0.12) - 70.6 - 2 * 128256 * 8192 / 1e9) * 1e9 / 163840 AS INTEGER) AND kv_dtype = 'fp8' FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND kv_dtype = 'fp8');
+-- TensorRT-LLM keeps the FP8 checkpoint's FP8 cache, in 0.9 of what the
+-- weights and its profiling step (2,048 sequences' logits) leave: 0.9 x
+-- (2 x (47.4164 - 2.41219) - 72.7013) = 15.5764 GB, 95,071 tokens.
+SELECT 'sim-model-kv-capacity-trtllm', (SELECT kv_capacity_tokens = CAST(0.9 * (2 * (48 * 1.073741824 * 0.92 - (8192 * 2 * (3 * 28672 / 2 + 4 * 8192) + 2048 * 128256 * 4) / 1e9 - 0.12) - 70.6 - 2 * 128256 * 8192 / 1e9) * 1e9 / 163840 AS INTEGER) AND kv_capacity_tokens = 95071 FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND engine = 'trtllm');
 -- Latency climbs with load, and the replica saturates above its capacity.
 SELECT 'sim-model-curve-climbs', (SELECT a.tpot_p95_ms < b.tpot_p95_ms AND a.ttft_p95_s < b.ttft_p95_s AND NOT a.saturated AND b.saturated FROM serving_sim(2, 2000) a, serving_sim(40, 2000) b WHERE a.model = 'llama-3.1-70b' AND a.gpu = 'h100-sxm' AND a.dtype = 'fp8' AND a.tp = 4 AND b.model = 'llama-3.1-70b' AND b.gpu = 'h100-sxm' AND b.dtype = 'fp8' AND b.tp = 4);
 -- More tensor parallelism: faster tokens for one user.
@@ -154,12 +160,13 @@ SELECT 'sim-search-median-tpot-below-decode-alone', max_rps = 0
 FROM serving_sim WHERE rate = 200 AND n_requests = 300 AND step_fixed_ms = 5 AND max_running = 8 AND tpot_p50_max_ms = 5;
 DROP TABLE sim_search;
 -- mem_headroom sizes the KV cache of a model replica: Llama 3.1 70B in FP8
--- (its checkpoint 72.70135 GB) with an FP8 cache on one H100 with 5% left
--- free holds
--- (80 x 0.95 - 72.70135) x 1e9 / 163840 bytes a token (80 layers x 8 KV
--- heads x 128 x 2 x 1 byte) = 20133 tokens; with the default 10% it does
--- not fit (tests/errors/sim_errors.sql).
-SELECT 'sim-mem-headroom-kv', kv_capacity_tokens = CAST((80 * 0.95 - model_weights_gb('llama-3.1-70b', 'fp8')) * 1e9 / 163840 AS INTEGER) AND kv_capacity_tokens = 20133
+-- (its checkpoint 72.70135 GB) with an FP8 cache on one H100 (85.0404 GB
+-- as the driver reports it) with 5% left free, less vLLM's profiling step
+-- (8192 x 2 x (3 x 28672 + 4 x 8192) + 1024 x 128256 x 4 B + 0.12 GB =
+-- 2.59149 GB), holds (0.95 x 85.0404 - 2.59149 - 72.70135) x 1e9 / 163840
+-- bytes a token (80 layers x 8 KV heads x 128 x 2 x 1 byte) = 33541
+-- tokens; with the default 10%, 7589.
+SELECT 'sim-mem-headroom-kv', kv_capacity_tokens = CAST((0.95 * 80 * 1.073741824 * 0.99 - (8192 * 2 * (3 * 28672 + 4 * 8192) + 1024 * 128256 * 4) / 1e9 - 0.12 - model_weights_gb('llama-3.1-70b', 'fp8')) * 1e9 / 163840 AS INTEGER) AND kv_capacity_tokens = 33541
 FROM serving_sim(1, 200) WHERE model = 'llama-3.1-70b' AND gpu = 'h100-sxm' AND dtype = 'fp8' AND kv_dtype = 'fp8' AND mem_headroom = 0.05;
 -- Steady state. A constant 10 ms step (no other cost), 1-token prompts and
 -- 1000-token answers: each request is in the batch for exactly 1000 steps,

@@ -124,29 +124,31 @@ SELECT 'eng-basis-values', (SELECT group_concat(DISTINCT basis) FROM (SELECT bas
 SELECT 'eng-basis-h100-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-sxm') = 'measured';
 SELECT 'eng-basis-h100-pcie-trtllm', (SELECT basis FROM speed_basis WHERE engine = 'trtllm' AND gpu = 'h100-pcie') = 'same-class';
 SELECT 'eng-basis-gaudi-vllm', (SELECT basis FROM speed_basis WHERE engine = 'vllm' AND gpu = 'gaudi3') = 'extrapolated';
--- A llama.cpp workload's plan names its layer split: 70B in q4_k_m on a
--- quote of 4 RTX 4090s runs as 4 stages ('pp4') at one GPU's speed plus 3
--- hops (18.1 tokens/s; measured 17.7 to 19.8 on 2 to 8 GPUs), not as
--- tensor parallelism at 4 GPUs' bandwidth.
+-- A llama.cpp workload's plan names its layer split: 70B in q4_k_m (43.2
+-- GB) on a quote of 4 RTX 4090s runs on two of them (2 x 24 GiB x 0.99 x
+-- 0.9 = 45.9 GB) as 2 stages ('pp2') at one GPU's speed plus a hop (18.1
+-- tokens/s; measured 17.7 to 19.8 on 2 to 8 GPUs), not as tensor
+-- parallelism at 2 GPUs' bandwidth.
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '4x4090', 'rtx-4090', 4, 1.20);
 INSERT INTO workloads(name, kind, model, dtype, engine, requests_per_min, prompt_tokens, output_tokens, user_tps) VALUES ('q70-llamacpp', 'serve', 'llama-3-70b', 'q4_k_m', 'llama.cpp', 1, 500, 200, 5);
-SELECT 'eng-layer-split-plan', (SELECT layout = 'pp4' AND gpus_per_replica = 4 AND abs(tps_per_user - model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 600, 4, 'llama.cpp')) < 0.5 AND works FROM serving_plans WHERE workload = 'q70-llamacpp' AND offer = 'mine/4x4090');
+SELECT 'eng-layer-split-plan', (SELECT layout = 'pp2' AND gpus_per_replica = 2 AND abs(tps_per_user - model_decode_tps('llama-3-70b', 'rtx-4090', 'q4_k_m', 1, 600, 2, 'llama.cpp')) < 0.5 AND works FROM serving_plans WHERE workload = 'q70-llamacpp' AND offer = 'mine/4x4090');
 -- best_plans says where a plan's speed was scaled by the engine's share of
--- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8262: 83%), on an
--- MI300X at amd_eff (0.4754: 48%); nothing of the kind on an H100.
+-- its NVIDIA speed: vLLM on a Gaudi 3 at gaudi_eff (0.8393: 84%), on an
+-- MI300X at amd_eff (0.4808: 48%); nothing of the kind on an H100.
 INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour) VALUES ('mine', '8xgaudi3', 'gaudi3', 8, 30.0), ('mine', '8xmi300x', 'mi300x', 8, 20.0), ('mine', '8xh100', 'h100-sxm', 8, 20.0);
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob) VALUES ('s8-gaudi', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xgaudi3'), ('s8-mi300x', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xmi300x'), ('s8-h100', 'serve', 'llama-3.1-8b', 'bf16', 60, 500, 200, 20, 'mine/8xh100');
-SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 82% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
-SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 47% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
+SELECT 'eng-best-plans-gaudi-share', (SELECT works AND reason LIKE '%no measurement of this engine on this kind of GPU, at ' || printf('%.0f', 100 * (SELECT gaudi_eff FROM engines WHERE name = 'vllm')) || '% of its NVIDIA speed (engine_vendor_share);%' AND reason LIKE '%at 84% of its NVIDIA speed%' FROM best_plans WHERE workload = 's8-gaudi');
+SELECT 'eng-best-plans-amd-share', (SELECT works AND reason LIKE '%, at 48% of its NVIDIA speed (engine_vendor_share);%' FROM best_plans WHERE workload = 's8-mi300x');
 SELECT 'eng-best-plans-nvidia-no-share', (SELECT works AND reason NOT LIKE '%NVIDIA speed%' FROM best_plans WHERE workload = 's8-h100');
 -- The catalog's measured matmul rates are the measurements rows they come
 -- from (stas00/ml-engineering's maximum achievable matmul table).
 SELECT 'eng-achieved-equals-measurements', (SELECT count(*) FROM measurements m JOIN gpus g ON g.name = m.gpu WHERE m.metric = 'matmul_tflops_max_achievable' AND m.value = CASE m.dtype WHEN 'fp8' THEN g.fp8_achieved_tflops ELSE g.bf16_achieved_tflops END) = 19 AND (SELECT count(*) FROM gpus WHERE bf16_achieved_tflops IS NOT NULL OR fp8_achieved_tflops IS NOT NULL) = 12;
 -- model_serving_batch: Llama 3.1 70B fp8 on 2 x H100 at a 600-token
 -- context, its KV cache 16-bit as vLLM keeps it by default
--- (engine_kv_dtype), keeps 40.2 tokens/s per sequence at batch 128, 26.4
--- at 256, 45.7 at 64 and 49.1 at 32; 52.9 at batch 1.
-SELECT 'eng-serving-batch-40', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 40, 500, 600, 2) = 128 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 128, 600, 2) / 128 >= 40 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 256, 600, 2) / 256 < 40 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 500, 600, 2) / 500 < 40;
+-- (engine_kv_dtype), keeps 39.9 tokens/s per sequence at batch 128, 27.6
+-- at 256, 45.6 at 64 and 49.0 at 32; 52.9 at batch 1: 40 tokens/s hold
+-- 64 sequences, 39 hold 128.
+SELECT 'eng-serving-batch-40', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 40, 500, 600, 2) = 64 AND model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 39, 500, 600, 2) = 128 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 128, 600, 2) / 128 >= 39 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 256, 600, 2) / 256 < 39 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 500, 600, 2) / 500 < 39;
 SELECT 'eng-serving-batch-48', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 48, 500, 600, 2) = 32 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 32, 600, 2) / 32 >= 48 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 64, 600, 2) / 64 < 48;
 SELECT 'eng-serving-batch-missed', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 60, 500, 600, 2) = 1 AND model_decode_tps('llama-3.1-70b', 'h100-sxm', 'fp8', 1, 600, 2) < 60;
 SELECT 'eng-serving-batch-no-target', model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 500, 600, 2) = 500 AND typeof(model_serving_batch('llama-3.1-70b', 'h100-sxm', 'fp8', 0, 500, 600, 2)) = 'integer';
@@ -174,3 +176,32 @@ SELECT 'eng-basis-plan-same-gpu', (SELECT basis = 'same-gpu' AND basis_nearest =
                                   AND (SELECT basis FROM speed_basis WHERE engine = 'vllm' AND gpu = 'rtx-5090') = 'measured';
 SELECT 'eng-basis-plan-reason', (SELECT reason LIKE '%; speed fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: qwen2.5-32b int4 at batch 1); %'
                                  FROM best_plans WHERE workload = 'basis-8b-5090');
+
+-- engine_cache_gb(): the engines' memory rules by hand (ext/gpuadv_engine_mem.c).
+-- An H100 as its driver reports it: 80 GiB x 0.99 = 85.0403 GB. Llama 3.1 8B
+-- in 16 bits (16.06 GB): vLLM's profiling step at 8,192 tokens and 1,024
+-- sequences takes 8192 x 2 x (3 x 14336 + 4 x 4096) + 1024 x 128256 x 4 B
+-- = 1.4984 GB, + 0.12 GB outside PyTorch; 0.9 x 85.0403 - 1.6184 - 16.06 =
+-- 58.858 GB = 54.82 GiB, where vLLM logs "the rest of the memory reserved
+-- for KV Cache is 54.93GiB" for this model on an H100 at 0.90.
+SELECT 'eng-cache-vllm-by-hand', abs(engine_cache_gb('vllm', 'h100-sxm', 16.06, 4096, 14336, 0, 128256) - (0.9 * 80 * 1.073741824 * 0.99 - (8192 * 2 * (3 * 14336 + 4 * 4096) + 1024 * 128256 * 4) / 1e9 - 0.12 - 16.06)) < 1e-9;
+SELECT 'eng-cache-vllm-log', abs(engine_cache_gb('vllm', 'h100-sxm', 16.06, 4096, 14336, 0, 128256) / 1.073741824 / 54.93 - 1) < 0.01;
+-- SGLang: 512 + 1.5 x 8192 + 2 x 256 + 1024 / 8 = 13,440 MiB reserved on
+-- an 80 GiB GPU at tp 1; at tp 8, 512 + 12288 + 2 x 512 + 1024 = 14,848
+SELECT 'eng-cache-sglang', abs(engine_cache_gb('sglang', 'h100-sxm', 16.06, 4096, 14336, 0, 128256) - (80 * 1.073741824 * 0.99 - 13440 * 1.048576e-3 - 16.06)) < 1e-9
+   AND abs(engine_cache_gb('sglang', 'h100-sxm', 141.1, 8192, 28672, 0, 128256, 8, 8) - (8 * (80 * 1.073741824 * 0.99 - 14848 * 1.048576e-3) - 141.1)) < 1e-9;
+-- TensorRT-LLM: 0.9 of what the weights and activations leave (2,048
+-- sequences' logits)
+SELECT 'eng-cache-trtllm', abs(engine_cache_gb('trtllm', 'h100-sxm', 16.06, 4096, 14336, 0, 128256) - 0.9 * (80 * 1.073741824 * 0.99 - (8192 * 2 * (3 * 14336 + 4 * 4096) + 2048 * 128256 * 4) / 1e9 - 0.12 - 16.06)) < 1e-9;
+-- an L40S in a rack server keeps 8% for ECC: 48 x 1.073741824 x 0.92
+SELECT 'eng-cache-ecc', abs(engine_cache_gb('llama.cpp', 'l40s', 16.06, 4096, 14336, 0, 128256) - (0.9 * 48 * 1.073741824 * 0.92 - 16.06)) < 1e-9;
+-- an MoE model's tokens go through experts_per_token experts' FFNs
+SELECT 'eng-cache-moe', abs(engine_cache_gb('vllm', 'h100-sxm', 0, 4096, 1536, 8, 151936, 4, 4) - 4 * (0.9 * 80 * 1.073741824 * 0.99 - (8192 * 2 * (3 * 1536 * 8 / 4.0 + 4 * 4096) + 1024 * 151936 * 4) / 1e9 - 0.12)) < 1e-9;
+-- nothing left: 0, not a negative size
+SELECT 'eng-cache-none', engine_cache_gb('sglang', 'h100-sxm', 150, 8192, 28672, 0, 128256, 2, 2) = 0.0;
+-- a fractional GPU: its share of the memory
+SELECT 'eng-cache-fraction', abs(engine_cache_gb('llama.cpp', 'h100-sxm', 1, 4096, 14336, 0, 128256, 1, 1, 1, 0.1, 0.5) - (0.9 * 40 * 1.073741824 * 0.99 - 1)) < 1e-9;
+-- the simulator's cache is the same rule's: Llama 3.1 8B with 16-bit KV
+-- (131,072 B a token) on one H100 under vLLM
+SELECT 'eng-cache-sim', (SELECT kv_capacity_tokens FROM serving_sim WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND rate = 1 AND n_requests = 10)
+   = CAST(engine_cache_gb('vllm', 'h100-sxm', model_weights_gb('llama-3.1-8b', 'bf16'), 4096, 14336, 0, 128256) * 1e9 / 131072 AS INTEGER);

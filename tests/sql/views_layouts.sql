@@ -31,9 +31,14 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour, fabric_g
 --    8 x 2 x 0.92668B of embedding and head at 16 bits: 801.67 GB; and no
 --    copies of the MLA latent (61 layers x 576 x 1200 tokens x 2 bytes,
 --    16-bit as vLLM keeps it by default = 0.08432 GB a sequence), where
---    'tp8' keeps 8: (1015.2 - 801.67) / 0.08432 = 2532 sequences against
---    (1015.2 - 672.85) / (8 x 0.08432) = 507.
--- 3. llama-3.1-70b in fp8 (70.6 GB) on 2 x L40S (86.4 GB usable): 'tp2'.
+--    'tp8' keeps 8. vLLM's memory rule (engine_cache_gb) leaves each H200
+--    (141 GiB x 0.99 = 149.885 GB) 0.9 of it less its profiling step:
+--    with the FFN of 8 experts of 2048 whole (dp: tp 1) 8192 x 2 x (3 x
+--    16384 + 4 x 7168) + 1024 x 129280 x 4 B + 0.12 GB = 1.9246 GB, split
+--    8 ways (tp8) 1.2200 GB: (8 x (134.896 - 1.9246) - 801.67) / 0.08432
+--    = 3108 sequences against (8 x (134.896 - 1.2200) - 672.85) /
+--    (8 x 0.08432) = 587.
+-- 3. llama-3.1-70b in fp8 (72.7 GB) on 2 x L40S (2 x 42.7 GB usable): 'tp2'.
 -- 4. llama-3.1-8b (16 GB) fits one GPU of every offer: 'tp1'.
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens,
                       user_tps, tpot_p95_ms, offer_glob) VALUES
@@ -66,14 +71,14 @@ CREATE TEMP TABLE ss AS SELECT * FROM serving_speeds WHERE workload LIKE 'lay-%'
 SELECT 'lay-405b-pp2', (SELECT works AND layout = 'tp8 pp2' AND gpus_per_replica = 16 AND replicas = 1 AND n_gpus = 16 AND nodes = 2 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh100');
 SELECT 'lay-405b-tried', (SELECT count(DISTINCT layout) = 2 AND min(layout) = 'tp8 pp2' AND max(layout) = 'tp8 pp4' AND min(fabric_gbps) = 3200 FROM ss WHERE workload = 'lay-405b' AND gpu = 'h100-sxm');
 SELECT 'lay-405b-speed', (SELECT abs(tps_per_user - round(model_decode_tps('llama-3.1-405b', 'h100-sxm', 'bf16', batch_per_replica, 1100, 8, 'vllm', 2, 1, 8, 3200) / batch_per_replica, 1)) < 0.05 AND tps_per_user < 8 * 3350 / 811.8 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh100');
-SELECT 'lay-405b-no-fabric', (SELECT NOT fits AND NOT works AND layout IS NULL AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/8xh100');
+SELECT 'lay-405b-no-fabric', (SELECT NOT fits AND NOT works AND layout IS NULL AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72.2 GB usable at most (of its 80 GiB, vllm keeps the rest or leaves it free) per node, and no fabric between nodes (fabric_gbps NULL or 0): a replica cannot span nodes' FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/8xh100');
 -- owned HGX servers come with the InfiniBand their price includes
 -- (owned_costs: fabric_gbps_per_gpu 400, 3,200 a server): the 405B model
 -- spans two of them as it does two ib-8xh100 instances
 SELECT 'lay-405b-owned-fabric', (SELECT works AND layout = 'tp8 pp2' FROM sp WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm') AND (SELECT fabric_gbps = 3200 AND fabric = 'InfiniBand NDR (owned_costs)' FROM offers WHERE offer = 'owned/h100-sxm');
 -- with owned_prices.fabric_gbps 0 (servers without a fabric) it cannot
 INSERT INTO owned_prices(gpu, fabric_gbps) VALUES ('h100-sxm', 0);
-SELECT 'lay-405b-owned-no-fabric', (SELECT NOT fits AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72 GB usable at most per node, and no fabric between nodes (fabric_gbps NULL or 0; set owned_prices.fabric_gbps): a replica cannot span nodes' FROM serving_plans WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm');
+SELECT 'lay-405b-owned-no-fabric', (SELECT NOT fits AND why_not = 'does not fit: 812.4 GB of weights and one sequence''s KV cache; 8 x 72.2 GB usable at most (of its 80 GiB, vllm keeps the rest or leaves it free) per node, and no fabric between nodes (fabric_gbps NULL or 0; set owned_prices.fabric_gbps): a replica cannot span nodes' FROM serving_plans WHERE workload = 'lay-405b-own' AND offer = 'owned/h100-sxm');
 DELETE FROM owned_prices WHERE gpu = 'h100-sxm';
 SELECT 'lay-405b-h200-one-node', (SELECT works AND layout = 'tp8' AND gpus_per_replica = 8 AND nodes = 1 FROM sp WHERE workload = 'lay-405b' AND offer = 'lay/ib-8xh200');
 SELECT 'lay-405b-best-h200', (SELECT works AND reason LIKE '1 replica of 8 x h200 at batch %' FROM best_plans WHERE workload = 'lay-405b');
@@ -93,13 +98,13 @@ SELECT 'lay-ds3-ep-costs', (SELECT count(*) > 0 AND count(*) FILTER (WHERE e.rep
 SELECT 'lay-dense-no-ep', (SELECT count(*) FILTER (WHERE ep > 1) = 0 AND count(*) > 0 FROM ss WHERE workload IN ('lay-405b', 'lay-70b', 'lay-8b'));
 SELECT 'lay-gpus-tp-pp', (SELECT count(*) FILTER (WHERE n <> tp * pp OR layout <> 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END) = 0 AND count(*) > 0 FROM ss WHERE ep <= tp * pp);
 SELECT 'lay-gpus-dp', (SELECT count(*) FILTER (WHERE n <> ep OR tp <> 1 OR pp <> 1 OR layout <> 'dp' || ep || ' ep' || ep) = 0 AND count(*) > 0 FROM ss WHERE ep > tp * pp);
-SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 2532 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 507 AND round(max(weights_gb) FILTER (WHERE layout = 'dp8 ep8'), 2) = 801.67 FROM ss WHERE workload = 'lay-ds3' AND gpu = 'h200');
--- 8,000-token prompts at 1.2 requests/s to plan for: dp8 ep8 holds 337
--- sequences where tp8 holds 67 (the latent 8 times), but each prompt runs
+SELECT 'lay-ds3-dp-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 3108 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 587 AND round(max(weights_gb) FILTER (WHERE layout = 'dp8 ep8'), 2) = 801.67 FROM ss WHERE workload = 'lay-ds3' AND gpu = 'h200');
+-- 8,000-token prompts at 1.2 requests/s to plan for: dp8 ep8 holds 414
+-- sequences where tp8 holds 78 (the latent 8 times), but each prompt runs
 -- its attention and dense layers on one GPU while the other seven wait
 -- (the groups run in lockstep): one tp8 replica serves the load
 SELECT 'lay-ds3-long-tp8', (SELECT works AND layout = 'tp8' AND replicas = 1 AND gpus_per_replica = 8 FROM sp WHERE workload = 'lay-ds3-long');
-SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 337 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 67 FROM ss WHERE workload = 'lay-ds3-long');
+SELECT 'lay-ds3-long-seqs', (SELECT max(max_seqs) FILTER (WHERE layout = 'dp8 ep8') = 414 AND max(max_seqs) FILTER (WHERE layout = 'tp8') = 78 FROM ss WHERE workload = 'lay-ds3-long');
 -- 5. deepseek-v3 in fp8 at 10 requests/s of 2000 + 500 tokens, 20 tokens/s
 --    per user (12 to plan for, with the 20% burst_headroom), p95 time per
 --    token 60 ms: dp8 ep8 decodes fastest, but a 2,000-token prompt's
