@@ -169,6 +169,31 @@ sed -i 's/^aws_trn2.js,\(.*\),2025-11-30T16:41:11+00:00,/aws_trn2.js,\1,2026-01-
 run "$TMP/extra2" "$TMP/extra2.csv"; rc=$?
 [ $rc -eq 1 ] && [ ! -e "$TMP/extra2.csv" ] && grep -q "a second listing of provider aws must be dated, and older" "$TMP/extra2.csv.err"
 check same_date_listings_fail $?
+# an excerpt of a provider file (rows the extract's own file of that source leaves
+# out): assembled with a MANIFEST row dated as the extract's file of the same
+# repository and commit, refused for a commit the extract does not hold; the
+# refresh maps ND GB200 v6 (no accelerator in the source) to 4 x gb200, drops its
+# spot price (equal to on-demand) and flags none of its regions (GB200 band 0.5-60)
+XC=catalogs/price_updates/anycloud_azure_nd_gb200_v6_2026-05-20.csv
+XS="github.com/anycloud-sh/catalog|azure/vms.csv (excerpt: ND GB200 v6)"
+AWSGIT="$TMP/awsgit"
+mkdir -p "$AWSGIT/data" && cp "$FX/listing/aws_listing.js" "$AWSGIT/data/all_gpu_instances.js" && \
+  git -C "$AWSGIT" init -q && git -C "$AWSGIT" add data && \
+  git -C "$AWSGIT" -c user.name=t -c user.email=t@t commit -q -m listing && \
+  bash catalogs/assemble_price_extract.sh "$TMP/xc" "$FX/good" "$AWSGIT" HEAD \
+    "$XC=$XS|62ff0a987e0c257a89235415d2877812fb1aaf29|azure" >/dev/null 2>&1 && \
+  grep -q '^anycloud_azure_nd_gb200_v6_2026-05-20.csv,azure,github.com/anycloud-sh/catalog,azure/vms.csv (excerpt: ND GB200 v6),62ff0a987e0c257a89235415d2877812fb1aaf29,2026-05-20T04:50:10+00:00,19,19,19,' "$TMP/xc/MANIFEST.csv" && \
+  cmp -s "$XC" "$TMP/xc/anycloud_azure_nd_gb200_v6_2026-05-20.csv" && \
+  ! bash catalogs/assemble_price_extract.sh "$TMP/xc2" "$FX/good" "$AWSGIT" HEAD \
+    "$XC=$XS|0000000000000000000000000000000000000000|azure" 2>"$TMP/xc2.err" >/dev/null && \
+  grep -q 'to date the excerpt by' "$TMP/xc2.err"
+check excerpt_assembled_and_dated $?
+run "$TMP/xc" "$TMP/xc.csv"; rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '^azure,Standard_ND128isr_NDR_GB200_v6,' "$TMP/xc.csv")" -eq 19 ] && \
+  [ "$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus gpu)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus gpu_count)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus usd_per_hour)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus spot_usd_per_hour)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus as_of)" = "gb200/4/108.16//2026-05-20" ] && \
+  [ "$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 brazilsouth price_flag)" = "" ] && \
+  [ "$(grep '^azure,Standard_ND128isr_NDR_GB200_v6,' "$TMP/xc.csv" | grep -vc 'spot dropped')" -eq 0 ]
+check excerpt_gb200_rows $?
 
 # (e) the committed catalog holds the spot-check values of the extract
 C=catalogs/cloud_instances.csv
