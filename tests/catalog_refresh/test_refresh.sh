@@ -200,7 +200,8 @@ C=catalogs/cloud_instances.csv
 [ "$(field $C aws p5.48xlarge us-east-1 usd_per_hour)" = 55.04 ] && \
   [ "$(field $C aws p4d.24xlarge us-east-1 usd_per_hour)" = 21.957642 ] && \
   [ "$(field $C gcp a3-highgpu-8g us-central1 usd_per_hour)" = 43.06615 ] && \
-  [ "$(field $C lambda gpu_1x_h100_sxm5 us-east-1 usd_per_hour)" = 4.29 ]
+  [ "$(field $C lambda gpu_1x_h100_sxm5 us-east-1 usd_per_hour)" = 4.29 ] && \
+  [ "$(field $C azure Standard_ND128isr_NDR_GB200_v6 eastus usd_per_hour)" = 108.16 ]
 check spot_checks_match_extract $?
 
 # (f) the real extract reproduces catalogs/cloud_instances.csv byte for byte,
@@ -238,10 +239,15 @@ def rows(p):
 old, cur = rows(sys.argv[1]), rows(sys.argv[2])
 # the price snapshot (gpu-price-feed data/prices.json) adds rows for GPUs a
 # provider's rows lacked, and drops the RunPod sizes it no longer sells
-# (8x RTX A4500: at most 4 per pod); every other key is the extract's
+# (8x RTX A4500: at most 4 per pod); the excerpt of anycloud-sh/catalog's
+# azure/vms.csv adds the 19 ND GB200 v6 rows the extract's azure.csv leaves out;
+# every other key is the extract's
 added = {k for k in set(cur) - set(old) if 'data/prices.json' in cur[k]}
+excerpt = {k for k in set(cur) - set(old)
+           if 'azure/vms.csv (excerpt: ND GB200 v6)' in cur[k] and k[3] == 'gb200'}
 dropped = set(old) - set(cur)
-sys.exit(0 if set(cur) - set(old) == added and len(added) == 40 and
+sys.exit(0 if set(cur) - set(old) == added | excerpt and len(added) == 40 and
+         len(excerpt) == 19 and
          sorted(k[1] for k in dropped) == ['8x_RTXA4500_SECURE'] * 8 and all(
     old[k] == l for k, l in cur.items()
     if k in old and 'silybench-data' not in l and 'gpu-price-feed' not in l) else 1)
