@@ -20,7 +20,13 @@
 #                data/prices.json, or an excerpt of it); copied byte for byte under its
 #                own name, with a MANIFEST row (provider '*', source_date the newest
 #                date in the file: refreshed_at, the last line's collected_at, or the
-#                snapshot's collected_at)
+#                snapshot's collected_at); or, as FILE.csv=REPO|PATH|COMMIT|PROVIDER,
+#                an excerpt of a provider file that BASE's own file of the same
+#                REPO and COMMIT leaves out (BASE's azure.csv keeps only the rows
+#                that name their accelerator, which ND GB200 v6 rows do not):
+#                copied byte for byte, with a MANIFEST row for PROVIDER dated as
+#                that BASE file (a CSV carries no date of its own; a REPO and
+#                COMMIT that no BASE file has are refused)
 #
 # OUT gets every file BASE's MANIFEST lists, copied unchanged, plus aws_listing.js:
 # data/all_gpu_instances.js of tsaol/aws-gpu at COMMIT, byte for byte.  That file is
@@ -84,12 +90,28 @@ body = [r for r in body if r[0] != 'aws_listing.js']
 body.append(['aws_listing.js', 'aws', 'github.com/tsaol/aws-gpu (data from instances.vantage.sh)',
              'data/all_gpu_instances.js', commit, date, str(n_in), str(n_in), str(n_od),
              'on-demand listing, no spot prices; updates the on-demand prices of aws.csv'])
+base_dates = {(r[2], r[4]): r[5] for r in body if len(r) > 5 and r[5] and r[5] != 'unknown'}
 for u in updates:
     path, _, prov = u.partition('=')
     parts = prov.split('|')
-    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl', '.json')) or not os.path.isfile(path):
-        sys.exit('%s: an update is FILE.yaml|FILE.jsonl|FILE.json=REPO|PATH|COMMIT of an existing file' % u)
     name = os.path.basename(path)
+    if path.endswith('.csv') and len(parts) == 4 and os.path.isfile(path):
+        # an excerpt of a provider file: dated as BASE's file of the same repo and commit
+        repo, spath, commit_x, provider = parts
+        day = base_dates.get((repo, commit_x))
+        if not day:
+            sys.exit('%s: no file of %s @%s in %s/MANIFEST.csv to date the excerpt by'
+                     % (u, repo, commit_x, base))
+        with open(path, newline='', encoding='utf-8') as f:
+            n = sum(1 for r in list(csv.reader(f))[1:] if r)
+        shutil.copyfile(path, os.path.join(out, name))
+        body = [r for r in body if r[0] != name]
+        body.append([name, provider, repo, spath, commit_x, day, str(n), str(n), str(n),
+                     'excerpt: rows of the source file that the extract leaves out'])
+        continue
+    if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl', '.json')) or not os.path.isfile(path):
+        sys.exit('%s: an update is FILE.yaml|FILE.jsonl|FILE.json=REPO|PATH|COMMIT, or '
+                 'FILE.csv=REPO|PATH|COMMIT|PROVIDER, of an existing file' % u)
     text = open(path, encoding='utf-8').read()
     if name.endswith('.json'):
         d = json.loads(text)

@@ -78,7 +78,11 @@ SWAPPED_SPOT = {('runpod', 'L40S')}
 # (re.match) that matches wins.
 PRICE_BANDS = [
     (r'tpu-', 0.3, 10.0),                                           # per chip-hour
-    (r'(h100|h200|gh200|b200|b300|gb200|gb300|mi300x|mi325x|mi355x)', 0.5, 30.0),
+    # Grace-Blackwell rack parts: Azure lists ND GB200 v6 at 27.04 USD per GPU-hour in
+    # its cheapest regions and up to twice that elsewhere (brazilsouth 54.08), the same
+    # regional uplift as its ND H200 v5 (84.8 -> 169.6 USD per VM-hour)
+    (r'gb[23]00', 0.5, 60.0),
+    (r'(h100|h200|gh200|b200|b300|mi300x|mi325x|mi355x)', 0.5, 30.0),
     (r'rtx-[345]0[5-9]0', 0.02, 3.0),                               # GeForce
     (r'', 0.02, 20.0),                                              # everything else
 ]

@@ -169,13 +169,39 @@ sed -i 's/^aws_trn2.js,\(.*\),2025-11-30T16:41:11+00:00,/aws_trn2.js,\1,2026-01-
 run "$TMP/extra2" "$TMP/extra2.csv"; rc=$?
 [ $rc -eq 1 ] && [ ! -e "$TMP/extra2.csv" ] && grep -q "a second listing of provider aws must be dated, and older" "$TMP/extra2.csv.err"
 check same_date_listings_fail $?
+# an excerpt of a provider file (rows the extract's own file of that source leaves
+# out): assembled with a MANIFEST row dated as the extract's file of the same
+# repository and commit, refused for a commit the extract does not hold; the
+# refresh maps ND GB200 v6 (no accelerator in the source) to 4 x gb200, drops its
+# spot price (equal to on-demand) and flags none of its regions (GB200 band 0.5-60)
+XC=catalogs/price_updates/anycloud_azure_nd_gb200_v6_2026-05-20.csv
+XS="github.com/anycloud-sh/catalog|azure/vms.csv (excerpt: ND GB200 v6)"
+AWSGIT="$TMP/awsgit"
+mkdir -p "$AWSGIT/data" && cp "$FX/listing/aws_listing.js" "$AWSGIT/data/all_gpu_instances.js" && \
+  git -C "$AWSGIT" init -q && git -C "$AWSGIT" add data && \
+  git -C "$AWSGIT" -c user.name=t -c user.email=t@t commit -q -m listing && \
+  bash catalogs/assemble_price_extract.sh "$TMP/xc" "$FX/good" "$AWSGIT" HEAD \
+    "$XC=$XS|62ff0a987e0c257a89235415d2877812fb1aaf29|azure" >/dev/null 2>&1 && \
+  grep -q '^anycloud_azure_nd_gb200_v6_2026-05-20.csv,azure,github.com/anycloud-sh/catalog,azure/vms.csv (excerpt: ND GB200 v6),62ff0a987e0c257a89235415d2877812fb1aaf29,2026-05-20T04:50:10+00:00,19,19,19,' "$TMP/xc/MANIFEST.csv" && \
+  cmp -s "$XC" "$TMP/xc/anycloud_azure_nd_gb200_v6_2026-05-20.csv" && \
+  ! bash catalogs/assemble_price_extract.sh "$TMP/xc2" "$FX/good" "$AWSGIT" HEAD \
+    "$XC=$XS|0000000000000000000000000000000000000000|azure" 2>"$TMP/xc2.err" >/dev/null && \
+  grep -q 'to date the excerpt by' "$TMP/xc2.err"
+check excerpt_assembled_and_dated $?
+run "$TMP/xc" "$TMP/xc.csv"; rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '^azure,Standard_ND128isr_NDR_GB200_v6,' "$TMP/xc.csv")" -eq 19 ] && \
+  [ "$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus gpu)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus gpu_count)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus usd_per_hour)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus spot_usd_per_hour)/$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 eastus as_of)" = "gb200/4/108.16//2026-05-20" ] && \
+  [ "$(field "$TMP/xc.csv" azure Standard_ND128isr_NDR_GB200_v6 brazilsouth price_flag)" = "" ] && \
+  [ "$(grep '^azure,Standard_ND128isr_NDR_GB200_v6,' "$TMP/xc.csv" | grep -vc 'spot dropped')" -eq 0 ]
+check excerpt_gb200_rows $?
 
 # (e) the committed catalog holds the spot-check values of the extract
 C=catalogs/cloud_instances.csv
 [ "$(field $C aws p5.48xlarge us-east-1 usd_per_hour)" = 55.04 ] && \
   [ "$(field $C aws p4d.24xlarge us-east-1 usd_per_hour)" = 21.957642 ] && \
   [ "$(field $C gcp a3-highgpu-8g us-central1 usd_per_hour)" = 43.06615 ] && \
-  [ "$(field $C lambda gpu_1x_h100_sxm5 us-east-1 usd_per_hour)" = 4.29 ]
+  [ "$(field $C lambda gpu_1x_h100_sxm5 us-east-1 usd_per_hour)" = 4.29 ] && \
+  [ "$(field $C azure Standard_ND128isr_NDR_GB200_v6 eastus usd_per_hour)" = 108.16 ]
 check spot_checks_match_extract $?
 
 # (f) the real extract reproduces catalogs/cloud_instances.csv byte for byte,
@@ -213,10 +239,15 @@ def rows(p):
 old, cur = rows(sys.argv[1]), rows(sys.argv[2])
 # the price snapshot (gpu-price-feed data/prices.json) adds rows for GPUs a
 # provider's rows lacked, and drops the RunPod sizes it no longer sells
-# (8x RTX A4500: at most 4 per pod); every other key is the extract's
+# (8x RTX A4500: at most 4 per pod); the excerpt of anycloud-sh/catalog's
+# azure/vms.csv adds the 19 ND GB200 v6 rows the extract's azure.csv leaves out;
+# every other key is the extract's
 added = {k for k in set(cur) - set(old) if 'data/prices.json' in cur[k]}
+excerpt = {k for k in set(cur) - set(old)
+           if 'azure/vms.csv (excerpt: ND GB200 v6)' in cur[k] and k[3] == 'gb200'}
 dropped = set(old) - set(cur)
-sys.exit(0 if set(cur) - set(old) == added and len(added) == 40 and
+sys.exit(0 if set(cur) - set(old) == added | excerpt and len(added) == 40 and
+         len(excerpt) == 19 and
          sorted(k[1] for k in dropped) == ['8x_RTXA4500_SECURE'] * 8 and all(
     old[k] == l for k, l in cur.items()
     if k in old and 'silybench-data' not in l and 'gpu-price-feed' not in l) else 1)
