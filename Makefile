@@ -12,6 +12,7 @@
 #   make valgrind the SQL suite under valgrind only
 #   make accuracy the estimates' error against published measurements, and
 #                 the serving simulator's (sql/latency_accuracy.sql)
+#   make bands    the plans' speed ranges (estimate_bands) computed again
 #   make format   clang-format the C sources in place (.clang-format)
 #   make lint     the format check, cppcheck, a build with warnings as
 #                 errors (gcc and clang) and commit subjects of at most 72
@@ -55,7 +56,7 @@ CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.cs
 
 LIB := gpuadv.$(EXT)
 
-.PHONY: all demo test check-all asan valgrind unit accuracy clean format lint lint-subjects calibrate-train refresh-prices
+.PHONY: all demo test check-all asan valgrind unit accuracy bands clean format lint lint-subjects calibrate-train refresh-prices
 
 all: $(LIB)
 
@@ -162,6 +163,16 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \
 	   FROM latency_accuracy_summary ORDER BY split, statistic"
+
+# The speed ranges of estimate_bands (sql/gpuadv.sql) from the fits and the
+# published figures: serving (calibrate.py, each GPU left out), the runs no
+# fit sees (sql/accuracy.sql), training (each source left out).
+bands: $(LIB) build/libgpuadv_train.$(EXT)
+	@$(PYTHON) catalogs/calibrate.py --bands | grep -E '^(kind,basis|serve,)'
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -csv :memory: \
+	  "SELECT kind, basis, rows, printf('%.3f', low), printf('%.3f', high) FROM estimate_accuracy_band"
+	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out --bands \
+	  | grep -E '^train,'
 
 unit: build/test_math build/test_config build/test_sim build/test_train build/test_traffic \
       build/test_image

@@ -47,6 +47,10 @@ the README's target on llama.cpp's single-stream rows is missed (median <=
 10%, 90th percentile <= 20%).
 --quick fits with fewer iterations and no leave-one-out (for tests of the
 mirror against the extension).
+--bands prints the speed ranges of estimate_bands (sql/gpuadv.sql): the
+10th and 90th percentiles of measured / estimate over the decode and
+full-load rows of every engine, in the fit (measured) and each GPU
+predicted by a fit on the others (same-class; not with --check).
 
 This mirrors gpuadv_decode_step_s() and gpuadv_prefill_s() of
 ext/gpuadv_math.c; tests/calibration/test_calibration.sh checks that its
@@ -707,16 +711,28 @@ def batch1_pool(data):
             c["g"]["vendor"] != "AMD"]
 
 
-def held_out(refit, data):
-    """Each GPU left out in turn, predicted by refit(the others)."""
+def held_out(refit, data, sink=None):
+    """Each GPU left out in turn, predicted by refit(the others); with a
+    sink, each prediction's measured / estimate goes to
+    sink["same-class"]."""
     errs = []
     for gpu in sorted({c["gpu"] for c in data}):
         train = [c for c in data if c["gpu"] != gpu]
         if not train:
             continue
         e = refit(train)
-        errs += errors(e, [c for c in data if c["gpu"] == gpu])
+        test = [c for c in data if c["gpu"] == gpu]
+        errs += errors(e, test)
+        if sink is not None:
+            sink["same-class"] += [c["measured"] / estimate(e, c)
+                                   for c in test]
     return errs
+
+
+# The serving estimates whose errors set the plans' speed ranges
+# (estimate_bands in sql/gpuadv.sql): a replica's decode and full-load
+# speed, of every engine.
+BAND_METRICS = ("decode", "aggregate")
 
 
 BATCH1 = ["bw_eff_hbm", "layer_overhead_us", "moe_layer_overhead_us"]
@@ -862,12 +878,16 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         engines[name].update(MODERN_FIXED)
     notes = {name: [] for name in engines}
     table = []
+    bands = {"measured": [], "same-class": []}
 
     def record(engine, metric, e, rows, refit):
         if not rows:
             return
-        held = held_out(refit, rows) if it_held and \
+        sink = bands if metric in BAND_METRICS else None
+        held = held_out(refit, rows, sink) if it_held and \
             len({c["gpu"] for c in rows}) > 1 else []
+        if sink is not None:
+            sink["measured"] += [c["measured"] / estimate(e, c) for c in rows]
         table.append((engine, metric, summary(errors(e, rows)),
                       summary(held)))
 
@@ -1052,7 +1072,7 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         for k in FLOAT_COLUMNS:
             if abs(e[k]) < 1e-6:
                 e[k] = 0.0
-    return engines, notes, table
+    return engines, notes, table, bands
 
 
 def write_engines(path, engine_rows, engines, notes):
@@ -1076,10 +1096,12 @@ def main():
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--bands", action="store_true")
     opts = ap.parse_args()
     gpus, models, engine_rows, meas = load(opts.catalogs)
-    engines, notes, table = calibrate(gpus, models, engine_rows, meas,
-                                      opts.quick, held=not opts.check)
+    engines, notes, table, bands = calibrate(gpus, models, engine_rows, meas,
+                                             opts.quick,
+                                             held=not opts.check)
     print("engine      metric     rows  median   p90    | GPU left out: "
           "median   p90")
     for engine, metric, s, h in table:
@@ -1088,6 +1110,15 @@ def main():
         print("%-11s %-10s %4d  %5.3f  %5.3f  |  %s" % (
             engine, metric, s["n"], s["median"], s["p90"],
             "%5.3f  %5.3f" % (h["median"], h["p90"]) if h else "   -      -"))
+    if opts.bands:
+        # the 10th and 90th percentiles of measured / estimate: a speed
+        # range a plan's estimate carries, by what backs it
+        print("kind,basis,rows,low,high")
+        for basis, xs in bands.items():
+            if xs:
+                print("serve,%s,%d,%.3f,%.3f" % (basis, len(xs),
+                                                 quantile(xs, 0.1),
+                                                 quantile(xs, 0.9)))
     for name, e in engines.items():
         print("%s: %s" % (name, ", ".join(
             "%s %.4g" % (k, e[k]) for k in FLOAT_COLUMNS + ["max_batch"])))

@@ -46,6 +46,8 @@ layout's capacity), the others are dropless.
 --leave-out  fit with each source left out in turn, report its rows' error
 --check F    exit 1 unless F's #define lines equal a fresh fit's
 --list       print each row: id, source, measured, estimated, error
+--bands      the speed ranges of estimate_bands (with --leave-out, the
+             held-out ones too)
 Without --fit, the rows are scored at the constants compiled into the
 library.
 """
@@ -445,6 +447,22 @@ def defines(k):
             for name, (f, _) in zip(NAMES, Consts._fields_)]
 
 
+def print_bands(errs, held, unseen):
+    """The training plans' speed ranges (estimate_bands in sql/gpuadv.sql):
+    the 10th and 90th percentiles of measured / estimate over the rows of
+    the fit (a chip with runs of its own: measured), over each source's
+    rows predicted by a fit on the other sources (same-vendor), and over
+    those of them whose chip no other source ran (none)."""
+    print("kind,basis,rows,low,high")
+    for basis, xs in (("measured", errs), ("same-vendor", held),
+                      ("none", unseen)):
+        ratios = [x[1] / x[2] for x in xs]
+        if ratios:
+            print("train,%s,%d,%.3f,%.3f" % (basis, len(ratios),
+                                              pct(ratios, 0.1),
+                                              pct(ratios, 0.9)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lib", default="build/libgpuadv_train.so")
@@ -454,6 +472,7 @@ def main():
     ap.add_argument("--leave-out", action="store_true")
     ap.add_argument("--check")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--bands", action="store_true")
     a = ap.parse_args()
     lib = Lib(a.lib)
     rows, skipped, old = load(lib, a.rows)
@@ -490,15 +509,21 @@ def main():
                 r["id"], source_of(r), r["gpu"], r["model"], r["gpu_count"], meas, est,
                 100 * err))
     if a.leave_out:
-        held = []
+        held, unseen = [], []
         for g in groups:
             train = [x for x in rows if source_of(x[0]) != g]
             test = [x for x in rows if source_of(x[0]) == g]
             kg, _ = fit(lib, train, k)
             e = errors(lib, test, kg)
             held.extend(e)
+            chips = {x[0]["gpu"] for x in train}
+            unseen.extend(x for x in e if x[0]["gpu"] not in chips)
             report("left out " + g, e)
         report("every source left out", held)
+        if a.bands:
+            print_bands(errs, held, unseen)
+    if a.bands and not a.leave_out:
+        print_bands(errs, [], [])
     if a.fit:
         for line in defines(k):
             print(line)

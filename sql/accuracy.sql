@@ -269,3 +269,21 @@ FROM (SELECT a.split, g.arch, a.abs_error,
       FROM image_accuracy a JOIN (SELECT 'all' AS arch UNION ALL SELECT DISTINCT arch FROM image_models) g
         ON g.arch = 'all' OR g.arch = a.arch) r
 GROUP BY split, arch;
+
+-- ------------------------------------------------------- speed ranges
+-- estimate_accuracy_band: the speed range of a serving estimate that no
+-- measurement of its engine on its kind of GPU backs (estimate_bands'
+-- 'extrapolated' row in sql/gpuadv.sql): the 10th and 90th percentiles
+-- (nearest rank) of measured / estimate over the rows no fit sees, the
+-- simulator's TensorRT-LLM runs with data-parallel attention and pipeline
+-- stages. `make bands` prints it beside the fitted ranges.
+DROP VIEW IF EXISTS estimate_accuracy_band;
+CREATE VIEW estimate_accuracy_band AS
+WITH r AS (
+  SELECT measured / estimate AS x, row_number() OVER (ORDER BY measured / estimate) AS i,
+         count(*) OVER () AS n
+  FROM estimate_accuracy WHERE layout IS NOT NULL AND estimate > 0)
+SELECT 'serve' AS kind, 'extrapolated' AS basis, max(n) AS rows,
+       max(CASE WHEN i = (n + 9) / 10 THEN x END) AS low,
+       max(CASE WHEN i = (9 * n + 9) / 10 THEN x END) AS high
+FROM r;

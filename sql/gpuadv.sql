@@ -489,6 +489,29 @@ DROP VIEW IF EXISTS provider_tiers;
 DROP VIEW IF EXISTS cloud_regions;
 DROP VIEW IF EXISTS egress_rates;
 DROP VIEW IF EXISTS plan_defaults;
+DROP VIEW IF EXISTS estimate_bands;
+
+-- The speed range a plan's estimate carries, by what backs it (the
+-- plans' basis): the 10th and 90th percentiles of measured / estimate on
+-- the published figures, so that a plan's speed is expected within
+-- estimate x low and estimate x high eight times in ten. Fitted constants
+-- of the fits of 2026-11-29 (engines.csv, ext/gpuadv_train.c); `make bands`
+-- computes them again.
+CREATE VIEW estimate_bands(kind, basis, rows, low, high, source) AS VALUES
+  ('serve', 'measured', 530, 0.863, 1.158,
+   'calibrate.py --bands: the decode and full-load figures of every engine in the fit, estimated by the fit'),
+  ('serve', 'same-gpu', 522, 0.847, 1.179,
+   'as same-class: the engine is measured on the GPU, but for other models, dtypes or batches'),
+  ('serve', 'same-class', 522, 0.847, 1.179,
+   'calibrate.py --bands: the same figures, each GPU''s predicted by a fit on the other GPUs'),
+  ('serve', 'extrapolated', 73, 0.631, 1.288,
+   'accuracy.sql estimate_accuracy_band: TensorRT-LLM''s runs with data-parallel attention or pipeline stages, which no fit sees, simulated'),
+  ('train', 'measured', 156, 0.801, 1.245,
+   'calibrate_train_tps.py --leave-out --bands: the published training runs, estimated by the fit'),
+  ('train', 'same-vendor', 156, 0.800, 1.248,
+   'calibrate_train_tps.py --leave-out --bands: each source''s runs predicted by a fit on the other sources'),
+  ('train', 'none', 70, 0.724, 1.247,
+   'calibrate_train_tps.py --leave-out --bands: those of them whose chip no other source ran');
 
 -- Every constant the views use, in one row, with its source in
 -- docs/procurement.md. Per-workload columns override most of them.
@@ -1553,7 +1576,13 @@ judged AS (
   FROM totals t),
 judged2 AS (
   SELECT j.*,
-         coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem
+         coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem,
+         -- the speed range of the plan's basis (estimate_bands); none where
+         -- the workload gave its own mfu
+         CASE WHEN j.mfu_given THEN 1.0
+              ELSE (SELECT e.low FROM estimate_bands e WHERE e.kind = 'train' AND e.basis = j.basis) END AS band_low,
+         CASE WHEN j.mfu_given THEN 1.0
+              ELSE (SELECT e.high FROM estimate_bands e WHERE e.kind = 'train' AND e.basis = j.basis) END AS band_high
   FROM judged j)
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
@@ -1562,10 +1591,17 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
        n_gpus, nodes, interconnect_ok, fabric,
        round(step_s, 3) AS step_s, round(mfu, 4) AS mfu, round(comm_share, 4) AS comm_share,
        round(gpu_hours, 1) AS gpu_hours, round(wall_days, 2) AS wall_days,
+       -- the time and cost if the speed is off by its basis's 10th or 90th
+       -- percentile (estimate_bands): the compute scales, storage, egress
+       -- and the managed fee's other terms as planned
+       round(wall_days / band_high, 2) AS wall_days_low, round(wall_days / band_low, 2) AS wall_days_high,
        round(n_gpus * usd_per_device_hour * (1 + managed_premium), 4) AS usd_per_hour,
        round(compute_usd, 2) AS compute_usd, round(storage_usd, 2) AS storage_usd,
        round(egress_usd, 2) AS egress_usd, round(managed_usd, 2) AS managed_usd,
-       round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd,
+       round(total_usd, 2) AS total_usd,
+       round(total_usd - compute_usd + compute_usd / band_high, 2) AS total_usd_low,
+       round(total_usd - compute_usd + compute_usd / band_low, 2) AS total_usd_high,
+       round(capex_usd, 2) AS capex_usd,
        round(spend_usd, 2) AS spend_usd, shape_from,
        price_flag, price_as_of,
        CAST(julianday(today) - julianday(price_date) AS INTEGER) AS price_age_days,
@@ -1598,6 +1634,8 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
                                    -- and at equal cost an undated rental price
                                    -- after a dated one
                                    price_date IS NULL AND pricing NOT IN ('owned', 'quote'), wall_days,
+                                   -- then the narrower range
+                                   band_high - band_low,
                                    total_usd, n_gpus,
                                    usable_gb * devices DESC, offer) AS rank
 FROM judged2;
@@ -1609,8 +1647,10 @@ SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.prici
        r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not,
        r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.pp, r.recompute, r.micro_batch,
        r.global_batch, r.framework, r.n_gpus, r.nodes,
-       r.interconnect_ok, r.fabric, r.step_s, r.mfu, r.comm_share, r.basis, r.gpu_hours, r.wall_days, r.usd_per_hour,
-       r.compute_usd, r.storage_usd, r.egress_usd, r.managed_usd, r.total_usd, r.capex_usd,
+       r.interconnect_ok, r.fabric, r.step_s, r.mfu, r.comm_share, r.basis, r.gpu_hours, r.wall_days,
+       r.wall_days_low, r.wall_days_high, r.usd_per_hour,
+       r.compute_usd, r.storage_usd, r.egress_usd, r.managed_usd, r.total_usd, r.total_usd_low, r.total_usd_high,
+       r.capex_usd,
        r.spend_usd, r.shape_from, r.price_flag, r.price_as_of, r.price_age_days, r.term,
        r.commit_days, r.spot_overhead, r.running_usd_per_hour, r.alt_n_gpus, r.alt_wall_days,
        r.alt_total_usd, r.alt_spend_usd, r.rank
@@ -2236,7 +2276,26 @@ final2 AS (
   FROM final f),
 -- the basis of every engine and GPU, computed once: a lookup into the view
 -- per plan row would run the view again for each
-basis AS MATERIALIZED (SELECT engine AS b_engine, gpu AS b_gpu, basis AS b_basis FROM speed_basis)
+basis AS MATERIALIZED (SELECT engine AS b_engine, gpu AS b_gpu, basis AS b_basis FROM speed_basis),
+-- the basis a plan's speed rests on, and the speed range it carries
+-- (estimate_bands): a measured engine and GPU whose measurements are of
+-- other models, dtypes or batches are same-gpu; no basis, extrapolated
+final3 AS (
+  SELECT f.*, b.b_basis,
+         CASE WHEN b.b_basis = 'measured' AND NOT coalesce(f.k_comparable, 0) THEN 'same-gpu'
+              ELSE coalesce(b.b_basis, 'extrapolated') END AS plan_basis
+  FROM final2 f LEFT JOIN basis b ON b.b_engine = f.engine AND b.b_gpu = f.gpu),
+final4 AS (
+  SELECT f.*, e.low AS band_low, e.high AS band_high,
+         -- the replicas that carry the load at the range's slower and
+         -- faster speed, beside the spares: the peak rate over what a
+         -- replica serves at that speed (its max_rps scaled), at least
+         -- the replicas planned when slower and at most when faster
+         max(f.replicas - f.spare_replicas,
+             nodes_required(f.x_peak_rps / f.max_rps_per_replica, e.low)) + f.spare_replicas AS replicas_high,
+         max(1, min(f.replicas - f.spare_replicas,
+                    nodes_required(f.x_peak_rps / f.max_rps_per_replica, e.high))) + f.spare_replicas AS replicas_low
+  FROM final3 f JOIN estimate_bands e ON e.kind = 'serve' AND e.basis = f.plan_basis)
 SELECT workload, model, params_b, dtype, engine,
        -- a hybrid: the owned offer + the rented one, priced where it is rented
        CASE WHEN hybrid = 1 THEN offer || ' + ' || r_offer ELSE offer END AS offer,
@@ -2246,7 +2305,7 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN hybrid = 1 THEN (SELECT g.country FROM cloud_regions g WHERE g.provider = r_provider AND g.region = r_region)
             ELSE country END AS country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
-       CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0) THEN 'same-gpu' ELSE b_basis END AS basis,
+       CASE WHEN b_basis IS NULL THEN NULL ELSE plan_basis END AS basis,
        CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0)
             THEN substr(k_nearest_key, instr(k_nearest_key, '|') + 1) END AS basis_nearest,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
@@ -2261,7 +2320,13 @@ SELECT workload, model, params_b, dtype, engine,
        gpus_per_replica, batch AS batch_per_replica, replicas, spare_replicas,
        CASE WHEN hybrid = 1 THEN h_n_gpus ELSE n_gpus END AS n_gpus, nodes,
        interconnect_ok,
-       round(replica_tps, 1) AS tps_per_replica, round(per_user_tps, 1) AS tps_per_user,
+       round(replica_tps, 1) AS tps_per_replica,
+       -- the speed if it is off by its basis's 10th or 90th percentile
+       -- (estimate_bands), and what the plan costs then: as many more or
+       -- fewer replicas as carry the load at that speed, spares kept
+       round(replica_tps * band_low, 1) AS tps_per_replica_low,
+       round(replica_tps * band_high, 1) AS tps_per_replica_high,
+       round(per_user_tps, 1) AS tps_per_user,
        round(ttft_est_s, 3) AS ttft_s,
        layout,
        round(max_rps_per_replica, 3) AS max_rps_per_replica,
@@ -2274,7 +2339,12 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN fits THEN p95_ok END AS p95_met,
        round(usd_per_hour, 4) AS usd_per_hour,
        CASE WHEN usd_per_hour > 0 THEN round(cost_per_mtok(usd_per_hour, served_tps), 4) END AS usd_per_mtok,
-       round(total_usd, 2) AS total_usd, round(capex_usd, 2) AS capex_usd, round(spend_usd, 2) AS spend_usd,
+       round(total_usd, 2) AS total_usd,
+       CASE WHEN replicas > 0 THEN round(usd_per_hour * replicas_low / replicas, 4) END AS usd_per_hour_low,
+       CASE WHEN replicas > 0 THEN round(usd_per_hour * replicas_high / replicas, 4) END AS usd_per_hour_high,
+       CASE WHEN replicas > 0 THEN round(total_usd * replicas_low / replicas, 2) END AS total_usd_low,
+       CASE WHEN replicas > 0 THEN round(total_usd * replicas_high / replicas, 2) END AS total_usd_high,
+       round(capex_usd, 2) AS capex_usd, round(spend_usd, 2) AS spend_usd,
        paid_gpus, price_flag, price_as_of,
        CAST(julianday(today) - julianday(CASE WHEN hybrid = 1 THEN r_price_date ELSE price_date END) AS INTEGER)
          AS price_age_days,
@@ -2294,7 +2364,7 @@ SELECT workload, model, params_b, dtype, engine,
          AS best_buy_usd_per_hour,
        min(CASE WHEN problem IS NULL AND hybrid = 1 THEN usd_per_hour END) OVER rk_all AS best_hybrid_usd_per_hour,
        row_number() OVER rk AS rank
-FROM final2 LEFT JOIN basis ON b_engine = final2.engine AND b_gpu = final2.gpu
+FROM final4
 -- at equal cost a dated price before an undated one
 WINDOW rk AS (PARTITION BY workload
               ORDER BY problem IS NOT NULL, fits DESC, interconnect_ok DESC,
@@ -2303,7 +2373,9 @@ WINDOW rk AS (PARTITION BY workload
                        -- measurement of the engine on that kind of GPU
                        -- goes after the others
                        pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
-                       usd_per_hour IS NULL, usd_per_hour, price_date IS NULL, n_gpus,
+                       usd_per_hour IS NULL, usd_per_hour,
+                       -- at equal cost the narrower speed range
+                       band_high - band_low, price_date IS NULL, n_gpus,
                        memory_gb * devices DESC, offer),
        rk_all AS (rk ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING);
 
@@ -2314,9 +2386,11 @@ SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pr
        r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not, r.basis, r.basis_nearest,
        r.weights_gb, r.kv_gb, r.total_gb, r.kv_dtype, r.cache_gb_per_gpu, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
+       r.tps_per_replica_low, r.tps_per_replica_high,
        r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
        r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
-       r.usd_per_hour, r.usd_per_mtok, r.total_usd, r.capex_usd, r.spend_usd, r.paid_gpus,
+       r.usd_per_hour, r.usd_per_hour_low, r.usd_per_hour_high, r.usd_per_mtok, r.total_usd,
+       r.total_usd_low, r.total_usd_high, r.capex_usd, r.spend_usd, r.paid_gpus,
        r.price_flag, r.price_as_of, r.price_age_days, r.term, r.commit_days,
        r.running_usd_per_hour, r.spot_interruptions_per_day, r.rent_usd_per_hour, r.avg_gpus,
        r.peak_usd_per_hour, r.rent_offer, r.rent_pricing, r.rank
@@ -2464,7 +2538,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days, $%,d total (compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work%s',
+         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work%s',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -2489,8 +2563,9 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                      ELSE 'step model, ' || CASE basis WHEN 'measured' THEN 'training throughput measured on this GPU'
                                                    WHEN 'same-vendor' THEN 'measured on other GPUs of its vendor, not this one'
                                                    ELSE 'no training measurement of this vendor''s chips' END END,
-                step_s, 100 * comm_share, wall_days,
-                CAST(round(total_usd) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
+                step_s, 100 * comm_share, wall_days, wall_days_low, wall_days_high,
+                CAST(round(total_usd) AS INTEGER), CAST(round(total_usd_low) AS INTEGER),
+                CAST(round(total_usd_high) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
                 CAST(round(managed_usd) AS INTEGER),
                 CASE WHEN pricing = 'owned'
@@ -2519,7 +2594,7 @@ UNION ALL
 SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour, $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
+         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour ($%.2f to $%.2f at its speed basis''s 10th to 90th percentile error), $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
                 replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END,
                 CASE WHEN spare_replicas > 0 THEN printf(' (%d spare)', spare_replicas) ELSE '' END,
                 gpus_per_replica, gpu,
@@ -2548,7 +2623,7 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                        THEN printf('at the planned load %.1f tokens/s per user and first token %.2f s (median; p95 %.2f s)',
                                    1000.0 / tpot_p50_ms, ttft_p50_s, ttft_p95_s)
                      ELSE printf('%.1f per user, first token %.2f s', tps_per_user, ttft_s) END,
-                usd_per_hour, usd_per_mtok,
+                usd_per_hour, usd_per_hour_low, usd_per_hour_high, usd_per_mtok,
                 -- owned: the hours of use are total_usd / usd_per_hour
                 CASE WHEN pricing IN ('owned', 'hybrid')
                      THEN CASE WHEN capex_usd + (running_usd_per_hour + rent_usd_per_hour) * total_usd / usd_per_hour

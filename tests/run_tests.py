@@ -169,7 +169,9 @@ SCHEMA_SQL = "sql/gpuadv.sql"
 # the test host cannot `.read` itself.
 PRELUDES = {"views_": SCHEMA_SQL, "examples_": SCHEMA_SQL,
             "accuracy_": "sql/accuracy.sql",
-            "sim_latency_": "sql/latency_accuracy.sql"}
+            # the plans' speed ranges (estimate_bands) beside the
+            # simulator's comparison
+            "sim_latency_": (SCHEMA_SQL, "sql/latency_accuracy.sql")}
 
 
 def with_schema(path):
@@ -181,9 +183,10 @@ def with_schema(path):
     os.makedirs("build/tests", exist_ok=True)
     combined = os.path.join("build/tests", base)
     with open(combined, "w") as out:
-        with open(prelude) as f:
-            out.write(f.read())
-        out.write("\n")
+        for script in (prelude if isinstance(prelude, tuple) else (prelude,)):
+            with open(script) as f:
+                out.write(f.read())
+            out.write("\n")
         with open(path) as f:
             out.write(f.read())
     return combined

@@ -9,7 +9,7 @@
 # Prints `ok NAME` / `FAIL NAME` per check; exits 1 on any failure.
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-/usr/bin/python3}
-out=$($PY catalogs/calibrate.py --check)
+out=$($PY catalogs/calibrate.py --check --bands)
 status=$?
 if [ $status -eq 0 ]; then
   echo "ok engines.csv constants equal the fit"
@@ -173,7 +173,7 @@ status=$(( status | $? ))
 # The training step model: its constants a fresh fit's, its error on the
 # published training runs as README's Accuracy section states it.
 make -s build/libgpuadv_train.so >/dev/null 2>&1
-train=$($PY catalogs/calibrate_train_tps.py --check ext/gpuadv_train.c 2>&1)
+train=$($PY catalogs/calibrate_train_tps.py --check ext/gpuadv_train.c --bands 2>&1)
 if [ $? -eq 0 ]; then
   echo "ok gpuadv_train.c constants equal the fit"
 else
@@ -187,6 +187,21 @@ for want in "all rows                     rows 156  median   9.6%  p90  28.9%" \
     echo "ok training throughput: $want"
   else
     echo "FAIL training throughput: $want"
+    status=1
+  fi
+done
+# The plans' speed ranges (estimate_bands, sql/gpuadv.sql) where a fit's
+# own rows set them: equal to the fits' (make bands computes the held-out
+# ones, which take the fits with each GPU or source left out).
+for line in $(printf '%s\n%s\n' "$out" "$train" | grep -E '^(serve|train),measured,'); do
+  kind=${line%%,*}
+  got=$(sqlite3 -batch -cmd '.load ./gpuadv' -cmd '.read sql/gpuadv.sql' :memory: \
+        "SELECT printf('%s,%s,%d,%.3f,%.3f', kind, basis, rows, low, high) FROM estimate_bands
+         WHERE kind = '$kind' AND basis = 'measured'")
+  if [ "$got" = "$line" ]; then
+    echo "ok estimate_bands $kind measured: the fit's ($line)"
+  else
+    echo "FAIL estimate_bands $kind measured: $got, the fit's $line"
     status=1
   fi
 done
