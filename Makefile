@@ -40,7 +40,8 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
            ext/gpuadv_model_funcs.c ext/gpuadv_model_setup.c ext/gpuadv_csv.c ext/gpuadv_config.c \
-           ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
+           ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_capacity.c \
+           ext/gpuadv_sim_vtab.c \
            ext/gpuadv_train.c ext/gpuadv_train_funcs.c \
            ext/gpuadv_traffic.c ext/gpuadv_traffic_funcs.c \
            ext/gpuadv_image.c ext/gpuadv_image_funcs.c \
@@ -105,9 +106,13 @@ build/test_config: tests/test_config.c tests/unit.h ext/gpuadv_config.c ext/gpua
                    ext/gpuadv_math.c ext/gpuadv_math.h | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_config.c ext/gpuadv_config.c \
 	  ext/gpuadv_math.c -lm
-# C unit tests of the serving simulator, with the sanitizers on.
-build/test_sim: tests/test_sim.c tests/unit.h ext/gpuadv_sim.c ext/gpuadv_sim.h | build
-	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c -lm
+# C unit tests of the serving simulator and its capacity search, with the
+# sanitizers on.
+build/test_sim: tests/test_sim.c tests/unit.h ext/gpuadv_sim.c ext/gpuadv_sim.h \
+                ext/gpuadv_capacity.c ext/gpuadv_capacity.h \
+                ext/gpuadv_math.c ext/gpuadv_math.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c \
+	  ext/gpuadv_capacity.c ext/gpuadv_math.c -lm
 
 # C unit tests of the training step model, with the sanitizers on.
 build/test_train: tests/test_train.c tests/unit.h ext/gpuadv_train.c ext/gpuadv_train.h \
