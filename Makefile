@@ -41,13 +41,14 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
            ext/gpuadv_model_funcs.c ext/gpuadv_model_setup.c ext/gpuadv_csv.c ext/gpuadv_config.c \
-           ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_sim_vtab.c \
+           ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_capacity.c \
+           ext/gpuadv_sim_vtab.c \
            ext/gpuadv_train.c ext/gpuadv_train_funcs.c \
            ext/gpuadv_traffic.c ext/gpuadv_traffic_funcs.c \
            ext/gpuadv_image.c ext/gpuadv_image_funcs.c ext/gpuadv_engine_mem.c \
            ext/gpuadv_meta.c build/gpuadv_catalog_data.c
-EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h
-CATALOG_CSV := catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
+EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h build/gpuadv_dtypes.h
+CATALOG_CSV := catalogs/dtypes.csv catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/engines.csv catalogs/engine_support.csv \
                catalogs/owned_costs.csv catalogs/committed_prices.csv catalogs/spot_interruptions.csv \
                catalogs/aliases.csv \
@@ -64,11 +65,13 @@ $(LIB): $(EXT_SRC) $(EXT_HDR) VERSION
 	$(CC) $(EXT_CFLAGS) $(SHARED) -o $@ $(EXT_SRC) -lm
 
 # The catalogs, validated and turned into C tables (file:line: reason on
-# any bad row). The header comes with the data file.
-build/gpuadv_catalog_data.c: $(CATALOG_CSV) catalogs/gen_catalog.py | build
+# any bad row). The headers come with the data file: the catalogs' columns,
+# and the dtypes of catalogs/dtypes.csv as the enum and rows of
+# gpuadv_dtypes[] (ext/gpuadv_math.c).
+build/gpuadv_catalog_data.c: $(CATALOG_CSV) catalogs/gen_catalog.py catalogs/dtype_catalog.py | build
 	$(PYTHON) catalogs/gen_catalog.py --csv-dir catalogs \
-	  --out-c $@ --out-h build/gpuadv_catalog_cols.h
-build/gpuadv_catalog_cols.h: build/gpuadv_catalog_data.c
+	  --out-c $@ --out-h build/gpuadv_catalog_cols.h --out-dtypes build/gpuadv_dtypes.h
+build/gpuadv_catalog_cols.h build/gpuadv_dtypes.h: build/gpuadv_catalog_data.c
 
 # The test host: runs SQL files like the shell, one process per file.
 build/sqlhost: tests/sqlhost.c | build
@@ -98,23 +101,27 @@ calibrate-train: build/libgpuadv_train.$(EXT)
 
 # C unit tests of the arithmetic, with the sanitizers on.
 build/test_math: tests/test_math.c tests/unit.h ext/gpuadv_math.c ext/gpuadv_math.h \
-                 ext/gpuadv_engine_mem.c ext/gpuadv_engine_mem.h | build
-	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_math.c ext/gpuadv_math.c ext/gpuadv_engine_mem.c -lm
+                 ext/gpuadv_engine_mem.c ext/gpuadv_engine_mem.h build/gpuadv_dtypes.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -Ibuild -o $@ tests/test_math.c ext/gpuadv_math.c ext/gpuadv_engine_mem.c -lm
 
 # C unit tests of the config.json reader, on the real configs of
 # tests/configs/, with the sanitizers on.
 build/test_config: tests/test_config.c tests/unit.h ext/gpuadv_config.c ext/gpuadv_config.h \
-                   ext/gpuadv_math.c ext/gpuadv_math.h | build
-	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_config.c ext/gpuadv_config.c \
+                   ext/gpuadv_math.c ext/gpuadv_math.h build/gpuadv_dtypes.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -Ibuild -o $@ tests/test_config.c ext/gpuadv_config.c \
 	  ext/gpuadv_math.c -lm
-# C unit tests of the serving simulator, with the sanitizers on.
-build/test_sim: tests/test_sim.c tests/unit.h ext/gpuadv_sim.c ext/gpuadv_sim.h | build
-	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_sim.c ext/gpuadv_sim.c -lm
+# C unit tests of the serving simulator and its capacity search, with the
+# sanitizers on.
+build/test_sim: tests/test_sim.c tests/unit.h ext/gpuadv_sim.c ext/gpuadv_sim.h \
+                ext/gpuadv_capacity.c ext/gpuadv_capacity.h \
+                ext/gpuadv_math.c ext/gpuadv_math.h build/gpuadv_dtypes.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -Ibuild -o $@ tests/test_sim.c ext/gpuadv_sim.c \
+	  ext/gpuadv_capacity.c ext/gpuadv_math.c -lm
 
 # C unit tests of the training step model, with the sanitizers on.
 build/test_train: tests/test_train.c tests/unit.h ext/gpuadv_train.c ext/gpuadv_train.h \
-                  ext/gpuadv_math.c ext/gpuadv_math.h | build
-	$(CC) $(SAN_FLAGS) $(WARN) -Iext -o $@ tests/test_train.c ext/gpuadv_train.c \
+                  ext/gpuadv_math.c ext/gpuadv_math.h build/gpuadv_dtypes.h | build
+	$(CC) $(SAN_FLAGS) $(WARN) -Iext -Ibuild -o $@ tests/test_train.c ext/gpuadv_train.c \
 	  ext/gpuadv_math.c -lm
 
 # C unit tests of the vision and diffusion model, with the sanitizers on.

@@ -80,30 +80,10 @@ static double number(sqlite3_value *v) {
 #define LORA_FRACTION 0.01
 #define NF4_CONSTANT_BYTES (0.127 / 8.0)
 
-enum { C_FP32, C_TF32, C_16BIT, C_FP8, C_INT8, C_FP4 };
-
-static const struct {
-  const char *name;
-  double bytes;
-  int compute;
-  int gguf;
-} dtypes[] = {
-    {"fp32", 4.0, C_FP32, 0},
-    {"tf32", 4.0, C_TF32, 0},
-    {"fp16", 2.0, C_16BIT, 0},
-    {"bf16", 2.0, C_16BIT, 0},
-    {"fp8", 1.0, C_FP8, 0},
-    {"int8", 1.0, C_INT8, 0},
-    {"int4", 0.5, C_16BIT, 0},
-    {"nf4", 0.5, C_16BIT, 0},
-    {"fp4", 0.5, C_FP4, 0},
-    {"mxfp4", 4.25 / 8.0, C_FP4, 0},
-    {"q8_0", 8.5 / 8.0, C_16BIT, 1},
-    {"q6_k", 6.5625 / 8.0, C_16BIT, 1},
-    {"q4_k_m", 4.89 / 8.0, C_16BIT, 1},
-    {"q4_0", 4.5 / 8.0, C_16BIT, 1},
-};
-#define N_DTYPES ((int)(sizeof(dtypes) / sizeof(dtypes[0])))
+/* The dtypes are gpuadv's own table, gpuadv_dtypes[] (generated from
+** catalogs/dtypes.csv): the index dtype_of finds is the one gpuadv's model
+** setup takes, whatever rows come before it. */
+#define DTYPE_BYTES(i) (gpuadv_dtypes[(i)].bytes_per_param)
 
 static int word(sqlite3_value *v, const char *const *names, int n) {
   const char *z = IS_TEXT(v) ? (const char *)sqlite3_value_text(v) : 0;
@@ -117,8 +97,8 @@ static int word(sqlite3_value *v, const char *const *names, int n) {
 static int dtype_of(sqlite3_value *v) {
   const char *z = IS_TEXT(v) ? (const char *)sqlite3_value_text(v) : 0;
   int i;
-  for (i = 0; i < N_DTYPES; i++) {
-    if (z && strcmp(z, dtypes[i].name) == 0) return i;
+  for (i = 0; i < GPUADV_N_DTYPES; i++) {
+    if (z && strcmp(z, gpuadv_dtypes[i].name) == 0) return i;
   }
   return 0;
 }
@@ -128,13 +108,13 @@ static int dtype_of(sqlite3_value *v) {
 static void bare_bytes_per_param(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
   (void)argc;
-  sqlite3_result_double(ctx, dtypes[dtype_of(argv[0])].bytes);
+  sqlite3_result_double(ctx, DTYPE_BYTES(dtype_of(argv[0])));
 }
 
 static void bare_weights_gb(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
   (void)argc;
-  sqlite3_result_double(ctx, D(0) * dtypes[dtype_of(argv[1])].bytes);
+  sqlite3_result_double(ctx, D(0) * DTYPE_BYTES(dtype_of(argv[1])));
 }
 
 static const char *const train_modes[] = {"full", "full16", "lora", "qlora",
@@ -244,7 +224,7 @@ static void bare_train_peak_gb(sqlite3_context *ctx, int argc,
 
 static void bare_kv_cache_gb(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
-  double bpp = argc > 5 ? dtypes[dtype_of(argv[5])].bytes : 2.0;
+  double bpp = argc > 5 ? DTYPE_BYTES(dtype_of(argv[5])) : 2.0;
   sqlite3_result_double(
       ctx, 2.0 * D(0) * D(1) * D(2) * D(3) * OPT(4, 1.0) * bpp / 1e9);
 }
@@ -396,19 +376,18 @@ static void bare_model_weights_gb(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
   int m = find_row(&model_index, argv[0]);
   (void)argc;
-  sqlite3_result_double(ctx, M(PARAMS_B) * dtypes[dtype_of(argv[1])].bytes);
+  sqlite3_result_double(ctx, M(PARAMS_B) * DTYPE_BYTES(dtype_of(argv[1])));
 }
 
 /* The three speed and cache functions below call the extension's own
 ** model setup and arithmetic (gpuadv_model_setup.c, gpuadv_math.c): what
 ** they add over it is the name lookup and the dtype and engine words of
-** this file. Their dtype index is gpuadv_dtypes' (the table above lists
-** the dtypes in the same order). */
+** this file. */
 
 static void bare_model_kv_gb(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
   gpuadv_model_def def;
-  double bpp = argc > 3 ? dtypes[dtype_of(argv[3])].bytes : 2.0;
+  double bpp = argc > 3 ? DTYPE_BYTES(dtype_of(argv[3])) : 2.0;
   gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
   sqlite3_result_double(
       ctx, gpuadv_model_group_kv_gb(&def, D(1), OPT(2, 1.0), bpp, 1.0));

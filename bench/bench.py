@@ -58,12 +58,8 @@ TIME_BIN = "/usr/bin/time"  # GNU time, for a child's peak RSS (part 7)
 P = f"({V} % 1000 + 1)"
 DT = (f"(CASE {V} % 4 WHEN 0 THEN 'fp32' WHEN 1 THEN 'bf16' "
       f"WHEN 2 THEN 'int8' ELSE 'q4_k_m' END)")
-DTYPE_CASE = (" WHEN 'fp32' THEN 4.0 WHEN 'tf32' THEN 4.0 WHEN 'fp16' THEN 2.0"
-              " WHEN 'bf16' THEN 2.0 WHEN 'fp8' THEN 1.0 WHEN 'int8' THEN 1.0"
-              " WHEN 'int4' THEN 0.5 WHEN 'nf4' THEN 0.5 WHEN 'fp4' THEN 0.5"
-              " WHEN 'mxfp4' THEN 0.53125 WHEN 'q8_0' THEN 1.0625"
-              " WHEN 'q6_k' THEN 0.8203125 WHEN 'q4_k_m' THEN 0.61125"
-              " WHEN 'q4_0' THEN 0.5625 END")
+DTYPE_CASE = "".join(f" WHEN '{name}' THEN {d[0]!r}"
+                     for name, d in pyfuncs.DTYPES.items()) + " END"
 NGPU = f"({V} % 8 + 1)"
 ZS = f"({V} % 4)"
 ACT = f"({V} % 50)"

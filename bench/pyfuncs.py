@@ -15,21 +15,21 @@
 """
 
 import math
+import os
+import sys
 from dataclasses import dataclass
 from enum import Enum
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "catalogs"))
+import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
 
 # ---------------------------------------------------------------------------
 # 1. gpuadv formulas as Python UDFs
 
-DTYPES = {  # name: (bytes per parameter, matmul class, gguf)
-    "fp32": (4.0, "fp32", 0), "tf32": (4.0, "tf32", 0),
-    "fp16": (2.0, "16bit", 0), "bf16": (2.0, "16bit", 0),
-    "fp8": (1.0, "fp8", 0), "int8": (1.0, "int8", 0),
-    "int4": (0.5, "16bit", 0), "nf4": (0.5, "16bit", 0),
-    "fp4": (0.5, "fp4", 0), "mxfp4": (4.25 / 8.0, "fp4", 0),
-    "q8_0": (8.5 / 8.0, "16bit", 1), "q6_k": (6.5625 / 8.0, "16bit", 1),
-    "q4_k_m": (4.89 / 8.0, "16bit", 1), "q4_0": (4.5 / 8.0, "16bit", 1),
-}
+# name: (bytes per parameter, matmul class, gguf), from catalogs/dtypes.csv
+DTYPES = {d["name"]: (d["bytes_per_param"], d["compute"], d["gguf"])
+          for d in dtype_catalog.load()}
 LORA_F = 0.01
 
 

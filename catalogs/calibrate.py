@@ -64,16 +64,15 @@ import re
 import statistics
 import sys
 
-GGUF = {"q8_0": 8.5, "q6_k": 6.5625, "q4_k_m": 4.89, "q4_0": 4.5}
-BYTES = {"fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1,
-         "int4": 0.5, "nf4": 0.5, "fp4": 0.5, "mxfp4": 4.25 / 8}
-# gpuadv_dtypes[]'s checkpoint_bytes where they differ from BYTES (block
-# scales: AWQ's int4, bitsandbytes' nf4, NVFP4), and the quantised dtypes
-# whose checkpoints keep the embedding and output head at 16 bits
-# (head_bytes 2); ext/gpuadv_math.c gives the sources.
-CHECKPOINT = {"int4": (4 + 20 / 128) / 8, "nf4": (4 + 0.127) / 8,
-              "fp4": (4 + 8 / 16) / 8}
-HEAD16 = ("fp8", "int8", "int4", "nf4", "fp4", "mxfp4")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
+
+# The dtypes of catalogs/dtypes.csv (gpuadv_dtypes[] in C): bytes per
+# parameter with block scales, a released checkpoint's bytes per layer
+# weight and per embedding or head weight, the matmul precision; the GGUF
+# types among them.
+DTYPES = dtype_catalog.by_name()
+GGUF = {name for name, d in DTYPES.items() if d["gguf"]}
 # Which datasheet column a dtype computes at, with the wider fallbacks of
 # gpuadv_gpu_datasheet_tflops() in ext/gpuadv_model_setup.c.
 COMPUTE = {
@@ -84,8 +83,7 @@ COMPUTE = {
     "int8": ["int8_tops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
     "fp4": ["fp4_tflops", "bf16_tflops", "fp16_tflops"],
 }
-PRECISION = {"fp32": "fp32", "tf32": "tf32", "fp8": "fp8", "int8": "int8",
-             "fp4": "fp4", "mxfp4": "fp4"}
+PRECISION = {name: d["compute"] for name, d in DTYPES.items()}
 CLASSES = ("HBM", "GDDR", "unified", "DDR")
 MODERN = ("vllm", "sglang", "trtllm")
 # The engine keyword of Intel's own throughput figures on Gaudi
@@ -116,15 +114,15 @@ def num(x):
 
 
 def bytes_per_param(dtype):
-    return GGUF[dtype] / 8 if dtype in GGUF else BYTES[dtype]
+    return DTYPES[dtype]["bytes_per_param"]
 
 
 def checkpoint_gb(dtype, b, heads):
     """GB of b billion weights of a checkpoint in dtype, of which `heads`
     billion are embedding or output head (16 bits in a quantised one)."""
     heads = min(heads, b)
-    layer = CHECKPOINT.get(dtype, bytes_per_param(dtype))
-    head = 2.0 if dtype in HEAD16 else layer
+    layer = DTYPES[dtype]["checkpoint_bytes"]
+    head = DTYPES[dtype]["head_bytes"]
     return (b - heads) * layer + heads * head
 
 
@@ -510,7 +508,7 @@ def case_kind(r, gpus, models):
     and disaggregated runs (their load is not full)."""
     if not r["gpu"] or not r["model"] or not r["dtype"]:
         return None
-    if r["dtype"] not in BYTES and r["dtype"] not in GGUF:
+    if r["dtype"] not in DTYPES:
         return None
     if r.get("speculative") == "yes" or num(r.get("ep")) > 1 or \
             num(r.get("pp")) > 1:

@@ -19,13 +19,18 @@ import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
+
 ARCHS = ("cnn", "vit", "unet")
 # the constants each catalog arch uses (gpuadv_image_funcs.c)
 ARCH_OF = {"cnn": "cnn", "vit": "vit", "unet": "unet", "dit": "vit",
            "vae": "cnn", "text": "vit"}
 DTYPE_COL = {"fp32": "fp32_tflops", "fp16": "fp16_tflops",
              "bf16": "bf16_tflops", "fp8": "fp8_tflops"}
-BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1}
+# bytes per weight of those dtypes (catalogs/dtypes.csv)
+BYTES = {name: d["bytes_per_param"] for name, d in
+         dtype_catalog.by_name().items() if name in DTYPE_COL}
 WEIGHT_BW_EFF = 0.8
 OPT_TRAFFIC_BYTES = 32.0
 

@@ -351,32 +351,42 @@ static int json_parse(json_doc *d, const char *z, int n, char *err, int n_err) {
   return 0;
 }
 
+/* One character of a string node's text z at z[*i], moved past: a byte as
+** it stands, or an escape decoded (\uXXXX as its UTF-16 code unit, *u set
+** to 1; the parser has checked every escape). */
+static int json_str_char(const char *z, int *i, int *u) {
+  int c = (unsigned char)z[*i];
+  char e;
+  *u = 0;
+  if (c != '\\') {
+    *i += 1;
+    return c;
+  }
+  e = z[*i + 1];
+  if (e == 'u') {
+    c = (hex_value(z[*i + 2]) << 12) | (hex_value(z[*i + 3]) << 8) |
+        (hex_value(z[*i + 4]) << 4) | hex_value(z[*i + 5]);
+    *u = 1;
+    *i += 6;
+    return c;
+  }
+  *i += 2;
+  return e == 'b'   ? '\b'
+         : e == 'f' ? '\f'
+         : e == 'n' ? '\n'
+         : e == 'r' ? '\r'
+         : e == 't' ? '\t'
+                    : e;
+}
+
 /* Whether string node s equals the ASCII text key, escapes decoded. */
 static int json_str_eq(const json_doc *d, int s, const char *key) {
   const json_node *nd = &d->nodes[s];
   const char *z = d->z + nd->start + 1;
-  int n = nd->len - 2, i = 0;
+  int n = nd->len - 2, i = 0, u;
   assert(nd->type == JSON_STRING);
   while (i < n) {
-    int c = (unsigned char)z[i];
-    if (c == '\\') {
-      char e = z[i + 1];
-      if (e == 'u') {
-        c = (hex_value(z[i + 2]) << 12) | (hex_value(z[i + 3]) << 8) |
-            (hex_value(z[i + 4]) << 4) | hex_value(z[i + 5]);
-        i += 6;
-      } else {
-        c = e == 'b'   ? '\b'
-            : e == 'f' ? '\f'
-            : e == 'n' ? '\n'
-            : e == 'r' ? '\r'
-            : e == 't' ? '\t'
-                       : e;
-        i += 2;
-      }
-    } else {
-      i++;
-    }
+    int c = json_str_char(z, &i, &u);
     if (*key == 0 || c != (unsigned char)*key) return 0;
     key++;
   }
@@ -389,25 +399,11 @@ static int json_str_eq(const json_doc *d, int s, const char *key) {
 static void json_str_copy(const json_doc *d, int s, char *buf, int n_buf) {
   const json_node *nd = &d->nodes[s];
   const char *z = d->z + nd->start + 1;
-  int n = nd->len - 2, i = 0, o = 0;
+  int n = nd->len - 2, i = 0, o = 0, u;
   assert(nd->type == JSON_STRING && n_buf > 0);
   while (i < n && o < n_buf - 1) {
-    int c = (unsigned char)z[i];
-    if (c == '\\') {
-      char e = z[i + 1];
-      if (e == 'u') {
-        c = (hex_value(z[i + 2]) << 12) | (hex_value(z[i + 3]) << 8) |
-            (hex_value(z[i + 4]) << 4) | hex_value(z[i + 5]);
-        if (c >= 0x80) c = '?';
-        i += 6;
-      } else {
-        c = e == '"' || e == '\\' || e == '/' ? e : '?';
-        i += 2;
-      }
-    } else {
-      i++;
-    }
-    if (c < 0x20 || c == 0x7f) c = '?';
+    int c = json_str_char(z, &i, &u);
+    if ((u && c >= 0x80) || c < 0x20 || c == 0x7f) c = '?';
     buf[o++] = (char)c;
   }
   /* Do not end inside a UTF-8 sequence cut short. */

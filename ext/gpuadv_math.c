@@ -10,60 +10,19 @@
 #include <string.h>
 #include <stddef.h>
 
-/* Bits per weight of the GGUF types include their block scales: q8_0 stores
-** 32 int8 weights with one fp16 scale (34 bytes / 32 weights = 8.5 bits),
-** q4_0 32 4-bit weights with one fp16 scale (18 / 32 = 4.5 bits), q6_k 256
-** weights in 210 bytes (6.5625 bits). q4_k_m mixes q4_k and q6_k tensors,
-** so its figure is the whole-file size of a shipped model: Llama 3 8B
-** Q4_K_M is 4.58 GiB (llama-bench) for 8.03B parameters, 4.89 bits.
-** mxfp4 (OCP Microscaling) shares one 8-bit scale per 32 fp4 values. */
-/* The matmul precision: weight-only formats (int4, nf4, GGUF) dequantise to
-** 16 bits before multiplying; fp8, int8 and fp4 run on their own units. */
-/* Released checkpoints (checkpoint_bytes, head_bytes): quantised ones keep
+/* The dtypes, one row each in catalogs/dtypes.csv with its sources (bytes
+** per parameter with block scales, the matmul precision, a released
+** checkpoint's bytes per weight and of its embedding and head):
+** catalogs/gen_catalog.py writes them into gpuadv_dtypes.h.
+** The matmul precision: weight-only formats (int4, nf4, GGUF) dequantise to
+** 16 bits before multiplying; fp8, int8 and fp4 run on their own units.
+** Released checkpoints (checkpoint_bytes, head_bytes): quantised ones keep
 ** the input embedding and the output head at 16 bits (llm-compressor's and
 ** AutoAWQ's default ignore list is lm_head; TensorRT Model Optimizer's FP8
 ** and NVFP4 recipes leave it out; an embedding is looked up, never
-** quantised): RedHatAI's Meta-Llama-3.1-8B-Instruct-FP8 is 9.08 GB, 6.98B
-** weights at 1 byte and 2 x 0.525B at 2. Block scales: int4 as AutoAWQ
-** stores it, one fp16 scale and one 4-bit zero per 128 weights (4 + 20/128
-** bits); nf4 as bitsandbytes with double quantisation, 64-weight blocks
-** (4 + 0.127 bits, the QLoRA paper, section 3); fp4 as NVFP4, one fp8 E4M3
-** scale per 16 values (4 + 8/16 bits, NVIDIA's "Introducing NVFP4", June
-** 2025); fp8 and int8 per-tensor or per-channel scales, under 0.01 bit. */
-#define AWQ_INT4_BYTES ((4.0 + 20.0 / 128.0) / 8.0)
-#define NF4_DQ_BYTES ((4.0 + 0.127) / 8.0)
-#define NVFP4_BYTES ((4.0 + 8.0 / 16.0) / 8.0)
-const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES] = {
-    [GPUADV_FP32] = {"fp32", 4.0, "IEEE binary32", GPUADV_COMPUTE_FP32, 0, 4.0,
-                     4.0},
-    [GPUADV_TF32] = {"tf32", 4.0, "stored as fp32", GPUADV_COMPUTE_TF32, 0, 4.0,
-                     4.0},
-    [GPUADV_FP16] = {"fp16", 2.0, "IEEE binary16", GPUADV_COMPUTE_16BIT, 0, 2.0,
-                     2.0},
-    [GPUADV_BF16] = {"bf16", 2.0, "bfloat16", GPUADV_COMPUTE_16BIT, 0, 2.0,
-                     2.0},
-    [GPUADV_FP8] = {"fp8", 1.0, "e4m3 or e5m2", GPUADV_COMPUTE_FP8, 0, 1.0,
-                    2.0},
-    [GPUADV_INT8] = {"int8", 1.0, "8-bit integer", GPUADV_COMPUTE_INT8, 0, 1.0,
-                     2.0},
-    [GPUADV_INT4] = {"int4", 0.5, "4-bit integer, scales not counted",
-                     GPUADV_COMPUTE_16BIT, 0, AWQ_INT4_BYTES, 2.0},
-    [GPUADV_NF4] = {"nf4", 0.5, "4-bit NormalFloat, constants not counted",
-                    GPUADV_COMPUTE_16BIT, 0, NF4_DQ_BYTES, 2.0},
-    [GPUADV_FP4] = {"fp4", 0.5, "e2m1, scales not counted", GPUADV_COMPUTE_FP4,
-                    0, NVFP4_BYTES, 2.0},
-    [GPUADV_MXFP4] = {"mxfp4", 4.25 / 8.0, "OCP MX: 32 x 4 bits + 8-bit scale",
-                      GPUADV_COMPUTE_FP4, 0, 4.25 / 8.0, 2.0},
-    [GPUADV_Q8_0] = {"q8_0", 8.5 / 8.0, "GGUF: 34 bytes per 32 weights",
-                     GPUADV_COMPUTE_16BIT, 1, 8.5 / 8.0, 8.5 / 8.0},
-    [GPUADV_Q6_K] = {"q6_k", 6.5625 / 8.0, "GGUF: 210 bytes per 256 weights",
-                     GPUADV_COMPUTE_16BIT, 1, 6.5625 / 8.0, 6.5625 / 8.0},
-    [GPUADV_Q4_K_M] = {"q4_k_m", 4.89 / 8.0,
-                       "GGUF mix: Llama 3 8B file, 4.58 GiB / 8.03B",
-                       GPUADV_COMPUTE_16BIT, 1, 4.89 / 8.0, 4.89 / 8.0},
-    [GPUADV_Q4_0] = {"q4_0", 4.5 / 8.0, "GGUF: 18 bytes per 32 weights",
-                     GPUADV_COMPUTE_16BIT, 1, 4.5 / 8.0, 4.5 / 8.0},
-};
+** quantised), and their layers carry block scales (the source column of
+** each row says which). */
+const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES] = {GPUADV_DTYPE_ROWS};
 const int gpuadv_n_dtypes = GPUADV_N_DTYPES;
 
 const char *const gpuadv_train_mode_names[] = {"full",  "full16",    "lora",
@@ -94,35 +53,16 @@ int gpuadv_keyword_find(const char *const *words, const char *name,
   return -1;
 }
 
-/* gpuadv_dtypes[] indices plus one by first letter, ending in 0: a lookup
-** compares at most four names (a column of dtypes is looked up on every
-** row). Written by hand from the table above; test_math.c checks that every
-** name, in any case, is found through it and that no name is missing. */
-#define D(id) ((id) + 1)
-static const unsigned char dtype_by_letter[26][5] = {
-    ['b' - 'a'] = {D(GPUADV_BF16)},
-    ['f' - 'a'] = {D(GPUADV_FP32), D(GPUADV_FP16), D(GPUADV_FP8),
-                   D(GPUADV_FP4)},
-    ['i' - 'a'] = {D(GPUADV_INT8), D(GPUADV_INT4)},
-    ['m' - 'a'] = {D(GPUADV_MXFP4)},
-    ['n' - 'a'] = {D(GPUADV_NF4)},
-    ['q' - 'a'] = {D(GPUADV_Q8_0), D(GPUADV_Q6_K), D(GPUADV_Q4_K_M),
-                   D(GPUADV_Q4_0)},
-    ['t' - 'a'] = {D(GPUADV_TF32)},
-};
-#undef D
-
+/* A scan of the table that compares a name only when its first letter
+** matches: a column of dtypes is looked up on every row, and most names
+** differ from the one sought in their first byte. */
 int gpuadv_dtype_find(const char *name, int n_bytes) {
-  const unsigned char *candidate;
-  int first;
+  int i, first;
   if (n_bytes < 1) return -1;
   first = ascii_lower((unsigned char)name[0]);
-  if (first < 'a' || first > 'z') return -1;
-  for (candidate = dtype_by_letter[first - 'a']; *candidate; candidate++) {
-    assert(*candidate - 1 < GPUADV_N_DTYPES);
-    if (word_equals(name, n_bytes, gpuadv_dtypes[*candidate - 1].name)) {
-      return *candidate - 1;
-    }
+  for (i = 0; i < GPUADV_N_DTYPES; i++) {
+    const char *word = gpuadv_dtypes[i].name;
+    if (word[0] == first && word_equals(name, n_bytes, word)) return i;
   }
   return -1;
 }

@@ -514,7 +514,8 @@ double gpuadv_lora_fraction(double lora_rank, double params_b, double layers,
 /* ------------------------------------------------------------------------
 ** Data types: storage bytes per parameter.
 */
-/* Which catalog TFLOP/s column a dtype computes at. */
+/* Which catalog TFLOP/s column a dtype computes at (the compute column of
+** catalogs/dtypes.csv: catalogs/dtype_catalog.py's COMPUTE names them). */
 enum gpuadv_compute {
   GPUADV_COMPUTE_FP32,
   GPUADV_COMPUTE_TF32,
@@ -539,25 +540,10 @@ typedef struct gpuadv_dtype {
   double checkpoint_bytes, head_bytes;
 } gpuadv_dtype;
 
-/* Indices of gpuadv_dtypes[], in the order error messages list them; the
-** table is initialised by these names, so the two cannot drift. */
-enum gpuadv_dtype_id {
-  GPUADV_FP32,
-  GPUADV_TF32,
-  GPUADV_FP16,
-  GPUADV_BF16,
-  GPUADV_FP8,
-  GPUADV_INT8,
-  GPUADV_INT4,
-  GPUADV_NF4,
-  GPUADV_FP4,
-  GPUADV_MXFP4,
-  GPUADV_Q8_0,
-  GPUADV_Q6_K,
-  GPUADV_Q4_K_M,
-  GPUADV_Q4_0,
-  GPUADV_N_DTYPES
-};
+/* enum gpuadv_dtype_id (GPUADV_FP32, ..., GPUADV_N_DTYPES), the indices of
+** gpuadv_dtypes[], and the table's rows: generated from catalogs/dtypes.csv,
+** the one list of the dtypes (catalogs/gen_catalog.py). */
+#include "gpuadv_dtypes.h"
 
 /* The known dtypes, indexed by enum gpuadv_dtype_id. */
 extern const gpuadv_dtype gpuadv_dtypes[GPUADV_N_DTYPES];

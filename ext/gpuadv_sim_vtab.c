@@ -1,7 +1,8 @@
 /*
-** gpuadv_sim_vtab.c: serving_sim, the serving simulator of gpuadv_sim.c as
-** an eponymous, read-only table-valued function. One call is one
-** simulation and one output row:
+** gpuadv_sim_vtab.c: serving_sim, the serving simulator of gpuadv_sim.c
+** and the capacity search of gpuadv_capacity.c as an eponymous, read-only
+** table-valued function. One call is one simulation (or one search) and
+** one output row:
 **
 **   SELECT ttft_p50_s, tpot_p50_ms, e2e_p99_s, saturated
 **     FROM serving_sim(8);                          -- 8 requests/s
@@ -66,7 +67,8 @@
 **   ttft_mean_max_s,                   `rate` that meets them (p95 TTFT,
 **   tpot_p50_max_ms                    p95 TPOT, mean TTFT, median TPOT)
 **                                      and keeps up (a search of up to 16
-**                                      runs, within 1%), and the row's
+**                                      runs, within 1%: gpuadv_capacity.c),
+**                                      and the row's
 **                                      statistics are at that rate
 **   gpus_per_node             8        GPUs a node holds: a replica of
 **                                      more spans nodes (pp stages of tp)
@@ -90,8 +92,9 @@
 ** Steady state: a run of an open loop measures from its first measured
 ** request, and the batch takes about one request's time in it to fill
 ** (gpuadv_sim.c, "STEADY STATE"). With steady_state = 1, and for every
-** rate of a search, run_steady lengthens the run until its warm-up and
-** measured requests cover 1.25 and 3 times what the batch holds.
+** rate of a search, the run is lengthened until its warm-up and measured
+** requests cover 1.25 and 3 times what the batch holds
+** (gpuadv_capacity_run_steady in gpuadv_capacity.c).
 **
 ** A closed loop is what a benchmark client with a concurrency limit
 ** measures (`vllm bench serve --max-concurrency N`): every client sends a
@@ -131,6 +134,7 @@
 #include <string.h>
 
 #include "gpuadv_args.h" /* gpuadv_describe_value, gpuadv_utf8_prefix */
+#include "gpuadv_capacity.h"
 #include "gpuadv_internal.h"
 #include "gpuadv_sim.h"
 
@@ -422,84 +426,10 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 ** linear model of the step_* arguments.
 */
 
-/* The model-based step model's state, owned by the call. Most steps of a
-** run decode without a prompt, and the terms of such a step depend on
-** its batch size alone (gpuadv_replica_step_terms): they are computed on
-** the first step of each size and kept (memo[k] for k sequences, known[k]
-** once computed), which gives the same step times to the last bit. */
-#define SIM_MEMO_MAX 4096
-
-typedef struct sim_replica {
-  gpuadv_replica r;
-  gpuadv_engine_consts e;
-  gpuadv_step_terms *memo; /* n_memo entries, or 0: none kept */
-  unsigned char *known;
-  int n_memo;
-} sim_replica;
-
-static void replica_free(void *p) {
-  sim_replica *s = (sim_replica *)p;
-  if (s) sqlite3_free(s->memo);
+static void steps_free(void *p) {
+  gpuadv_capacity_steps *s = (gpuadv_capacity_steps *)p;
+  if (s) gpuadv_capacity_steps_clear(s);
   sqlite3_free(s);
-}
-
-/* The terms of a decode-only step of `seqs` sequences. */
-static void decode_terms(const sim_replica *s, double seqs,
-                         gpuadv_step_terms *out) {
-  gpuadv_step_load l = {0};
-  l.decode_seqs = seqs;
-  gpuadv_replica_step_terms(&s->r, &l, out);
-}
-
-/* The kept terms of a decode-only step of `seqs` sequences, computed on
-** first use; 0 above the memo's size. */
-static const gpuadv_step_terms *replica_terms(const sim_replica *s,
-                                              double seqs) {
-  int k = (int)seqs;
-  if (!(seqs < (double)s->n_memo)) return 0;
-  assert((double)k == seqs && k >= 0);
-  if (!s->known[k]) {
-    decode_terms(s, seqs, &s->memo[k]);
-    s->known[k] = 1;
-  }
-  return &s->memo[k];
-}
-
-static double replica_step(const void *arg, const gpuadv_step_load *load) {
-  const sim_replica *s = (const sim_replica *)arg;
-  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0) {
-    const gpuadv_step_terms *t = replica_terms(s, load->decode_seqs);
-    if (t) {
-      return gpuadv_replica_step_with(&s->r, t, load->decode_seqs,
-                                      load->decode_context);
-    }
-  }
-  return gpuadv_replica_step_s(&s->r, load);
-}
-
-/* The line of a decode-only step of `seqs` sequences (gpuadv_step_line_fn),
-** from the same kept terms. */
-static void replica_line(const void *arg, double seqs, gpuadv_step_line *out) {
-  const sim_replica *s = (const sim_replica *)arg;
-  gpuadv_step_terms fresh;
-  const gpuadv_step_terms *t = replica_terms(s, seqs);
-  if (!t) {
-    decode_terms(s, seqs, &fresh);
-    t = &fresh;
-  }
-  gpuadv_replica_decode_line(&s->r, t, seqs, out);
-}
-
-/* The memo for batches of up to max_running sequences (SIM_MEMO_MAX at
-** most); without memory for it, every step is computed. */
-static void replica_memo_alloc(sim_replica *s, double max_running) {
-  int n = max_running < SIM_MEMO_MAX ? (int)max_running + 1 : SIM_MEMO_MAX;
-  size_t bytes = (size_t)n * (sizeof(gpuadv_step_terms) + 1);
-  s->memo = sqlite3_malloc64(bytes);
-  if (!s->memo) return;
-  s->known = (unsigned char *)(s->memo + n);
-  memset(s->known, 0, (size_t)n);
-  s->n_memo = n;
 }
 
 static int step_model_select(sim_call *call, sim_step_model *out,
@@ -511,7 +441,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
   }
   if (call->given[ARG_NODE_GPUS] || call->given[ARG_FABRIC]) model_based = 1;
   if (model_based) {
-    sim_replica *s = sqlite3_malloc(sizeof(*s));
+    gpuadv_capacity_steps *s = sqlite3_malloc(sizeof(*s));
     int rc;
     if (!s) return SQLITE_NOMEM;
     memset(s, 0, sizeof(*s));
@@ -523,11 +453,9 @@ static int step_model_select(sim_call *call, sim_step_model *out,
         call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0,
         call->value[ARG_HEADROOM], &s->r, &s->e, pzErr);
     if (rc != SQLITE_OK) {
-      replica_free(s);
+      sqlite3_free(s);
       return rc;
     }
-    s->r.decode.engine = &s->e;
-    s->r.prefill.engine = &s->e;
     if (!call->given[ARG_MAX_RUNNING]) {
       call->value[ARG_MAX_RUNNING] = s->r.max_batch;
     }
@@ -536,14 +464,14 @@ static int step_model_select(sim_call *call, sim_step_model *out,
                                 ? s->r.kv_capacity_tokens
                                 : GPUADV_SIM_MAX_KV;
     }
-    replica_memo_alloc(s, call->value[ARG_MAX_RUNNING]);
+    gpuadv_capacity_steps_init(s, call->value[ARG_MAX_RUNNING]);
     out->groups = (int64_t)s->r.dp;
     out->shared_budget = s->e.dp_shared_budget;
-    out->fn = replica_step;
-    out->line = replica_line;
+    out->fn = gpuadv_capacity_step_s;
+    out->line = gpuadv_capacity_step_line;
     out->arg = s;
     out->owned = s;
-    out->release = replica_free;
+    out->release = steps_free;
     return SQLITE_OK;
   }
   out->linear.fixed_s = call->value[ARG_STEP_FIXED] * 1e-3;
@@ -724,136 +652,21 @@ static int simClose(sqlite3_vtab_cursor *pCursor) {
   return SQLITE_OK;
 }
 
-/* Whether a run misses one of the call's latency targets (0 = none: p95
-** TTFT and TPOT, mean TTFT, median TPOT). */
-static int misses_latency(const sim_call *call, const gpuadv_sim_result *r) {
-  double ttft = call->value[ARG_TTFT_TARGET];
-  double tpot_ms = call->value[ARG_TPOT_TARGET];
-  double ttft_mean = call->value[ARG_TTFT_MEAN_TARGET];
-  double tpot_p50_ms = call->value[ARG_TPOT_P50_TARGET];
-  if (ttft > 0.0 && !(r->ttft_p95 <= ttft)) return 1;
-  if (tpot_ms > 0.0 && r->has_tpot && !(r->tpot_p95 * 1e3 <= tpot_ms)) return 1;
-  if (ttft_mean > 0.0 && !(r->ttft_mean <= ttft_mean)) return 1;
-  if (tpot_p50_ms > 0.0 && r->has_tpot && !(r->tpot_p50 * 1e3 <= tpot_p50_ms))
-    return 1;
-  return 0;
+/* The call's latency targets (0: none). */
+static void call_targets(const sim_call *call, gpuadv_latency_targets *t) {
+  t->ttft_p95_s = call->value[ARG_TTFT_TARGET];
+  t->tpot_p95_ms = call->value[ARG_TPOT_TARGET];
+  t->ttft_mean_s = call->value[ARG_TTFT_MEAN_TARGET];
+  t->tpot_p50_ms = call->value[ARG_TPOT_P50_TARGET];
 }
 
-/* Whether a run meets the call's latency targets and keeps up. */
-static int meets_targets(const sim_call *call, const gpuadv_sim_result *r) {
-  return !r->saturated && !misses_latency(call, r);
-}
-
-/* One run of cfg; a failure as an SQLite code with *pzErr set. */
-static int run_once(const gpuadv_sim_config *cfg, gpuadv_sim_result *r,
-                    char **pzErr) {
-  int rc;
-  if (gpuadv_sim_run(cfg, r) == 0) return SQLITE_OK;
-  rc = strcmp(r->error, "out of memory") == 0 ? SQLITE_NOMEM : SQLITE_ERROR;
-  if (rc == SQLITE_ERROR) {
-    *pzErr = sqlite3_mprintf("serving_sim(): %s", r->error);
-    if (!*pzErr) rc = SQLITE_NOMEM;
-  }
-  return rc;
-}
-
-/* A run of cfg (an open loop) that measures the steady state ("Steady
-** state" in the header): as long as gpuadv_sim_steady_length asks for the
-** sequences the batch holds, estimated from *in_batch_s (a request's time
-** in the batch in an earlier run, 0: none) and then from each run, at most
-** STEADY_RERUNS times longer than the first, up to STEADY_MAX_FACTOR x
-** cfg's n_requests. A run that already misses a latency target of call
-** ends it: a longer one only fills the batch more. *in_batch_s is left at
-** the last run's. cfg comes back as given. */
-#define STEADY_RERUNS 2
-#define STEADY_MAX_FACTOR 16
-static int run_steady(const sim_call *call, gpuadv_sim_config *cfg,
-                      gpuadv_sim_result *r, double *in_batch_s, char **pzErr) {
-  const int64_t n0 = cfg->n_requests;
-  const double warmup0 = cfg->warmup;
-  const int64_t max_n = n0 * STEADY_MAX_FACTOR;
-  int64_t n;
-  double warmup;
-  int rc = SQLITE_OK, k;
-  assert(cfg->concurrency == 0);
-  for (k = 0;; k++) {
-    /* sized from the time in the batch so far; after a run, a run that
-    ** needs no lengthening is the answer */
-    if (*in_batch_s > 0.0 &&
-        gpuadv_sim_steady_length(cfg,
-                                 gpuadv_sim_steady_running(cfg, *in_batch_s),
-                                 max_n, &n, &warmup)) {
-      cfg->n_requests = n;
-      cfg->warmup = warmup;
-    } else if (k > 0) {
-      break;
-    }
-    rc = run_once(cfg, r, pzErr);
-    if (rc != SQLITE_OK) break;
-    *in_batch_s = r->e2e_mean - r->mean_wait;
-    if (k == STEADY_RERUNS || misses_latency(call, r)) break;
-  }
-  cfg->n_requests = n0;
-  cfg->warmup = warmup0;
-  return rc;
-}
-
-/* The highest request rate, up to the call's rate R, at which the replica
-** meets the latency targets and keeps up, to within SEARCH_REL of itself:
-**   1. a run at R: the answer when it meets them;
-**   2. else a run at SEARCH_MARGIN x the requests per second the run at R
-**      served over its whole length (the replica's capacity less the
-**      filling and draining of its batch), where that is below R;
-**   3. then, while no rate has met them, half the lowest rate tried, and
-**      once one has, the midpoint of the highest that met them and the
-**      lowest that did not, until the two are within SEARCH_REL of each
-**      other (at most SEARCH_RUNS runs in all, none below the simulator's
-**      lowest rate).
-** A plain bisection between 0 and R finds a replica that serves R / 100
-** only to within R / 256, 40% of the answer; starting from the capacity
-** keeps every answer within 1%. It assumes that a rate meets the targets
-** when a higher one does. The row's statistics are those of the highest
-** rate that met them, or of the last rate tried when none did (max_rps 0
-** then). Each rate is a steady run (run_steady) of at least the call's
-** n_requests, with its seed. */
-#define SEARCH_RUNS 16
-#define SEARCH_REL 0.01
-#define SEARCH_MARGIN 1.25
-
-static int search_max_rps(const sim_call *call, gpuadv_sim_config *cfg,
-                          gpuadv_sim_result *out, double *max_rps,
-                          char **pzErr) {
-  gpuadv_sim_result *r = sqlite3_malloc(sizeof(*r));
-  double lo = 0.0, hi = call->value[ARG_RATE], rate = hi, in_batch_s = 0.0;
-  int k;
-  if (!r) return SQLITE_NOMEM;
-  *max_rps = 0.0;
-  for (k = 0; k < SEARCH_RUNS && rate >= GPUADV_SIM_MIN_RATE; k++) {
-    int rc;
-    cfg->rate = rate;
-    rc = run_steady(call, cfg, r, &in_batch_s, pzErr);
-    if (rc != SQLITE_OK) {
-      sqlite3_free(r);
-      return rc;
-    }
-    if (meets_targets(call, r)) {
-      *max_rps = lo = rate;
-      *out = *r;
-      if (k == 0) break;
-    } else {
-      if (lo == 0.0) *out = *r;
-      hi = rate;
-    }
-    if (lo > 0.0 && hi - lo <= SEARCH_REL * hi) break;
-    if (k == 0 && r->sim_time > 0.0 &&
-        SEARCH_MARGIN * (double)r->requests / r->sim_time < hi) {
-      rate = SEARCH_MARGIN * (double)r->requests / r->sim_time;
-    } else {
-      rate = lo > 0.0 ? (lo + hi) / 2.0 : hi / 2.0;
-    }
-  }
-  sqlite3_free(r);
-  return SQLITE_OK;
+/* rc of a run (gpuadv_sim_run, gpuadv_capacity.h) as an SQLite code, with
+** *pzErr set from r's error text. */
+static int run_rc(int rc, const gpuadv_sim_result *r, char **pzErr) {
+  if (rc == 0) return SQLITE_OK;
+  if (strcmp(r->error, "out of memory") == 0) return SQLITE_NOMEM;
+  *pzErr = sqlite3_mprintf("serving_sim(): %s", r->error);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* The slot of key: the one that holds it, else the empty one where it
@@ -926,6 +739,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   sim_call *call = &cur->call;
   sim_step_model model;
   gpuadv_sim_config cfg;
+  gpuadv_latency_targets targets;
   sqlite3_uint64 key = 0;
   char *err = 0;
   int rc = SQLITE_OK, i, k = 0;
@@ -1046,22 +860,19 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.step_time = model.fn;
   cfg.step_line = model.line;
   cfg.step_arg = model.arg;
-  if (call->given[ARG_TTFT_TARGET] || call->given[ARG_TPOT_TARGET] ||
-      call->given[ARG_TTFT_MEAN_TARGET] || call->given[ARG_TPOT_P50_TARGET]) {
-    rc = search_max_rps(call, &cfg, &cur->res, &cur->max_rps, &err);
-    if (rc == SQLITE_OK) {
-      cur->eof = 0;
-      remember(vtab, key, cur);
-    }
-    goto done;
-  }
-  cur->max_rps = -1.0;
-  if (call->value[ARG_STEADY] != 0.0) {
+  call_targets(call, &targets);
+  if (gpuadv_capacity_has_targets(&targets)) {
+    rc = gpuadv_capacity_search(&targets, &cfg, call->value[ARG_RATE],
+                                &cur->res, &cur->max_rps);
+  } else if (call->value[ARG_STEADY] != 0.0) {
     double in_batch_s = 0.0;
-    rc = run_steady(call, &cfg, &cur->res, &in_batch_s, &err);
+    cur->max_rps = -1.0;
+    rc = gpuadv_capacity_run_steady(&targets, &cfg, &cur->res, &in_batch_s);
   } else {
-    rc = run_once(&cfg, &cur->res, &err);
+    cur->max_rps = -1.0;
+    rc = gpuadv_sim_run(&cfg, &cur->res);
   }
+  rc = run_rc(rc, &cur->res, &err);
   if (rc != SQLITE_OK) goto done;
   cur->eof = 0;
   remember(vtab, key, cur);

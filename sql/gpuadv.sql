@@ -482,6 +482,8 @@ DROP VIEW IF EXISTS shape_training_plans;
 DROP VIEW IF EXISTS workload_shapes;
 DROP VIEW IF EXISTS workload_offers;
 DROP VIEW IF EXISTS shape_offers;
+DROP VIEW IF EXISTS filtered_offers;
+DROP VIEW IF EXISTS offer_filters;
 DROP VIEW IF EXISTS offers;
 DROP VIEW IF EXISTS workload_inputs;
 DROP VIEW IF EXISTS instance_fabrics;
@@ -1325,38 +1327,60 @@ FROM workloads;
 -- spot only when it allows it (allow_spot = 1; for serving, serve_on_spot
 -- = 1 when allow_spot is NULL); marketplace offers only when it allows them
 -- (allow_marketplace = 1); cloud offers in its regions (globs), countries,
--- providers and tiers only, where it names them. Of the regions of an
--- offer that pass, the cheapest (region_rank 1): the serving and training
--- searches depend on the GPU configuration, not the region, and price
--- each offer once. Per shape (workload_shapes): workloads alike but for
--- their names consider the same offers, so they are matched with the
--- 7,500 offers once (240 workloads of 6 shapes: best_plans 4.1 s of CPU
--- before, 0.7 s); workload_offers gives them to every workload.
+-- providers and tiers only, where it names them. The rules are
+-- filtered_offers', for the language-model workloads (plans 'model': one
+-- per shape, below) and the image workloads (plans 'image', image_plans),
+-- whose filters offer_filters lists in its terms: spot 1 where spot offers
+-- pass; acquire (rent, buy or any) for the image workloads only, the
+-- language-model plans weighing both themselves; whole 1 where only whole
+-- GPUs pass (the image plans).
+CREATE VIEW offer_filters AS
+SELECT 'model' AS plans, name, kind, offer_glob, include_flagged_prices,
+       coalesce(allow_spot, CASE WHEN kind = 'serve' THEN serve_on_spot END, 0) AS spot,
+       allow_marketplace, NULL AS acquire, 0 AS whole, regions, countries, providers, tiers
+FROM workloads WHERE name IN (SELECT shape FROM workload_shapes)
+UNION ALL
+SELECT 'image', name, kind, offer_glob, include_flagged_prices, coalesce(allow_spot, 0),
+       allow_marketplace, acquire, 1, regions, countries, providers, tiers
+FROM image_workloads;
+
+CREATE VIEW filtered_offers AS
+SELECT f.name AS workload, f.kind, o.*, f.plans
+FROM offer_filters f
+JOIN offers o ON (f.whole = 0 OR o.fraction = 1)
+             AND (f.offer_glob IS NULL OR lower(o.offer) GLOB lower(f.offer_glob)
+                  OR o.gpu GLOB lower(f.offer_glob))
+             AND (o.price_flag IS NULL OR coalesce(f.include_flagged_prices, 0) = 1)
+             AND (o.pricing <> 'spot' OR f.spot = 1)
+             AND (o.tier IS NOT 'marketplace' OR coalesce(f.allow_marketplace, 0) = 1)
+             AND (coalesce(lower(f.acquire), 'any') = 'any' OR (lower(f.acquire) = 'buy') = (o.owned = 1))
+             -- where and from whom: your quotes and owned hardware pass
+             AND (o.owned = 1 OR o.pricing = 'quote'
+                  OR ((f.regions IS NULL
+                       OR EXISTS (SELECT 1 FROM json_each('["' || replace(replace(f.regions, ' ', ''), ',', '","') || '"]') j
+                                  WHERE lower(o.region) GLOB lower(j.value)))
+                      AND (f.countries IS NULL
+                           OR instr(',' || upper(replace(f.countries, ' ', '')) || ',', ',' || o.country || ',') > 0)
+                      AND (f.providers IS NULL
+                           OR instr(',' || lower(replace(f.providers, ' ', '')) || ',', ',' || o.provider || ',') > 0)
+                      AND (f.tiers IS NULL
+                           OR instr(',' || lower(replace(f.tiers, ' ', '')) || ',', ',' || o.tier || ',') > 0)));
+
+-- Of the regions of an offer that pass, the cheapest (region_rank 1): the
+-- serving and training searches depend on the GPU configuration, not the
+-- region, and price each offer once. Per shape (workload_shapes):
+-- workloads alike but for their names consider the same offers, so they
+-- are matched with the 7,500 offers once (240 workloads of 6 shapes:
+-- best_plans 4.1 s of CPU before, 0.7 s); workload_offers gives them to
+-- every workload.
 CREATE VIEW shape_offers AS
 SELECT * FROM (
-  SELECT w.name AS workload, w.kind, o.*,
+  SELECT o.*,
          -- the regions of an offer after the filters, cheapest first (at
          -- equal price a dated one first): the plans price the first only
-         row_number() OVER (PARTITION BY w.name, o.offer
+         row_number() OVER (PARTITION BY o.workload, o.offer
                             ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank
-  FROM (SELECT * FROM workloads WHERE name IN (SELECT shape FROM workload_shapes)) w
-  JOIN offers o ON (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob)
-                    OR o.gpu GLOB lower(w.offer_glob))
-               AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
-               AND (o.pricing <> 'spot'
-                    OR coalesce(w.allow_spot, CASE WHEN w.kind = 'serve' THEN w.serve_on_spot END, 0) = 1)
-               AND (o.tier IS NOT 'marketplace' OR coalesce(w.allow_marketplace, 0) = 1)
-               -- where and from whom: your quotes and owned hardware pass
-               AND (o.owned = 1 OR o.pricing = 'quote'
-                    OR ((w.regions IS NULL
-                         OR EXISTS (SELECT 1 FROM json_each('["' || replace(replace(w.regions, ' ', ''), ',', '","') || '"]') j
-                                    WHERE lower(o.region) GLOB lower(j.value)))
-                        AND (w.countries IS NULL
-                             OR instr(',' || upper(replace(w.countries, ' ', '')) || ',', ',' || o.country || ',') > 0)
-                        AND (w.providers IS NULL
-                             OR instr(',' || lower(replace(w.providers, ' ', '')) || ',', ',' || o.provider || ',') > 0)
-                        AND (w.tiers IS NULL
-                             OR instr(',' || lower(replace(w.tiers, ' ', '')) || ',', ',' || o.tier || ',') > 0))))
+  FROM filtered_offers o WHERE o.plans = 'model')
 WHERE region_rank = 1;
 
 -- Every workload's offers: those of its shape (workloads alike in every
@@ -2854,10 +2878,11 @@ DROP VIEW IF EXISTS workload_guide;
 DROP VIEW IF EXISTS image_best_plans;
 DROP VIEW IF EXISTS image_plans;
 
--- Every image workload x offer: the offers its filters pass (as
--- shape_offers filters the language-model workloads': offer_glob, flagged
--- prices, spot, marketplace, regions, countries, providers, tiers; each
--- offer in its cheapest region), one node of the offer's GPUs.
+-- Every image workload x offer: the offers its filters pass
+-- (filtered_offers, by the language-model workloads' rules: offer_glob,
+-- flagged prices, spot, marketplace, acquire, regions, countries,
+-- providers, tiers; whole GPUs only; each offer in its cheapest region),
+-- one node of the offer's GPUs.
 --   serve: each GPU runs its own pipeline at `batch` images a pass;
 --     images_per_s_per_gpu from image_tps; GPUs enough for the peak
 --     (images_per_min x peak_to_mean / 60), in whole instances; the
@@ -2890,23 +2915,7 @@ wo AS (
   SELECT w.*, o.offer, o.pricing, o.provider, o.region, o.gpu, o.devices, o.usd_per_hour, o.owned,
          o.capex_usd_per_gpu, o.price_flag, o.resale_share, o.lifetime_years, o.running_usd_per_gpu_hour,
          row_number() OVER (PARTITION BY w.name, o.offer ORDER BY o.usd_per_hour, o.region) AS region_rank
-  FROM w JOIN offers o
-    ON o.fraction = 1
-   AND (w.offer_glob IS NULL OR lower(o.offer) GLOB lower(w.offer_glob) OR o.gpu GLOB lower(w.offer_glob))
-   AND (o.price_flag IS NULL OR coalesce(w.include_flagged_prices, 0) = 1)
-   AND (o.pricing <> 'spot' OR coalesce(w.allow_spot, 0) = 1)
-   AND (o.tier IS NOT 'marketplace' OR coalesce(w.allow_marketplace, 0) = 1)
-   AND (coalesce(lower(w.acquire), 'any') = 'any' OR (lower(w.acquire) = 'buy') = (o.owned = 1))
-   AND (o.owned = 1 OR o.pricing = 'quote'
-        OR ((w.regions IS NULL
-             OR EXISTS (SELECT 1 FROM json_each('["' || replace(replace(w.regions, ' ', ''), ',', '","') || '"]') j
-                        WHERE lower(o.region) GLOB lower(j.value)))
-            AND (w.countries IS NULL
-                 OR instr(',' || upper(replace(w.countries, ' ', '')) || ',', ',' || o.country || ',') > 0)
-            AND (w.providers IS NULL
-                 OR instr(',' || lower(replace(w.providers, ' ', '')) || ',', ',' || o.provider || ',') > 0)
-            AND (w.tiers IS NULL
-                 OR instr(',' || lower(replace(w.tiers, ' ', '')) || ',', ',' || o.tier || ',') > 0)))),
+  FROM w JOIN filtered_offers o ON o.plans = 'image' AND o.workload = w.name),
 -- per workload and GPU type: memory and speed once (the functions are the
 -- work; offers of one GPU share them); a GPU without the dtype's peak
 -- gets no speed

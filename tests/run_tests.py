@@ -12,6 +12,7 @@ Runs, in this order:
             `SELECT 'NAME'` check must print its line
   errors    tests/errors/*.sql: each statement is followed by
             `-- error: MESSAGE`, the exact error it must raise
+            ({dtypes} in MESSAGE: the dtypes of catalogs/dtypes.csv)
   readme    every `sqlite> ` example in README.md and docs/*.md, whose
             real output follows
   functions the functions the extension registers equal the reference's
@@ -41,6 +42,10 @@ import subprocess
 import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "catalogs"))
+import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(ROOT)
@@ -217,14 +222,18 @@ def sanitizer_noise(err):
 
 
 def error_cases(path):
-    """(statement, expected message) pairs of an error file."""
+    """(statement, expected message) pairs of an error file; {dtypes} in a
+    message stands for the list of the dtypes, in the order of
+    catalogs/dtypes.csv, as the messages give it."""
     cases = []
     stmt = None
+    dtypes = ", ".join(dtype_catalog.names())
     with open(path) as f:
         for line in f:
             line = line.rstrip("\n")
             if line.startswith("-- error: "):
-                cases.append((stmt, line[len("-- error: "):]))
+                want = line[len("-- error: "):].replace("{dtypes}", dtypes)
+                cases.append((stmt, want))
                 stmt = None
             elif line.strip() and not line.startswith("--"):
                 stmt = line

@@ -48,11 +48,12 @@ static void test_dtypes(void) {
   check_true("dtype first byte past ASCII",
              gpuadv_dtype_find("\xc3\xa9", 2) == -1);
   {
-    /* The first-letter index must reach every name, in either case. */
+    /* The lookup must reach every name of the table, in either case. */
     int i, found = 0;
     for (i = 0; i < gpuadv_n_dtypes; i++) {
-      char upper[16];
+      char upper[32];
       int j, n = (int)strlen(gpuadv_dtypes[i].name);
+      if (n >= (int)sizeof(upper)) continue;
       for (j = 0; j <= n; j++) {
         char c = gpuadv_dtypes[i].name[j];
         upper[j] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
@@ -60,8 +61,8 @@ static void test_dtypes(void) {
       found += gpuadv_dtype_find(gpuadv_dtypes[i].name, n) == i &&
                gpuadv_dtype_find(upper, n) == i;
     }
-    check_true("dtype index finds all 14 names, lower and upper case",
-               found == gpuadv_n_dtypes && gpuadv_n_dtypes == 14);
+    check_true("dtype lookup finds every name, lower and upper case",
+               found == gpuadv_n_dtypes && gpuadv_n_dtypes > 0);
   }
 }
 

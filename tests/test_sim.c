@@ -2,7 +2,8 @@
 ** test_sim.c: unit tests of the serving simulator (ext/gpuadv_sim.c),
 ** without SQLite: queueing-theory checks (M/D/1 and M/M/1 mean waits by
 ** the Pollaczek-Khinchine formula, the closed loop by Little's law) and the
-** scheduling rules, each with a value that can be worked out by hand.
+** scheduling rules, each with a value that can be worked out by hand; and
+** the capacity search of ext/gpuadv_capacity.c on the same queues.
 ** Each check prints "ok - NAME" or "not ok - NAME: ..."; the last line is
 ** "N passed, M failed".
 */
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpuadv_capacity.h"
 #include "gpuadv_sim.h"
 
 #include "unit.h"
@@ -912,6 +914,44 @@ static void test_steady_length(void) {
               1.0, 0.0);
 }
 
+/* The capacity search (gpuadv_capacity.c) on the M/D/1 queue of test_md1:
+** steps of S = 10 ms, capacity 100 requests/s. The mean TTFT is the wait
+** plus one step, S + rho * S / (2 * (1 - rho)), which is 2 S at
+** rho = 2/3: a target of 20 ms is met up to 66.7 requests/s. A cap below
+** that is the answer of the first run. */
+static void test_capacity_search(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  gpuadv_latency_targets t = {0};
+  double max_rps = -1;
+  int rc;
+  check_true("capacity: no targets", !gpuadv_capacity_has_targets(&t));
+  t.ttft_mean_s = 0.020;
+  check_true("capacity: a target", gpuadv_capacity_has_targets(&t));
+  single_server(&c, &lin, 0.010);
+  c.n_requests = 40000;
+  rc = gpuadv_capacity_search(&t, &c, 1000, &r, &max_rps);
+  check_true("capacity: the search runs", rc == 0);
+  check_rel("capacity: M/D/1 mean TTFT 2 S at rho 2/3", max_rps, 200.0 / 3,
+            0.03);
+  check_true("capacity: the row meets the target", r.ttft_mean <= 0.020);
+  check_true("capacity: the row's rate keeps up", !r.saturated);
+  check_true("capacity: the row misses no target",
+             gpuadv_capacity_misses(&t, &r) == 0);
+  t.ttft_mean_s = r.ttft_mean / 2;
+  check_true("capacity: misses a halved target",
+             gpuadv_capacity_misses(&t, &r) == 1);
+  t.ttft_mean_s = 0.020;
+  rc = gpuadv_capacity_search(&t, &c, 10, &r, &max_rps);
+  check_true("capacity: a cap that is met is the answer",
+             rc == 0 && max_rps == 10);
+  c.max_running = 0; /* a bad configuration: the simulator's error */
+  rc = gpuadv_capacity_search(&t, &c, 10, &r, &max_rps);
+  check_true("capacity: an error of the run comes back",
+             rc != 0 && r.error[0] != 0 && max_rps == 0);
+}
+
 int main(void) {
   test_md1();
   test_steady_length();
@@ -931,6 +971,7 @@ int main(void) {
   test_itl_by_hand();
   test_closed_loop_little();
   test_quiet_runs();
+  test_capacity_search();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }

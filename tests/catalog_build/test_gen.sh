@@ -29,7 +29,7 @@ make_good() {
   head -1 catalogs/committed_prices.csv > "$work/cat/committed_prices.csv"
   echo "test,t-1,$gpu,1,1-year contract,365,,1.5,test source,2026-01," >> "$work/cat/committed_prices.csv"
   cp catalogs/spot_interruptions.csv "$work/cat/spot_interruptions.csv"
-  cp catalogs/engines.csv catalogs/engine_support.csv "$work/cat/"
+  cp catalogs/dtypes.csv catalogs/engines.csv catalogs/engine_support.csv "$work/cat/"
   cp catalogs/image_models.csv "$work/cat/"
   head -1 catalogs/image_measurements.csv > "$work/cat/image_measurements.csv"
   echo "I1,resnet-50,$gpu,infer,fp16,1,224,,1,images/s,fit,test source,test title,2026-01-01," >> "$work/cat/image_measurements.csv"
@@ -89,6 +89,22 @@ make_good; set_field "$work/cat/image_models.csv" 2 11 "2"
 expect_fail "image-cfg-diffusion-only" "image_models.csv:2: cfg is given for diffusion models only"
 make_good; set_field "$work/cat/image_measurements.csv" 2 2 "resnet-51"
 expect_fail "image-measurement-model" "image_measurements.csv:2: unknown model 'resnet-51' (not in image_models.name)"
+
+# The dtypes (dtypes.csv): unique keywords, a known matmul precision, byte
+# figures that are numbers or + - * / of numbers in (0, 8]; the
+# engine_support lists name only them.
+make_good; set_field "$work/cat/dtypes.csv" 3 1 "fp32"
+expect_fail "dtype-duplicate" "dtypes.csv:3: duplicate name 'fp32'"
+make_good; set_field "$work/cat/dtypes.csv" 2 4 "fp5"
+expect_fail "dtype-compute" "dtypes.csv:2: compute 'fp5' must be one of"
+make_good; set_field "$work/cat/dtypes.csv" 2 2 "__import__('os')"
+expect_fail "dtype-bytes-expression" "dtypes.csv:2: bytes_per_param:"
+make_good; set_field "$work/cat/dtypes.csv" 2 6 "4 / 0"
+expect_fail "dtype-bytes-zero-division" "dtypes.csv:2: checkpoint_bytes:"
+make_good; set_field "$work/cat/dtypes.csv" 2 1 "FP32"
+expect_fail "dtype-lowercase" "dtypes.csv:2: name 'FP32' must be a lowercase keyword"
+make_good; sed -i '/^fp4,/d' "$work/cat/dtypes.csv"
+expect_fail "dtype-engine-support" "unknown dtype 'fp4'"
 
 make_good; set_line "$work/cat/gpus.csv" 3 "h100-x,NVIDIA"
 expect_fail "column-count" "gpus.csv:3: 2 fields, expected 30"

@@ -25,7 +25,7 @@ SELECT model_weights_gb(7, 'bf16');
 SELECT model_weights_gb(x'00', 'bf16');
 -- error: model_weights_gb(): model must be a catalog name (text) or a config.json object, got a blob of 1 byte
 SELECT model_weights_gb('llama-3.1-8b', 'fp5');
--- error: model_weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp5'
+-- error: model_weights_gb(): dtype must be one of {dtypes}; got 'fp5'
 SELECT model_kv_gb('llama-3.1-8b', -1);
 -- error: model_kv_gb(): seq_len must be >= 0, got -1
 SELECT model_kv_gb('llama-3.1-8b', 1e7);

@@ -7,7 +7,7 @@ SELECT train_mem_gb(7, 'bogus');
 SELECT train_mem_gb(7e9, 'full');
 -- error: train_mem_gb(): params_b must be in billions of parameters (7 for a 7B model, at most 100000), got 7000000000
 SELECT weights_gb(7, 'fp5');
--- error: weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp5'
+-- error: weights_gb(): dtype must be one of {dtypes}; got 'fp5'
 SELECT decode_tps(0, 14);
 -- error: decode_tps(): mem_bw_gbs must be > 0, got 0
 SELECT decode_tps(3350, 14, 1, 1.5);

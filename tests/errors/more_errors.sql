@@ -22,15 +22,15 @@ SELECT weights_gb('', 'bf16');
 SELECT weights_gb('0x10', 'bf16');
 -- error: weights_gb(): params_b must be a number, got '0x10'
 SELECT weights_gb(7, 16);
--- error: weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 16
+-- error: weights_gb(): dtype must be one of {dtypes}; got 16
 SELECT weights_gb(7, x'6270');
--- error: weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got a blob of 2 bytes
+-- error: weights_gb(): dtype must be one of {dtypes}; got a blob of 2 bytes
 SELECT weights_gb(0, 'bf16');
 -- error: weights_gb(): params_b must be > 0, got 0
 SELECT bytes_per_param('');
--- error: bytes_per_param(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got ''
+-- error: bytes_per_param(): dtype must be one of {dtypes}; got ''
 SELECT bytes_per_param('fp');
--- error: bytes_per_param(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp'
+-- error: bytes_per_param(): dtype must be one of {dtypes}; got 'fp'
 SELECT train_mem_gb(7, 'full', 1.5);
 -- error: train_mem_gb(): n_gpus must be a whole number in [1, 10000000], got 1.5
 SELECT train_mem_gb(7, 'full', 2, 1.5);
@@ -46,7 +46,7 @@ SELECT kv_cache_gb(80, 8, 128, -1);
 SELECT kv_cache_gb(80, 8, 128, 8192, 0);
 -- error: kv_cache_gb(): batch must be > 0, got 0
 SELECT kv_cache_gb(80, 8, 128, 8192, 1, 'fp5');
--- error: kv_cache_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp5'
+-- error: kv_cache_gb(): dtype must be one of {dtypes}; got 'fp5'
 SELECT activation_gb(32, 4096, 0, 4096, 1);
 -- error: activation_gb(): heads must be > 0, got 0
 SELECT decode_tps(3350, 0);

@@ -20,7 +20,7 @@ SELECT egress_usd('1e-300', ' 1e-300 ', 1e-300);
 -- error: egress_usd(): result is 0 from non-zero inputs: it underflows, or an intermediate value overflows (the inputs are too large or too small)
 -- A NUL byte inside a quoted value is shown as \0; the text after it is kept.
 SELECT weights_gb(1, CAST(x'6266003136' AS TEXT));
--- error: weights_gb(): dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'bf\016'
+-- error: weights_gb(): dtype must be one of {dtypes}; got 'bf\016'
 SELECT decode_tps(CAST(x'61620063' AS TEXT), 1);
 -- error: decode_tps(): mem_bw_gbs must be a number, got 'ab\0c'
 SELECT model_weights_gb(CAST(x'6c6c616d61007878' AS TEXT), 'bf16');

@@ -144,7 +144,7 @@ SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h
 SELECT * FROM serving_sim WHERE rate = 1 AND kv_dtype = 'fp8';
 -- error: serving_sim(): model is required with gpu, dtype, engine or kv_dtype
 SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 100, 1, 'vllm', 1, 1, 8, 3200, 'fp7');
--- error: model_decode_tps(): kv_dtype must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, nf4, fp4, mxfp4, q8_0, q6_k, q4_k_m, q4_0; got 'fp7'
+-- error: model_decode_tps(): kv_dtype must be one of {dtypes}; got 'fp7'
 SELECT engine_kv_dtype('tgi', 'fp8');
 -- error: engine_kv_dtype(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
 SELECT engine_cache_gb('vllm', 'h100-sxm', -1, 4096, 14336, 0, 128256);

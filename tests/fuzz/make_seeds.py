@@ -22,6 +22,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "catalogs"))
+import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
 CORPUS = os.path.join(HERE, "corpus")
 
 # ---------------------------------------------------------------- fz_bind
@@ -577,9 +579,9 @@ def catalog_names():
     return sorted(set(names))
 
 
-KEYWORDS = ["fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4",
-            "mxfp4", "q8_0", "q6_k", "q4_k_m", "q4_0", "full", "full16", "lora",
-            "qlora", "inference", "none", "selective"]
+# the dtypes (catalogs/dtypes.csv), the training modes, the recomputations
+KEYWORDS = dtype_catalog.names() + ["full", "full16", "lora", "qlora",
+                                    "inference", "none", "selective"]
 NUMERIC_TEXT = ["7", " 7 ", "7.5", "1e3", "1e999", "-1e999", "inf", "nan",
                 "Infinity", "-0", "0x10", "100000", "1e-400",
                 "9223372036854775808"]

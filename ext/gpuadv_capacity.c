@@ -1,0 +1,184 @@
+/*
+** gpuadv_capacity.c: the steady run, the capacity search and the
+** replica's step times of gpuadv_capacity.h (what they model and leave
+** out is said there). serving_sim (gpuadv_sim_vtab.c) is their SQL face.
+*/
+#include "gpuadv_capacity.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gpuadv_capacity_has_targets(const gpuadv_latency_targets *t) {
+  return t->ttft_p95_s > 0.0 || t->tpot_p95_ms > 0.0 || t->ttft_mean_s > 0.0 ||
+         t->tpot_p50_ms > 0.0;
+}
+
+int gpuadv_capacity_misses(const gpuadv_latency_targets *t,
+                           const gpuadv_sim_result *r) {
+  if (t->ttft_p95_s > 0.0 && !(r->ttft_p95 <= t->ttft_p95_s)) return 1;
+  if (t->tpot_p95_ms > 0.0 && r->has_tpot &&
+      !(r->tpot_p95 * 1e3 <= t->tpot_p95_ms))
+    return 1;
+  if (t->ttft_mean_s > 0.0 && !(r->ttft_mean <= t->ttft_mean_s)) return 1;
+  if (t->tpot_p50_ms > 0.0 && r->has_tpot &&
+      !(r->tpot_p50 * 1e3 <= t->tpot_p50_ms))
+    return 1;
+  return 0;
+}
+
+/* Whether a run meets the targets and keeps up. */
+static int meets_targets(const gpuadv_latency_targets *t,
+                         const gpuadv_sim_result *r) {
+  return !r->saturated && !gpuadv_capacity_misses(t, r);
+}
+
+int gpuadv_capacity_run_steady(const gpuadv_latency_targets *t,
+                               gpuadv_sim_config *cfg, gpuadv_sim_result *r,
+                               double *in_batch_s) {
+  const int64_t n0 = cfg->n_requests;
+  const double warmup0 = cfg->warmup;
+  const int64_t max_n = n0 * GPUADV_CAPACITY_MAX_FACTOR;
+  int64_t n;
+  double warmup;
+  int rc = 0, k;
+  assert(cfg->concurrency == 0);
+  for (k = 0;; k++) {
+    /* sized from the time in the batch so far; after a run, a run that
+    ** needs no lengthening is the answer */
+    if (*in_batch_s > 0.0 &&
+        gpuadv_sim_steady_length(cfg,
+                                 gpuadv_sim_steady_running(cfg, *in_batch_s),
+                                 max_n, &n, &warmup)) {
+      cfg->n_requests = n;
+      cfg->warmup = warmup;
+    } else if (k > 0) {
+      break;
+    }
+    rc = gpuadv_sim_run(cfg, r);
+    if (rc != 0) break;
+    *in_batch_s = r->e2e_mean - r->mean_wait;
+    if (k == GPUADV_CAPACITY_RERUNS || gpuadv_capacity_misses(t, r)) break;
+  }
+  cfg->n_requests = n0;
+  cfg->warmup = warmup0;
+  return rc;
+}
+
+/* The next rate of the search after the run r at rate (the k-th run),
+** between lo (the highest rate that met the targets, 0: none yet) and hi
+** (the lowest that did not, or the cap). */
+static double next_rate(int k, const gpuadv_sim_result *r, double lo,
+                        double hi) {
+  if (k == 0 && r->sim_time > 0.0 &&
+      GPUADV_CAPACITY_MARGIN * (double)r->requests / r->sim_time < hi) {
+    return GPUADV_CAPACITY_MARGIN * (double)r->requests / r->sim_time;
+  }
+  return lo > 0.0 ? (lo + hi) / 2.0 : hi / 2.0;
+}
+
+int gpuadv_capacity_search(const gpuadv_latency_targets *t,
+                           gpuadv_sim_config *cfg, double max_rate,
+                           gpuadv_sim_result *out, double *max_rps) {
+  gpuadv_sim_result *r = malloc(sizeof(*r));
+  double lo = 0.0, hi = max_rate, rate = hi, in_batch_s = 0.0;
+  int k, rc = 0;
+  *max_rps = 0.0;
+  if (!r) {
+    strcpy(out->error, "out of memory");
+    return -1;
+  }
+  for (k = 0; k < GPUADV_CAPACITY_RUNS && rate >= GPUADV_SIM_MIN_RATE; k++) {
+    cfg->rate = rate;
+    rc = gpuadv_capacity_run_steady(t, cfg, r, &in_batch_s);
+    if (rc != 0) {
+      memcpy(out->error, r->error, sizeof(out->error));
+      break;
+    }
+    if (meets_targets(t, r)) {
+      *max_rps = lo = rate;
+      *out = *r;
+      if (k == 0) break;
+    } else {
+      if (lo == 0.0) *out = *r;
+      hi = rate;
+    }
+    if (lo > 0.0 && hi - lo <= GPUADV_CAPACITY_REL * hi) break;
+    rate = next_rate(k, r, lo, hi);
+  }
+  free(r);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------
+** The replica's step times.
+*/
+
+void gpuadv_capacity_steps_init(gpuadv_capacity_steps *s, double max_running) {
+  int n = max_running < GPUADV_CAPACITY_MEMO_MAX ? (int)max_running + 1
+                                                 : GPUADV_CAPACITY_MEMO_MAX;
+  size_t bytes = (size_t)n * (sizeof(gpuadv_step_terms) + 1);
+  assert(max_running >= 0.0);
+  s->r.decode.engine = &s->e;
+  s->r.prefill.engine = &s->e;
+  s->memo = malloc(bytes);
+  s->known = 0;
+  s->n_memo = 0;
+  if (!s->memo) return;
+  s->known = (unsigned char *)(s->memo + n);
+  memset(s->known, 0, (size_t)n);
+  s->n_memo = n;
+}
+
+void gpuadv_capacity_steps_clear(gpuadv_capacity_steps *s) {
+  free(s->memo);
+  s->memo = 0;
+  s->known = 0;
+  s->n_memo = 0;
+}
+
+/* The terms of a decode-only step of `seqs` sequences. */
+static void decode_terms(const gpuadv_capacity_steps *s, double seqs,
+                         gpuadv_step_terms *out) {
+  gpuadv_step_load l = {0};
+  l.decode_seqs = seqs;
+  gpuadv_replica_step_terms(&s->r, &l, out);
+}
+
+/* The kept terms of a decode-only step of `seqs` sequences, computed on
+** first use; 0 above the memo's size. */
+static const gpuadv_step_terms *kept_terms(const gpuadv_capacity_steps *s,
+                                           double seqs) {
+  int k = (int)seqs;
+  if (!(seqs < (double)s->n_memo)) return 0;
+  assert((double)k == seqs && k >= 0);
+  if (!s->known[k]) {
+    decode_terms(s, seqs, &s->memo[k]);
+    s->known[k] = 1;
+  }
+  return &s->memo[k];
+}
+
+double gpuadv_capacity_step_s(const void *arg, const gpuadv_step_load *load) {
+  const gpuadv_capacity_steps *s = (const gpuadv_capacity_steps *)arg;
+  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0) {
+    const gpuadv_step_terms *t = kept_terms(s, load->decode_seqs);
+    if (t) {
+      return gpuadv_replica_step_with(&s->r, t, load->decode_seqs,
+                                      load->decode_context);
+    }
+  }
+  return gpuadv_replica_step_s(&s->r, load);
+}
+
+void gpuadv_capacity_step_line(const void *arg, double seqs,
+                               gpuadv_step_line *out) {
+  const gpuadv_capacity_steps *s = (const gpuadv_capacity_steps *)arg;
+  gpuadv_step_terms fresh;
+  const gpuadv_step_terms *t = kept_terms(s, seqs);
+  if (!t) {
+    decode_terms(s, seqs, &fresh);
+    t = &fresh;
+  }
+  gpuadv_replica_decode_line(&s->r, t, seqs, out);
+}
