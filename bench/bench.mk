@@ -55,7 +55,7 @@ BENCH_SHARED  = $(or $(SHARED),-shared)
 
 # The bare C baseline reads the same compiled-in catalogs as gpuadv, and
 # its model functions call the same model setup and arithmetic.
-BENCH_PURE := ext/gpuadv_model_setup.c ext/gpuadv_math.c ext/gpuadv_catalog_lookup.c
+BENCH_PURE := ext/gpuadv_model_setup.c ext/gpuadv_math.c ext/gpuadv_catalog_lookup.c ext/gpuadv_engine_mem.c
 $(BENCH_BARE): bench/bare.c build/gpuadv_catalog_data.c build/gpuadv_catalog_cols.h \
                $(BENCH_PURE) $(wildcard ext/*.h)
 	@mkdir -p $(BENCH_DIR)
