@@ -37,7 +37,8 @@ to the CPU is left out; seq_len 4096; zero_stage 3 for FSDP frameworks
 (MaxText, torchtitan, llm-foundry, torchtune on several GPUs), 1 for
 Megatron/NeMo, 0 for one GPU; recompute 'selective', but 'full' for
 MaxText (its base.yml default; its 'custom' policies rematerialize every
-tensor they do not save or offload); an MoE row whose notes give a
+tensor they do not save or offload) and torchtune (its recipe configs
+set enable_activation_checkpointing: True); an MoE row whose notes give a
 capacity factor, and do not say dropless, drops tokens at it (the
 layout's capacity), the others are dropless.
 
@@ -127,6 +128,11 @@ GLOBAL_BATCH_TOKENS = 4194304.0
 # devices); without pipeline stages their rows' unprinted global batch or
 # per-device batch follows from the other.
 NO_ACCUMULATION = re.compile(r"maxtext|jax|xla", re.I)
+# Frameworks that checkpoint every layer unless told otherwise: MaxText
+# (remat_policy 'full' in base.yml) and torchtune (its recipe configs set
+# enable_activation_checkpointing: True, which wraps each transformer
+# layer: its whole forward runs again in the backward).
+FULL_RECOMPUTE = re.compile(r"maxtext|jax|xla|torchtune", re.I)
 
 
 class Lib:
@@ -261,8 +267,8 @@ def build_row(lib, r):
     if tpu and n > l.gpus_per_node:
         l.shard = l.gpus_per_node / (l.tp * l.pp)
     rc = r["recompute"].strip().lower()
-    if not rc:  # MaxText's remat_policy defaults to 'full'
-        rc = "full" if NO_ACCUMULATION.search(r["framework"]) else "selective"
+    if not rc:  # MaxText's remat_policy and torchtune's configs: 'full'
+        rc = "full" if FULL_RECOMPUTE.search(r["framework"]) else "selective"
     l.recompute = RECOMPUTE[rc]
     l.mode = MODES[r["mode"].strip().lower() or "full"]
     # token dropping at a printed capacity factor (MaxText's dense

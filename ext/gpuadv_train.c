@@ -19,18 +19,18 @@
 ** more than six months, are scored but not fitted. ACT_BYTES, the
 ** element-wise traffic, is about 40 two-byte reads and writes per token,
 ** layer and unit of width over forward and backward; MOE_EFF is fitted on
-** dropless MoE runs. Error (|estimate / measured - 1|): median 9.6%, 90th
-** percentile 28.9%; with each source left out of the fit in turn, on its
-** own rows: 11.7% and 33.9% (catalogs/train_tps.md, README "Accuracy"). */
-#define GPUADV_TRAIN_EFF 0.9102
-#define GPUADV_TRAIN_WIDTH_HALF 99.78
-#define GPUADV_TRAIN_OVERLAP_DP 0.539
-#define GPUADV_TRAIN_OVERLAP_TP 0.4828
+** dropless MoE runs. Error (|estimate / measured - 1|): median 9.8%, 90th
+** percentile 29.0%; with each source left out of the fit in turn, on its
+** own rows: 12.2% and 33.8% (catalogs/train_tps.md, README "Accuracy"). */
+#define GPUADV_TRAIN_EFF 0.9041
+#define GPUADV_TRAIN_WIDTH_HALF 76.2
+#define GPUADV_TRAIN_OVERLAP_DP 0.5519
+#define GPUADV_TRAIN_OVERLAP_TP 0.4718
 #define GPUADV_TRAIN_NET_EFF 1
-#define GPUADV_TRAIN_QLORA_EFF 0.8223
-#define GPUADV_TRAIN_MOE_EFF 0.5599
-#define GPUADV_TRAIN_FP8_EFF 0.83
-#define GPUADV_TRAIN_ACT_BYTES 80.85
+#define GPUADV_TRAIN_QLORA_EFF 0.9186
+#define GPUADV_TRAIN_MOE_EFF 0.559
+#define GPUADV_TRAIN_FP8_EFF 0.8428
+#define GPUADV_TRAIN_ACT_BYTES 83.2
 
 const gpuadv_train_consts gpuadv_train_fitted = {
     GPUADV_TRAIN_EFF,        GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,
