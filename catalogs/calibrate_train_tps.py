@@ -66,15 +66,15 @@ D = ctypes.c_double
 
 class Consts(ctypes.Structure):
     _fields_ = [(n, D) for n in ("eff", "width_half", "overlap_dp", "overlap_tp",
-                                 "net_eff", "qlora_eff", "moe_eff", "fp8_eff",
+                                 "net_eff", "moe_eff", "fp8_eff",
                                  "act_bytes")]
 
 
-NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "QLORA_EFF",
-         "MOE_EFF", "FP8_EFF", "ACT_BYTES"]
+NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "MOE_EFF",
+         "FP8_EFF", "ACT_BYTES"]
 # search bounds of each constant
 BOUNDS = [(0.2, 1.0), (1.0, 4096.0), (0.0, 1.0), (0.0, 1.0), (0.3, 1.0),
-          (0.2, 1.0), (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0)]
+          (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0)]
 
 
 class Model(ctypes.Structure):
