@@ -19,8 +19,11 @@ training run: tokens/s per GPU, model TFLOP/s per GPU, MFU, step time or
 total tokens/s. Every figure becomes tokens/s per GPU: a TFLOP/s or MFU
 figure is divided by the model FLOP per token of the step model (so a
 source that counts attention FLOPs otherwise is off by that difference:
-a few percent at 4k-8k tokens). A run printed in two metrics counts once
-(its 'same run as' row is left out).
+a few percent at 4k-8k tokens), except nanoGPT's, divided by the count
+of its own estimate_mfu (source_flop_per_token). A run printed in two
+metrics counts once: by its tokens/s where one of its rows prints them
+(llm-foundry prints MFU first, counted over the tied embedding and the
+whole attention square), else by the row that is not 'same run as'.
 
 What the rows do not print is filled in the same way for every row and
 said here: gpus_per_node 8 (4 for GB200/GB300 trays, whose NVLink domain
@@ -279,6 +282,19 @@ def build_row(lib, r):
     return m, c, l
 
 
+def source_flop_per_token(r, m, l, t):
+    """Model FLOP per token as the row's source counts them, where its
+    formula is known and differs from the step model's: nanoGPT's
+    estimate_mfu counts 6 per parameter but the position embedding (the
+    tied token embedding, the LM head, included) and 12 x layers x
+    hidden x sequence of attention, the whole square; else the step
+    model's count."""
+    if source_of(r) == "nanoGPT":
+        return 6.0 * (m.params_b * 1e9 - l.seq_len * m.hidden) + \
+            12.0 * m.layers * m.hidden * l.seq_len
+    return t.model_flop_per_token
+
+
 def measured_tps(r, m, c, l, t):
     """The row's figure as training tokens/s per GPU."""
     v, metric = float(r["value"]), r["metric"]
@@ -289,7 +305,7 @@ def measured_tps(r, m, c, l, t):
             v *= 1000.0
         return v / l.n_gpus
     if metric == "model_tflops_per_gpu":
-        return v * 1e12 / t.model_flop_per_token
+        return v * 1e12 / source_flop_per_token(r, m, l, t)
     if metric == "mfu":
         return v * c.peak_tflops * 1e12 / t.model_flop_per_token
     if metric == "step_time_s":
@@ -335,10 +351,31 @@ def beyond_model(r):
     return None
 
 
+def first_figures(rows):
+    """One figure a run: the row that does not say 'same run as', unless a
+    row that does prints the run's tokens/s where the first prints MFU or
+    TFLOP/s (llm-foundry prints MFU first): a measured rate is scored as
+    measured, not through a FLOP count that may differ from the source's
+    (llm-foundry counts the tied embedding and attention over the whole
+    sequence; the step model neither)."""
+    out, tokens_of = [], {}
+    for r in rows:
+        m = re.search(r"same run as (U\d+)", r["notes"])
+        if m and r["metric"].startswith("tokens_per_s"):
+            tokens_of.setdefault(m.group(1), r)
+    for r in rows:
+        if "same run as" in r["notes"]:
+            continue
+        if not r["metric"].startswith("tokens_per_s") and r["id"] in tokens_of:
+            r = tokens_of[r["id"]]
+        out.append(r)
+    return out
+
+
 def load(lib, path):
     rows, skipped, old = [], [], []
     with open(path, newline="") as f:
-        every = [r for r in csv.DictReader(f) if "same run as" not in r["notes"]]
+        every = first_figures(list(csv.DictReader(f)))
     older = superseded(every)
     for r in every:
         built = build_row(lib, r)
