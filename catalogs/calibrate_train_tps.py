@@ -19,8 +19,11 @@ training run: tokens/s per GPU, model TFLOP/s per GPU, MFU, step time or
 total tokens/s. Every figure becomes tokens/s per GPU: a TFLOP/s or MFU
 figure is divided by the model FLOP per token of the step model (so a
 source that counts attention FLOPs otherwise is off by that difference:
-a few percent at 4k-8k tokens). A run printed in two metrics counts once
-(its 'same run as' row is left out).
+a few percent at 4k-8k tokens), except nanoGPT's, divided by the count
+of its own estimate_mfu (source_flop_per_token). A run printed in two
+metrics counts once: by its tokens/s where one of its rows prints them
+(llm-foundry prints MFU first, counted over the tied embedding and the
+whole attention square), else by the row that is not 'same run as'.
 
 What the rows do not print is filled in the same way for every row and
 said here: gpus_per_node 8 (4 for GB200/GB300 trays, whose NVLink domain
@@ -37,7 +40,8 @@ to the CPU is left out; seq_len 4096; zero_stage 3 for FSDP frameworks
 (MaxText, torchtitan, llm-foundry, torchtune on several GPUs), 1 for
 Megatron/NeMo, 0 for one GPU; recompute 'selective', but 'full' for
 MaxText (its base.yml default; its 'custom' policies rematerialize every
-tensor they do not save or offload); an MoE row whose notes give a
+tensor they do not save or offload) and torchtune (its recipe configs
+set enable_activation_checkpointing: True); an MoE row whose notes give a
 capacity factor, and do not say dropless, drops tokens at it (the
 layout's capacity), the others are dropless.
 
@@ -67,15 +71,15 @@ D = ctypes.c_double
 
 class Consts(ctypes.Structure):
     _fields_ = [(n, D) for n in ("eff", "width_half", "overlap_dp", "overlap_tp",
-                                 "net_eff", "qlora_eff", "moe_eff", "fp8_eff",
+                                 "net_eff", "moe_eff", "fp8_eff",
                                  "act_bytes")]
 
 
-NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "QLORA_EFF",
-         "MOE_EFF", "FP8_EFF", "ACT_BYTES"]
+NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "MOE_EFF",
+         "FP8_EFF", "ACT_BYTES"]
 # search bounds of each constant
 BOUNDS = [(0.2, 1.0), (1.0, 4096.0), (0.0, 1.0), (0.0, 1.0), (0.3, 1.0),
-          (0.2, 1.0), (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0)]
+          (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0)]
 
 
 class Model(ctypes.Structure):
@@ -129,6 +133,11 @@ GLOBAL_BATCH_TOKENS = 4194304.0
 # devices); without pipeline stages their rows' unprinted global batch or
 # per-device batch follows from the other.
 NO_ACCUMULATION = re.compile(r"maxtext|jax|xla", re.I)
+# Frameworks that checkpoint every layer unless told otherwise: MaxText
+# (remat_policy 'full' in base.yml) and torchtune (its recipe configs set
+# enable_activation_checkpointing: True, which wraps each transformer
+# layer: its whole forward runs again in the backward).
+FULL_RECOMPUTE = re.compile(r"maxtext|jax|xla|torchtune", re.I)
 
 
 class Lib:
@@ -263,8 +272,8 @@ def build_row(lib, r):
     if tpu and n > l.gpus_per_node:
         l.shard = l.gpus_per_node / (l.tp * l.pp)
     rc = r["recompute"].strip().lower()
-    if not rc:  # MaxText's remat_policy defaults to 'full'
-        rc = "full" if NO_ACCUMULATION.search(r["framework"]) else "selective"
+    if not rc:  # MaxText's remat_policy and torchtune's configs: 'full'
+        rc = "full" if FULL_RECOMPUTE.search(r["framework"]) else "selective"
     l.recompute = RECOMPUTE[rc]
     l.mode = MODES[r["mode"].strip().lower() or "full"]
     # token dropping at a printed capacity factor (MaxText's dense
@@ -273,6 +282,19 @@ def build_row(lib, r):
     if cf and m.n_experts > 0 and not re.search(r"dropless", r["notes"], re.I):
         l.capacity = float(cf.group(1))
     return m, c, l
+
+
+def source_flop_per_token(r, m, l, t):
+    """Model FLOP per token as the row's source counts them, where its
+    formula is known and differs from the step model's: nanoGPT's
+    estimate_mfu counts 6 per parameter but the position embedding (the
+    tied token embedding, the LM head, included) and 12 x layers x
+    hidden x sequence of attention, the whole square; else the step
+    model's count."""
+    if source_of(r) == "nanoGPT":
+        return 6.0 * (m.params_b * 1e9 - l.seq_len * m.hidden) + \
+            12.0 * m.layers * m.hidden * l.seq_len
+    return t.model_flop_per_token
 
 
 def measured_tps(r, m, c, l, t):
@@ -285,7 +307,7 @@ def measured_tps(r, m, c, l, t):
             v *= 1000.0
         return v / l.n_gpus
     if metric == "model_tflops_per_gpu":
-        return v * 1e12 / t.model_flop_per_token
+        return v * 1e12 / source_flop_per_token(r, m, l, t)
     if metric == "mfu":
         return v * c.peak_tflops * 1e12 / t.model_flop_per_token
     if metric == "step_time_s":
@@ -331,10 +353,31 @@ def beyond_model(r):
     return None
 
 
+def first_figures(rows):
+    """One figure a run: the row that does not say 'same run as', unless a
+    row that does prints the run's tokens/s where the first prints MFU or
+    TFLOP/s (llm-foundry prints MFU first): a measured rate is scored as
+    measured, not through a FLOP count that may differ from the source's
+    (llm-foundry counts the tied embedding and attention over the whole
+    sequence; the step model neither)."""
+    out, tokens_of = [], {}
+    for r in rows:
+        m = re.search(r"same run as (U\d+)", r["notes"])
+        if m and r["metric"].startswith("tokens_per_s"):
+            tokens_of.setdefault(m.group(1), r)
+    for r in rows:
+        if "same run as" in r["notes"]:
+            continue
+        if not r["metric"].startswith("tokens_per_s") and r["id"] in tokens_of:
+            r = tokens_of[r["id"]]
+        out.append(r)
+    return out
+
+
 def load(lib, path):
     rows, skipped, old = [], [], []
     with open(path, newline="") as f:
-        every = [r for r in csv.DictReader(f) if "same run as" not in r["notes"]]
+        every = first_figures(list(csv.DictReader(f)))
     older = superseded(every)
     for r in every:
         built = build_row(lib, r)

@@ -28,7 +28,10 @@
 **             FFN's active width) at the chip's memory bandwidth, again
 **             for the recomputed forward under full recompute; it is why
 **             a chip of many FLOP per byte of memory (TPU v6e: 560)
-**             reaches a lower MFU than one of few (A100: 153);
+**             reaches a lower MFU than one of few (A100: 153); and
+**             QLoRA's dequantisation of its NF4 base to 16 bits before
+**             each forward and backward matmul (its bytes from the
+**             format, not fitted);
 **   tp        per layer and micro-batch 4 all-reduces of the micro-batch's
 **             activations over the tensor-parallel GPUs (6 with full
 **             recompute), over the node's link (NVLink, xGMI, ICI or PCIe);
@@ -71,7 +74,6 @@ typedef struct gpuadv_train_consts {
   double overlap_dp; /* share of data-parallel traffic hidden by compute */
   double overlap_tp; /* share of tensor and expert traffic hidden */
   double net_eff;    /* share of link bandwidth collectives reach */
-  double qlora_eff;  /* QLoRA's speed over LoRA's (NF4 dequantisation) */
   double moe_eff;    /* a dropless MoE model's matmuls' share of the
                        ** dense rate (grouped GEMMs, routing) */
   double fp8_eff;    /* an 8- or 4-bit step's linear layers: the share of

@@ -3,8 +3,8 @@
 ** steps worked by hand, at round constants of the test's own (not the
 ** fitted ones, which move with every refit): eff 0.5, no narrow-matrix
 ** loss (width_half 0), half of the data-parallel traffic hidden, none of
-** the tensor-parallel, links at their full rate, QLoRA, MoE and fp8 at
-** the full rate, no element-wise traffic (test_elementwise adds it).
+** the tensor-parallel, links at their full rate, MoE and fp8 at the full
+** rate, no element-wise traffic (test_elementwise adds it).
 */
 #include <math.h>
 #include <stdio.h>
@@ -13,8 +13,7 @@
 #include "gpuadv_train.h"
 #include "unit.h"
 
-static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0,
-                                      1.0, 1.0, 1.0, 0.0};
+static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0, 1.0, 1.0, 0.0};
 
 /* An 8B dense model: 32 layers of hidden 4096, 32 heads of 128, a
 ** vocabulary of 128,000. */
@@ -242,6 +241,36 @@ static void test_elementwise(void) {
               tokens / 2 * 32 * (4096.0 + 2 * 14336.0) * 100.0 / 3350e9, 1e-12);
 }
 
+/* QLoRA turns its NF4 base into 16-bit weights before every forward and
+** backward matmul: 0.5 bytes of codes, 1/64 + 4/16384 of scales read and
+** 2 bytes written per parameter, at the memory bandwidth; under full
+** recompute the forward does it twice. One H100, the 8B model, 4
+** micro-batches of one sequence: LoRA and QLoRA differ by that alone. */
+static void test_qlora(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_layout l = layout(1, 1, 0, GPUADV_RECOMPUTE_NONE, 4, 0);
+  gpuadv_train_time lora, qlora;
+  double per_pass = 8e9 * (0.5 + 1.0 / 64 + 4.0 / 16384 + 2.0) / 3350e9;
+  l.mode = GPUADV_MODE_LORA;
+  gpuadv_train_step(&m, &c, &l, &K, &lora);
+  l.mode = GPUADV_MODE_QLORA;
+  gpuadv_train_step(&m, &c, &l, &K, &qlora);
+  check_close("qlora compute as lora's", qlora.compute_s, lora.compute_s,
+              1e-12);
+  check_close("qlora dequantises twice a micro-batch",
+              qlora.elementwise_s - lora.elementwise_s, 4 * 2 * per_pass,
+              1e-12);
+  l.recompute = GPUADV_RECOMPUTE_FULL;
+  l.mode = GPUADV_MODE_LORA;
+  gpuadv_train_step(&m, &c, &l, &K, &lora);
+  l.mode = GPUADV_MODE_QLORA;
+  gpuadv_train_step(&m, &c, &l, &K, &qlora);
+  check_close("qlora recomputed: three times",
+              qlora.elementwise_s - lora.elementwise_s, 4 * 3 * per_pass,
+              1e-12);
+}
+
 /* An MoE layer that drops tokens at a capacity factor pads its experts'
 ** share of the linear FLOP to it and runs them as dense matmuls; a
 ** dropless one runs its matmuls at moe_eff. 20B parameters, 8B active,
@@ -282,6 +311,7 @@ int main(void) {
   test_search();
   test_elementwise();
   test_capacity();
+  test_qlora();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;
 }

@@ -163,7 +163,9 @@ SELECT 'c-quote-reason', (SELECT reason LIKE '%quoted test/payg-8xh100 (test, yo
 SELECT 'c-mfu-reason', (SELECT reason LIKE '% GPU-hours at 100% MFU (the workload''s mfu; %' FROM bp WHERE workload = 'c-h100') AND (SELECT b.reason LIKE printf('%% GPU-hours at %.0f%%%% MFU (step model, training throughput measured on this GPU; %%', 100 * t.mfu) FROM bp b JOIN tp t ON t.workload = b.workload AND t.rank = 1 WHERE b.workload = 'c-qlora');
 
 SELECT 'c-inference-only', (SELECT count(*) > 0 AND count(*) FILTER (WHERE why_not = 'inferentia2 is an inference-only chip: no training plan') = count(*) FROM tp WHERE workload = 'c-inf2');
-SELECT 'c-qlora-recompute', (SELECT works AND n_gpus = 1 AND mem_gb_per_gpu = round(train_mem_gb(70.6, 'qlora', 1, 0, activation_gb(80, 8192, 64, 4096, 1, 'full')), 2) AND mem_gb_per_gpu < 72 FROM tp WHERE workload = 'c-qlora');
+-- at the micro-batch the plan picks: QLoRA dequantises its base once a
+-- micro-batch, so the search takes the largest that fits
+SELECT 'c-qlora-recompute', (SELECT works AND n_gpus = 1 AND recompute = 'full' AND micro_batch = 4 AND mem_gb_per_gpu = round(train_mem_gb(70.6, 'qlora', 1, 0, activation_gb(80, 8192, 64, 4096, micro_batch, 'full')), 2) AND mem_gb_per_gpu < 72 FROM tp WHERE workload = 'c-qlora');
 SELECT 'c-qlora-none-said', (SELECT NOT works FROM tp WHERE workload = 'c-qlora-none');
 -- QLoRA runs where bitsandbytes has its 4-bit kernels: its 0.50.0 README
 -- (2026-07-24) marks "QLoRA 4-bit" supported on NVIDIA from Pascal on, AMD
