@@ -2618,7 +2618,7 @@ UNION ALL
 SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour ($%.2f to $%.2f at its speed basis''s 10th to 90th percentile error), $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
+         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour (%s at its speed basis''s 10th to 90th percentile error), $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
                 replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END,
                 CASE WHEN spare_replicas > 0 THEN printf(' (%d spare)', spare_replicas) ELSE '' END,
                 gpus_per_replica, gpu,
@@ -2647,7 +2647,10 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                        THEN printf('at the planned load %.1f tokens/s per user and first token %.2f s (median; p95 %.2f s)',
                                    1000.0 / tpot_p50_ms, ttft_p50_s, ttft_p95_s)
                      ELSE printf('%.1f per user, first token %.2f s', tps_per_user, ttft_s) END,
-                usd_per_hour, usd_per_hour_low, usd_per_hour_high, usd_per_mtok,
+                usd_per_hour,
+                CASE WHEN usd_per_hour_low = usd_per_hour_high THEN 'the same'
+                     ELSE printf('$%.2f to $%.2f', usd_per_hour_low, usd_per_hour_high) END,
+                usd_per_mtok,
                 -- owned: the hours of use are total_usd / usd_per_hour
                 CASE WHEN pricing IN ('owned', 'hybrid')
                      THEN CASE WHEN capex_usd + (running_usd_per_hour + rent_usd_per_hour) * total_usd / usd_per_hour
