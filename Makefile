@@ -159,6 +159,10 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	  "SELECT engine, parallelism, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(p90_abs_error, 3) AS p90_abs_error, worst_id \
 	   FROM estimate_accuracy_layout_summary ORDER BY engine, parallelism"
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
+	  "SELECT engine, version, rows, round(median_abs_error, 3) AS median_abs_error, \
+	          round(median_rel_error, 3) AS median_rel_error \
+	   FROM estimate_accuracy_versions ORDER BY engine, version"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
 	@$(MAKE) -s build/libgpuadv_train.$(EXT)
 	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out

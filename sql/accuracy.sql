@@ -287,3 +287,27 @@ SELECT 'serve' AS kind, 'extrapolated' AS basis, max(n) AS rows,
        max(CASE WHEN i = (n + 9) / 10 THEN x END) AS low,
        max(CASE WHEN i = (9 * n + 9) / 10 THEN x END) AS high
 FROM r;
+
+-- --------------------------------------------------- by engine version
+-- estimate_accuracy_versions: the serving estimates' error (decode and
+-- full-load figures in the summary) by the engine and the version its
+-- source ran (measurements.engine_version; 'unstated' where it names
+-- none): the rows, the median |estimate / measured - 1| and the median
+-- signed error (above 0: the estimate is faster than the version
+-- measured). One set of constants per engine describes every version;
+-- this says which versions it fits and which it does not.
+DROP VIEW IF EXISTS estimate_accuracy_versions;
+CREATE VIEW estimate_accuracy_versions AS
+WITH e AS (
+  SELECT a.engine, coalesce(nullif(m.engine_version, ''), 'unstated') AS version, a.rel_error, a.abs_error
+  FROM estimate_accuracy a JOIN measurements m ON m.id = a.id
+  WHERE a.in_summary AND a.kind IN ('decode', 'aggregate') AND a.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp')),
+r AS (
+  SELECT e.*, row_number() OVER (PARTITION BY engine, version ORDER BY abs_error) AS ra,
+         row_number() OVER (PARTITION BY engine, version ORDER BY rel_error) AS rr,
+         count(*) OVER (PARTITION BY engine, version) AS n
+  FROM e)
+SELECT engine, version, max(n) AS rows,
+       avg(CASE WHEN ra IN ((n + 1) / 2, (n + 2) / 2) THEN abs_error END) AS median_abs_error,
+       avg(CASE WHEN rr IN ((n + 1) / 2, (n + 2) / 2) THEN rel_error END) AS median_rel_error
+FROM r GROUP BY engine, version;

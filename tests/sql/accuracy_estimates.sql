@@ -146,3 +146,12 @@ SELECT 'acc-latency-no-estimate', (SELECT count(*) FROM estimate_accuracy WHERE 
 SELECT 'acc-per-gpu-not-estimated', (SELECT count(*) FROM estimate_accuracy WHERE unit <> 'tokens/s' AND kind IN ('decode', 'prefill', 'aggregate')) = 0;
 SELECT 'acc-online-not-estimated', (SELECT count(*) FROM estimate_accuracy a JOIN measurements m USING (id) WHERE m.scenario IN ('online', 'disaggregated')) = 0;
 SELECT 'acc-layout-unstated-not-estimated', (SELECT count(*) FROM estimate_accuracy a JOIN measurements m USING (id) WHERE m.tp IS NULL AND m.gpu_count > 1 AND m.engine <> 'llama.cpp' AND a.kind IN ('decode', 'prefill', 'aggregate')) = 0;
+-- By engine version (estimate_accuracy_versions): every summary row of
+-- the four engines counted once under the version its source ran;
+-- TensorRT-LLM's 0.17, 1.0 and 1.2 figures are each within 11% (median)
+-- of one set of constants, SGLang 0.5.7's (DeepSeek-V3.1 on MI300X) 2.7
+-- times too fast.
+SELECT 'acc-versions-count', (SELECT sum(rows) FROM estimate_accuracy_versions WHERE engine = 'trtllm') = (SELECT rows FROM estimate_accuracy_summary WHERE kind = 'aggregate' AND engine = 'trtllm')
+   AND (SELECT sum(rows) FROM estimate_accuracy_versions WHERE engine = 'vllm') = (SELECT sum(rows) FROM estimate_accuracy_summary WHERE engine = 'vllm' AND kind IN ('decode', 'aggregate'));
+SELECT 'acc-versions-trtllm', (SELECT count(*) = 3 AND max(median_abs_error) < 0.11 FROM estimate_accuracy_versions WHERE engine = 'trtllm' AND version IN ('0.17', '1.0', '1.2'));
+SELECT 'acc-versions-sglang-057', (SELECT rows = 3 AND round(median_rel_error, 2) = 1.71 FROM estimate_accuracy_versions WHERE engine = 'sglang' AND version = '0.5.7');
