@@ -7,8 +7,8 @@
 #include <assert.h>
 #include <math.h>
 
-const char *const gpuadv_mem_rule_names[4] = {"utilization", "static", "free",
-                                              "plain"};
+const char *const gpuadv_mem_rule_names[] = {"utilization", "static", "free",
+                                             "plain", 0};
 
 /* GB in a MiB: SGLang states its reserve in MiB of torch's total. */
 #define GB_PER_MIB 1.048576e-3

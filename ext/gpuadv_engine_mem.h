@@ -39,8 +39,9 @@ enum gpuadv_mem_rule {
   GPUADV_MEM_RULE_PLAIN = 3
 };
 
-/* The engines.memory_rule keywords, in enum gpuadv_mem_rule's order. */
-extern const char *const gpuadv_mem_rule_names[4];
+/* The engines.memory_rule keywords, in enum gpuadv_mem_rule's order, then
+** 0 (a gpuadv_keyword_find list). */
+extern const char *const gpuadv_mem_rule_names[];
 
 /* What the rule of one replica reads: per GPU unless stated. */
 typedef struct gpuadv_engine_mem {

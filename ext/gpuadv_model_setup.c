@@ -530,14 +530,11 @@ void gpuadv_engine_mem_fill(int engine, double gpu_gb, double hidden,
                             gpuadv_engine_mem *out) {
   const gpuadv_cell *c = gpuadv_catalog_cell(
       &gpuadv_catalog_engines, engine_row(engine), ENGINES_COL_MEMORY_RULE);
-  int rule = 0;
   assert(c->type == GPUADV_CELL_TEXT);
-  while (strcmp(gpuadv_mem_rule_names[rule], c->v.text) != 0) {
-    rule++;
-    assert(rule < (int)(sizeof(gpuadv_mem_rule_names) /
-                        sizeof(gpuadv_mem_rule_names[0])));
-  }
-  out->rule = rule;
+  /* the catalog's build admits only these keywords (gen_catalog.py) */
+  out->rule = gpuadv_keyword_find(gpuadv_mem_rule_names, c->v.text,
+                                  (int)strlen(c->v.text));
+  assert(out->rule >= 0);
   out->gpu_gb = gpu_gb;
   out->n_gpus = n_gpus;
   out->tp = tp;

@@ -1603,11 +1603,9 @@ judged2 AS (
          coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem,
          -- the speed range of the plan's basis (estimate_bands); none where
          -- the workload gave its own mfu
-         CASE WHEN j.mfu_given THEN 1.0
-              ELSE (SELECT e.low FROM estimate_bands e WHERE e.kind = 'train' AND e.basis = j.basis) END AS band_low,
-         CASE WHEN j.mfu_given THEN 1.0
-              ELSE (SELECT e.high FROM estimate_bands e WHERE e.kind = 'train' AND e.basis = j.basis) END AS band_high
-  FROM judged j)
+         CASE WHEN j.mfu_given THEN 1.0 ELSE e.low END AS band_low,
+         CASE WHEN j.mfu_given THEN 1.0 ELSE e.high END AS band_high
+  FROM judged j LEFT JOIN estimate_bands e ON e.kind = 'train' AND e.basis = j.basis)
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
@@ -2330,7 +2328,7 @@ SELECT workload, model, params_b, dtype, engine,
             ELSE country END AS country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        CASE WHEN b_basis IS NULL THEN NULL ELSE plan_basis END AS basis,
-       CASE WHEN b_basis = 'measured' AND NOT coalesce(k_comparable, 0)
+       CASE WHEN plan_basis = 'same-gpu'
             THEN substr(k_nearest_key, instr(k_nearest_key, '|') + 1) END AS basis_nearest,
        round(weights_gb, 2) AS weights_gb, round(kv_gb, 2) AS kv_gb,
        round(weights_gb + kv_gb, 2) AS total_gb,
@@ -2396,7 +2394,7 @@ WINDOW rk AS (PARTITION BY workload
                        -- a purchase on a speed extrapolated from no
                        -- measurement of the engine on that kind of GPU
                        -- goes after the others
-                       pricing = 'owned' AND coalesce(b_basis, 'extrapolated') = 'extrapolated',
+                       pricing = 'owned' AND plan_basis = 'extrapolated',
                        usd_per_hour IS NULL, usd_per_hour,
                        -- at equal cost the narrower speed range
                        band_high - band_low, price_date IS NULL, n_gpus,
