@@ -297,6 +297,7 @@ static const fn_doc doc_table[] = {
   {"engine_kv_dtype", "TEXT", "the dtype the engine keeps the KV cache in for weights of the dtype"},
   {"engine_cache_gb", "REAL", "GB the engine's memory rule leaves the KV cache of a replica"},
   {"engine_vendor_share", "REAL", "the share of its NVIDIA speed the engine reaches on the GPU's vendor (fitted)"},
+  {"gpu_tflops", "REAL", "dense datasheet TFLOP/s of a GPU at the precision a dtype's matmuls run at"},
   {"model_train_tps", "REAL", "training tokens/s of a job's layout, from the step model's compute and communication"},
   {"model_train_mfu", "REAL", "the model FLOPs utilization a training layout reaches (step model)"},
   {"train_layout", "TEXT", "JSON: the cheapest training layout of a model on a GPU configuration within a deadline"},

@@ -911,6 +911,34 @@ static void sql_model_name(sqlite3_context *ctx, int argc,
   catalog_name(ctx, &fn_model_name, &gpuadv_catalog_models, argc, argv);
 }
 
+enum { GT_GPU, GT_DTYPE, GT_N };
+
+static const gpuadv_fn fn_gpu_tflops = {
+    "gpu_tflops",
+    2,
+    GT_N,
+    {[GT_GPU] = GPUADV_NAME("gpu"), [GT_DTYPE] = GPUADV_DTYPE("dtype", 0)}};
+
+/* The GPU's dense datasheet TFLOP/s at the precision the dtype's matmuls
+** run at (catalogs/dtypes.csv `compute`), with the wider precisions a chip
+** without that rate runs them at (gpuadv_gpu_datasheet_tflops): the peak
+** the speed model and the MFU start from. NULL when the catalog lists no
+** rate the dtype can run at. */
+static void sql_gpu_tflops(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_gpu_tflops;
+  double a[GPUADV_MAX_ARGS], t;
+  int gpu;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, GT_GPU);
+  if (gpu < 0) return;
+  t = gpuadv_gpu_datasheet_tflops(gpu, gpuadv_dtypes[(int)a[GT_DTYPE]].compute);
+  if (t > 0.0)
+    sqlite3_result_double(ctx, t);
+  else
+    sqlite3_result_null(ctx);
+}
+
 /* clang-format off */
 static const gpuadv_fn_entry model_func_table[] = {
   {&fn_gpu_name,           sql_gpu_name},
@@ -924,6 +952,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_engine_kv_dtype,    sql_engine_kv_dtype},
   {&fn_engine_cache_gb,    sql_engine_cache_gb},
   {&fn_engine_vendor_share, sql_engine_vendor_share},
+  {&fn_gpu_tflops,         sql_gpu_tflops},
 };
 /* clang-format on */
 

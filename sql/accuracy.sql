@@ -84,8 +84,6 @@ WITH train_setup(id, mode, zero_stage, recompute, cp, ce_chunks) AS (VALUES
 ),
 m AS (
   SELECT ms.*, g.memory_gb,
-         coalesce(g.bf16_tflops, g.fp16_tflops) AS tflops_16bit,
-         g.fp8_tflops, g.fp32_tflops, g.tf32_tflops,
          CASE WHEN ms.engine IN ('vllm', 'sglang', 'trtllm', 'llama.cpp') THEN ms.engine
               WHEN ms.engine IN ('pytorch', 'intel-gaudi') THEN 'vllm' END AS estimated_by,
          -- requests of a TensorRT-LLM overview run (the layout rows' runs)
@@ -183,9 +181,7 @@ est AS (
         FROM train_setup t JOIN models md ON md.name = m.model
         WHERE t.id = m.id)
       WHEN kind = 'hw' AND metric = 'matmul_tflops_max_achievable' AND gpu IS NOT NULL THEN
-        0.76 * CASE dtype WHEN 'bf16' THEN tflops_16bit WHEN 'fp16' THEN tflops_16bit
-                          WHEN 'fp8' THEN fp8_tflops WHEN 'fp32' THEN fp32_tflops
-                          WHEN 'tf32' THEN tf32_tflops END
+        0.76 * gpu_tflops(gpu, dtype)
     END AS estimate,
     CASE WHEN unit = 'GiB' THEN value * 1.073741824 ELSE value END AS measured
   FROM mk AS m

@@ -1760,8 +1760,7 @@ offs AS MATERIALIZED (
 -- whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more.
 cfg AS (
   SELECT c.workload, c.gpu, c.devices, c.fraction, c.fabric_gbps, g.memory_gb * c.fraction AS memory_gb,
-         g.mem_bw_gbs * c.fraction AS mem_bw_gbs,
-         g.bf16_tflops, g.fp16_tflops, g.fp8_tflops, g.int8_tops, g.fp32_tflops
+         g.mem_bw_gbs * c.fraction AS mem_bw_gbs
   FROM (SELECT DISTINCT o.workload, o.gpu, o.devices, o.fraction,
                         CASE k.column1 WHEN 0 THEN 0 ELSE o.fabric_gbps END AS fabric_gbps
         FROM offs o JOIN (VALUES (0), (1)) k ON k.column1 = 0 OR o.fabric_gbps > 0) c
@@ -1783,10 +1782,8 @@ grid0 AS (
          min(w.concurrency, e.max_batch) AS concurrency, e.max_batch AS engine_max_batch,
          w.user_tps, w.engine, e.multi_gpu, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
-         c.fraction * CASE WHEN w.dtype = 'fp8' THEN coalesce(c.fp8_tflops, c.bf16_tflops, c.fp16_tflops)
-                           WHEN w.dtype = 'int8' THEN coalesce(c.int8_tops, c.bf16_tflops, c.fp16_tflops)
-                           WHEN w.dtype IN ('fp32', 'tf32') THEN c.fp32_tflops
-                           ELSE coalesce(c.bf16_tflops, c.fp16_tflops) END AS tflops,
+         -- the datasheet peak at the precision the dtype's matmuls run at
+         c.fraction * gpu_tflops(c.gpu, w.dtype) AS tflops,
          c.tp, c.pp, c.dp, c.tp * c.pp * c.dp AS n, c.memory_gb, w.mem_headroom,
          CASE WHEN c.dp > 1 THEN model_weights_gb(w.model, w.dtype, c.dp) ELSE w.weights_gb END
            AS layout_weights_gb,

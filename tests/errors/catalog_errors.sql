@@ -64,3 +64,5 @@ SELECT engine_vendor_share('vllm', 'gaudi-9');
 -- error: engine_vendor_share(): unknown gpu 'gaudi-9' in gpus; closest: 'gaudi2', 'gaudi3', 'gh200'
 SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 7);
 -- error: model_decode_tps(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 7
+SELECT gpu_tflops('h1000', 'fp8');
+-- error: gpu_tflops(): unknown gpu 'h1000' in gpus; closest: 'h100-sxm', 'h100-nvl', 'h100-pcie'

@@ -82,6 +82,7 @@ BASELINE = {
                           "512", "'trtllm'", "1", "1", "8", "3200"],
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
     "engine_vendor_share": ["'vllm'", "'mi300x'"],
+    "gpu_tflops": ["'b200'", "'fp4'"],
     "engine_kv_dtype": ["'vllm'", "'fp8'"],
     "engine_cache_gb": ["'vllm'", "'h100-sxm'", "141.1", "8192", "28672", "0",
                         "128256", "2", "2", "1", "0.1", "1"],

@@ -78,3 +78,13 @@ SELECT 'mw-gguf-as-file', abs(model_weights_gb('llama-3-8b', 'q4_k_m') - 8.03 * 
 SELECT 'mw-deepseek-total', abs(model_weights_gb('deepseek-v3', 'fp8') - (671 + 2 * 129280 * 7168 / 1e9)) < 1e-9;
 SELECT 'mw-over-catalog', (SELECT count(*) FROM models WHERE abs(model_weights_gb(name, 'bf16') - 2 * params_b) > 1e-9) = 0;
 SELECT 'mw-null', model_weights_gb('llama-3.1-8b', NULL) IS NULL;
+
+-- gpu_tflops(): the datasheet peak at the precision a dtype's matmuls run
+-- at, from the gpus row (catalogs/dtypes.csv `compute`), with the wider
+-- rates a chip without that one runs them at. B200: FP4 9,000 dense; H100
+-- SXM has no FP4 units: its BF16 989.4; V100 no BF16: its FP16 125;
+-- int4 weights are dequantised to 16 bits: BF16; Rubin lists FP4 alone:
+-- nothing fp8 can run at.
+SELECT 'gpu-tflops-own-rate', gpu_tflops('b200', 'fp4') = (SELECT fp4_tflops FROM gpus WHERE name = 'b200') AND gpu_tflops('b200', 'fp4') = 9000 AND gpu_tflops('h100-sxm', 'fp8') = (SELECT fp8_tflops FROM gpus WHERE name = 'h100-sxm') AND gpu_tflops('h100-sxm', 'tf32') = 494.7;
+SELECT 'gpu-tflops-wider-rate', gpu_tflops('h100-sxm', 'fp4') = 989.4 AND gpu_tflops('h100-sxm', 'int4') = 989.4 AND gpu_tflops('h100-sxm', 'q4_k_m') = 989.4 AND gpu_tflops('v100-sxm-32gb', 'bf16') = 125 AND gpu_tflops('k80', 'fp8') = 4.37;
+SELECT 'gpu-tflops-none', gpu_tflops('rubin', 'fp8') IS NULL AND gpu_tflops('rubin', 'mxfp4') = 35000 AND gpu_tflops(NULL, 'fp8') IS NULL AND gpu_tflops('h100-sxm', NULL) IS NULL;
