@@ -253,6 +253,8 @@ GPU_MAP = [
      'gpu: A100 40GB without form factor; a100-pcie-40gb and a100-sxm-40gb have the '
      'same memory bandwidth (1555 GB/s) and matmul rates in gpus.csv, so every '
      'estimate of a row on one GPU is the same on either'),
+    # --- measurements_published.csv: MLPerf Inference v5.1 and v6.0 vLLM rows ---
+    (r'AMD Instinct MI350X 288GB HBM3e', 'mi350x', None),              # MLPerf's name: the 288 GB OAM part
 ]
 
 # Model label (re.fullmatch) -> models.name slug, with an optional note.
@@ -334,6 +336,8 @@ DTYPE_MAP = [
     (r'FP4', r'^MI355X', 'mxfp4',
      'dtype: the source says FP4; on AMD CDNA4 the FP4 format is OCP MXFP4'),
     (r'FP4', None, 'fp4', None),                                         # NVFP4 checkpoints
+    (r'fp4 \(weight_data_types in the submission\)', r'MI350X', 'mxfp4',
+     'dtype: the MLPerf submission says fp4; on AMD CDNA4 the FP4 format is OCP MXFP4'),
     (r'not stated.*', None, '', None),                                   # MLPerf rows whose precision the files do not give
     (r'bf16', None, 'bf16', None),
     (r'nf4 base \+ bf16', None, 'nf4', None),                            # QLoRA: frozen NF4 base, bf16 adapters
@@ -508,6 +512,12 @@ MODERN_ENGINES = {
     'vLLM day-0 MiniMax M3 image + EAGLE3 speculative decoding': ('vllm', ''),
     'vLLM ~0.26 (prefill instance of 4P1D PD-disagg)': ('vllm', '~0.26'),
     'vLLM ~0.26, 4P1D disagg, MTP(3), MRV2': ('vllm', '~0.26'),
+    # MLPerf Inference submissions that serve with vLLM (system description files)
+    'vLLM 0.10.0 (MLPerf Inference v5.1 submission, RHEL 9.6)': ('vllm', '0.10.0'),
+    'vLLM 0.14.0 (MLPerf Inference v6.0 submission, RHEL 9.6)': ('vllm', '0.14.0'),
+    'vLLM 0.14.0 (MLPerf Inference v6.0 submission, PyTorch 2.9.1, ROCm 7.0)':
+        ('vllm', '0.14.0'),
+    'vLLM (MLPerf Inference v6.0 submission, ROCm; version not stated)': ('vllm', ''),
     # Intel's own throughput tables for Gaudi: no serving framework named, so
     # an engine keyword of their own ('intel-gaudi'), not one of engines.csv
     'Intel Gaudi software 1.18.0 with PyTorch 2.4.0 (the page names no serving framework)':
