@@ -1887,13 +1887,20 @@ d AS (SELECT * FROM plan_defaults),
 -- the fitted serving measurements (speed_basis's), with the model family
 -- and the dtype class (16-bit, 8-bit, 4-bit: bytes_per_param 2, 1, less)
 -- and batch (decode and aggregate rows; their concurrency where they give
--- no batch, else 1) that say whether one backs a plan (lat)
+-- no batch; an offline run that states neither ran as many sequences as
+-- the engine admits, its max_batch; another that states neither has no
+-- batch: NULL) that say whether one backs a plan (lat), and how the row
+-- is named there
 mp AS MATERIALIZED (
   SELECT m.engine AS mp_engine, m.gpu AS mp_gpu, m.model AS mp_model, m.dtype AS mp_dtype, mo.family AS mp_family,
-         m.params_b AS mp_params_b, coalesce(m.batch, m.concurrency, 1) AS mp_batch,
+         m.params_b AS mp_params_b,
+         coalesce(m.batch, m.concurrency, CASE WHEN m.scenario = 'offline' THEN e.max_batch END) AS mp_batch,
+         CASE WHEN coalesce(m.batch, m.concurrency) IS NOT NULL THEN 'at batch ' || coalesce(m.batch, m.concurrency)
+              WHEN m.scenario = 'offline' AND e.max_batch > 0 THEN 'offline (up to batch ' || e.max_batch || ')'
+              ELSE 'at a batch its source does not state' END AS mp_batch_label,
          CASE WHEN bytes_per_param(m.dtype) >= 1.9 THEN 16 WHEN bytes_per_param(m.dtype) >= 0.9 THEN 8 ELSE 4 END
            AS mp_dtype_class
-  FROM measurements m LEFT JOIN models mo ON mo.name = m.model
+  FROM measurements m LEFT JOIN models mo ON mo.name = m.model LEFT JOIN engines e ON e.name = m.engine
   WHERE m.kind IN ('decode', 'aggregate') AND coalesce(m.speculative, 'no') = 'no' AND m.repeat_of IS NULL
     AND m.params_b > 0),
 -- the serve shapes' offers, read once (every region of every offer is
@@ -2059,13 +2066,14 @@ lat AS MATERIALIZED (
                      AND max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch) <= 8)
           FROM mp q JOIN models mm ON mm.name = p.model
           WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_comparable,
-         (SELECT min(printf('%020.6f|%s %s at batch %d',
+         (SELECT min(printf('%020.6f|%s %s %s',
                             max(q.mp_params_b / mm.params_b, mm.params_b / q.mp_params_b)
-                            * max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch)
+                            -- a batch not stated: as far as a comparable one can be
+                            * coalesce(max(q.mp_batch * 1.0 / p.batch, p.batch * 1.0 / q.mp_batch), 8)
                             * CASE WHEN q.mp_dtype_class = p.dtype_class
                                    THEN 1 ELSE 4 END
                             * CASE WHEN q.mp_family IS mm.family THEN 1 ELSE 2 END,
-                            q.mp_model, q.mp_dtype, q.mp_batch))
+                            q.mp_model, q.mp_dtype, q.mp_batch_label))
           FROM mp q JOIN models mm ON mm.name = p.model
           WHERE q.mp_engine = p.engine AND q.mp_gpu = p.gpu AND p.batch >= 1) AS k_nearest_key
   FROM pick p

@@ -177,6 +177,18 @@ SELECT 'eng-basis-plan-same-gpu', (SELECT basis = 'same-gpu' AND basis_nearest =
 SELECT 'eng-basis-plan-reason', (SELECT reason LIKE '%; speed fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: qwen2.5-32b int4 at batch 1); %'
                                  FROM best_plans WHERE workload = 'basis-8b-5090');
 
+-- A measurement that states no batch is not read as batch 1: vLLM's rows
+-- on an L40S are MLPerf runs of Llama 3.1 8B in fp8, Offline (as many
+-- sequences as the engine admits: vLLM's max_batch, 1024) and Server (its
+-- batch not stated, ranked as far as a comparable batch can be, 8 times);
+-- at batch 8 the Server row is nearer (8 < 1024 / 8) and named so
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, output_tokens, peak_concurrency, offer_glob) VALUES
+  ('basis-8b-l40s', 'serve', 'qwen2.5-7b', 'fp8', 60, 300, 8, 'l40s');
+SELECT 'eng-basis-batch-unstated', (SELECT basis_nearest = 'llama-3.1-8b fp8 at a batch its source does not state'
+                                    FROM serving_plans WHERE workload = 'basis-8b-l40s' AND engine = 'vllm' AND rank = 1)
+                                   AND (SELECT count(*) FROM measurements WHERE gpu = 'l40s' AND engine = 'vllm'
+                                        AND kind = 'aggregate' AND batch IS NULL AND concurrency IS NULL) = 2;
+
 -- engine_cache_gb(): the engines' memory rules by hand (ext/gpuadv_engine_mem.c).
 -- An H100 as its driver reports it: 80 GiB x 0.99 = 85.0403 GB. Llama 3.1 8B
 -- in 16 bits (16.06 GB): vLLM's profiling step at 8,192 tokens and 1,024
