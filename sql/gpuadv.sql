@@ -1892,7 +1892,9 @@ d AS (SELECT * FROM plan_defaults),
 -- batch: NULL) that say whether one backs a plan (lat), and how the row
 -- is named there
 mp AS MATERIALIZED (
-  SELECT m.engine AS mp_engine, m.gpu AS mp_gpu, m.model AS mp_model, m.dtype AS mp_dtype, mo.family AS mp_family,
+  -- a model the catalog lacks goes by the source's name for it
+  SELECT m.engine AS mp_engine, m.gpu AS mp_gpu, coalesce(m.model, m.model_label) AS mp_model, m.dtype AS mp_dtype,
+         mo.family AS mp_family,
          m.params_b AS mp_params_b,
          coalesce(m.batch, m.concurrency, CASE WHEN m.scenario = 'offline' THEN e.max_batch END) AS mp_batch,
          CASE WHEN coalesce(m.batch, m.concurrency) IS NOT NULL THEN 'at batch ' || coalesce(m.batch, m.concurrency)
