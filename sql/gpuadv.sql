@@ -521,7 +521,7 @@ CREATE VIEW plan_defaults AS SELECT
   64     AS finetune_global_batch, -- finetune: sequences per optimizer step (Llama 2's supervised fine-tuning, Touvron et al. 2023, section 3.1: batch 64); train: 4M tokens' worth (train_layout's default)
   0.10   AS mem_headroom,        -- share of GPU memory left free: vLLM's gpu_memory_utilization default 0.90; seed 000 "leave 10-15% headroom"
   0.20   AS burst_headroom,      -- serving capacity above the average rate: seed 000 Q4 ("with 20% burst headroom")
-  20.0   AS assumed_user_tps,    -- per-user decode speed used to size concurrency when neither user_tps nor peak_concurrency is given
+  20.0   AS assumed_user_tps,    -- per-user decode speed of a service that sets no user_tps: its target, and what sizes its concurrency where peak_concurrency is not given either
   4096   AS seq_len,             -- training sequence length
   'full' AS mode,
   'bf16' AS dtype,               -- serving weights
@@ -1026,10 +1026,15 @@ SELECT
        ELSE 1 + d.burst_headroom END
                           * w.output_tokens / coalesce(w.user_tps, d.assumed_user_tps), 1)) AS concurrency,
   w.peak_concurrency IS NULL AS concurrency_estimated,
-  w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
+  -- a service that names no per-user speed is held to the one its
+  -- concurrency is sized at (assumed_user_tps)
+  CASE WHEN w.kind = 'serve' THEN coalesce(w.user_tps, d.assumed_user_tps) END AS user_tps,
+  w.kind = 'serve' AND w.user_tps IS NULL AS user_tps_assumed,
+  w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
   -- the median TPOT that holds the median user at user_tps, at most
   -- serving_sim's largest target
-  CASE WHEN w.user_tps > 0 THEN min(1e9, 1000.0 / w.user_tps) END AS tpot_p50_ms_target,
+  CASE WHEN w.kind = 'serve' THEN min(1e9, 1000.0 / coalesce(w.user_tps, d.assumed_user_tps)) END
+    AS tpot_p50_ms_target,
   coalesce(w.dataset_gb, 0) AS dataset_gb,
   coalesce(w.data_location, 'local') AS data_location,
   coalesce(w.runs_per_month, 1) AS runs_per_month,
@@ -1912,9 +1917,9 @@ wo AS MATERIALIZED (
 w AS (SELECT * FROM workload_inputs WHERE kind = 'serve' AND name IN (SELECT shape FROM workload_shapes)),
 s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
-         w.user_tps IS NULL OR sp.replica_tps / sp.batch >= w.user_tps * (1 - 1e-9) AS user_ok
-  -- workloads, not w: user_tps as given, and w read once fewer
-  FROM shape_serving_speeds sp JOIN workloads w ON w.name = sp.workload
+         sp.replica_tps / sp.batch >= coalesce(w.user_tps, d.assumed_user_tps) * (1 - 1e-9) AS user_ok
+  -- workloads, not w: read once fewer
+  FROM shape_serving_speeds sp JOIN workloads w ON w.name = sp.workload JOIN d
   WHERE sp.for_plans = 1),
 -- per replica shape: the largest batch that keeps every user at the target
 -- (no target: the largest that fits), else batch 1 (target missed)
@@ -2179,8 +2184,8 @@ plan AS (
   FROM plan1 p
   WHERE p.hybrid = 0 OR p.h_units_max >= 2),
 priced AS (
-  SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
-         w.tpot_p50_ms_target,
+  SELECT p.*, w.model, w.params_b, w.dtype, w.engine, w.user_tps, w.user_tps_assumed, w.ttft_s, w.ttft_p95_s,
+         w.tpot_p95_ms, w.tpot_p50_ms_target,
          w.served_tps, w.concurrency,
          w.model_context, w.prompt_tokens, w.output_tokens,
          w.months, w.budget_usd, w.utilization, w.mem_headroom, w.acquire,
@@ -2281,7 +2286,8 @@ final AS (
            WHEN NOT j.interconnect_ok
              THEN printf('needs tensor parallel over %d GPUs; %s has PCIe only, no NVLink', j.gpus_per_replica, j.gpu)
            WHEN NOT j.user_ok
-             THEN printf('%.1f tokens/s per user < %g target even at batch 1', j.per_user_tps, j.user_tps)
+             THEN printf('%.1f tokens/s per user < %g target%s even at batch 1', j.per_user_tps, j.user_tps,
+                         CASE WHEN j.user_tps_assumed THEN ' (the default: the workload sets no user_tps)' ELSE '' END)
            WHEN NOT j.ttft_ok
              THEN CASE WHEN j.ttft_est_s IS NULL THEN 'no tensor throughput figure: time to first token unknown'
                        ELSE printf('time to first token %.2f s > %g s target', j.ttft_est_s, j.ttft_s) END

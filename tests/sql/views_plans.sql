@@ -145,8 +145,8 @@ INSERT INTO workloads(name, kind, params_b, dtype, requests_per_min, prompt_toke
   VALUES ('srv-pb', 'serve', 8, 'bf16', 30, 1000, 1000, 25, 32, 8, 128, 'test/*');
 SELECT 'v-srv-plan-batch', (
   WITH c AS (
-    SELECT s.*, w.user_tps IS NULL OR s.replica_tps / s.batch >= w.user_tps * (1 - 1e-9) AS ok
-    FROM shape_serving_speeds s JOIN workloads w ON w.name = s.workload),
+    SELECT s.*, s.replica_tps / s.batch >= w.user_tps * (1 - 1e-9) AS ok
+    FROM shape_serving_speeds s JOIN workload_inputs w ON w.name = s.workload),
   pick AS (
     SELECT for_plans, workload, gpu, devices, fraction, fabric_gbps, tp, pp, ep,
            CASE WHEN max(ok) THEN max(CASE WHEN ok THEN batch END) ELSE min(batch) END AS batch,
@@ -348,3 +348,18 @@ SELECT 'v-where-providers', (SELECT count(DISTINCT provider) = 2 AND count(*) FI
 SELECT 'v-where-quotes-pass', (SELECT count(*) FILTER (WHERE pricing = 'quote') = 4 FROM wsp WHERE workload = 'where-us');
 -- each offer once per workload, at the cheapest region that passes
 SELECT 'v-where-one-region', (SELECT count(*) = count(DISTINCT offer) FROM wsp WHERE workload = 'where-any') AND (SELECT count(*) > 0 AND count(*) FILTER (WHERE w.usd_per_hour = (SELECT min(o.usd_per_hour) FROM offers o WHERE o.offer = w.offer AND o.region GLOB 'us-*')) = count(*) FROM workload_offers w WHERE w.workload = 'where-us' AND w.pricing = 'on-demand');
+
+-- A service that sets no user_tps is held to plan_defaults' 20 tokens/s
+-- per user, the speed its concurrency is sized at: Llama 3.1 70B in fp8
+-- (72.7 GB) on a GB10 reads its weights at 273 GB/s, under 4 tokens/s
+-- even at batch 1, so the GB10 does not work and says why; with
+-- user_tps = 2 it does (a batch job names its own).
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, output_tokens, acquire, offer_glob) VALUES
+  ('utps-default', 'serve', 'llama-3.1-70b', 'fp8', 100, 300, 'buy', 'owned/gb10');
+INSERT INTO workloads(name, kind, model, dtype, requests_per_min, output_tokens, acquire, offer_glob, user_tps) VALUES
+  ('utps-2', 'serve', 'llama-3.1-70b', 'fp8', 100, 300, 'buy', 'owned/gb10', 2);
+SELECT 'v-srv-user-tps-default', (SELECT NOT works AND tps_per_user < 4
+                                         AND why_not LIKE '% tokens/s per user < 20 target (the default: the workload sets no user_tps) even at batch 1'
+                                  FROM serving_plans WHERE workload = 'utps-default' AND gpu = 'gb10')
+                                 AND (SELECT works AND tps_per_user >= 2 FROM serving_plans WHERE workload = 'utps-2' AND gpu = 'gb10');
+DELETE FROM workloads WHERE name IN ('utps-default', 'utps-2');
