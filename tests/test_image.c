@@ -131,11 +131,9 @@ static void test_lora_speed(void) {
               full3 + 100e6 * 32 / 1000e9, 1e-12);
 }
 
+static const unit_test_fn tests[] = {test_flop, test_mem, test_speed,
+                                     test_lora_speed};
+
 int main(void) {
-  test_flop();
-  test_mem();
-  test_speed();
-  test_lora_speed();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

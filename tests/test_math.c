@@ -981,24 +981,24 @@ static void test_engine_mem(void) {
       1e-12);
 }
 
+static const unit_test_fn tests[] = {test_queue,
+                                     test_dtypes,
+                                     test_train_mem,
+                                     test_kv_and_activations,
+                                     test_speed,
+                                     test_token_overhead,
+                                     test_prefill_token,
+                                     test_step_prompt_pairs,
+                                     test_replica,
+                                     test_dp_attention,
+                                     test_prefill_global_width,
+                                     test_layer_split,
+                                     test_gguf_dequant,
+                                     test_serving_batch,
+                                     test_counts,
+                                     test_money,
+                                     test_engine_mem};
+
 int main(void) {
-  test_queue();
-  test_dtypes();
-  test_train_mem();
-  test_kv_and_activations();
-  test_speed();
-  test_token_overhead();
-  test_prefill_token();
-  test_step_prompt_pairs();
-  test_replica();
-  test_dp_attention();
-  test_prefill_global_width();
-  test_layer_split();
-  test_gguf_dequant();
-  test_serving_batch();
-  test_counts();
-  test_money();
-  test_engine_mem();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

@@ -302,16 +302,11 @@ static void test_capacity(void) {
               dropless.model_flop_per_token, 1e-12);
 }
 
+static const unit_test_fn tests[] = {
+    test_8xh100_nvlink, test_8x4090_pcie, test_64xh100_ib,
+    test_bubble,        test_layout_gb,   test_search,
+    test_elementwise,   test_capacity,    test_qlora};
+
 int main(void) {
-  test_8xh100_nvlink();
-  test_8x4090_pcie();
-  test_64xh100_ib();
-  test_bubble();
-  test_layout_gb();
-  test_search();
-  test_elementwise();
-  test_capacity();
-  test_qlora();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }
