@@ -70,7 +70,6 @@ static int catalogConnect(sqlite3 *db, void *pAux, int argc,
                           const char *const *argv, sqlite3_vtab **ppVtab,
                           char **pzErr) {
   const gpuadv_catalog *cat = (const gpuadv_catalog *)pAux;
-  catalog_vtab *vtab;
   int rc;
   (void)argc;
   (void)argv;
@@ -78,20 +77,10 @@ static int catalogConnect(sqlite3 *db, void *pAux, int argc,
   /* Rationale for INNOCUOUS: the rows are constants compiled into the
   ** extension; reading them touches no file, setting or other table, so a
   ** view over a catalog in an untrusted database can do no harm. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(db, cat->schema);
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  vtab->cat = cat;
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
-}
-
-static int catalogDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, cat->schema,
+                           (int)sizeof(catalog_vtab), ppVtab);
+  if (rc == SQLITE_OK) ((catalog_vtab *)*ppVtab)->cat = cat;
+  return rc;
 }
 
 /* See the plan table in the header comment. */
@@ -145,17 +134,11 @@ static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int catalogOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  catalog_cursor *cur = sqlite3_malloc(sizeof(*cur));
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  cur->cat = ((catalog_vtab *)pVtab)->cat;
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
-}
-
-static int catalogClose(sqlite3_vtab_cursor *pCursor) {
-  sqlite3_free(pCursor);
-  return SQLITE_OK;
+  int rc = gpuadv_cursor_new((int)sizeof(catalog_cursor), ppCursor);
+  if (rc == SQLITE_OK) {
+    ((catalog_cursor *)*ppCursor)->cat = ((catalog_vtab *)pVtab)->cat;
+  }
+  return rc;
 }
 
 /* See the plan table in the header comment. */
@@ -236,35 +219,10 @@ static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
   return SQLITE_OK;
 }
 
-static sqlite3_module catalog_module = {
-    0,                 /* iVersion */
-    0,                 /* xCreate: none, so the table is eponymous only */
-    catalogConnect,    /* xConnect */
-    catalogBestIndex,  /* xBestIndex */
-    catalogDisconnect, /* xDisconnect */
-    0,                 /* xDestroy */
-    catalogOpen,       /* xOpen */
-    catalogClose,      /* xClose */
-    catalogFilter,     /* xFilter */
-    catalogNext,       /* xNext */
-    catalogEof,        /* xEof */
-    catalogColumn,     /* xColumn */
-    catalogRowid,      /* xRowid */
-    0,                 /* xUpdate: none, so the table is read-only */
-    0,                 /* xBegin */
-    0,                 /* xSync */
-    0,                 /* xCommit */
-    0,                 /* xRollback */
-    0,                 /* xFindFunction */
-    0,                 /* xRename */
-    0,                 /* xSavepoint */
-    0,                 /* xRelease */
-    0,                 /* xRollbackTo */
-    0,                 /* xShadowName */
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module catalog_module = GPUADV_READONLY_MODULE(
+    catalogConnect, catalogBestIndex, gpuadv_vtab_free, catalogOpen,
+    gpuadv_cursor_free, catalogFilter, catalogNext, catalogEof, catalogColumn,
+    catalogRowid);
 
 /* Every catalog, each registered as an eponymous table of its name. */
 static const gpuadv_catalog *const catalogs[] = {

@@ -74,6 +74,28 @@ int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg);
 ** against tables named like a catalog. */
 int gpuadv_register_meta(sqlite3 *db, char **pzErrMsg);
 
+/* gpuadv_vtab.c: the common steps of the eponymous tables' methods.
+** gpuadv_vtab_connect sets the config option (SQLITE_VTAB_INNOCUOUS or
+** SQLITE_VTAB_DIRECTONLY), declares the schema and puts a zeroed table of
+** n_bytes (its sqlite3_vtab first) in *ppVtab; gpuadv_cursor_new does the
+** same for a cursor. gpuadv_vtab_free and gpuadv_cursor_free serve as
+** xDisconnect and xClose where nothing else needs freeing. */
+int gpuadv_vtab_connect(sqlite3 *db, int config, const char *schema,
+                        int n_bytes, sqlite3_vtab **ppVtab);
+int gpuadv_vtab_free(sqlite3_vtab *pVtab);
+int gpuadv_cursor_new(int n_bytes, sqlite3_vtab_cursor **ppCursor);
+int gpuadv_cursor_free(sqlite3_vtab_cursor *pCursor);
+
+/* The sqlite3_module of an eponymous (no xCreate), read-only (no xUpdate)
+** table: version 0, the given methods, every other member 0. */
+#define GPUADV_READONLY_MODULE(connect, best_index, disconnect, open, close,  \
+                               filter, next, eof, column, rowid)              \
+  {                                                                           \
+    .xConnect = connect, .xBestIndex = best_index, .xDisconnect = disconnect, \
+    .xOpen = open, .xClose = close, .xFilter = filter, .xNext = next,         \
+    .xEof = eof, .xColumn = column, .xRowid = rowid                           \
+  }
+
 /* gpuadv_model_funcs.c: a serving replica of the model, GPU, dtype and
 ** engine given as SQL values (NULL dtype: bf16; NULL engine: vllm), over
 ** tp x pp GPUs with ep of them holding experts, on nodes of gpus_per_node

@@ -110,7 +110,6 @@ static int modelConnect(sqlite3 *db, void *pAux, int argc,
                         const char *const *argv, sqlite3_vtab **ppVtab,
                         char **pzErr) {
   const model_module_info *info = (const model_module_info *)pAux;
-  model_vtab *vtab;
   int rc;
   (void)argc;
   (void)argv;
@@ -119,20 +118,10 @@ static int modelConnect(sqlite3 *db, void *pAux, int argc,
   ** the compiled-in catalog alone; nothing reads a file, a setting or
   ** another table, and the work is bounded by the config reader's limits,
   ** so a view over these tables in an untrusted database can do no harm. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(db, info->schema);
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  vtab->info = info;
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
-}
-
-static int modelDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, info->schema,
+                           (int)sizeof(model_vtab), ppVtab);
+  if (rc == SQLITE_OK) ((model_vtab *)*ppVtab)->info = info;
+  return rc;
 }
 
 /* idxNum 1: the argument is argv[0]; 0: no argument (xFilter refuses). */
@@ -166,13 +155,13 @@ static int modelBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int modelOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  model_cursor *cur = sqlite3_malloc(sizeof(*cur));
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  cur->info = ((model_vtab *)pVtab)->info;
-  cur->catalog_row = -1;
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
+  int rc = gpuadv_cursor_new((int)sizeof(model_cursor), ppCursor);
+  if (rc == SQLITE_OK) {
+    model_cursor *cur = (model_cursor *)*ppCursor;
+    cur->info = ((model_vtab *)pVtab)->info;
+    cur->catalog_row = -1;
+  }
+  return rc;
 }
 
 /* Forget the current argument and its rows. */
@@ -469,35 +458,9 @@ static int modelRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
   return SQLITE_OK;
 }
 
-static sqlite3_module model_module = {
-    0,               /* iVersion */
-    0,               /* xCreate: none, so the table is eponymous only */
-    modelConnect,    /* xConnect */
-    modelBestIndex,  /* xBestIndex */
-    modelDisconnect, /* xDisconnect */
-    0,               /* xDestroy */
-    modelOpen,       /* xOpen */
-    modelClose,      /* xClose */
-    modelFilter,     /* xFilter */
-    modelNext,       /* xNext */
-    modelEof,        /* xEof */
-    modelColumn,     /* xColumn */
-    modelRowid,      /* xRowid */
-    0,               /* xUpdate: none, so the table is read-only */
-    0,               /* xBegin */
-    0,               /* xSync */
-    0,               /* xCommit */
-    0,               /* xRollback */
-    0,               /* xFindFunction */
-    0,               /* xRename */
-    0,               /* xSavepoint */
-    0,               /* xRelease */
-    0,               /* xRollbackTo */
-    0,               /* xShadowName */
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module model_module = GPUADV_READONLY_MODULE(
+    modelConnect, modelBestIndex, gpuadv_vtab_free, modelOpen, modelClose,
+    modelFilter, modelNext, modelEof, modelColumn, modelRowid);
 
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg) {
   static const model_module_info *const modules[] = {&spec_info, &config_info};
