@@ -15,9 +15,10 @@
 ** gpuadv_function_table gives its registration table and, in *pn, its
 ** length; gpuadv_model_function_table the same for gpuadv_model_funcs.c,
 ** the estimates by catalog name (README "Catalog-aware functions").
-** gpuadv_meta.c lists both in gpuadv_functions. */
+** gpuadv_meta.c lists both in gpuadv_functions; gpuadv.c registers the
+** tables of gpuadv_funcs.c, gpuadv_traffic_funcs.c and
+** gpuadv_image_funcs.c. */
 struct gpuadv_fn_entry;
-int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_function_table(int *pn);
 int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_model_function_table(int *pn);
@@ -45,12 +46,10 @@ const struct gpuadv_fn_entry *gpuadv_train_function_table(int *pn);
 /* gpuadv_traffic_funcs.c: traffic_peak, traffic_shape, traffic_unit_hours
 ** and traffic_hybrid_units, the day's traffic in SQL (README "Traffic
 ** through the day"). */
-int gpuadv_register_traffic_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn);
 
 /* gpuadv_image_funcs.c: image_mem_gb and image_tps, vision and diffusion
 ** models in SQL (docs/images.md). */
-int gpuadv_register_image_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_image_function_table(int *pn);
 
 /* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the

@@ -175,21 +175,11 @@ static void sql_traffic_hybrid_units(sqlite3_context *ctx, int argc,
                                 a[TH_RENT_RPS], a[TH_RENT_USD]));
 }
 
-/* clang-format off */
 static const gpuadv_fn_entry traffic_func_table[] = {
-  {&fn_traffic_peak,         sql_traffic_peak},
-  {&fn_traffic_shape,        sql_traffic_shape},
-  {&fn_traffic_unit_hours,   sql_traffic_unit_hours},
-  {&fn_traffic_hybrid_units, sql_traffic_hybrid_units},
-};
-/* clang-format on */
-
-int gpuadv_register_traffic_functions(sqlite3 *db, char **pzErrMsg) {
-  return gpuadv_register_fn_table(
-      db, traffic_func_table,
-      (int)(sizeof(traffic_func_table) / sizeof(traffic_func_table[0])),
-      pzErrMsg);
-}
+    {&fn_traffic_peak, sql_traffic_peak},
+    {&fn_traffic_shape, sql_traffic_shape},
+    {&fn_traffic_unit_hours, sql_traffic_unit_hours},
+    {&fn_traffic_hybrid_units, sql_traffic_hybrid_units}};
 
 const gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn) {
   *pn = (int)(sizeof(traffic_func_table) / sizeof(traffic_func_table[0]));
