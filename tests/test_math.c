@@ -528,12 +528,8 @@ static void terms_at(const gpuadv_replica *r, double seqs, double pre,
 static void ideal_replica(gpuadv_engine_consts *e, gpuadv_replica *r) {
   memset(e, 0, sizeof(*e));
   e->bw_eff[GPUADV_MEM_HBM] = 1.0;
-  e->kv_eff = 1.0;
-  e->compute_eff = 1.0;
-  e->prefill_mfu = 1.0;
-  e->prefill_mfu_unified = 1.0;
-  e->gguf_prefill_factor = 1.0;
-  e->attn_eff = 1.0;
+  e->kv_eff = e->compute_eff = e->attn_eff = 1.0;
+  e->prefill_mfu = e->prefill_mfu_unified = e->gguf_prefill_factor = 1.0;
   memset(r, 0, sizeof(*r));
   r->decode.engine = e;
   r->decode.mem_bw_gbs = 1000;
@@ -764,10 +760,8 @@ static void test_dp_attention(void) {
   ** 0.48 ms) hide under it; no all-reduce (tp 1); per MoE layer a
   ** dispatch and a combine of 8 tokens x 8192 x 2 bytes, 7/8 of it
   ** leaving each GPU at 450 GB/s */
-  r.tp = 1;
-  r.pp = 1;
-  r.ep = 8;
-  r.dp = 8;
+  r.tp = r.pp = 1;
+  r.ep = r.dp = 8;
   touched = 1.0 - pow(7.0 / 8.0, 64);
   a2a = 20 * (10e-6 + 8 * 8192 * 2 / 1e9 * 7.0 / 8.0 / 450);
   check_close("dp8 ep8 step", step_at(&r, 64, 0, 0, 0),

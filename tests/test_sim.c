@@ -38,10 +38,8 @@ static void single_server(gpuadv_sim_config *c, gpuadv_sim_linear *lin,
   gpuadv_sim_config_init(c);
   memset(lin, 0, sizeof(*lin));
   lin->fixed_s = step_s;
-  c->max_running = 1;
-  c->token_budget = 1;
-  c->prompt_mean = 1;
-  c->output_mean = 1;
+  c->max_running = c->token_budget = 1;
+  c->prompt_mean = c->output_mean = 1;
   c->step_time = gpuadv_sim_linear_step;
   c->step_arg = lin;
 }
@@ -480,11 +478,9 @@ static void test_nearest_rank(void) {
   gpuadv_sim_config_init(&c);
   c.rate = 1;
   c.arrival = GPUADV_SIM_GAMMA;
-  c.arrival_cv = 0;
+  c.arrival_cv = c.warmup = 0;
   c.n_requests = 100;
-  c.warmup = 0;
-  c.prompt_mean = 1;
-  c.output_mean = 1;
+  c.prompt_mean = c.output_mean = 1;
   c.step_time = perm_step_time;
   c.step_arg = &p;
   gpuadv_sim_run(&c, &r);

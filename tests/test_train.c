@@ -38,11 +38,7 @@ static gpuadv_train_layout layout(double n, double tp, double zero,
   l.gpus_per_node = 8.0;
   l.fabric_gbps = fabric_gbps;
   l.tp = tp;
-  l.pp = 1.0;
-  l.cp = 1.0;
-  l.ep = 1.0;
-  l.vp = 1.0;
-  l.micro_batch = 1.0;
+  l.pp = l.cp = l.ep = l.vp = l.micro_batch = 1.0;
   l.global_batch = gbs;
   l.seq_len = 4096.0;
   l.zero_stage = (int)zero;
