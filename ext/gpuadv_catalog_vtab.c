@@ -59,11 +59,9 @@ typedef struct catalog_vtab {
 } catalog_vtab;
 
 typedef struct catalog_cursor {
-  sqlite3_vtab_cursor base;
+  gpuadv_rows rows; /* positions in order (or row numbers) */
   const gpuadv_catalog *cat;
   const gpuadv_key *order; /* an index's keys, or NULL for CSV order */
-  int pos;                 /* position in order (or row number) */
-  int end;                 /* one past the last position */
 } catalog_cursor;
 
 static int catalogConnect(sqlite3 *db, void *pAux, int argc,
@@ -149,13 +147,13 @@ static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   (void)idxStr;
   if (idxNum <= 0 || idxNum > cat->n_indexes || argc < 1) {
     cur->order = 0;
-    cur->pos = 0;
-    cur->end = cat->n_rows;
+    cur->rows.pos = 0;
+    cur->rows.end = cat->n_rows;
     return SQLITE_OK;
   }
   cur->order = cat->indexes[idxNum - 1].keys;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
-    cur->pos = cur->end = 0; /* = NULL matches nothing */
+    cur->rows.pos = cur->rows.end = 0; /* = NULL matches nothing */
   } else if (idxNum == 1 && cat->lookup) {
     int row = -1;
     /* A number or blob never equals a TEXT name. The type is read before
@@ -166,29 +164,20 @@ static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
       row = gpuadv_catalog_resolve(cat, key, sqlite3_value_bytes(argv[0]));
     }
     cur->order = 0; /* pos is the row number itself */
-    cur->pos = row < 0 ? 0 : row;
-    cur->end = row < 0 ? 0 : row + 1;
+    cur->rows.pos = row < 0 ? 0 : row;
+    cur->rows.end = row < 0 ? 0 : row + 1;
   } else {
     const char *key = (const char *)sqlite3_value_text(argv[0]);
     int n_key = sqlite3_value_bytes(argv[0]);
     if (!key) return SQLITE_NOMEM;
-    gpuadv_catalog_range(cat, idxNum - 1, key, n_key, &cur->pos, &cur->end);
+    gpuadv_catalog_range(cat, idxNum - 1, key, n_key, &cur->rows.pos,
+                         &cur->rows.end);
   }
   return SQLITE_OK;
 }
 
-static int catalogNext(sqlite3_vtab_cursor *pCursor) {
-  ((catalog_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int catalogEof(sqlite3_vtab_cursor *pCursor) {
-  catalog_cursor *cur = (catalog_cursor *)pCursor;
-  return cur->pos >= cur->end;
-}
-
 static int current_row(const catalog_cursor *cur) {
-  return cur->order ? cur->order[cur->pos].row : cur->pos;
+  return cur->order ? cur->order[cur->rows.pos].row : cur->rows.pos;
 }
 
 static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
@@ -221,8 +210,8 @@ static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 
 static sqlite3_module catalog_module = GPUADV_READONLY_MODULE(
     catalogConnect, catalogBestIndex, gpuadv_vtab_free, catalogOpen,
-    gpuadv_cursor_free, catalogFilter, catalogNext, catalogEof, catalogColumn,
-    catalogRowid);
+    gpuadv_cursor_free, catalogFilter, gpuadv_rows_next, gpuadv_rows_eof,
+    catalogColumn, catalogRowid);
 
 /* Every catalog, each registered as an eponymous table of its name. */
 static const gpuadv_catalog *const catalogs[] = {

@@ -85,6 +85,18 @@ int gpuadv_vtab_free(sqlite3_vtab *pVtab);
 int gpuadv_cursor_new(int n_bytes, sqlite3_vtab_cursor **ppCursor);
 int gpuadv_cursor_free(sqlite3_vtab_cursor *pCursor);
 
+/* A cursor over the positions pos .. end - 1; a table's cursor that holds
+** one first can use gpuadv_rows_next, gpuadv_rows_eof and (the row number
+** pos + 1) gpuadv_rows_rowid as its xNext, xEof and xRowid. */
+typedef struct gpuadv_rows {
+  sqlite3_vtab_cursor base;
+  int pos; /* the current position */
+  int end; /* one past the last */
+} gpuadv_rows;
+int gpuadv_rows_next(sqlite3_vtab_cursor *pCursor);
+int gpuadv_rows_eof(sqlite3_vtab_cursor *pCursor);
+int gpuadv_rows_rowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid);
+
 /* The sqlite3_module of an eponymous (no xCreate), read-only (no xUpdate)
 ** table: version 0, the given methods, every other member 0. */
 #define GPUADV_READONLY_MODULE(connect, best_index, disconnect, open, close,  \

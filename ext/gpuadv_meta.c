@@ -113,10 +113,6 @@ static const char *find_shadow(sqlite3 *db, char *type, int n_type, char *name,
 ** an empty shadow table read first would skip it). A statement prepared
 ** before the shadow appeared is prepared again by SQLite, since the schema
 ** changed. */
-typedef struct guard_cursor {
-  sqlite3_vtab_cursor base;
-  int pos;
-} guard_cursor;
 
 typedef struct guard_vtab {
   sqlite3_vtab base;
@@ -173,7 +169,7 @@ static int guardBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 
 static int guardOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   (void)pVtab;
-  return gpuadv_cursor_new((int)sizeof(guard_cursor), ppCursor);
+  return gpuadv_cursor_new((int)sizeof(gpuadv_rows), ppCursor);
 }
 
 static int guardFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
@@ -182,17 +178,9 @@ static int guardFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   (void)idxStr;
   (void)argc;
   (void)argv;
-  ((guard_cursor *)pCursor)->pos = 0;
+  ((gpuadv_rows *)pCursor)->pos = 0;
+  ((gpuadv_rows *)pCursor)->end = 1; /* one row */
   return SQLITE_OK;
-}
-
-static int guardNext(sqlite3_vtab_cursor *pCursor) {
-  ((guard_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int guardEof(sqlite3_vtab_cursor *pCursor) {
-  return ((guard_cursor *)pCursor)->pos > 0;
 }
 
 static int guardColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
@@ -203,15 +191,10 @@ static int guardColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static int guardRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  *pRowid = ((guard_cursor *)pCursor)->pos + 1;
-  return SQLITE_OK;
-}
-
-static sqlite3_module guard_module =
-    GPUADV_READONLY_MODULE(guardConnect, guardBestIndex, gpuadv_vtab_free,
-                           guardOpen, gpuadv_cursor_free, guardFilter,
-                           guardNext, guardEof, guardColumn, guardRowid);
+static sqlite3_module guard_module = GPUADV_READONLY_MODULE(
+    guardConnect, guardBestIndex, gpuadv_vtab_free, guardOpen,
+    gpuadv_cursor_free, guardFilter, gpuadv_rows_next, gpuadv_rows_eof,
+    guardColumn, gpuadv_rows_rowid);
 
 /* ---------------------------------------------------- gpuadv_functions */
 
@@ -501,9 +484,8 @@ typedef struct tb_object {
 } tb_object;
 
 typedef struct tb_cursor {
-  sqlite3_vtab_cursor base;
+  gpuadv_rows rows; /* catalogs first, then objects */
   sqlite3 *db;
-  int pos; /* catalogs first, then objects */
   int n_catalogs;
   int n_objects;
   tb_object *objects; /* sqlite3_malloc'd */
@@ -598,24 +580,17 @@ static int tb_read_schema(tb_cursor *cur) {
 static int tbFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                     const char *idxStr, int argc, sqlite3_value **argv) {
   tb_cursor *cur = (tb_cursor *)pCursor;
+  int rc;
   (void)idxNum;
   (void)idxStr;
   (void)argc;
   (void)argv;
   tb_free_objects(cur);
   gpuadv_catalog_list(&cur->n_catalogs);
-  cur->pos = 0;
-  return tb_read_schema(cur);
-}
-
-static int tbNext(sqlite3_vtab_cursor *pCursor) {
-  ((tb_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int tbEof(sqlite3_vtab_cursor *pCursor) {
-  tb_cursor *cur = (tb_cursor *)pCursor;
-  return cur->pos >= cur->n_catalogs + cur->n_objects;
+  cur->rows.pos = 0;
+  rc = tb_read_schema(cur);
+  cur->rows.end = cur->n_catalogs + cur->n_objects;
+  return rc;
 }
 
 /* The index of column as_of in a catalog's schema string, or -1. */
@@ -693,10 +668,10 @@ static int tbColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                     int column) {
   tb_cursor *cur = (tb_cursor *)pCursor;
   tb_object *o;
-  if (cur->pos < cur->n_catalogs) {
+  if (cur->rows.pos < cur->n_catalogs) {
     int n;
-    const gpuadv_catalog *cat = gpuadv_catalog_list(&n)[cur->pos];
-    assert(cur->pos < n);
+    const gpuadv_catalog *cat = gpuadv_catalog_list(&n)[cur->rows.pos];
+    assert(cur->rows.pos < n);
     switch (column) {
       case TB_NAME:
         sqlite3_result_text(ctx, cat->name, -1, SQLITE_STATIC);
@@ -714,8 +689,8 @@ static int tbColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
     }
     return SQLITE_OK;
   }
-  assert(cur->pos - cur->n_catalogs < cur->n_objects);
-  o = &cur->objects[cur->pos - cur->n_catalogs];
+  assert(cur->rows.pos - cur->n_catalogs < cur->n_objects);
+  o = &cur->objects[cur->rows.pos - cur->n_catalogs];
   if (column == TB_NAME) {
     sqlite3_result_text(ctx, o->name, -1, SQLITE_TRANSIENT);
     return SQLITE_OK;
@@ -747,14 +722,9 @@ static int tbColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static int tbRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  *pRowid = ((tb_cursor *)pCursor)->pos + 1;
-  return SQLITE_OK;
-}
-
-static sqlite3_module tb_module =
-    GPUADV_READONLY_MODULE(tbConnect, metaBestIndex, gpuadv_vtab_free, tbOpen,
-                           tbClose, tbFilter, tbNext, tbEof, tbColumn, tbRowid);
+static sqlite3_module tb_module = GPUADV_READONLY_MODULE(
+    tbConnect, metaBestIndex, gpuadv_vtab_free, tbOpen, tbClose, tbFilter,
+    gpuadv_rows_next, gpuadv_rows_eof, tbColumn, gpuadv_rows_rowid);
 
 /* ---------------------------------------------------------------------- */
 

@@ -2,7 +2,8 @@
 ** gpuadv_vtab.c: the steps that the extension's eponymous virtual tables
 ** (the catalogs, model_spec and model_config, gpuadv_functions,
 ** gpuadv_tables, gpuadv_catalog_guard) take alike: declaring the schema
-** and allocating a zeroed table or cursor, and freeing them.
+** and allocating a zeroed table or cursor, freeing them, and stepping
+** through rows by position.
 */
 #include <assert.h>
 #include <string.h>
@@ -42,5 +43,20 @@ int gpuadv_cursor_new(int n_bytes, sqlite3_vtab_cursor **ppCursor) {
 
 int gpuadv_cursor_free(sqlite3_vtab_cursor *pCursor) {
   sqlite3_free(pCursor);
+  return SQLITE_OK;
+}
+
+int gpuadv_rows_next(sqlite3_vtab_cursor *pCursor) {
+  ((gpuadv_rows *)pCursor)->pos++;
+  return SQLITE_OK;
+}
+
+int gpuadv_rows_eof(sqlite3_vtab_cursor *pCursor) {
+  const gpuadv_rows *rows = (const gpuadv_rows *)pCursor;
+  return rows->pos >= rows->end;
+}
+
+int gpuadv_rows_rowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
+  *pRowid = ((gpuadv_rows *)pCursor)->pos + 1;
   return SQLITE_OK;
 }
