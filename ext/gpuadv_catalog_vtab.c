@@ -180,6 +180,12 @@ static int current_row(const catalog_cursor *cur) {
   return cur->order ? cur->order[cur->rows.pos].row : cur->rows.pos;
 }
 
+static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
+  /* The 1-based line of the row among the catalog's data rows. */
+  *pRowid = current_row((catalog_cursor *)pCursor) + 1;
+  return SQLITE_OK;
+}
+
 static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                          int column) {
   catalog_cursor *cur = (catalog_cursor *)pCursor;
@@ -199,12 +205,6 @@ static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       sqlite3_result_null(ctx);
       break;
   }
-  return SQLITE_OK;
-}
-
-static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  /* The 1-based line of the row among the catalog's data rows. */
-  *pRowid = current_row((catalog_cursor *)pCursor) + 1;
   return SQLITE_OK;
 }
 
