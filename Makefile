@@ -46,7 +46,7 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_train.c ext/gpuadv_train_funcs.c \
            ext/gpuadv_traffic.c ext/gpuadv_traffic_funcs.c \
            ext/gpuadv_image.c ext/gpuadv_image_funcs.c ext/gpuadv_engine_mem.c \
-           ext/gpuadv_meta.c build/gpuadv_catalog_data.c
+           ext/gpuadv_meta.c ext/gpuadv_vtab.c build/gpuadv_catalog_data.c
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h build/gpuadv_dtypes.h
 CATALOG_CSV := catalogs/dtypes.csv catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/engines.csv catalogs/engine_support.csv \

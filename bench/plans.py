@@ -93,13 +93,11 @@ def timed(sqlite3, lib, sql, workloads, query, n):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lib", default="./gpuadv.so")
-    ap.add_argument("--sqlite3", default="sqlite3")
-    ap.add_argument("--cc", default="cc")
-    ap.add_argument("--cflags", default="-O2")
-    ap.add_argument("--base-commit", default=BASE_COMMIT)
+    for flag, default in (("--lib", "./gpuadv.so"), ("--sqlite3", "sqlite3"), ("--cc", "cc"),
+                          ("--cflags", "-O2"), ("--base-commit", BASE_COMMIT),
+                          ("--out", "bench/plans_results.md")):
+        ap.add_argument(flag, default=default)
     ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--out", default="bench/plans_results.md")
     a = ap.parse_args()
     t_start = time.time()
     work = os.path.join("build", "bench")

@@ -1091,10 +1091,8 @@ def write_engines(path, engine_rows, engines, notes):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--catalogs", default="catalogs")
-    ap.add_argument("--write", action="store_true")
-    ap.add_argument("--check", action="store_true")
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--bands", action="store_true")
+    for flag in ("--write", "--check", "--quick", "--bands"):
+        ap.add_argument(flag, action="store_true")
     opts = ap.parse_args()
     gpus, models, engine_rows, meas = load(opts.catalogs)
     engines, notes, table, bands = calibrate(gpus, models, engine_rows, meas,

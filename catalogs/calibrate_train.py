@@ -203,13 +203,11 @@ def load(dirname):
 
 # ---------------------------------------------------------------- formula
 def state_gb(params_b, bytes3, n_gpus, zero_stage):
-    w, g, o = bytes3
-    if zero_stage >= 1:
-        o /= n_gpus
-    if zero_stage >= 2:
-        g /= n_gpus
-    if zero_stage >= 3:
-        w /= n_gpus
+    """Weights, gradients and optimizer state per GPU: ZeRO stage 1 shards
+    the optimizer state over the n_gpus, 2 the gradients too, 3 the weights
+    too."""
+    w, g, o = (b / n_gpus if zero_stage >= stage else b
+               for b, stage in zip(bytes3, (3, 2, 1)))
     return params_b * (w + g + o)
 
 

@@ -508,14 +508,12 @@ def print_bands(errs, held, unseen):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lib", default="build/libgpuadv_train.so")
-    ap.add_argument("--rows", default="catalogs/train_tps_published.csv")
-    ap.add_argument("--gpus", default="catalogs/gpus.csv")
-    ap.add_argument("--fit", action="store_true")
-    ap.add_argument("--leave-out", action="store_true")
-    ap.add_argument("--check")
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("--bands", action="store_true")
+    for flag, default in (("--lib", "build/libgpuadv_train.so"),
+                          ("--rows", "catalogs/train_tps_published.csv"),
+                          ("--gpus", "catalogs/gpus.csv"), ("--check", None)):
+        ap.add_argument(flag, default=default)
+    for flag in ("--fit", "--leave-out", "--list", "--bands"):
+        ap.add_argument(flag, action="store_true")
     a = ap.parse_args()
     lib = Lib(a.lib)
     rows, skipped, old = load(lib, a.rows)

@@ -47,6 +47,14 @@ def col(name, ctype, required=True, lo=None, hi=None, choices=None,
                 choices=choices, pattern=pattern, collate=collate)
 
 
+def provenance(required=True, pattern=DATE_RE):
+    """The source, as_of and notes columns that end most catalogs: as_of
+    required or not, a date unless pattern says otherwise."""
+    return [col("source", "TEXT"),
+            col("as_of", "TEXT", required, pattern=pattern),
+            col("notes", "TEXT", False)]
+
+
 # An alias: printable ASCII, at most ALIAS_MAX bytes (the C lookup folds a
 # key into a buffer of that size).
 ALIAS_MAX = 120
@@ -104,9 +112,7 @@ CATALOGS = [
             col("sold_in", "TEXT",
                 choices={"gpu-server", "rack-server", "desktop", "system",
                          "cloud"}),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
-            col("notes", "TEXT", False),
+            *provenance(),
         ]),
     dict(
         table="models", file="models.csv", key="name", indexes=["name"],
@@ -137,9 +143,7 @@ CATALOGS = [
             col("global_head_dim", "INTEGER", False, lo=8, hi=4096),
             col("kv_shared_layers", "INTEGER", False, lo=1, hi=1000),
             col("kv_shared_sliding", "INTEGER", False, lo=0, hi=1000),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
-            col("notes", "TEXT", False),
+            *provenance(),
         ]),
     # Vision and diffusion models (ext/gpuadv_image.c); each row found by
     # its name or its Hugging Face id (alias_columns).
@@ -163,9 +167,7 @@ CATALOGS = [
             col("default_steps", "INTEGER", False, lo=1, hi=1000),
             col("vae", "TEXT", False, pattern=SLUG_RE),
             col("text_encoders", "TEXT", False),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=PERIOD_RE),
-            col("notes", "TEXT", False),
+            *provenance(pattern=PERIOD_RE),
         ]),
     dict(
         table="image_measurements", file="image_measurements.csv", key="id",
@@ -243,9 +245,7 @@ CATALOGS = [
             col("gpu_label", "TEXT"),
             col("model_label", "TEXT", False),
             col("dtype_label", "TEXT", False),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
-            col("notes", "TEXT", False),
+            *provenance(),
             # the id of the row that counts this figure (a second copy, or a
             # later version of its page): this row is left out of fits
             col("repeat_of", "TEXT", False, pattern=re.compile(r"^[A-Z]\d+$")),
@@ -289,9 +289,7 @@ CATALOGS = [
             col("memory_rule", "TEXT",
                 choices={"utilization", "static", "free", "plain"}),
             col("fit", "TEXT"),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
-            col("notes", "TEXT", False),
+            *provenance(),
         ]),
     dict(
         table="engine_support", file="engine_support.csv", key=None,
@@ -303,9 +301,7 @@ CATALOGS = [
             col("arch", "TEXT"),
             col("dtypes", "TEXT"),
             col("kv_dtypes", "TEXT"),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", pattern=DATE_RE),
-            col("notes", "TEXT", False),
+            *provenance(),
         ]),
     dict(
         table="cloud_instances", file="cloud_instances.csv", key=None,
@@ -344,9 +340,7 @@ CATALOGS = [
             col("gpu", "TEXT", False),
             col("value", "REAL", lo=0, hi=100000000),
             col("unit", "TEXT"),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", False, pattern=PERIOD_RE),
-            col("notes", "TEXT", False),
+            *provenance(required=False, pattern=PERIOD_RE),
         ]),
     dict(
         table="committed_prices", file="committed_prices.csv", key=None,
@@ -361,9 +355,7 @@ CATALOGS = [
             col("term_days", "INTEGER", lo=1, hi=3650),
             col("max_days", "INTEGER", False, lo=1, hi=3650),
             col("usd_per_hour", "REAL", lo=0.001, hi=1000000),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", False, pattern=PERIOD_RE),
-            col("notes", "TEXT", False),
+            *provenance(required=False, pattern=PERIOD_RE),
         ]),
     dict(
         table="spot_interruptions", file="spot_interruptions.csv", key=None,
@@ -372,9 +364,7 @@ CATALOGS = [
             col("provider", "TEXT", pattern=re.compile(r"^([a-z0-9][a-z0-9.\-]*|\*)$")),
             col("instance_glob", "TEXT"),
             col("per_day", "REAL", lo=0, hi=100),
-            col("source", "TEXT"),
-            col("as_of", "TEXT", False, pattern=PERIOD_RE),
-            col("notes", "TEXT", False),
+            *provenance(required=False, pattern=PERIOD_RE),
         ]),
 ]
 

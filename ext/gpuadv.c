@@ -16,9 +16,18 @@
 */
 #include <sqlite3ext.h>
 
+#include "gpuadv_args.h"
 #include "gpuadv_internal.h"
 
 SQLITE_EXTENSION_INIT1
+
+/* Registers the SQL functions of a registration table. */
+static int register_table(sqlite3 *db, const gpuadv_fn_entry *(*table)(int *pn),
+                          char **pzErrMsg) {
+  int n;
+  const gpuadv_fn_entry *entries = table(&n);
+  return gpuadv_register_fn_table(db, entries, n, pzErrMsg);
+}
 
 /* The only symbol the library exports: the rest is built with
 ** -fvisibility=hidden, so calls between its files are direct calls, not
@@ -40,12 +49,16 @@ __attribute__((visibility("default")))
 #else
   (void)pApi; /* linked into the host: calls go straight to SQLite */
 #endif
-  rc = gpuadv_register_functions(db, pzErrMsg);
+  rc = register_table(db, gpuadv_function_table, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_catalogs(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_train_functions(db, pzErrMsg);
-  if (rc == SQLITE_OK) rc = gpuadv_register_traffic_functions(db, pzErrMsg);
-  if (rc == SQLITE_OK) rc = gpuadv_register_image_functions(db, pzErrMsg);
+  if (rc == SQLITE_OK) {
+    rc = register_table(db, gpuadv_traffic_function_table, pzErrMsg);
+  }
+  if (rc == SQLITE_OK) {
+    rc = register_table(db, gpuadv_image_function_table, pzErrMsg);
+  }
   if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_sim(db, pzErrMsg);

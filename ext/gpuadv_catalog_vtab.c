@@ -59,18 +59,15 @@ typedef struct catalog_vtab {
 } catalog_vtab;
 
 typedef struct catalog_cursor {
-  sqlite3_vtab_cursor base;
+  gpuadv_rows rows; /* positions in order (or row numbers) */
   const gpuadv_catalog *cat;
   const gpuadv_key *order; /* an index's keys, or NULL for CSV order */
-  int pos;                 /* position in order (or row number) */
-  int end;                 /* one past the last position */
 } catalog_cursor;
 
 static int catalogConnect(sqlite3 *db, void *pAux, int argc,
                           const char *const *argv, sqlite3_vtab **ppVtab,
                           char **pzErr) {
   const gpuadv_catalog *cat = (const gpuadv_catalog *)pAux;
-  catalog_vtab *vtab;
   int rc;
   (void)argc;
   (void)argv;
@@ -78,20 +75,10 @@ static int catalogConnect(sqlite3 *db, void *pAux, int argc,
   /* Rationale for INNOCUOUS: the rows are constants compiled into the
   ** extension; reading them touches no file, setting or other table, so a
   ** view over a catalog in an untrusted database can do no harm. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(db, cat->schema);
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  vtab->cat = cat;
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
-}
-
-static int catalogDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, cat->schema,
+                           (int)sizeof(catalog_vtab), ppVtab);
+  if (rc == SQLITE_OK) ((catalog_vtab *)*ppVtab)->cat = cat;
+  return rc;
 }
 
 /* See the plan table in the header comment. */
@@ -145,17 +132,11 @@ static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int catalogOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  catalog_cursor *cur = sqlite3_malloc(sizeof(*cur));
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  cur->cat = ((catalog_vtab *)pVtab)->cat;
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
-}
-
-static int catalogClose(sqlite3_vtab_cursor *pCursor) {
-  sqlite3_free(pCursor);
-  return SQLITE_OK;
+  int rc = gpuadv_cursor_new((int)sizeof(catalog_cursor), ppCursor);
+  if (rc == SQLITE_OK) {
+    ((catalog_cursor *)*ppCursor)->cat = ((catalog_vtab *)pVtab)->cat;
+  }
+  return rc;
 }
 
 /* See the plan table in the header comment. */
@@ -166,13 +147,13 @@ static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   (void)idxStr;
   if (idxNum <= 0 || idxNum > cat->n_indexes || argc < 1) {
     cur->order = 0;
-    cur->pos = 0;
-    cur->end = cat->n_rows;
+    cur->rows.pos = 0;
+    cur->rows.end = cat->n_rows;
     return SQLITE_OK;
   }
   cur->order = cat->indexes[idxNum - 1].keys;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
-    cur->pos = cur->end = 0; /* = NULL matches nothing */
+    cur->rows.pos = cur->rows.end = 0; /* = NULL matches nothing */
   } else if (idxNum == 1 && cat->lookup) {
     int row = -1;
     /* A number or blob never equals a TEXT name. The type is read before
@@ -183,29 +164,26 @@ static int catalogFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
       row = gpuadv_catalog_resolve(cat, key, sqlite3_value_bytes(argv[0]));
     }
     cur->order = 0; /* pos is the row number itself */
-    cur->pos = row < 0 ? 0 : row;
-    cur->end = row < 0 ? 0 : row + 1;
+    cur->rows.pos = row < 0 ? 0 : row;
+    cur->rows.end = row < 0 ? 0 : row + 1;
   } else {
     const char *key = (const char *)sqlite3_value_text(argv[0]);
     int n_key = sqlite3_value_bytes(argv[0]);
     if (!key) return SQLITE_NOMEM;
-    gpuadv_catalog_range(cat, idxNum - 1, key, n_key, &cur->pos, &cur->end);
+    gpuadv_catalog_range(cat, idxNum - 1, key, n_key, &cur->rows.pos,
+                         &cur->rows.end);
   }
   return SQLITE_OK;
 }
 
-static int catalogNext(sqlite3_vtab_cursor *pCursor) {
-  ((catalog_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int catalogEof(sqlite3_vtab_cursor *pCursor) {
-  catalog_cursor *cur = (catalog_cursor *)pCursor;
-  return cur->pos >= cur->end;
-}
-
 static int current_row(const catalog_cursor *cur) {
-  return cur->order ? cur->order[cur->pos].row : cur->pos;
+  return cur->order ? cur->order[cur->rows.pos].row : cur->rows.pos;
+}
+
+static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
+  /* The 1-based line of the row among the catalog's data rows. */
+  *pRowid = current_row((catalog_cursor *)pCursor) + 1;
+  return SQLITE_OK;
 }
 
 static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
@@ -230,41 +208,10 @@ static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  /* The 1-based line of the row among the catalog's data rows. */
-  *pRowid = current_row((catalog_cursor *)pCursor) + 1;
-  return SQLITE_OK;
-}
-
-static sqlite3_module catalog_module = {
-    0,                 /* iVersion */
-    0,                 /* xCreate: none, so the table is eponymous only */
-    catalogConnect,    /* xConnect */
-    catalogBestIndex,  /* xBestIndex */
-    catalogDisconnect, /* xDisconnect */
-    0,                 /* xDestroy */
-    catalogOpen,       /* xOpen */
-    catalogClose,      /* xClose */
-    catalogFilter,     /* xFilter */
-    catalogNext,       /* xNext */
-    catalogEof,        /* xEof */
-    catalogColumn,     /* xColumn */
-    catalogRowid,      /* xRowid */
-    0,                 /* xUpdate: none, so the table is read-only */
-    0,                 /* xBegin */
-    0,                 /* xSync */
-    0,                 /* xCommit */
-    0,                 /* xRollback */
-    0,                 /* xFindFunction */
-    0,                 /* xRename */
-    0,                 /* xSavepoint */
-    0,                 /* xRelease */
-    0,                 /* xRollbackTo */
-    0,                 /* xShadowName */
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module catalog_module = GPUADV_READONLY_MODULE(
+    catalogConnect, catalogBestIndex, gpuadv_vtab_free, catalogOpen,
+    gpuadv_cursor_free, catalogFilter, gpuadv_rows_next, gpuadv_rows_eof,
+    catalogColumn, catalogRowid);
 
 /* Every catalog, each registered as an eponymous table of its name. */
 static const gpuadv_catalog *const catalogs[] = {

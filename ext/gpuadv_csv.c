@@ -1712,25 +1712,24 @@ static int csv_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
 /* xOpen: a cursor, with room for one row's fields. */
 static int csv_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **ppCursor) {
   csv_table *tab = (csv_table *)vtab;
-  csv_cursor *cur = sqlite3_malloc64(sizeof(*cur));
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
+  csv_cursor *cur;
+  int rc = gpuadv_cursor_new((int)sizeof(csv_cursor), ppCursor);
+  if (rc != SQLITE_OK) return rc;
+  cur = (csv_cursor *)*ppCursor;
+  cur->parsed = -1;
+  cur->eof = 1;
   cur->spans = sqlite3_malloc64((sqlite3_uint64)tab->n_cols * sizeof(csv_span));
   if (!cur->spans) {
     sqlite3_free(cur);
+    *ppCursor = 0;
     return SQLITE_NOMEM;
   }
-  cur->parsed = -1;
-  cur->eof = 1;
-  *ppCursor = &cur->base;
   return SQLITE_OK;
 }
 
 static int csv_close(sqlite3_vtab_cursor *cursor) {
-  csv_cursor *cur = (csv_cursor *)cursor;
-  sqlite3_free(cur->spans);
-  sqlite3_free(cur);
-  return SQLITE_OK;
+  sqlite3_free(((csv_cursor *)cursor)->spans);
+  return gpuadv_cursor_free(cursor);
 }
 
 /* Set the table's error message from *pzErr (or the code's text). */

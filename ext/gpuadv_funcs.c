@@ -529,37 +529,28 @@ static void sql_version(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ---------------------------------------------------------------------- */
 
-/* clang-format off */
 static const gpuadv_fn_entry func_table[] = {
-  {&fn_train_mem_gb,       sql_train_mem_gb},
-  {&fn_kv_cache_gb,        sql_kv_cache_gb},
-  {&fn_train_peak_gb,      sql_train_peak_gb},
-  {&fn_decode_tps,         sql_decode_tps},
-  {&fn_cost_per_mtok,      sql_cost_per_mtok},
-  {&fn_nodes_required,     sql_nodes_required},
-  {&fn_bytes_per_param,    sql_bytes_per_param},
-  {&fn_weights_gb,         sql_weights_gb},
-  {&fn_activation_gb,      sql_activation_gb},
-  {&fn_train_gpu_hours,    sql_train_gpu_hours},
-  {&fn_owned_usd_per_hour, sql_owned_usd_per_hour},
-  {&fn_owned_term_usd, sql_owned_term_usd},
-  {&fn_egress_usd,         sql_egress_usd},
-  {&fn_break_even_hours,   sql_break_even_hours},
-  {&fn_queue_wait_s,       sql_queue_wait_s},
-  {&fn_queue_servers,      sql_queue_servers},
-  {&fn_ridge_point,        sql_ridge_point},
-  {&fn_prefill_tps,        sql_prefill_tps},
-  {&fn_max_batch,          sql_max_batch},
-  {&fn_spend_problem,      sql_spend_problem},
-  {&fn_version,            sql_version},
-};
-/* clang-format on */
-
-int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg) {
-  return gpuadv_register_fn_table(
-      db, func_table, (int)(sizeof(func_table) / sizeof(func_table[0])),
-      pzErrMsg);
-}
+    {&fn_train_mem_gb, sql_train_mem_gb},
+    {&fn_kv_cache_gb, sql_kv_cache_gb},
+    {&fn_train_peak_gb, sql_train_peak_gb},
+    {&fn_decode_tps, sql_decode_tps},
+    {&fn_cost_per_mtok, sql_cost_per_mtok},
+    {&fn_nodes_required, sql_nodes_required},
+    {&fn_bytes_per_param, sql_bytes_per_param},
+    {&fn_weights_gb, sql_weights_gb},
+    {&fn_activation_gb, sql_activation_gb},
+    {&fn_train_gpu_hours, sql_train_gpu_hours},
+    {&fn_owned_usd_per_hour, sql_owned_usd_per_hour},
+    {&fn_owned_term_usd, sql_owned_term_usd},
+    {&fn_egress_usd, sql_egress_usd},
+    {&fn_break_even_hours, sql_break_even_hours},
+    {&fn_queue_wait_s, sql_queue_wait_s},
+    {&fn_queue_servers, sql_queue_servers},
+    {&fn_ridge_point, sql_ridge_point},
+    {&fn_prefill_tps, sql_prefill_tps},
+    {&fn_max_batch, sql_max_batch},
+    {&fn_spend_problem, sql_spend_problem},
+    {&fn_version, sql_version}};
 
 const gpuadv_fn_entry *gpuadv_function_table(int *pn) {
   *pn = (int)(sizeof(func_table) / sizeof(func_table[0]));

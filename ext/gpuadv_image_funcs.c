@@ -269,18 +269,8 @@ static void sql_image_tps(sqlite3_context *ctx, int argc,
           a[IT_BATCH], res, steps, a[IT_NGPUS], dtype_bytes[(int)a[IT_DTYPE]]));
 }
 
-/* clang-format off */
 static const gpuadv_fn_entry image_func_table[] = {
-  {&fn_image_mem_gb, sql_image_mem_gb},
-  {&fn_image_tps,    sql_image_tps},
-};
-/* clang-format on */
-
-int gpuadv_register_image_functions(sqlite3 *db, char **pzErrMsg) {
-  return gpuadv_register_fn_table(
-      db, image_func_table,
-      (int)(sizeof(image_func_table) / sizeof(image_func_table[0])), pzErrMsg);
-}
+    {&fn_image_mem_gb, sql_image_mem_gb}, {&fn_image_tps, sql_image_tps}};
 
 const gpuadv_fn_entry *gpuadv_image_function_table(int *pn) {
   *pn = (int)(sizeof(image_func_table) / sizeof(image_func_table[0]));

@@ -15,9 +15,10 @@
 ** gpuadv_function_table gives its registration table and, in *pn, its
 ** length; gpuadv_model_function_table the same for gpuadv_model_funcs.c,
 ** the estimates by catalog name (README "Catalog-aware functions").
-** gpuadv_meta.c lists both in gpuadv_functions. */
+** gpuadv_meta.c lists both in gpuadv_functions; gpuadv.c registers the
+** tables of gpuadv_funcs.c, gpuadv_traffic_funcs.c and
+** gpuadv_image_funcs.c. */
 struct gpuadv_fn_entry;
-int gpuadv_register_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_function_table(int *pn);
 int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_model_function_table(int *pn);
@@ -45,12 +46,10 @@ const struct gpuadv_fn_entry *gpuadv_train_function_table(int *pn);
 /* gpuadv_traffic_funcs.c: traffic_peak, traffic_shape, traffic_unit_hours
 ** and traffic_hybrid_units, the day's traffic in SQL (README "Traffic
 ** through the day"). */
-int gpuadv_register_traffic_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn);
 
 /* gpuadv_image_funcs.c: image_mem_gb and image_tps, vision and diffusion
 ** models in SQL (docs/images.md). */
-int gpuadv_register_image_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_image_function_table(int *pn);
 
 /* gpuadv_model_vtab.c: model_spec(model) and model_config(config), the
@@ -73,6 +72,40 @@ int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg);
 ** offers, and gpuadv_catalog_guard, the guard of sql/gpuadv.sql's views
 ** against tables named like a catalog. */
 int gpuadv_register_meta(sqlite3 *db, char **pzErrMsg);
+
+/* gpuadv_vtab.c: the common steps of the eponymous tables' methods.
+** gpuadv_vtab_connect sets the config option (SQLITE_VTAB_INNOCUOUS or
+** SQLITE_VTAB_DIRECTONLY), declares the schema and puts a zeroed table of
+** n_bytes (its sqlite3_vtab first) in *ppVtab; gpuadv_cursor_new does the
+** same for a cursor. gpuadv_vtab_free and gpuadv_cursor_free serve as
+** xDisconnect and xClose where nothing else needs freeing. */
+int gpuadv_vtab_connect(sqlite3 *db, int config, const char *schema,
+                        int n_bytes, sqlite3_vtab **ppVtab);
+int gpuadv_vtab_free(sqlite3_vtab *pVtab);
+int gpuadv_cursor_new(int n_bytes, sqlite3_vtab_cursor **ppCursor);
+int gpuadv_cursor_free(sqlite3_vtab_cursor *pCursor);
+
+/* A cursor over the positions pos .. end - 1; a table's cursor that holds
+** one first can use gpuadv_rows_next, gpuadv_rows_eof and (the row number
+** pos + 1) gpuadv_rows_rowid as its xNext, xEof and xRowid. */
+typedef struct gpuadv_rows {
+  sqlite3_vtab_cursor base;
+  int pos; /* the current position */
+  int end; /* one past the last */
+} gpuadv_rows;
+int gpuadv_rows_next(sqlite3_vtab_cursor *pCursor);
+int gpuadv_rows_eof(sqlite3_vtab_cursor *pCursor);
+int gpuadv_rows_rowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid);
+
+/* The sqlite3_module of an eponymous (no xCreate), read-only (no xUpdate)
+** table: version 0, the given methods, every other member 0. */
+#define GPUADV_READONLY_MODULE(connect, best_index, disconnect, open, close,  \
+                               filter, next, eof, column, rowid)              \
+  {                                                                           \
+    .xConnect = connect, .xBestIndex = best_index, .xDisconnect = disconnect, \
+    .xOpen = open, .xClose = close, .xFilter = filter, .xNext = next,         \
+    .xEof = eof, .xColumn = column, .xRowid = rowid                           \
+  }
 
 /* gpuadv_model_funcs.c: a serving replica of the model, GPU, dtype and
 ** engine given as SQL values (NULL dtype: bf16; NULL engine: vllm), over

@@ -113,10 +113,6 @@ static const char *find_shadow(sqlite3 *db, char *type, int n_type, char *name,
 ** an empty shadow table read first would skip it). A statement prepared
 ** before the shadow appeared is prepared again by SQLite, since the schema
 ** changed. */
-typedef struct guard_cursor {
-  sqlite3_vtab_cursor base;
-  int pos;
-} guard_cursor;
 
 typedef struct guard_vtab {
   sqlite3_vtab base;
@@ -126,7 +122,6 @@ typedef struct guard_vtab {
 static int guardConnect(sqlite3 *db, void *pAux, int argc,
                         const char *const *argv, sqlite3_vtab **ppVtab,
                         char **pzErr) {
-  guard_vtab *vtab;
   int rc;
   (void)pAux;
   (void)argc;
@@ -134,15 +129,11 @@ static int guardConnect(sqlite3 *db, void *pAux, int argc,
   (void)pzErr;
   /* Rationale for INNOCUOUS: it reads the names of main's tables and
   ** views, nothing else, and writes nothing. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(db, "CREATE TABLE x(ok INTEGER)");
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  vtab->db = db;
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
+  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS,
+                           "CREATE TABLE x(ok INTEGER)",
+                           (int)sizeof(guard_vtab), ppVtab);
+  if (rc == SQLITE_OK) ((guard_vtab *)*ppVtab)->db = db;
+  return rc;
 }
 
 static int guardBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
@@ -177,12 +168,8 @@ static int guardBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int guardOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  guard_cursor *cur = sqlite3_malloc(sizeof(*cur));
   (void)pVtab;
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
+  return gpuadv_cursor_new((int)sizeof(gpuadv_rows), ppCursor);
 }
 
 static int guardFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
@@ -191,17 +178,9 @@ static int guardFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   (void)idxStr;
   (void)argc;
   (void)argv;
-  ((guard_cursor *)pCursor)->pos = 0;
+  ((gpuadv_rows *)pCursor)->pos = 0;
+  ((gpuadv_rows *)pCursor)->end = 1; /* one row */
   return SQLITE_OK;
-}
-
-static int guardNext(sqlite3_vtab_cursor *pCursor) {
-  ((guard_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int guardEof(sqlite3_vtab_cursor *pCursor) {
-  return ((guard_cursor *)pCursor)->pos > 0;
 }
 
 static int guardColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
@@ -212,43 +191,10 @@ static int guardColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static int guardRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  *pRowid = ((guard_cursor *)pCursor)->pos + 1;
-  return SQLITE_OK;
-}
-
-static int metaDisconnect(sqlite3_vtab *pVtab);
-static int metaClose(sqlite3_vtab_cursor *pCursor);
-
-static sqlite3_module guard_module = {
-    0,              /* iVersion */
-    0,              /* xCreate: none, so the table is eponymous only */
-    guardConnect,   /* xConnect */
-    guardBestIndex, /* xBestIndex */
-    metaDisconnect, /* xDisconnect */
-    0,              /* xDestroy */
-    guardOpen,      /* xOpen */
-    metaClose,      /* xClose */
-    guardFilter,    /* xFilter */
-    guardNext,      /* xNext */
-    guardEof,       /* xEof */
-    guardColumn,    /* xColumn */
-    guardRowid,     /* xRowid */
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module guard_module = GPUADV_READONLY_MODULE(
+    guardConnect, guardBestIndex, gpuadv_vtab_free, guardOpen,
+    gpuadv_cursor_free, guardFilter, gpuadv_rows_next, gpuadv_rows_eof,
+    guardColumn, gpuadv_rows_rowid);
 
 /* ---------------------------------------------------- gpuadv_functions */
 
@@ -400,29 +346,16 @@ typedef struct fn_cursor {
 
 static int fnConnect(sqlite3 *db, void *pAux, int argc, const char *const *argv,
                      sqlite3_vtab **ppVtab, char **pzErr) {
-  sqlite3_vtab *vtab;
-  int rc;
   (void)pAux;
   (void)argc;
   (void)argv;
   (void)pzErr;
   /* Rationale for INNOCUOUS: constants compiled into the extension. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(
-      db,
+  return gpuadv_vtab_connect(
+      db, SQLITE_VTAB_INNOCUOUS,
       "CREATE TABLE x(name TEXT, arguments TEXT, min_args INTEGER, "
-      "max_args INTEGER, returns TEXT, summary TEXT, readme TEXT)");
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  *ppVtab = vtab;
-  return SQLITE_OK;
-}
-
-static int metaDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+      "max_args INTEGER, returns TEXT, summary TEXT, readme TEXT)",
+      (int)sizeof(sqlite3_vtab), ppVtab);
 }
 
 static int metaBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
@@ -433,17 +366,8 @@ static int metaBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int fnOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  fn_cursor *cur = sqlite3_malloc(sizeof(*cur));
   (void)pVtab;
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
-}
-
-static int metaClose(sqlite3_vtab_cursor *pCursor) {
-  sqlite3_free(pCursor);
-  return SQLITE_OK;
+  return gpuadv_cursor_new((int)sizeof(fn_cursor), ppCursor);
 }
 
 /* Past empty tables to the next row, or to table N_FN_TABLES at the end. */
@@ -538,35 +462,9 @@ static int fnRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
   return SQLITE_OK;
 }
 
-static sqlite3_module fn_module = {
-    0,              /* iVersion */
-    0,              /* xCreate: none, so the table is eponymous only */
-    fnConnect,      /* xConnect */
-    metaBestIndex,  /* xBestIndex */
-    metaDisconnect, /* xDisconnect */
-    0,              /* xDestroy */
-    fnOpen,         /* xOpen */
-    metaClose,      /* xClose */
-    fnFilter,       /* xFilter */
-    fnNext,         /* xNext */
-    fnEof,          /* xEof */
-    fnColumn,       /* xColumn */
-    fnRowid,        /* xRowid */
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module fn_module = GPUADV_READONLY_MODULE(
+    fnConnect, metaBestIndex, gpuadv_vtab_free, fnOpen, gpuadv_cursor_free,
+    fnFilter, fnNext, fnEof, fnColumn, fnRowid);
 
 /* ------------------------------------------------------- gpuadv_tables */
 
@@ -587,9 +485,8 @@ typedef struct tb_object {
 } tb_object;
 
 typedef struct tb_cursor {
-  sqlite3_vtab_cursor base;
+  gpuadv_rows rows; /* catalogs first, then objects */
   sqlite3 *db;
-  int pos; /* catalogs first, then objects */
   int n_catalogs;
   int n_objects;
   tb_object *objects; /* sqlite3_malloc'd */
@@ -597,25 +494,18 @@ typedef struct tb_cursor {
 
 static int tbConnect(sqlite3 *db, void *pAux, int argc, const char *const *argv,
                      sqlite3_vtab **ppVtab, char **pzErr) {
-  tb_vtab *vtab;
   int rc;
   (void)pAux;
   (void)argc;
   (void)argv;
   (void)pzErr;
   /* It runs the schema's own views: never from inside one. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-  rc =
-      sqlite3_declare_vtab(db,
+  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_DIRECTONLY,
                            "CREATE TABLE x(name TEXT, kind TEXT, rows INTEGER, "
-                           "as_of_min TEXT, as_of_max TEXT)");
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  vtab->db = db;
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
+                           "as_of_min TEXT, as_of_max TEXT)",
+                           (int)sizeof(tb_vtab), ppVtab);
+  if (rc == SQLITE_OK) ((tb_vtab *)*ppVtab)->db = db;
+  return rc;
 }
 
 static void tb_free_objects(tb_cursor *cur) {
@@ -631,12 +521,9 @@ static void tb_free_objects(tb_cursor *cur) {
 }
 
 static int tbOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  tb_cursor *cur = sqlite3_malloc(sizeof(*cur));
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  cur->db = ((tb_vtab *)pVtab)->db;
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
+  int rc = gpuadv_cursor_new((int)sizeof(tb_cursor), ppCursor);
+  if (rc == SQLITE_OK) ((tb_cursor *)*ppCursor)->db = ((tb_vtab *)pVtab)->db;
+  return rc;
 }
 
 static int tbClose(sqlite3_vtab_cursor *pCursor) {
@@ -694,24 +581,17 @@ static int tb_read_schema(tb_cursor *cur) {
 static int tbFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                     const char *idxStr, int argc, sqlite3_value **argv) {
   tb_cursor *cur = (tb_cursor *)pCursor;
+  int rc;
   (void)idxNum;
   (void)idxStr;
   (void)argc;
   (void)argv;
   tb_free_objects(cur);
   gpuadv_catalog_list(&cur->n_catalogs);
-  cur->pos = 0;
-  return tb_read_schema(cur);
-}
-
-static int tbNext(sqlite3_vtab_cursor *pCursor) {
-  ((tb_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int tbEof(sqlite3_vtab_cursor *pCursor) {
-  tb_cursor *cur = (tb_cursor *)pCursor;
-  return cur->pos >= cur->n_catalogs + cur->n_objects;
+  cur->rows.pos = 0;
+  rc = tb_read_schema(cur);
+  cur->rows.end = cur->n_catalogs + cur->n_objects;
+  return rc;
 }
 
 /* The index of column as_of in a catalog's schema string, or -1. */
@@ -789,10 +669,10 @@ static int tbColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                     int column) {
   tb_cursor *cur = (tb_cursor *)pCursor;
   tb_object *o;
-  if (cur->pos < cur->n_catalogs) {
+  if (cur->rows.pos < cur->n_catalogs) {
     int n;
-    const gpuadv_catalog *cat = gpuadv_catalog_list(&n)[cur->pos];
-    assert(cur->pos < n);
+    const gpuadv_catalog *cat = gpuadv_catalog_list(&n)[cur->rows.pos];
+    assert(cur->rows.pos < n);
     switch (column) {
       case TB_NAME:
         sqlite3_result_text(ctx, cat->name, -1, SQLITE_STATIC);
@@ -810,8 +690,8 @@ static int tbColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
     }
     return SQLITE_OK;
   }
-  assert(cur->pos - cur->n_catalogs < cur->n_objects);
-  o = &cur->objects[cur->pos - cur->n_catalogs];
+  assert(cur->rows.pos - cur->n_catalogs < cur->n_objects);
+  o = &cur->objects[cur->rows.pos - cur->n_catalogs];
   if (column == TB_NAME) {
     sqlite3_result_text(ctx, o->name, -1, SQLITE_TRANSIENT);
     return SQLITE_OK;
@@ -843,40 +723,9 @@ static int tbColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static int tbRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  *pRowid = ((tb_cursor *)pCursor)->pos + 1;
-  return SQLITE_OK;
-}
-
-static sqlite3_module tb_module = {
-    0,              /* iVersion */
-    0,              /* xCreate: none, so the table is eponymous only */
-    tbConnect,      /* xConnect */
-    metaBestIndex,  /* xBestIndex */
-    metaDisconnect, /* xDisconnect */
-    0,              /* xDestroy */
-    tbOpen,         /* xOpen */
-    tbClose,        /* xClose */
-    tbFilter,       /* xFilter */
-    tbNext,         /* xNext */
-    tbEof,          /* xEof */
-    tbColumn,       /* xColumn */
-    tbRowid,        /* xRowid */
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module tb_module = GPUADV_READONLY_MODULE(
+    tbConnect, metaBestIndex, gpuadv_vtab_free, tbOpen, tbClose, tbFilter,
+    gpuadv_rows_next, gpuadv_rows_eof, tbColumn, gpuadv_rows_rowid);
 
 /* ---------------------------------------------------------------------- */
 

@@ -98,19 +98,17 @@ typedef struct model_vtab {
 } model_vtab;
 
 typedef struct model_cursor {
-  sqlite3_vtab_cursor base;
+  gpuadv_rows rows; /* the current row and the row count */
   const model_module_info *info;
   int catalog_row;            /* model_spec of a catalog name, else -1 */
   gpuadv_config_model *model; /* a config read, else NULL */
   sqlite3_value *arg;         /* the argument, for the hidden column */
-  int pos, n;                 /* current row and row count */
 } model_cursor;
 
 static int modelConnect(sqlite3 *db, void *pAux, int argc,
                         const char *const *argv, sqlite3_vtab **ppVtab,
                         char **pzErr) {
   const model_module_info *info = (const model_module_info *)pAux;
-  model_vtab *vtab;
   int rc;
   (void)argc;
   (void)argv;
@@ -119,20 +117,10 @@ static int modelConnect(sqlite3 *db, void *pAux, int argc,
   ** the compiled-in catalog alone; nothing reads a file, a setting or
   ** another table, and the work is bounded by the config reader's limits,
   ** so a view over these tables in an untrusted database can do no harm. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(db, info->schema);
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  vtab->info = info;
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
-}
-
-static int modelDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, info->schema,
+                           (int)sizeof(model_vtab), ppVtab);
+  if (rc == SQLITE_OK) ((model_vtab *)*ppVtab)->info = info;
+  return rc;
 }
 
 /* idxNum 1: the argument is argv[0]; 0: no argument (xFilter refuses). */
@@ -166,13 +154,13 @@ static int modelBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int modelOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  model_cursor *cur = sqlite3_malloc(sizeof(*cur));
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  cur->info = ((model_vtab *)pVtab)->info;
-  cur->catalog_row = -1;
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
+  int rc = gpuadv_cursor_new((int)sizeof(model_cursor), ppCursor);
+  if (rc == SQLITE_OK) {
+    model_cursor *cur = (model_cursor *)*ppCursor;
+    cur->info = ((model_vtab *)pVtab)->info;
+    cur->catalog_row = -1;
+  }
+  return rc;
 }
 
 /* Forget the current argument and its rows. */
@@ -182,7 +170,7 @@ static void cursor_reset(model_cursor *cur) {
   sqlite3_value_free(cur->arg);
   cur->arg = 0;
   cur->catalog_row = -1;
-  cur->pos = cur->n = 0;
+  cur->rows.pos = cur->rows.end = 0;
 }
 
 static int modelClose(sqlite3_vtab_cursor *pCursor) {
@@ -194,7 +182,7 @@ static int modelClose(sqlite3_vtab_cursor *pCursor) {
 
 /* Set the table's error message "NAME(): ..." and return SQLITE_ERROR. */
 static int vtab_error(model_cursor *cur, const char *format, ...) {
-  sqlite3_vtab *vtab = cur->base.pVtab;
+  sqlite3_vtab *vtab = cur->rows.base.pVtab;
   va_list ap;
   char *msg;
   va_start(ap, format);
@@ -248,7 +236,7 @@ static int modelFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   if (z && gpuadv_config_is_json(z, n)) {
     rc = read_config(cur, z, n);
     if (rc != SQLITE_OK) return rc;
-    cur->n = mi->kind == KIND_SPEC ? 1 : cur->model->n_rows;
+    cur->rows.end = mi->kind == KIND_SPEC ? 1 : cur->model->n_rows;
     return SQLITE_OK;
   }
   if (type == SQLITE_BLOB || mi->kind == KIND_CONFIG) {
@@ -274,18 +262,8 @@ static int modelFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     return vtab_error(cur, "unknown %s '%.*s' in models; closest: %s", mi->arg,
                       shown, z, suggest);
   }
-  cur->n = 1;
+  cur->rows.end = 1;
   return SQLITE_OK;
-}
-
-static int modelNext(sqlite3_vtab_cursor *pCursor) {
-  ((model_cursor *)pCursor)->pos++;
-  return SQLITE_OK;
-}
-
-static int modelEof(sqlite3_vtab_cursor *pCursor) {
-  model_cursor *cur = (model_cursor *)pCursor;
-  return cur->pos >= cur->n;
 }
 
 /* A count as INTEGER; NULL for a zero that means "not used". */
@@ -421,7 +399,7 @@ static void catalog_column(int row, sqlite3_context *ctx, int column) {
 static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                        int column) {
   model_cursor *cur = (model_cursor *)pCursor;
-  assert(cur->pos < cur->n);
+  assert(cur->rows.pos < cur->rows.end);
   if (column == cur->info->hidden_column) {
     if (cur->arg) sqlite3_result_value(ctx, cur->arg);
     return SQLITE_OK;
@@ -436,7 +414,7 @@ static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
     return SQLITE_OK;
   }
   {
-    const gpuadv_config_row *r = &cur->model->rows[cur->pos];
+    const gpuadv_config_row *r = &cur->model->rows[cur->rows.pos];
     switch (column) {
       case 0:
         sqlite3_result_text(ctx, r->field, -1, SQLITE_STATIC);
@@ -463,41 +441,10 @@ static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static int modelRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
-  /* 1-based row number. */
-  *pRowid = ((model_cursor *)pCursor)->pos + 1;
-  return SQLITE_OK;
-}
-
-static sqlite3_module model_module = {
-    0,               /* iVersion */
-    0,               /* xCreate: none, so the table is eponymous only */
-    modelConnect,    /* xConnect */
-    modelBestIndex,  /* xBestIndex */
-    modelDisconnect, /* xDisconnect */
-    0,               /* xDestroy */
-    modelOpen,       /* xOpen */
-    modelClose,      /* xClose */
-    modelFilter,     /* xFilter */
-    modelNext,       /* xNext */
-    modelEof,        /* xEof */
-    modelColumn,     /* xColumn */
-    modelRowid,      /* xRowid */
-    0,               /* xUpdate: none, so the table is read-only */
-    0,               /* xBegin */
-    0,               /* xSync */
-    0,               /* xCommit */
-    0,               /* xRollback */
-    0,               /* xFindFunction */
-    0,               /* xRename */
-    0,               /* xSavepoint */
-    0,               /* xRelease */
-    0,               /* xRollbackTo */
-    0,               /* xShadowName */
-#if SQLITE_VERSION_NUMBER >= 3044000
-    0 /* xIntegrity */
-#endif
-};
+static sqlite3_module model_module =
+    GPUADV_READONLY_MODULE(modelConnect, modelBestIndex, gpuadv_vtab_free,
+                           modelOpen, modelClose, modelFilter, gpuadv_rows_next,
+                           gpuadv_rows_eof, modelColumn, gpuadv_rows_rowid);
 
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg) {
   static const model_module_info *const modules[] = {&spec_info, &config_info};

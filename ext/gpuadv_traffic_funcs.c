@@ -69,6 +69,14 @@ static int profile_arg(sqlite3_context *ctx, const gpuadv_fn *fn,
   return 1;
 }
 
+/* The arguments of fn checked into a, and its profile (argument 0) parsed
+** into w: 1, or 0 after setting the result (NULL or an error). */
+static int traffic_args(sqlite3_context *ctx, const gpuadv_fn *fn, int argc,
+                        sqlite3_value **argv, double *a, double w[H]) {
+  return GPUADV_ARGS(ctx, fn, argc, argv, a) &&
+         profile_arg(ctx, fn, argv, 0, w);
+}
+
 static const gpuadv_fn fn_traffic_peak = {
     "traffic_peak", 1, 1, {GPUADV_TEXT("profile")}};
 
@@ -76,8 +84,7 @@ static void sql_traffic_peak(sqlite3_context *ctx, int argc,
                              sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_traffic_peak;
   double a[GPUADV_MAX_ARGS], w[H];
-  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!profile_arg(ctx, fn, argv, 0, w)) return;
+  if (!traffic_args(ctx, fn, argc, argv, a, w)) return;
   gpuadv_result_double(ctx, fn, gpuadv_traffic_peak(w));
 }
 
@@ -94,8 +101,7 @@ static void sql_traffic_shape(sqlite3_context *ctx, int argc,
   double a[GPUADV_MAX_ARGS], w[H], out[H];
   char err[200], text[H * 24];
   int h, k = 0;
-  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!profile_arg(ctx, fn, argv, 0, w)) return;
+  if (!traffic_args(ctx, fn, argc, argv, a, w)) return;
   if (!gpuadv_traffic_shape(w, a[1], out, err, (int)sizeof(err))) {
     gpuadv_result_errorf(ctx, fn, "%s", err);
     return;
@@ -125,8 +131,7 @@ static void sql_traffic_unit_hours(sqlite3_context *ctx, int argc,
                                    sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_traffic_unit_hours;
   double a[GPUADV_MAX_ARGS], w[H];
-  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!profile_arg(ctx, fn, argv, 0, w)) return;
+  if (!traffic_args(ctx, fn, argc, argv, a, w)) return;
   if (a[TU_PEAK] / a[TU_UNIT] > 1e12) {
     gpuadv_result_errorf(ctx, fn,
                          "peak_rps / unit_rps must be at most 1e12 units");
@@ -162,8 +167,7 @@ static void sql_traffic_hybrid_units(sqlite3_context *ctx, int argc,
                                      sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_traffic_hybrid_units;
   double a[GPUADV_MAX_ARGS], w[H];
-  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!profile_arg(ctx, fn, argv, 0, w)) return;
+  if (!traffic_args(ctx, fn, argc, argv, a, w)) return;
   if (a[TH_PEAK] / a[TH_OWN_RPS] > 1e12 || a[TH_PEAK] / a[TH_RENT_RPS] > 1e12) {
     gpuadv_result_errorf(ctx, fn,
                          "peak_rps over own_unit_rps or rent_unit_rps must "
@@ -175,21 +179,11 @@ static void sql_traffic_hybrid_units(sqlite3_context *ctx, int argc,
                                 a[TH_RENT_RPS], a[TH_RENT_USD]));
 }
 
-/* clang-format off */
 static const gpuadv_fn_entry traffic_func_table[] = {
-  {&fn_traffic_peak,         sql_traffic_peak},
-  {&fn_traffic_shape,        sql_traffic_shape},
-  {&fn_traffic_unit_hours,   sql_traffic_unit_hours},
-  {&fn_traffic_hybrid_units, sql_traffic_hybrid_units},
-};
-/* clang-format on */
-
-int gpuadv_register_traffic_functions(sqlite3 *db, char **pzErrMsg) {
-  return gpuadv_register_fn_table(
-      db, traffic_func_table,
-      (int)(sizeof(traffic_func_table) / sizeof(traffic_func_table[0])),
-      pzErrMsg);
-}
+    {&fn_traffic_peak, sql_traffic_peak},
+    {&fn_traffic_shape, sql_traffic_shape},
+    {&fn_traffic_unit_hours, sql_traffic_unit_hours},
+    {&fn_traffic_hybrid_units, sql_traffic_hybrid_units}};
 
 const gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn) {
   *pn = (int)(sizeof(traffic_func_table) / sizeof(traffic_func_table[0]));

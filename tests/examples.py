@@ -9,6 +9,7 @@ from their lines. tests/run_tests.py runs those of the reference pages
 """
 import glob
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -21,6 +22,16 @@ def reference_pages():
     pages += sorted(p for p in glob.glob(os.path.join(ROOT, "docs", "*.md"))
                     if os.path.basename(p) != "clients.md")
     return pages
+
+
+def reference_headings():
+    """(name, args) of each `### name(args [, opt])` heading of the
+    reference pages, args as the heading writes them."""
+    for page in reference_pages():
+        for line in open(page, encoding="utf-8"):
+            m = re.match(r"^### `([a-z_0-9]+)\((.*)\)`", line)
+            if m:
+                yield m.group(1), m.group(2)
 
 
 def sqlite_examples(path):

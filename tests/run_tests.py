@@ -50,7 +50,7 @@ import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from examples import reference_pages, sqlite_examples  # noqa: E402
+from examples import reference_headings, reference_pages, sqlite_examples  # noqa: E402
 
 EXT = "./gpuadv"
 SQLITE3 = os.environ.get("SQLITE3", "sqlite3")
@@ -313,16 +313,11 @@ def documented_signatures():
     """name -> set of arities, from the `### name(args [, opt])` headings of
     README.md and docs/*.md."""
     sigs = {}
-    for page in reference_pages():
-        for line in open(page, encoding="utf-8"):
-            m = re.match(r"^### `([a-z_0-9]+)\((.*)\)`", line)
-            if not m:
-                continue
-            name, args = m.group(1), m.group(2)
-            required = args.split("[")[0]
-            n_req = len([a for a in required.split(",") if a.strip()])
-            n_opt = args.count("[")
-            sigs[name] = set(range(n_req, n_req + n_opt + 1))
+    for name, args in reference_headings():
+        required = args.split("[")[0]
+        n_req = len([a for a in required.split(",") if a.strip()])
+        n_opt = args.count("[")
+        sigs[name] = set(range(n_req, n_req + n_opt + 1))
     return sigs
 
 

@@ -14,16 +14,6 @@
 
 #include "unit.h"
 
-static void check_str(const char *name, const char *got, const char *want) {
-  if (strcmp(got, want) == 0) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s: got '%s', want '%s'\n", name, got, want);
-  }
-}
-
 /* The model is large (the explanation rows): one static copy. */
 static gpuadv_config_model model;
 static char err[GPUADV_CONFIG_ERR_MAX];
@@ -650,11 +640,9 @@ static void test_errors(void) {
   check_close("is_json empty", gpuadv_config_is_json("  ", 2), 0, 0);
 }
 
+static const unit_test_fn tests[] = {test_fixtures, test_fields, test_synthetic,
+                                     test_errors};
+
 int main(void) {
-  test_fixtures();
-  test_fields();
-  test_synthetic();
-  test_errors();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

@@ -13,11 +13,7 @@
 /* A plain network: 100M params, 10 GFLOP at 256 px, a quarter of it
 ** attention, 20M stored activations, 0.05 GB live at inference. */
 static gpuadv_image_net net(int arch) {
-  gpuadv_image_net n;
-  memset(&n, 0, sizeof(n));
-  n.params = 100e6;
-  n.flop = 10e9;
-  n.ref_res = 256;
+  gpuadv_image_net n = {.params = 100e6, .flop = 10e9, .ref_res = 256};
   n.attn_share = 0.25;
   n.acts = 20e6;
   n.infer_act_gb = 0.05;
@@ -64,6 +60,13 @@ static void test_mem(void) {
               0.3 + 4.0 + 1.0, 1e-12);
 }
 
+/* Images (or denoising steps) a second of one prompt at 256 px, 20 steps,
+** full weights at 2 bytes, on n_gpus GPUs. */
+static double tps_256(const gpuadv_image_model *m, const gpuadv_image_gpu *g,
+                      int task, int n_gpus) {
+  return gpuadv_image_tps(m, g, task, 0, 1, 256, 20, n_gpus, 2);
+}
+
 static void test_speed(void) {
   gpuadv_image_model m;
   gpuadv_image_gpu slow = {1e6, 1e6, 1, 25}; /* 1 GB/s: weight-bound */
@@ -90,19 +93,13 @@ static void test_speed(void) {
   den = gpuadv_image_pass_s(&m.net, &g, 2, 256, 2, 0);
   t = 20 * den + gpuadv_image_pass_s(&text, &g, 2, 256, 2, 0) +
       gpuadv_image_pass_s(&m.vae, &g, 1, 256, 2, 0);
-  check_close(
-      "generate sums its parts",
-      gpuadv_image_tps(&m, &g, GPUADV_IMAGE_GENERATE, 0, 1, 256, 20, 1, 2),
-      1 / t, 1e-12);
-  check_close(
-      "denoise steps/s",
-      gpuadv_image_tps(&m, &g, GPUADV_IMAGE_DENOISE, 0, 1, 256, 20, 1, 2),
-      1 / den, 1e-12);
+  check_close("generate sums its parts",
+              tps_256(&m, &g, GPUADV_IMAGE_GENERATE, 1), 1 / t, 1e-12);
+  check_close("denoise steps/s", tps_256(&m, &g, GPUADV_IMAGE_DENOISE, 1),
+              1 / den, 1e-12);
   /* n GPUs generate n times as fast: independent pipelines */
-  check_close(
-      "generate on 4 GPUs",
-      gpuadv_image_tps(&m, &g, GPUADV_IMAGE_GENERATE, 0, 1, 256, 20, 4, 2),
-      4 / t, 1e-12);
+  check_close("generate on 4 GPUs", tps_256(&m, &g, GPUADV_IMAGE_GENERATE, 4),
+              4 / t, 1e-12);
   /* data-parallel training pays the all-reduce: less than 4x */
   check_true(
       "train on 4 GPUs below 4x",
@@ -131,11 +128,9 @@ static void test_lora_speed(void) {
               full3 + 100e6 * 32 / 1000e9, 1e-12);
 }
 
+static const unit_test_fn tests[] = {test_flop, test_mem, test_speed,
+                                     test_lora_speed};
+
 int main(void) {
-  test_flop();
-  test_mem();
-  test_speed();
-  test_lora_speed();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

@@ -528,12 +528,8 @@ static void terms_at(const gpuadv_replica *r, double seqs, double pre,
 static void ideal_replica(gpuadv_engine_consts *e, gpuadv_replica *r) {
   memset(e, 0, sizeof(*e));
   e->bw_eff[GPUADV_MEM_HBM] = 1.0;
-  e->kv_eff = 1.0;
-  e->compute_eff = 1.0;
-  e->prefill_mfu = 1.0;
-  e->prefill_mfu_unified = 1.0;
-  e->gguf_prefill_factor = 1.0;
-  e->attn_eff = 1.0;
+  e->kv_eff = e->compute_eff = e->attn_eff = 1.0;
+  e->prefill_mfu = e->prefill_mfu_unified = e->gguf_prefill_factor = 1.0;
   memset(r, 0, sizeof(*r));
   r->decode.engine = e;
   r->decode.mem_bw_gbs = 1000;
@@ -764,10 +760,8 @@ static void test_dp_attention(void) {
   ** 0.48 ms) hide under it; no all-reduce (tp 1); per MoE layer a
   ** dispatch and a combine of 8 tokens x 8192 x 2 bytes, 7/8 of it
   ** leaving each GPU at 450 GB/s */
-  r.tp = 1;
-  r.pp = 1;
-  r.ep = 8;
-  r.dp = 8;
+  r.tp = r.pp = 1;
+  r.ep = r.dp = 8;
   touched = 1.0 - pow(7.0 / 8.0, 64);
   a2a = 20 * (10e-6 + 8 * 8192 * 2 / 1e9 * 7.0 / 8.0 / 450);
   check_close("dp8 ep8 step", step_at(&r, 64, 0, 0, 0),
@@ -981,24 +975,24 @@ static void test_engine_mem(void) {
       1e-12);
 }
 
+static const unit_test_fn tests[] = {test_queue,
+                                     test_dtypes,
+                                     test_train_mem,
+                                     test_kv_and_activations,
+                                     test_speed,
+                                     test_token_overhead,
+                                     test_prefill_token,
+                                     test_step_prompt_pairs,
+                                     test_replica,
+                                     test_dp_attention,
+                                     test_prefill_global_width,
+                                     test_layer_split,
+                                     test_gguf_dequant,
+                                     test_serving_batch,
+                                     test_counts,
+                                     test_money,
+                                     test_engine_mem};
+
 int main(void) {
-  test_queue();
-  test_dtypes();
-  test_train_mem();
-  test_kv_and_activations();
-  test_speed();
-  test_token_overhead();
-  test_prefill_token();
-  test_step_prompt_pairs();
-  test_replica();
-  test_dp_attention();
-  test_prefill_global_width();
-  test_layer_split();
-  test_gguf_dequant();
-  test_serving_batch();
-  test_counts();
-  test_money();
-  test_engine_mem();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

@@ -31,16 +31,6 @@ static void check_rel(const char *name, double got, double want, double rel) {
   }
 }
 
-static void check_str(const char *name, const char *got, const char *want) {
-  if (strcmp(got, want) == 0) {
-    n_pass++;
-    printf("ok - %s\n", name);
-  } else {
-    n_fail++;
-    printf("not ok - %s: got '%s', want '%s'\n", name, got, want);
-  }
-}
-
 /* A single server: one sequence at a time, prompts of one token whose
 ** prefill costs nothing, each step `step_s`. */
 static void single_server(gpuadv_sim_config *c, gpuadv_sim_linear *lin,
@@ -48,10 +38,8 @@ static void single_server(gpuadv_sim_config *c, gpuadv_sim_linear *lin,
   gpuadv_sim_config_init(c);
   memset(lin, 0, sizeof(*lin));
   lin->fixed_s = step_s;
-  c->max_running = 1;
-  c->token_budget = 1;
-  c->prompt_mean = 1;
-  c->output_mean = 1;
+  c->max_running = c->token_budget = 1;
+  c->prompt_mean = c->output_mean = 1;
   c->step_time = gpuadv_sim_linear_step;
   c->step_arg = lin;
 }
@@ -490,11 +478,9 @@ static void test_nearest_rank(void) {
   gpuadv_sim_config_init(&c);
   c.rate = 1;
   c.arrival = GPUADV_SIM_GAMMA;
-  c.arrival_cv = 0;
+  c.arrival_cv = c.warmup = 0;
   c.n_requests = 100;
-  c.warmup = 0;
-  c.prompt_mean = 1;
-  c.output_mean = 1;
+  c.prompt_mean = c.output_mean = 1;
   c.step_time = perm_step_time;
   c.step_arg = &p;
   gpuadv_sim_run(&c, &r);
@@ -952,26 +938,26 @@ static void test_capacity_search(void) {
              rc != 0 && r.error[0] != 0 && max_rps == 0);
 }
 
+static const unit_test_fn tests[] = {test_md1,
+                                     test_steady_length,
+                                     test_mm1,
+                                     test_mm1_tokens,
+                                     test_determinism,
+                                     test_throughput_and_saturation,
+                                     test_kv_limit,
+                                     test_chunked_prefill,
+                                     test_prefill_groups,
+                                     test_ttft_and_prefix,
+                                     test_percentiles,
+                                     test_nearest_rank,
+                                     test_errors,
+                                     test_gamma_arrivals,
+                                     test_closed_loop_by_hand,
+                                     test_itl_by_hand,
+                                     test_closed_loop_little,
+                                     test_quiet_runs,
+                                     test_capacity_search};
+
 int main(void) {
-  test_md1();
-  test_steady_length();
-  test_mm1();
-  test_mm1_tokens();
-  test_determinism();
-  test_throughput_and_saturation();
-  test_kv_limit();
-  test_chunked_prefill();
-  test_prefill_groups();
-  test_ttft_and_prefix();
-  test_percentiles();
-  test_nearest_rank();
-  test_errors();
-  test_gamma_arrivals();
-  test_closed_loop_by_hand();
-  test_itl_by_hand();
-  test_closed_loop_little();
-  test_quiet_runs();
-  test_capacity_search();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

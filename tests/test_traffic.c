@@ -97,11 +97,9 @@ static void test_hybrid(void) {
               gpuadv_traffic_hybrid_units(w, 3e7, 10, 1, 10, 1.5), 1e6, 0);
 }
 
+static const unit_test_fn tests[] = {test_parse, test_shape, test_units,
+                                     test_hybrid};
+
 int main(void) {
-  test_parse();
-  test_shape();
-  test_units();
-  test_hybrid();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

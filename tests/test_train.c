@@ -38,11 +38,7 @@ static gpuadv_train_layout layout(double n, double tp, double zero,
   l.gpus_per_node = 8.0;
   l.fabric_gbps = fabric_gbps;
   l.tp = tp;
-  l.pp = 1.0;
-  l.cp = 1.0;
-  l.ep = 1.0;
-  l.vp = 1.0;
-  l.micro_batch = 1.0;
+  l.pp = l.cp = l.ep = l.vp = l.micro_batch = 1.0;
   l.global_batch = gbs;
   l.seq_len = 4096.0;
   l.zero_stage = (int)zero;
@@ -302,16 +298,11 @@ static void test_capacity(void) {
               dropless.model_flop_per_token, 1e-12);
 }
 
+static const unit_test_fn tests[] = {
+    test_8xh100_nvlink, test_8x4090_pcie, test_64xh100_ib,
+    test_bubble,        test_layout_gb,   test_search,
+    test_elementwise,   test_capacity,    test_qlora};
+
 int main(void) {
-  test_8xh100_nvlink();
-  test_8x4090_pcie();
-  test_64xh100_ib();
-  test_bubble();
-  test_layout_gb();
-  test_search();
-  test_elementwise();
-  test_capacity();
-  test_qlora();
-  printf("%d passed, %d failed\n", n_pass, n_fail);
-  return n_fail ? 1 : 0;
+  return unit_run(tests, UNIT_COUNT(tests));
 }

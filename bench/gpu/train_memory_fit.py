@@ -82,6 +82,29 @@ def lstsq(xs, ys):
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
+def worst_residual(fit, xs, ys):
+    """The largest relative error of the fit over the runs."""
+    return max(abs(sum(k * v for k, v in zip(fit, xv)) / y - 1)
+               for xv, y in zip(xs, ys))
+
+
+def moment_runs(groups):
+    """(key, setup, moment, label, runs) for each setup and moment; at the
+    backward peak only the runs whose peak is at the loss."""
+    for key in sorted(groups):
+        setup = "%s%s%s" % (key[0], " r%s" % key[2] if key[2] else "",
+                            ", checkpointing" if key[1] == "yes" else "")
+        for moment, label in (("end_forward_bytes", "end of forward"),
+                              ("peak_forward_bytes", "forward peak"),
+                              ("peak_backward_bytes", "backward peak at the "
+                               "loss")):
+            rs = groups[key]
+            if moment == "peak_backward_bytes":
+                rs = [r for r in rs if "LogSoftmaxBackward" in
+                      r["backward_peak_op"]]
+            yield key, setup, moment, label, rs
+
+
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else \
         os.path.join(HERE, "train_memory_cpu.csv")
@@ -100,33 +123,22 @@ def main():
           "| a (B per L·s·b·h) | g (B per s·b·h) | c (B per logit) "
           "| worst residual |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for key in sorted(groups):
-        setup = "%s%s%s" % (key[0], " r%s" % key[2] if key[2] else "",
-                            ", checkpointing" if key[1] == "yes" else "")
-        for moment, label in (("end_forward_bytes", "end of forward"),
-                              ("peak_forward_bytes", "forward peak"),
-                              ("peak_backward_bytes", "backward peak at the "
-                               "loss")):
-            rs = groups[key]
-            if moment == "peak_backward_bytes":
-                rs = [r for r in rs if "LogSoftmaxBackward" in
-                      r["backward_peak_op"]]
-            xs = [regressors(r) for r in rs]
-            used = [i for i in range(len(TERMS)) if any(x[i] for x in xs)]
-            xs = [[x[i] for i in used] for x in xs]
-            ys = [num(r, moment) - num(r, "state_bytes") for r in rs]
-            fit = lstsq(xs, ys) if len(rs) > len(used) else None
-            if fit is None:
-                print("| %s | %s | %d | the runs do not separate the terms "
-                      "| | | | | |" % (setup, label, len(rs)))
-                continue
-            worst = max(abs(sum(k * v for k, v in zip(fit, xv)) / y - 1)
-                        for xv, y in zip(xs, ys))
-            coef = dict(zip([TERMS[i] for i in used], fit))
-            cells = ["%.3f" % coef[t] if t in coef else "" for t in TERMS[:2]]
-            cells += ["%.2f" % coef[t] for t in TERMS[2:]]
-            print("| %s | %s | %d | %s | %.2f%% |"
-                  % (setup, label, len(rs), " | ".join(cells), 100 * worst))
+    for key, setup, moment, label, rs in moment_runs(groups):
+        xs = [regressors(r) for r in rs]
+        used = [i for i in range(len(TERMS)) if any(x[i] for x in xs)]
+        xs = [[x[i] for i in used] for x in xs]
+        ys = [num(r, moment) - num(r, "state_bytes") for r in rs]
+        fit = lstsq(xs, ys) if len(rs) > len(used) else None
+        if fit is None:
+            print("| %s | %s | %d | the runs do not separate the terms "
+                  "| | | | | |" % (setup, label, len(rs)))
+            continue
+        worst = worst_residual(fit, xs, ys)
+        coef = dict(zip([TERMS[i] for i in used], fit))
+        cells = ["%.3f" % coef[t] if t in coef else "" for t in TERMS[:2]]
+        cells += ["%.2f" % coef[t] for t in TERMS[2:]]
+        print("| %s | %s | %d | %s | %.2f%% |"
+              % (setup, label, len(rs), " | ".join(cells), 100 * worst))
     print()
     print("The same with the autocast copies fixed at 2 bytes per weight "
           "where they are alive\n(saved_tensors.py: saved by each linear "
@@ -136,32 +148,21 @@ def main():
     print("| setup | moment | runs | a (B per L·s·b·h) | g (B per s·b·h) "
           "| c (B per logit) | worst residual |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    for key in sorted(groups):
-        setup = "%s%s%s" % (key[0], " r%s" % key[2] if key[2] else "",
-                            ", checkpointing" if key[1] == "yes" else "")
-        for moment, label in (("end_forward_bytes", "end of forward"),
-                              ("peak_forward_bytes", "forward peak"),
-                              ("peak_backward_bytes", "backward peak at the "
-                               "loss")):
-            rs = groups[key]
-            if moment == "peak_backward_bytes":
-                rs = [r for r in rs if "LogSoftmaxBackward" in
-                      r["backward_peak_op"]]
-            xs, ys = [], []
-            for r in rs:
-                w, head, a, g, c = regressors(r)
-                if key[1] == "yes" and moment != "peak_forward_bytes":
-                    w = 0  # the layers' copies are not saved
-                xs.append([a, g, c])
-                ys.append(num(r, moment) - num(r, "state_bytes") -
-                          2 * (w + head))
-            fit = lstsq(xs, ys) if len(rs) > 3 else None
-            if fit is None:
-                continue
-            worst = max(abs(sum(k * v for k, v in zip(fit, xv)) / y - 1)
-                        for xv, y in zip(xs, ys))
-            print("| %s | %s | %d | %.2f | %.2f | %.2f | %.2f%% |"
-                  % ((setup, label, len(rs)) + tuple(fit) + (100 * worst,)))
+    for key, setup, moment, label, rs in moment_runs(groups):
+        xs, ys = [], []
+        for r in rs:
+            w, head, a, g, c = regressors(r)
+            if key[1] == "yes" and moment != "peak_forward_bytes":
+                w = 0  # the layers' copies are not saved
+            xs.append([a, g, c])
+            ys.append(num(r, moment) - num(r, "state_bytes") -
+                      2 * (w + head))
+        fit = lstsq(xs, ys) if len(rs) > 3 else None
+        if fit is None:
+            continue
+        worst = worst_residual(fit, xs, ys)
+        print("| %s | %s | %d | %.2f | %.2f | %.2f | %.2f%% |"
+              % ((setup, label, len(rs)) + tuple(fit) + (100 * worst,)))
     print()
     print("optimizer step, bytes per trainable parameter above the state:")
     seen = {}

@@ -320,11 +320,9 @@ static sqlite3_stmt *bind_params(fz_in *in) {
 static int alias_param(sqlite3_stmt *params) {
   sqlite3_stmt *st;
   int i, found = 0;
-  FZ_CHECK(sqlite3_prepare_v2(db,
-                              "SELECT coalesce(gpu_name(?1), model_name(?1)) "
-                              "<> ?1 COLLATE NOCASE",
-                              -1, &st, 0) == SQLITE_OK,
-           "prepare: %s", sqlite3_errmsg(db));
+  st = fz_prepare(db,
+                  "SELECT coalesce(gpu_name(?1), model_name(?1)) "
+                  "<> ?1 COLLATE NOCASE");
   for (i = 0; i < 4 && !found; i++) {
     if (sqlite3_column_type(params, i) != SQLITE_TEXT) continue;
     sqlite3_bind_value(st, 1, sqlite3_column_value(params, i));

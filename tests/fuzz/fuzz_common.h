@@ -41,6 +41,15 @@ int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
     }                                                                         \
   } while (0)
 
+/* The statement of sql on db; a statement that does not prepare is a
+** finding. */
+static inline sqlite3_stmt *fz_prepare(sqlite3 *db, const char *sql) {
+  sqlite3_stmt *st = 0;
+  FZ_CHECK(sqlite3_prepare_v2(db, sql, -1, &st, 0) == SQLITE_OK,
+           "prepare %s: %s", sql, sqlite3_errmsg(db));
+  return st;
+}
+
 /* With GPUADV_FUZZ_TRACE=1 in the environment, the targets say what each
 ** input ran and what came back (to read a regression or a seed). */
 static int fz_tracing = -1;

@@ -112,11 +112,9 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
                       const char *err) {
   sqlite3_stmt *st;
   int step;
-  FZ_CHECK(sqlite3_prepare_v2(db,
-                              "SELECT model_kv_gb(?1, 4096, 1, 'fp16', 1, 1), "
-                              "model_weights_gb(?1, 'bf16')",
-                              -1, &st, 0) == SQLITE_OK,
-           "prepare: %s", sqlite3_errmsg(db));
+  st = fz_prepare(db,
+                  "SELECT model_kv_gb(?1, 4096, 1, 'fp16', 1, 1), "
+                  "model_weights_gb(?1, 'bf16')");
   sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
   step = sqlite3_step(st);
   if (rc == 0) {
@@ -135,11 +133,9 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
   }
   sqlite3_finalize(st);
 
-  FZ_CHECK(sqlite3_prepare_v2(db,
-                              "SELECT (SELECT count(*) FROM model_config(?1)), "
-                              "(SELECT count(*) FROM model_spec(?1))",
-                              -1, &st, 0) == SQLITE_OK,
-           "prepare: %s", sqlite3_errmsg(db));
+  st = fz_prepare(db,
+                  "SELECT (SELECT count(*) FROM model_config(?1)), "
+                  "(SELECT count(*) FROM model_spec(?1))");
   sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
   step = sqlite3_step(st);
   if (rc == 0) {

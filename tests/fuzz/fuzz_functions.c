@@ -56,18 +56,15 @@ static void list_functions(void) {
   sqlite3_stmt *st;
   int i, j;
   FZ_CHECK(sqlite3_open(":memory:", &plain) == SQLITE_OK, "open");
-  FZ_CHECK(sqlite3_prepare_v2(db, sql, -1, &st, 0) == SQLITE_OK, "%s",
-           sqlite3_errmsg(db));
+  st = fz_prepare(db, sql);
   while (sqlite3_step(st) == SQLITE_ROW) {
     const char *name = (const char *)sqlite3_column_text(st, 0);
     int narg = sqlite3_column_int(st, 1);
     sqlite3_stmt *q;
     int builtin;
-    FZ_CHECK(sqlite3_prepare_v2(plain,
-                                "SELECT 1 FROM pragma_function_list "
-                                "WHERE name = ?1 AND narg = ?2",
-                                -1, &q, 0) == SQLITE_OK,
-             "%s", sqlite3_errmsg(plain));
+    q = fz_prepare(plain,
+                   "SELECT 1 FROM pragma_function_list "
+                   "WHERE name = ?1 AND narg = ?2");
     sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(q, 2, narg);
     builtin = sqlite3_step(q) == SQLITE_ROW;

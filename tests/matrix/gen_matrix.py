@@ -46,7 +46,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from examples import reference_pages  # noqa: E402 (tests/examples.py)
+from examples import reference_headings  # noqa: E402 (tests/examples.py)
 EXT = os.environ.get("GPUADV_EXT", "./gpuadv")
 
 # Valid arguments of every function, as SQL literals, for its largest arity;
@@ -159,13 +159,9 @@ def arg_names():
     """name -> argument names, from the `### name(args [, opt])` headings of
     README.md and docs/*.md."""
     names = {}
-    for page in reference_pages():
-        for line in open(page, encoding="utf-8"):
-            m = re.match(r"^### `([a-z_0-9]+)\((.*)\)`", line)
-            if m:
-                names[m.group(1)] = [a.strip() for a in
-                                     re.sub(r"[\[\]]", "", m.group(2)).split(",")
-                                     if a.strip()]
+    for name, args in reference_headings():
+        names[name] = [a.strip() for a in re.sub(r"[\[\]]", "", args).split(",")
+                       if a.strip()]
     return names
 
 

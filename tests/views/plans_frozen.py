@@ -115,9 +115,8 @@ def days_between(a, b):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--write", action="store_true")
-    ap.add_argument("--lib", default="./gpuadv")
-    ap.add_argument("--sql", default="sql/gpuadv.sql")
-    ap.add_argument("--note", default="")
+    for flag, default in (("--lib", "./gpuadv"), ("--sql", "sql/gpuadv.sql"), ("--note", "")):
+        ap.add_argument(flag, default=default)
     a = ap.parse_args()
     data, today = rows(a.lib, a.sql)
     if a.write:

@@ -400,17 +400,33 @@ function mergeBest(name, best) {
   bestAll = {columns: bestAll.columns, rows: all.map(x => x[0]), types: all.map(x => x[1])};
 }
 
-async function submitWorkload(ev) {
+// The start of a form's submit: the page stays, the last errors go, and
+// the form is read ({row, errors}); null while the database is not ready.
+function startSubmit(ev, info) {
   ev.preventDefault();
-  if (!ready) return;
+  if (!ready) return null;
+  clearErrors(info.form);
+  return readForm(info);
+}
+
+// Shows the errors beside their fields; true when there were any.
+function showErrors(form, errors) {
+  if (!errors.length) return false;
+  for (const [f, m] of errors) showError(form, f, m);
+  focusError(form);
+  return true;
+}
+
+async function submitWorkload(ev) {
   const info = forms.workloads, form = info.form;
-  clearErrors(form);
-  const {row, errors} = readForm(info);
+  const read = startSubmit(ev, info);
+  if (!read) return;
+  const {row, errors} = read;
   const config = form.elements.config.value.trim();
   if (config && row.model) errors.push(["config", "give a model name or a config.json, not both"]);
   else if (config) row.model = config;
   if (!row.name) errors.push(["name", "name: give the workload a name"]);
-  if (errors.length) { for (const [f, m] of errors) showError(form, f, m); focusError(form); return; }
+  if (showErrors(form, errors)) return;
   const button = $("#plan");
   button.disabled = true;
   try {
@@ -557,13 +573,12 @@ async function renderPlans() {
 // -------------------------------------------------------------- programs
 
 async function submitProgram(ev) {
-  ev.preventDefault();
-  if (!ready) return;
   const info = forms.programs, form = info.form;
-  clearErrors(form);
-  const {row, errors} = readForm(info);
+  const read = startSubmit(ev, info);
+  if (!read) return;
+  const {row, errors} = read;
   if (!row.name) errors.push(["name", "name: give the program a name"]);
-  if (errors.length) { for (const [f, m] of errors) showError(form, f, m); focusError(form); return; }
+  if (showErrors(form, errors)) return;
   try {
     await upsert(info, row, [["SELECT * FROM program_plans WHERE program = ?", [row.name]]]);
     await save();

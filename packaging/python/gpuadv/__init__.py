@@ -24,6 +24,7 @@ import sqlite3
 __all__ = ["load", "path", "sql_path", "script", "executescript", "connect", "__version__"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+_SUFFIXES = (".so", ".dylib", ".dll")  # the extension's file name endings
 
 
 def _read_version():
@@ -38,14 +39,14 @@ def path():
     """The extension file: $GPUADV_PATH when set, else the one in this package."""
     env = os.environ.get("GPUADV_PATH")
     if env:
-        for p in (env, env + ".so", env + ".dylib", env + ".dll"):
-            if os.path.isfile(p):
-                return p
-        raise FileNotFoundError("GPUADV_PATH=%s names no file" % env)
-    for suffix in (".so", ".dylib", ".dll"):
-        p = os.path.join(_HERE, "gpuadv" + suffix)
+        names = [env] + [env + s for s in _SUFFIXES]
+    else:
+        names = [os.path.join(_HERE, "gpuadv" + s) for s in _SUFFIXES]
+    for p in names:
         if os.path.isfile(p):
             return p
+    if env:
+        raise FileNotFoundError("GPUADV_PATH=%s names no file" % env)
     raise FileNotFoundError("no gpuadv extension in %s: the package was built without it" % _HERE)
 
 
