@@ -22,7 +22,7 @@
 SQLITE_EXTENSION_INIT1
 
 /* Registers the SQL functions of a registration table. */
-static int register_table(sqlite3 *db, const gpuadv_fn_entry *(*table)(int *pn),
+static int register_table(sqlite3 *db, gpuadv_fn_table_get table,
                           char **pzErrMsg) {
   int n;
   const gpuadv_fn_entry *entries = table(&n);
@@ -39,7 +39,7 @@ __attribute__((visibility("default")))
 #endif
     int sqlite3_gpuadv_init(sqlite3 *db, char **pzErrMsg,
                             const sqlite3_api_routines *pApi) {
-  int rc;
+  int rc, t;
   /* Loading into a second connection of a threaded host must not write the
   ** shared API pointer while other threads read it: it is the same table. */
 #ifndef SQLITE_CORE
@@ -49,15 +49,9 @@ __attribute__((visibility("default")))
 #else
   (void)pApi; /* linked into the host: calls go straight to SQLite */
 #endif
-  rc = register_table(db, gpuadv_function_table, pzErrMsg);
-  if (rc == SQLITE_OK) rc = gpuadv_register_catalogs(db, pzErrMsg);
-  if (rc == SQLITE_OK) rc = gpuadv_register_model_functions(db, pzErrMsg);
-  if (rc == SQLITE_OK) rc = gpuadv_register_train_functions(db, pzErrMsg);
-  if (rc == SQLITE_OK) {
-    rc = register_table(db, gpuadv_traffic_function_table, pzErrMsg);
-  }
-  if (rc == SQLITE_OK) {
-    rc = register_table(db, gpuadv_image_function_table, pzErrMsg);
+  rc = gpuadv_register_catalogs(db, pzErrMsg);
+  for (t = 0; rc == SQLITE_OK && t < GPUADV_N_FN_TABLES; t++) {
+    rc = register_table(db, gpuadv_fn_tables[t], pzErrMsg);
   }
   if (rc == SQLITE_OK) rc = gpuadv_register_model_tables(db, pzErrMsg);
   if (rc == SQLITE_OK) rc = gpuadv_register_csv(db, pzErrMsg);

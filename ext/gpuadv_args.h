@@ -148,6 +148,15 @@ typedef struct gpuadv_fn_entry {
 #define GPUADV_FUNC_FLAGS \
   (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
 
+/* Defines getter, which gives a file's registration table (a static array
+** of gpuadv_fn_entry) and, in *pn, its length (gpuadv_fn_tables lists
+** the getters). */
+#define GPUADV_FN_TABLE_GET(getter, table)         \
+  const gpuadv_fn_entry *getter(int *pn) {         \
+    *pn = (int)(sizeof(table) / sizeof(table[0])); \
+    return table;                                  \
+  }
+
 /* Register every arity of every function of a table; stops at the first
 ** failure and says which in *pzErrMsg. */
 int gpuadv_register_fn_table(sqlite3 *db, const gpuadv_fn_entry *table,

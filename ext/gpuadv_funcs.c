@@ -552,7 +552,4 @@ static const gpuadv_fn_entry func_table[] = {
     {&fn_spend_problem, sql_spend_problem},
     {&fn_version, sql_version}};
 
-const gpuadv_fn_entry *gpuadv_function_table(int *pn) {
-  *pn = (int)(sizeof(func_table) / sizeof(func_table[0]));
-  return func_table;
-}
+GPUADV_FN_TABLE_GET(gpuadv_function_table, func_table)

@@ -272,7 +272,4 @@ static void sql_image_tps(sqlite3_context *ctx, int argc,
 static const gpuadv_fn_entry image_func_table[] = {
     {&fn_image_mem_gb, sql_image_mem_gb}, {&fn_image_tps, sql_image_tps}};
 
-const gpuadv_fn_entry *gpuadv_image_function_table(int *pn) {
-  *pn = (int)(sizeof(image_func_table) / sizeof(image_func_table[0]));
-  return image_func_table;
-}
+GPUADV_FN_TABLE_GET(gpuadv_image_function_table, image_func_table)

@@ -15,12 +15,13 @@
 ** gpuadv_function_table gives its registration table and, in *pn, its
 ** length; gpuadv_model_function_table the same for gpuadv_model_funcs.c,
 ** the estimates by catalog name (README "Catalog-aware functions").
-** gpuadv_meta.c lists both in gpuadv_functions; gpuadv.c registers the
-** tables of gpuadv_funcs.c, gpuadv_traffic_funcs.c and
-** gpuadv_image_funcs.c. */
+** gpuadv_fn_tables (gpuadv_meta.c) lists every such table: gpuadv.c
+** registers them and gpuadv_functions lists their functions. */
 struct gpuadv_fn_entry;
+typedef const struct gpuadv_fn_entry *(*gpuadv_fn_table_get)(int *pn);
+#define GPUADV_N_FN_TABLES 5
+extern const gpuadv_fn_table_get gpuadv_fn_tables[GPUADV_N_FN_TABLES];
 const struct gpuadv_fn_entry *gpuadv_function_table(int *pn);
-int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_model_function_table(int *pn);
 
 /* gpuadv_model_funcs.c: the catalog row of the gpu or model name in
@@ -40,7 +41,6 @@ int gpuadv_resolve_model(sqlite3_context *ctx, const struct gpuadv_fn *fn,
 
 /* gpuadv_train_funcs.c: model_train_tps, model_train_mfu and
 ** train_layout, the training step model in SQL (README "Training"). */
-int gpuadv_register_train_functions(sqlite3 *db, char **pzErrMsg);
 const struct gpuadv_fn_entry *gpuadv_train_function_table(int *pn);
 
 /* gpuadv_traffic_funcs.c: traffic_peak, traffic_shape, traffic_unit_hours

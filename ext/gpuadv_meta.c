@@ -283,16 +283,18 @@ static const fn_doc *find_doc(const char *name) {
   return 0;
 }
 
-/* The registration tables, in the order gpuadv.c registers them. */
+/* Every registration table of SQL functions, in the order gpuadv.c
+** registers them and gpuadv_functions lists them. */
+const gpuadv_fn_table_get gpuadv_fn_tables[GPUADV_N_FN_TABLES] = {
+    gpuadv_function_table, gpuadv_model_function_table,
+    gpuadv_train_function_table, gpuadv_traffic_function_table,
+    gpuadv_image_function_table};
+
 static const gpuadv_fn_entry *fn_table(int t, int *pn) {
-  assert(t >= 0 && t <= 4);
-  if (t == 0) return gpuadv_function_table(pn);
-  if (t == 1) return gpuadv_model_function_table(pn);
-  if (t == 4) return gpuadv_image_function_table(pn);
-  return t == 2 ? gpuadv_train_function_table(pn)
-                : gpuadv_traffic_function_table(pn);
+  assert(t >= 0 && t < GPUADV_N_FN_TABLES);
+  return gpuadv_fn_tables[t](pn);
 }
-#define N_FN_TABLES 5
+#define N_FN_TABLES GPUADV_N_FN_TABLES
 
 /* The arguments as the reference writes them: "a, b [, c [, d]]". */
 static void fn_arguments(const gpuadv_fn *fn, char *buf, int n_buf) {

@@ -956,13 +956,4 @@ static const gpuadv_fn_entry model_func_table[] = {
 };
 /* clang-format on */
 
-int gpuadv_register_model_functions(sqlite3 *db, char **pzErrMsg) {
-  return gpuadv_register_fn_table(
-      db, model_func_table,
-      (int)(sizeof(model_func_table) / sizeof(model_func_table[0])), pzErrMsg);
-}
-
-const gpuadv_fn_entry *gpuadv_model_function_table(int *pn) {
-  *pn = (int)(sizeof(model_func_table) / sizeof(model_func_table[0]));
-  return model_func_table;
-}
+GPUADV_FN_TABLE_GET(gpuadv_model_function_table, model_func_table)

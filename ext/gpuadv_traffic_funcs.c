@@ -185,7 +185,4 @@ static const gpuadv_fn_entry traffic_func_table[] = {
     {&fn_traffic_unit_hours, sql_traffic_unit_hours},
     {&fn_traffic_hybrid_units, sql_traffic_hybrid_units}};
 
-const gpuadv_fn_entry *gpuadv_traffic_function_table(int *pn) {
-  *pn = (int)(sizeof(traffic_func_table) / sizeof(traffic_func_table[0]));
-  return traffic_func_table;
-}
+GPUADV_FN_TABLE_GET(gpuadv_traffic_function_table, traffic_func_table)

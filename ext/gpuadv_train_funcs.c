@@ -422,13 +422,4 @@ static const gpuadv_fn_entry train_func_table[] = {
 };
 /* clang-format on */
 
-int gpuadv_register_train_functions(sqlite3 *db, char **pzErrMsg) {
-  return gpuadv_register_fn_table(
-      db, train_func_table,
-      (int)(sizeof(train_func_table) / sizeof(train_func_table[0])), pzErrMsg);
-}
-
-const gpuadv_fn_entry *gpuadv_train_function_table(int *pn) {
-  *pn = (int)(sizeof(train_func_table) / sizeof(train_func_table[0]));
-  return train_func_table;
-}
+GPUADV_FN_TABLE_GET(gpuadv_train_function_table, train_func_table)
