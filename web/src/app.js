@@ -400,6 +400,13 @@ function mergeBest(name, best) {
   bestAll = {columns: bestAll.columns, rows: all.map(x => x[0]), types: all.map(x => x[1])};
 }
 
+// The rows of a result whose workload is name.
+function rowsOf(res, name) {
+  const i = res.columns.indexOf("workload");
+  const keep = res.rows.map((r, j) => [r, res.types[j]]).filter(([r]) => r[i] === name);
+  return {columns: res.columns, rows: keep.map(x => x[0]), types: keep.map(x => x[1])};
+}
+
 // The start of a form's submit: the page stays, the last errors go, and
 // the form is read ({row, errors}); null while the database is not ready.
 function startSubmit(ev, info) {
@@ -431,10 +438,16 @@ async function submitWorkload(ev) {
   button.disabled = true;
   try {
     const kind = row.kind === "serve" ? "serving_plans" : "training_plans";
-    const [, best, plans] = await upsert(info, row, [
-      ["SELECT * FROM best_plans WHERE workload = ?", [row.name]],
+    // Before the first plan of the page no workload's best plan is kept:
+    // every workload's is asked for once, as the plans' view shows them
+    // all next, rather than this one's now and all of them again then.
+    const first = !bestAll;
+    const [, bestRows, plans] = await upsert(info, row, [
+      first ? ["SELECT * FROM best_plans ORDER BY workload", []]
+            : ["SELECT * FROM best_plans WHERE workload = ?", [row.name]],
       ["SELECT * FROM " + kind + " WHERE workload = ? ORDER BY rank", [row.name]]]);
-    mergeBest(row.name, best);
+    const best = first ? rowsOf(bestRows, row.name) : bestRows;
+    if (first) bestAll = bestRows; else mergeBest(row.name, best);
     planCache.set(row.name, {best, plans, kind: row.kind});
     current = row.name;
     await save();
