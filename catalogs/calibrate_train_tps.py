@@ -49,7 +49,9 @@ layout's capacity), the others are dropless.
              print them as the #define lines of ext/gpuadv_train.c
 --leave-out  fit with each source left out in turn, report its rows' error
 --check F    exit 1 unless F's #define lines equal a fresh fit's
---list       print each row: id, source, measured, estimated, error
+--list       print each row: id, source, measured, estimated, error (with
+             --leave-out, also each row's held-out error, largest first,
+             '*' where above 25%)
 --bands      the speed ranges of estimate_bands (with --leave-out, the
              held-out ones too)
 Without --fit, the rows are scored at the constants compiled into the
@@ -72,14 +74,14 @@ D = ctypes.c_double
 class Consts(ctypes.Structure):
     _fields_ = [(n, D) for n in ("eff", "width_half", "overlap_dp", "overlap_tp",
                                  "net_eff", "moe_eff", "fp8_eff",
-                                 "act_bytes")]
+                                 "act_bytes", "cast_bytes")]
 
 
 NAMES = ["EFF", "WIDTH_HALF", "OVERLAP_DP", "OVERLAP_TP", "NET_EFF", "MOE_EFF",
-         "FP8_EFF", "ACT_BYTES"]
+         "FP8_EFF", "ACT_BYTES", "CAST_BYTES"]
 # search bounds of each constant
 BOUNDS = [(0.2, 1.0), (1.0, 4096.0), (0.0, 1.0), (0.0, 1.0), (0.3, 1.0),
-          (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0)]
+          (0.2, 1.0), (0.3, 1.0), (0.0, 4096.0), (0.0, 4096.0)]
 
 
 class Model(ctypes.Structure):
@@ -506,6 +508,24 @@ def print_bands(errs, held, unseen):
                                               pct(ratios, 0.9)))
 
 
+# Held-out error above which --leave-out --list marks a row: the issue's
+# bound on the 90th percentile.
+TAIL = 0.25
+
+
+def print_held_out(held, layouts):
+    """Each row's error when its source is left out of the fit, largest
+    first, with what the tail is grouped by: chip, mode, dtype, GPUs,
+    layout, dense or MoE, source; '*' marks |error| above TAIL."""
+    print("# held out: id source gpu mode dtype n tp/pp/ep/vp moe model err")
+    for r, meas, est, err, _ in sorted(held, key=lambda x: -abs(x[3])):
+        m, _, l = layouts[id(r)]
+        print("%s %s %-14s %-14s %-5s %-5s n=%-5s %g/%g/%g/%g %-5s %-22s %+6.1f%%" % (
+            "*" if abs(err) > TAIL else " ", r["id"], source_of(r), r["gpu"],
+            r["mode"] or "full", r["dtype"] or "-", r["gpu_count"], l.tp, l.pp, l.ep,
+            l.vp, "moe" if m.n_experts > 0 else "dense", r["model"][:22], 100 * err))
+
+
 def main():
     ap = argparse.ArgumentParser()
     for flag, default in (("--lib", "build/libgpuadv_train.so"),
@@ -551,6 +571,7 @@ def main():
                 100 * err))
     if a.leave_out:
         held, unseen = [], []
+        layouts = {id(r): built for r, built in rows}
         for g in groups:
             train = [x for x in rows if source_of(x[0]) != g]
             test = [x for x in rows if source_of(x[0]) == g]
@@ -561,6 +582,8 @@ def main():
             unseen.extend(x for x in e if x[0]["gpu"] not in chips)
             report("left out " + g, e)
         report("every source left out", held)
+        if a.list:
+            print_held_out(held, layouts)
         if a.bands:
             print_bands(errs, held, unseen)
     if a.bands and not a.leave_out:

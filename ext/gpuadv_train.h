@@ -28,7 +28,12 @@
 **             FFN's active width) at the chip's memory bandwidth, again
 **             for the recomputed forward under full recompute; it is why
 **             a chip of many FLOP per byte of memory (TPU v6e: 560)
-**             reaches a lower MFU than one of few (A100: 153); and
+**             reaches a lower MFU than one of few (A100: 153); an 8-
+**             or 4-bit step's quantisation of its linear layers'
+**             inputs and output gradients (fitted bytes per token,
+**             layer and unit of width, the same width), which costs
+**             the same whether the matmuls then run in fp8 or at the
+**             twice faster fp4, so NVFP4 gains less than its rate; and
 **             QLoRA's dequantisation of its NF4 base to 16 bits before
 **             each forward and backward matmul (its bytes from the
 **             format, not fitted);
@@ -83,6 +88,12 @@ typedef struct gpuadv_train_consts {
                        ** step's element-wise work: norms, residual adds,
                        ** activation functions, rotary embeddings, casts,
                        ** the experts' token permutes; at the chip's memory
+                       ** bandwidth */
+  double cast_bytes; /* an 8- or 4-bit step's quantisation traffic: bytes
+                       ** per token, layer and unit of width read and
+                       ** written casting the linear layers' inputs and
+                       ** output gradients (and their transposes) to 8 or
+                       ** 4 bits with their scales, at the chip's memory
                        ** bandwidth */
 } gpuadv_train_consts;
 

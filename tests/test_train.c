@@ -4,7 +4,8 @@
 ** fitted ones, which move with every refit): eff 0.5, no narrow-matrix
 ** loss (width_half 0), half of the data-parallel traffic hidden, none of
 ** the tensor-parallel, links at their full rate, MoE and fp8 at the full
-** rate, no element-wise traffic (test_elementwise adds it).
+** rate, no element-wise or quantisation traffic (test_elementwise and
+** test_cast add them).
 */
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +14,8 @@
 #include "gpuadv_train.h"
 #include "unit.h"
 
-static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0, 1.0, 1.0, 0.0};
+static const gpuadv_train_consts K = {0.5, 0.0, 0.5, 0.0, 1.0,
+                                      1.0, 1.0, 0.0, 0.0};
 
 /* An 8B dense model: 32 layers of hidden 4096, 32 heads of 128, a
 ** vocabulary of 128,000. */
@@ -237,6 +239,28 @@ static void test_elementwise(void) {
               tokens / 2 * 32 * (4096.0 + 2 * 14336.0) * 100.0 / 3350e9, 1e-12);
 }
 
+/* The quantisation traffic of an 8- or 4-bit step at 20 bytes per token,
+** layer and unit of width, on one H100: none in 16 bits, and in fp8 over
+** the same width as the element-wise work, once a step whatever the
+** recompute. */
+static void test_cast(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_consts k = K;
+  gpuadv_train_layout l = layout(1, 1, 0, GPUADV_RECOMPUTE_NONE, 4, 0);
+  gpuadv_train_time t16, t8;
+  double cast = 4.0 * 4096 * 32 * (4096.0 + 14336.0) * 20.0 / 3350e9;
+  k.cast_bytes = 20.0;
+  gpuadv_train_step(&m, &c, &l, &k, &t16);
+  check_close("cast: none in 16 bits", t16.elementwise_s, 0.0, 0.0);
+  c.low_precision = 1;
+  gpuadv_train_step(&m, &c, &l, &k, &t8);
+  check_close("cast: fp8", t8.elementwise_s, cast, 1e-12);
+  l.recompute = GPUADV_RECOMPUTE_FULL;
+  gpuadv_train_step(&m, &c, &l, &k, &t8);
+  check_close("cast: fp8 full recompute", t8.elementwise_s, cast, 1e-12);
+}
+
 /* QLoRA turns its NF4 base into 16-bit weights before every forward and
 ** backward matmul: 0.5 bytes of codes, 1/64 + 4/16384 of scales read and
 ** 2 bytes written per parameter, at the memory bandwidth; under full
@@ -299,9 +323,9 @@ static void test_capacity(void) {
 }
 
 static const unit_test_fn tests[] = {
-    test_8xh100_nvlink, test_8x4090_pcie, test_64xh100_ib,
-    test_bubble,        test_layout_gb,   test_search,
-    test_elementwise,   test_capacity,    test_qlora};
+    test_8xh100_nvlink, test_8x4090_pcie, test_64xh100_ib,  test_bubble,
+    test_layout_gb,     test_search,      test_elementwise, test_capacity,
+    test_cast,          test_qlora};
 
 int main(void) {
   return unit_run(tests, UNIT_COUNT(tests));
