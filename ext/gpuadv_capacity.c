@@ -77,12 +77,17 @@ static double next_rate(int k, const gpuadv_sim_result *r, double lo,
   return lo > 0.0 ? (lo + hi) / 2.0 : hi / 2.0;
 }
 
-int gpuadv_capacity_search(const gpuadv_latency_targets *t,
-                           gpuadv_sim_config *cfg, double max_rate,
-                           gpuadv_sim_result *out, double *max_rps) {
+/* The search of gpuadv_capacity_search from max_rate, or, open, from
+** GPUADV_CAPACITY_OPEN_RATE with no cap (gpuadv_capacity_search_open):
+** bounded once a rate other than the start has missed the targets; before
+** that, a rate that meets them is doubled. */
+static int search(const gpuadv_latency_targets *t, gpuadv_sim_config *cfg,
+                  double max_rate, int open, gpuadv_sim_result *out,
+                  double *max_rps) {
   gpuadv_sim_result *r = malloc(sizeof(*r));
-  double lo = 0.0, hi = max_rate, rate = hi, in_batch_s = 0.0;
-  int k, rc = 0;
+  double lo = 0.0, hi = open ? GPUADV_CAPACITY_OPEN_RATE : max_rate;
+  double rate = hi, in_batch_s = 0.0;
+  int k, rc = 0, bounded = !open;
   *max_rps = 0.0;
   if (!r) {
     strcpy(out->error, "out of memory");
@@ -102,12 +107,65 @@ int gpuadv_capacity_search(const gpuadv_latency_targets *t,
     } else {
       if (lo == 0.0) *out = *r;
       hi = rate;
+      if (k > 0) bounded = 1;
     }
-    if (lo > 0.0 && hi - lo <= GPUADV_CAPACITY_REL * hi) break;
-    rate = next_rate(k, r, lo, hi);
+    if (lo > 0.0 && bounded && hi - lo <= GPUADV_CAPACITY_REL * hi) break;
+    if (lo > 0.0 && !bounded && GPUADV_CAPACITY_GROWTH * lo < hi) {
+      rate = GPUADV_CAPACITY_GROWTH * lo;
+    } else {
+      rate = next_rate(k, r, lo, hi);
+    }
   }
   free(r);
   return rc;
+}
+
+int gpuadv_capacity_search(const gpuadv_latency_targets *t,
+                           gpuadv_sim_config *cfg, double max_rate,
+                           gpuadv_sim_result *out, double *max_rps) {
+  return search(t, cfg, max_rate, 0, out, max_rps);
+}
+
+int gpuadv_capacity_search_open(const gpuadv_latency_targets *t,
+                                gpuadv_sim_config *cfg,
+                                gpuadv_capacity_open *open) {
+  int rc;
+  memset(&open->res, 0, sizeof(open->res));
+  rc = search(t, cfg, 0.0, 1, &open->res, &open->max_rps);
+  open->known = rc == 0;
+  return rc;
+}
+
+int gpuadv_capacity_search_capped(const gpuadv_latency_targets *t,
+                                  gpuadv_sim_config *cfg, double max_rate,
+                                  gpuadv_capacity_open *open,
+                                  gpuadv_sim_result *out, double *max_rps) {
+  double in_batch_s = 0.0;
+  int rc;
+  *max_rps = 0.0;
+  /* 1. the first run of gpuadv_capacity_search */
+  cfg->rate = max_rate;
+  rc = gpuadv_capacity_run_steady(t, cfg, out, &in_batch_s);
+  if (rc != 0) return rc;
+  if (meets_targets(t, out)) {
+    *max_rps = max_rate;
+    return 0;
+  }
+  /* 2. the open search's answer, below the cap */
+  if (!open->known) {
+    rc = gpuadv_capacity_search_open(t, cfg, open);
+    if (rc != 0) {
+      memcpy(out->error, open->res.error, sizeof(out->error));
+      return rc;
+    }
+  }
+  if (open->max_rps < max_rate) {
+    *out = open->res;
+    *max_rps = open->max_rps;
+    return 0;
+  }
+  /* 3. a replica that is not monotone: the search under this cap */
+  return search(t, cfg, max_rate, 0, out, max_rps);
 }
 
 /* ------------------------------------------------------------------------

@@ -11,15 +11,21 @@
 **     which the replica meets latency targets on p95 and mean TTFT and on
 **     p95 and median TPOT and keeps up, to within 1%
 **     (gpuadv_capacity_search);
+**   - the same search shared by searches that differ only in their cap:
+**     one search without a cap, kept by the caller, answers every cap
+**     that its first run misses (gpuadv_capacity_search_capped);
 **   - the step times of an engine speed model's replica (gpuadv_replica,
 **     gpuadv_math.h) as the simulator calls them, with the terms of
 **     decode-only steps kept per batch size (gpuadv_capacity_steps).
 ** What it leaves out: it assumes that a rate meets the targets when a
 ** higher one does (a replica whose latency is not monotone in the load
 ** can be under-rated); targets on other percentiles, on inter-token
-** latency or on end-to-end time; a closed loop (a search is over the rate
-** of an open one); and the randomness of a run (one seed per rate, no
-** confidence interval on the answer).
+** latency or on end-to-end time; under a cap that its first run misses,
+** a search from that cap (the shared search without a cap answers: both
+** are within 1% of the highest rate that meets the targets, on other
+** rates, so they can differ by about that much); a closed loop (a search
+** is over the rate of an open one); and the randomness of a run (one seed
+** per rate, no confidence interval on the answer).
 */
 #ifndef GPUADV_CAPACITY_H
 #define GPUADV_CAPACITY_H
@@ -84,6 +90,51 @@ int gpuadv_capacity_run_steady(const gpuadv_latency_targets *t,
 int gpuadv_capacity_search(const gpuadv_latency_targets *t,
                            gpuadv_sim_config *cfg, double max_rate,
                            gpuadv_sim_result *out, double *max_rps);
+
+/* The search without a cap that capped searches share: the search of
+** gpuadv_capacity_search from GPUADV_CAPACITY_OPEN_RATE, where a rate
+** that meets the targets before any rate but the first has missed them is
+** followed by GPUADV_CAPACITY_GROWTH times it (no cap bounds the bisection
+** until a rate misses: doubling finds one in as many runs as a bisection
+** takes to halve the bracket). Its answer and row are those of a capped
+** search under a cap above the answer, to within GPUADV_CAPACITY_REL,
+** and depend on the configuration alone. known: 1 once it has run. */
+/* the simulator's highest rate (gpuadv_sim.h): a run at it saturates any
+** replica, and its requests per second start the search as a cap's miss
+** does */
+#define GPUADV_CAPACITY_OPEN_RATE GPUADV_SIM_MAX_RATE
+/* doubling: the inverse of the bisection's halving */
+#define GPUADV_CAPACITY_GROWTH 2.0
+
+typedef struct gpuadv_capacity_open {
+  int known;             /* 0: not searched yet */
+  double max_rps;        /* the answer, 0: no rate met the targets */
+  gpuadv_sim_result res; /* as *out of gpuadv_capacity_search */
+} gpuadv_capacity_open;
+
+/* Run the search without a cap into *open. 0 on success; -1 with
+** open->res.error set (open->known 0). */
+int gpuadv_capacity_search_open(const gpuadv_latency_targets *t,
+                                gpuadv_sim_config *cfg,
+                                gpuadv_capacity_open *open);
+
+/* The capacity search under max_rate, shared with every other cap through
+** *open (the search without a cap, of the same configuration and
+** targets), so that searches that differ only in their cap run the long
+** part once:
+**   1. the first run of gpuadv_capacity_search, at max_rate: the answer
+**      when it meets the targets, with its row;
+**   2. else open's answer and row when below max_rate (open is run first
+**      when not known, and kept there for the next cap);
+**   3. else (the replica met the targets at a higher rate than max_rate,
+**      which it misses: not monotone) gpuadv_capacity_search.
+** The answer depends on the configuration, the targets and max_rate, not
+** on which caps were searched before. 0 on success; -1 with out->error
+** set. */
+int gpuadv_capacity_search_capped(const gpuadv_latency_targets *t,
+                                  gpuadv_sim_config *cfg, double max_rate,
+                                  gpuadv_capacity_open *open,
+                                  gpuadv_sim_result *out, double *max_rps);
 
 /* A replica's step times for the simulator. Most steps of a run decode
 ** without a prompt, and the terms of such a step depend on its batch size

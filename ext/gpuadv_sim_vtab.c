@@ -67,7 +67,9 @@
 **   ttft_mean_max_s,                   `rate` that meets them (p95 TTFT,
 **   tpot_p50_max_ms                    p95 TPOT, mean TTFT, median TPOT)
 **                                      and keeps up (a search of up to 16
-**                                      runs, within 1%: gpuadv_capacity.c),
+**                                      runs, within 1%: gpuadv_capacity.c;
+**                                      a cap missed on its first run
+**                                      shares the search without a cap),
 **                                      and the row's
 **                                      statistics are at that rate
 **   gpus_per_node             8        GPUs a node holds: a replica of
@@ -499,7 +501,13 @@ static int step_model_select(sim_call *call, sim_step_model *out,
 ** or blob, of model, gpu, dtype, engine): open addressing with linear
 ** probing, from SIM_CACHE_MIN slots, doubled whenever half are used, up to
 ** SIM_CACHE_MAX (264 bytes a slot: 17.3 MB); a full table at that size is
-** emptied and fills again.
+** emptied and fills again. The same table keeps, beside the searches, the
+** search without a cap of their arguments (at rate -1, open_key), which
+** the searches that differ only in their rate share
+** (gpuadv_capacity_search_capped): the plan views search each replica
+** shape under the design rate of every workload that uses it, and shapes
+** of other traffic give other caps. Its answer depends on the arguments
+** alone, so a table emptied meanwhile changes no answer.
 ** A slot keeps the result less its error text, which a kept run has empty
 ** (error is the last member). The connection's mutex serializes calls on
 ** its tables. */
@@ -706,11 +714,11 @@ static const sim_cache_entry *cache_find(const sim_vtab *sv,
   return e->key == key ? e : 0;
 }
 
-/* Keep a finished run's row in the connection's cache; without memory for
-** a larger table, the run is not kept. */
-static void remember(sqlite3_vtab *vtab, sqlite3_uint64 key,
-                     const sim_cursor *cur) {
-  sim_vtab *sv = (sim_vtab *)vtab;
+/* Keep a row (max_rps, the run's statistics, max_running and
+** kv_capacity_tokens as used) under key in the connection's cache; without
+** memory for a larger table, it is not kept. */
+static void keep(sim_vtab *sv, sqlite3_uint64 key, double max_rps,
+                 double max_running, double kv, const gpuadv_sim_result *res) {
   sim_cache_entry *e;
   if (!sv->cache || 2 * (sv->n_used + 1) > sv->n_slots) {
     int n = sv->cache ? 2 * sv->n_slots : SIM_CACHE_MIN;
@@ -724,10 +732,60 @@ static void remember(sqlite3_vtab *vtab, sqlite3_uint64 key,
   e = cache_slot(sv->cache, sv->n_slots, key);
   if (e->key == 0) sv->n_used++;
   e->key = key;
-  e->max_rps = cur->max_rps;
-  e->max_running = cur->call.value[ARG_MAX_RUNNING];
-  e->kv = cur->call.value[ARG_KV];
-  memcpy(e->res, &cur->res, SIM_KEPT_BYTES);
+  e->max_rps = max_rps;
+  e->max_running = max_running;
+  e->kv = kv;
+  memcpy(e->res, res, SIM_KEPT_BYTES);
+}
+
+/* Keep a finished run's row in the connection's cache. */
+static void remember(sqlite3_vtab *vtab, sqlite3_uint64 key,
+                     const sim_cursor *cur) {
+  keep((sim_vtab *)vtab, key, cur->max_rps, cur->call.value[ARG_MAX_RUNNING],
+       cur->call.value[ARG_KV], &cur->res);
+}
+
+/* The cache key of the search without a cap that the searches of call's
+** arguments under every rate share (gpuadv_capacity_search_capped): the
+** key of the same call at rate -1, which no call can give. */
+static sqlite3_uint64 open_key(sim_call *call) {
+  double rate = call->value[ARG_RATE];
+  sqlite3_uint64 key;
+  call->value[ARG_RATE] = -1.0;
+  key = call_key(call);
+  call->value[ARG_RATE] = rate;
+  return key;
+}
+
+/* The capacity search of call under its rate, sharing the search without
+** a cap of the same arguments through the connection's cache: found there,
+** or run and kept. */
+static int shared_search(sim_vtab *sv, sim_call *call,
+                         const gpuadv_latency_targets *targets,
+                         gpuadv_sim_config *cfg, gpuadv_sim_result *out,
+                         double *max_rps) {
+  gpuadv_capacity_open *open = sqlite3_malloc(sizeof(*open));
+  sqlite3_uint64 key = open_key(call);
+  const sim_cache_entry *e = cache_find(sv, key);
+  int rc;
+  if (!open) {
+    strcpy(out->error, "out of memory");
+    return -1;
+  }
+  memset(open, 0, sizeof(*open));
+  if (e) {
+    open->known = 1;
+    open->max_rps = e->max_rps;
+    memcpy(&open->res, e->res, SIM_KEPT_BYTES);
+  }
+  rc = gpuadv_capacity_search_capped(targets, cfg, call->value[ARG_RATE], open,
+                                     out, max_rps);
+  if (!e && open->known) {
+    keep(sv, key, open->max_rps, call->value[ARG_MAX_RUNNING],
+         call->value[ARG_KV], &open->res);
+  }
+  sqlite3_free(open);
+  return rc;
 }
 
 /* Parse the arguments and run the simulation: the one row, or none when
@@ -862,8 +920,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.step_arg = model.arg;
   call_targets(call, &targets);
   if (gpuadv_capacity_has_targets(&targets)) {
-    rc = gpuadv_capacity_search(&targets, &cfg, call->value[ARG_RATE],
-                                &cur->res, &cur->max_rps);
+    rc = shared_search((sim_vtab *)vtab, call, &targets, &cfg, &cur->res,
+                       &cur->max_rps);
   } else if (call->value[ARG_STEADY] != 0.0) {
     double in_batch_s = 0.0;
     cur->max_rps = -1.0;

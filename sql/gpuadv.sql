@@ -1377,16 +1377,38 @@ JOIN offers o ON (f.whole = 0 OR o.fraction = 1)
 -- workloads alike but for their names consider the same offers, so they
 -- are matched with the 7,500 offers once (240 workloads of 6 shapes:
 -- best_plans 4.1 s of CPU before, 0.7 s); workload_offers gives them to
--- every workload.
+-- every workload. Shapes of the same filters (offer_filters' columns:
+-- the 210 shapes of bench/plan_workloads.py 240 have one set, none) match
+-- and rank the offers once, for the first of them (by_filters), and share
+-- its rows: the plan views read shape_offers five times (varied set:
+-- 220,290 offer rows ranked each time before, 7,317 after). f is
+-- MATERIALIZED: read twice.
 CREATE VIEW shape_offers AS
-SELECT * FROM (
-  SELECT o.*,
-         -- the regions of an offer after the filters, cheapest first (at
-         -- equal price a dated one first): the plans price the first only
-         row_number() OVER (PARTITION BY o.workload, o.offer
-                            ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank
-  FROM filtered_offers o WHERE o.plans = 'model')
-WHERE region_rank = 1;
+WITH
+f AS MATERIALIZED (
+  SELECT name, kind,
+         min(name) OVER (PARTITION BY offer_glob, include_flagged_prices, spot, allow_marketplace, acquire,
+                                      whole, regions, countries, providers, tiers) AS by_filters
+  FROM offer_filters WHERE plans = 'model'),
+r AS (
+  SELECT * FROM (
+    SELECT o.*,
+           -- the regions of an offer after the filters, cheapest first (at
+           -- equal price a dated one first): the plans price the first only
+           row_number() OVER (PARTITION BY o.workload, o.offer
+                              ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank
+    FROM filtered_offers o
+    WHERE o.plans = 'model' AND o.workload IN (SELECT by_filters FROM f))
+  WHERE region_rank = 1)
+SELECT f.name AS workload, f.kind,
+       r.offer, r.pricing, r.provider, r.instance_type, r.region, r.gpu, r.gpus_per_node, r.devices,
+       r.fraction, r.usd_per_hour, r.usd_per_device_hour, r.managed_premium, r.fabric_gbps,
+       r.fabric, r.owned, r.capex_usd_per_gpu, r.watts_per_gpu, r.lifetime_years, r.usd_per_kwh,
+       r.pue, r.price_flag, r.as_of, r.price_date, r.term, r.term_days, r.max_days,
+       r.spot_interruptions_per_day, r.unit_gpus, r.unit_usd, r.network_usd_per_gpu,
+       r.running_usd_per_gpu_hour, r.resale_share, r.tier, r.country, r.continent,
+       r.plans, r.region_rank
+FROM f JOIN r ON r.workload = f.by_filters;
 
 -- Every workload's offers: those of its shape (workloads alike in every
 -- column but name and notes have the same offers), each offer in its
@@ -1420,6 +1442,9 @@ w AS (
   JOIN workloads wl ON wl.name = i.name
   CROSS JOIN d
   WHERE i.kind IN ('train', 'finetune') AND i.name IN (SELECT shape FROM workload_shapes)),
+-- the shapes' offers, read once (cfg and plan)
+so AS MATERIALIZED (
+  SELECT * FROM shape_offers WHERE kind IN ('train', 'finetune')),
 -- a rented configuration costs its GPU-hours (1 per GPU-hour: the layout
 -- with the fewest is the cheapest at any price); an owned one its purchase
 -- and running costs
@@ -1428,8 +1453,7 @@ cfg AS (
          CASE WHEN o.fraction = 1 THEN coalesce(o.fabric_gbps, 0) ELSE 0 END AS fabric_gbps,
          CASE WHEN o.owned = 1 THEN o.capex_usd_per_gpu ELSE 0 END AS usd_per_gpu,
          CASE WHEN o.owned = 1 THEN o.running_usd_per_gpu_hour ELSE 1 END AS usd_per_gpu_hour
-  FROM shape_offers o
-  WHERE o.kind IN ('train', 'finetune')),
+  FROM so o),
 -- MATERIALIZED: one search per configuration, its JSON read below
 lay AS MATERIALIZED (
   SELECT c.*, g.memory_gb * c.fraction * (1 - w.mem_headroom) AS usable_gb,
@@ -1505,7 +1529,7 @@ plan AS (
          (SELECT b_basis FROM train_basis WHERE b_gpu = b.gpu) AS basis
   FROM best b
   JOIN w ON w.name = b.workload
-  JOIN shape_offers o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
+  JOIN so o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
                           AND o.fraction = b.fraction AND o.owned = b.owned
                           AND coalesce(o.unit_gpus, 1) = b.unit_gpus
                           AND CASE WHEN o.fraction = 1 THEN coalesce(o.fabric_gbps, 0) ELSE 0 END = b.fabric_gbps
@@ -1741,7 +1765,7 @@ WITH
 -- than the model's context as if the model held it, here and in
 -- shape_serving_plans: serving_plans refuses it, first, for its length,
 -- and the layouts it fits stay those the simulator is run for
-w AS (
+w AS MATERIALIZED (
   SELECT i.*,
          CASE WHEN i.catalog_model THEN model_weights_gb(i.model, i.dtype)
               ELSE weights_gb(i.params_b, i.dtype) END AS weights_gb,
@@ -1749,15 +1773,27 @@ w AS (
               ELSE kv_cache_gb(i.layers, i.kv_heads, i.head_dim, i.prompt_tokens + i.output_tokens, 1, i.kv_dtype)
          END AS kv_gb_per_seq,
          i.prompt_tokens + i.output_tokens / 2.0 AS mean_context,
-         coalesce(ms.n_experts, 0) > 0 AS moe
+         coalesce(ms.n_experts, 0) > 0 AS moe,
+         -- the first shape of those alike in every input of the speeds
+         -- below but the concurrency (the traffic's): its memory figures,
+         -- layouts and fits are theirs too (the varied set of
+         -- bench/plan_workloads.py: 105 served shapes, 15 speed shapes).
+         -- MATERIALIZED: read by offs, grid0 and grid
+         min(i.name) OVER (PARTITION BY i.model, i.catalog_model, i.params_b, i.active_b, i.dtype, i.kv_dtype,
+                                        i.layers, i.hidden, i.intermediate, i.heads, i.kv_heads, i.head_dim,
+                                        i.experts_per_token, i.vocab, i.engine, i.prompt_tokens, i.output_tokens,
+                                        i.user_tps, i.mem_headroom, wl.offer_glob, wl.include_flagged_prices,
+                                        wl.allow_spot, wl.serve_on_spot, wl.allow_marketplace, wl.regions,
+                                        wl.countries, wl.providers, wl.tiers) AS speed_shape
   FROM workload_inputs i
+  JOIN workloads wl ON wl.name = i.name
   LEFT JOIN model_spec(i.model) ms ON i.catalog_model
   -- one workload of each shape (workload_shapes); the others get its rows at the end
   WHERE i.kind = 'serve' AND i.name IN (SELECT shape FROM workload_shapes)),
 offs AS MATERIALIZED (
   SELECT DISTINCT workload, gpu, devices, fraction,
          CASE WHEN fabric_gbps > 0 AND fraction = 1 THEN fabric_gbps ELSE 0 END AS fabric_gbps
-  FROM shape_offers WHERE kind = 'serve'),
+  FROM shape_offers WHERE kind = 'serve' AND workload IN (SELECT speed_shape FROM w)),
 -- each configuration within a node (fabric_gbps 0), and across nodes at
 -- each fabric speed its offers have. Each CTE here is read once (a join
 -- with a VALUES table where two branches would read it twice): SQLite
@@ -1782,9 +1818,9 @@ lay AS (
   JOIN (VALUES (1), (2), (4), (8)) d
     ON d.column1 = 1 OR (c.fabric_gbps = 0 AND c.fraction = 1 AND d.column1 = t.column1 AND t.column1 > 1)),
 grid0 AS (
-  SELECT w.name AS workload, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
+  SELECT w.name AS speed_shape, w.model, w.catalog_model, w.dtype, w.kv_dtype, w.params_b, w.active_b,
          w.layers, w.kv_heads, w.head_dim, w.hidden, w.intermediate, w.experts_per_token, w.vocab, w.mean_context, w.weights_gb, w.kv_gb_per_seq, w.moe,
-         min(w.concurrency, e.max_batch) AS concurrency, e.max_batch AS engine_max_batch,
+         e.max_batch AS engine_max_batch,
          w.user_tps, w.engine, e.multi_gpu, w.prompt_tokens,
          c.gpu, c.devices, c.fraction, c.fabric_gbps, c.mem_bw_gbs,
          -- the datasheet peak at the precision the dtype's matmuls run at
@@ -1809,12 +1845,13 @@ grid0 AS (
   FROM w
   JOIN engines e ON e.name = w.engine
   JOIN lay c ON c.workload = w.name AND engine_serves(w.engine, c.gpu, w.dtype)
-            AND (c.dp = 1 OR (w.moe AND w.catalog_model AND e.multi_gpu = 'tensor'))),
+            AND (c.dp = 1 OR (w.moe AND w.catalog_model AND e.multi_gpu = 'tensor'))
+  WHERE w.name = w.speed_shape),
 -- pipelines only where one node holds no sequence: the fewest stages that
 -- hold one, and twice that
 grid1 AS (
   SELECT g.*, min(g.pp) FILTER (WHERE g.max_seqs >= 1)
-                OVER (PARTITION BY g.workload, g.gpu, g.devices, g.fabric_gbps) AS pp_fit
+                OVER (PARTITION BY g.speed_shape, g.gpu, g.devices, g.fabric_gbps) AS pp_fit
   FROM (SELECT g0.*, max_batch(g0.layout_weights_gb
                                  + engine_cache_gb(g0.engine, g0.gpu, g0.layout_weights_gb, g0.hidden,
                                                    g0.intermediate, g0.experts_per_token, g0.vocab,
@@ -1827,13 +1864,16 @@ grid1 AS (
 -- the simulator runs at once where it sizes the replicas, what the memory
 -- holds and at most the engine's max_batch, as the engine would admit the
 -- requests that arrive (capped at the mean concurrency, the replica
--- queued the rest of its random arrivals)
+-- queued the rest of its random arrivals). Each shape of the speed shape
+-- takes its rows with its own concurrency.
 grid AS (
-  SELECT g.*, CASE WHEN g.dp > 1 THEN g.dp WHEN k.column1 = 0 THEN 1 WHEN k.column1 = 1 THEN g.tp
-                    ELSE g.tp * g.pp END AS ep,
-         g.catalog_model AND g.fraction = 1 AS speed_model, min(g.max_seqs, g.concurrency) AS batch_cap,
+  SELECT g.*, x.name AS workload, min(x.concurrency, g.engine_max_batch) AS concurrency,
+         CASE WHEN g.dp > 1 THEN g.dp WHEN k.column1 = 0 THEN 1 WHEN k.column1 = 1 THEN g.tp
+              ELSE g.tp * g.pp END AS ep,
+         g.catalog_model AND g.fraction = 1 AS speed_model,
+         min(g.max_seqs, min(x.concurrency, g.engine_max_batch)) AS batch_cap,
          min(g.max_seqs, g.engine_max_batch) AS sim_running
-  FROM grid1 g JOIN (VALUES (0), (1), (2)) k
+  FROM grid1 g JOIN w x ON x.speed_shape = g.speed_shape JOIN (VALUES (0), (1), (2)) k
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
     AND (k.column1 = 0 OR (g.dp = 1 AND g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor'
                            AND (k.column1 = 1 OR g.pp > 1)))),

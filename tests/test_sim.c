@@ -938,6 +938,58 @@ static void test_capacity_search(void) {
              rc != 0 && r.error[0] != 0 && max_rps == 0);
 }
 
+/* The shared search (gpuadv_capacity_search_capped) on the M/D/1 queue of
+** test_capacity_search: the mean TTFT target of 20 ms is met up to
+** 66.7 requests/s (rho 2/3). The search without a cap finds that rate; a
+** cap above it (80, 1000) misses on its first run and answers with the
+** kept search's rate and row, the same for both caps; a cap below it
+** (50) is met on its first run and is the answer, as in
+** gpuadv_capacity_search; and the kept search is not run again. */
+static void test_capacity_shared(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r, r2, r3;
+  gpuadv_latency_targets t = {0};
+  gpuadv_capacity_open open;
+  double max_rps = -1, max_rps2 = -1, max_rps3 = -1, solo = -1;
+  int rc;
+  t.ttft_mean_s = 0.020;
+  single_server(&c, &lin, 0.010);
+  c.n_requests = 40000;
+  memset(&open, 0, sizeof(open));
+  rc = gpuadv_capacity_search_capped(&t, &c, 1000, &open, &r, &max_rps);
+  check_true("shared: the search runs", rc == 0 && open.known);
+  check_rel("shared: M/D/1 mean TTFT 2 S at rho 2/3", max_rps, 200.0 / 3, 0.03);
+  check_true("shared: a cap above is the kept answer",
+             max_rps == open.max_rps && r.ttft_mean == open.res.ttft_mean);
+  check_true("shared: the row meets the target", r.ttft_mean <= 0.020);
+  /* a second cap above the answer: the kept search, not run again (an
+  ** answer marked in the kept search comes back) */
+  open.max_rps = 70.0;
+  rc = gpuadv_capacity_search_capped(&t, &c, 80, &open, &r2, &max_rps2);
+  check_true("shared: another cap above answers from the kept search",
+             rc == 0 && max_rps2 == 70.0);
+  open.max_rps = max_rps;
+  rc = gpuadv_capacity_search_capped(&t, &c, 50, &open, &r3, &max_rps3);
+  check_true("shared: a cap that is met is the answer",
+             rc == 0 && max_rps3 == 50 && r3.ttft_mean <= 0.020);
+  /* the answer is that of a search run alone (no kept search) */
+  memset(&open, 0, sizeof(open));
+  rc = gpuadv_capacity_search_open(&t, &c, &open);
+  solo = open.max_rps;
+  check_true("shared: the search without a cap is deterministic",
+             rc == 0 && solo == max_rps);
+  /* within 1% of the capped search from 1000 */
+  rc = gpuadv_capacity_search(&t, &c, 1000, &r2, &max_rps2);
+  check_rel("shared: within 1% of gpuadv_capacity_search", solo, max_rps2,
+            0.011);
+  c.max_running = 0; /* a bad configuration: the simulator's error */
+  memset(&open, 0, sizeof(open));
+  rc = gpuadv_capacity_search_capped(&t, &c, 10, &open, &r, &max_rps);
+  check_true("shared: an error of the run comes back",
+             rc != 0 && r.error[0] != 0 && max_rps == 0);
+}
+
 static const unit_test_fn tests[] = {test_md1,
                                      test_steady_length,
                                      test_mm1,
@@ -956,7 +1008,8 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_itl_by_hand,
                                      test_closed_loop_little,
                                      test_quiet_runs,
-                                     test_capacity_search};
+                                     test_capacity_search,
+                                     test_capacity_shared};
 
 int main(void) {
   return unit_run(tests, UNIT_COUNT(tests));
