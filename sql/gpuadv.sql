@@ -2480,6 +2480,12 @@ ORDER BY s.name, r.rank;
 CREATE VIEW rent_vs_buy AS
 WITH
 d AS (SELECT * FROM plan_defaults),
+-- each offer's instance shape (the same in each of its regions) and an
+-- owned offer's hourly cost and lifetime, read once for both joins below
+oc AS MATERIALIZED (
+  SELECT offer, max(gpus_per_node) AS gpus_per_node, max(devices) AS devices,
+         max(usd_per_device_hour) AS usd_per_device_hour, max(lifetime_years) AS lifetime_years
+  FROM offers GROUP BY offer),
 w AS (SELECT * FROM workload_inputs),
 plans AS (
   -- per shape (workload_shapes), given to each of its workloads at the end
@@ -2511,10 +2517,14 @@ paired AS (
          min(CASE WHEN p.pricing = 'hybrid' THEN p.offer END) OVER win AS hybrid_offer
   FROM plans p
   WINDOW win AS (PARTITION BY p.workload, p.gpu)),
+-- one read of oc for both offers of a pair (the owned one and the
+-- rental), grouped back to the pair: a second reference to offers would
+-- pass 3.54's limit
 cmp AS (
   SELECT r.workload, r.gpu, r.own_gpus AS n_gpus, r.own_capex_usd AS capex_usd,
-         o.usd_per_device_hour * r.own_gpus AS owned_usd_per_hour,
-         r.own_running_usd_per_hour AS running_usd_per_hour, o.lifetime_years,
+         max(CASE WHEN o.offer = r.own_offer THEN o.usd_per_device_hour END) * r.own_gpus AS owned_usd_per_hour,
+         r.own_running_usd_per_hour AS running_usd_per_hour,
+         max(CASE WHEN o.offer = r.own_offer THEN o.lifetime_years END) AS lifetime_years,
          r.offer AS rental, r.pricing AS rental_pricing, r.gpu AS rental_gpu, r.n_gpus AS rental_gpus,
          r.own_plan_usd_per_hour, r.plan_usd_per_hour AS rent_plan_usd_per_hour, r.hybrid_usd_per_hour, r.hybrid_offer,
          -- the rental priced for at least the owned GPUs in whole instances (one
@@ -2522,16 +2532,17 @@ cmp AS (
          -- price per device-hour (its terms included) x the instance's devices x
          -- the instances that hold the owned GPUs (gpus_per_node may be a share
          -- of one GPU: two half-GPU instances for one card)
-         nodes_required(r.own_gpus, ro.gpus_per_node) AS rent_instances,
-         r.usd_per_hour / r.paid_gpus * ro.devices AS rent_usd_per_instance_hour,
+         nodes_required(r.own_gpus, max(CASE WHEN o.offer = r.offer THEN o.gpus_per_node END)) AS rent_instances,
+         r.usd_per_hour / r.paid_gpus * max(CASE WHEN o.offer = r.offer THEN o.devices END)
+           AS rent_usd_per_instance_hour,
          w.utilization, w.months, d.hours_per_month
   FROM paired r
-  JOIN offers o ON o.offer = r.own_offer
-  -- an offer's instance shape (the same in each of its regions)
-  JOIN (SELECT DISTINCT offer, gpus_per_node, devices FROM offers) ro ON ro.offer = r.offer
+  JOIN oc o ON o.offer IN (r.own_offer, r.offer)
   JOIN w ON w.name = r.workload
   CROSS JOIN d
-  WHERE r.pricing NOT IN ('owned', 'hybrid')),
+  WHERE r.pricing NOT IN ('owned', 'hybrid')
+  GROUP BY r.workload, r.offer
+  HAVING count(*) = 2),
 priced AS (
   SELECT c.*, c.rent_usd_per_instance_hour * c.rent_instances AS rent_usd_per_hour FROM cmp c),
 -- hours of use after which the purchase has cost less than the rental

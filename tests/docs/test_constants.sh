@@ -41,7 +41,7 @@ CHECKS = {
     "owned hardware: fabric": [d("fabric_gbps_per_gpu")],
     "memory headroom": [d("mem_headroom") * 100],
     "burst headroom": [d("burst_headroom") * 100],
-    "per-user speed for sizing concurrency": [d("assumed_user_tps")],
+    "per-user speed a service without `user_tps` is held to": [d("assumed_user_tps")],
     "training sequence length": [d("seq_len")],
     "recomputation, micro-batch, ZeRO stage, tp, pp": [1, 8, 0, 3],
     "storage": [d("storage_usd_per_gb_month")],
