@@ -103,3 +103,11 @@ SELECT 'tr-ranked-by-cost-then-time', (SELECT count(*) = 0 FROM tp a JOIN tp b O
                                              OR (CAST(printf('%.2e', a.total_usd) AS REAL) = CAST(printf('%.2e', b.total_usd) AS REAL)
                                                  AND a.wall_days > b.wall_days)));
 SELECT 'tr-frontier-reason', (SELECT reason LIKE '%; for $% more to buy and run, % days sooner on % GPUs' FROM bp WHERE workload = 'tr-13b-buy');
+
+-- No implied MFU above 0.75 (ext/gpuadv_train.c MFU_MAX), on any catalog
+-- GPU, for an 8B model on 8 GPUs and a 70B model on 64: Gaudi 2, whose
+-- measured matmul share is 0.97, reaches the bound and stops there.
+SELECT 'tr-mfu-max', (SELECT max(max(coalesce(model_train_mfu('llama-3.1-8b', name, 'full', 8, 4096), 0),
+                                     coalesce(model_train_mfu('llama-3.1-70b', name, 'full', 64, 4096), 0))) <= 0.75
+                      FROM gpus)
+                     AND abs(model_train_mfu('llama-3.1-70b', 'gaudi2', 'full', 64, 4096) - 0.75) < 1e-9;
