@@ -2624,7 +2624,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; cheapest of %d plans that work%s',
+         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -2664,7 +2664,8 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                                            CAST(round(capex_usd) AS INTEGER),
                                            CAST(round(compute_usd - running_usd_per_hour * wall_days * 24) AS INTEGER)) END
                      ELSE '' END,
-                n_working,
+                CASE WHEN n_working = 1 THEN 'the only plan that works'
+                     ELSE printf('cheapest of %d plans that work', n_working) END,
                 -- the next point of the cost-time frontier (twice the GPUs)
                 CASE WHEN alt_spend_usd IS NOT NULL AND alt_n_gpus > 0 AND alt_wall_days < wall_days
                      THEN printf('; for %s, %.1f days sooner on %d GPUs',
@@ -2680,7 +2681,7 @@ UNION ALL
 SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, usd_per_hour, usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour (%s at its speed basis''s 10th to 90th percentile error), $%.3f per million tokens%s; speed %s; cheapest of %d plans that meet every target',
+         printf('%d replica%s%s of %d x %s%s at batch %d on %s, %s (%s): %.0f tokens/s per replica, %s, $%.2f/hour (%s at its speed basis''s 10th to 90th percentile error), $%.3f per million tokens%s; speed %s; %s',
                 replicas, CASE WHEN replicas > 1 THEN 's' ELSE '' END,
                 CASE WHEN spare_replicas > 0 THEN printf(' (%d spare)', spare_replicas) ELSE '' END,
                 gpus_per_replica, gpu,
@@ -2759,7 +2760,8 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                   -- and data-parallel attention are scored, not fitted
                   || CASE WHEN layout LIKE 'dp%' OR layout LIKE '% pp%' OR layout LIKE '% ep%'
                           THEN '; its ' || layout || ' layout is in no fit (tensor-parallel runs only)' ELSE '' END,
-                n_working)
+                CASE WHEN n_working = 1 THEN 'the only plan that meets every target'
+                     ELSE printf('cheapest of %d plans that meet every target', n_working) END)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END
 FROM ranked_serving WHERE rank = 1
 UNION ALL

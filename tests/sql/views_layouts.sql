@@ -85,7 +85,7 @@ SELECT 'lay-405b-best-h200', (SELECT works AND reason LIKE '1 replica of 8 x h20
 -- a layout that no fit saw (pipeline stages, expert parallelism,
 -- data-parallel attention: the measurements fitted are tensor-parallel
 -- runs) says so; a tensor-parallel one does not
-SELECT 'lay-405b-layout-unfitted', (SELECT reason LIKE '%; speed fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: %); its tp8 pp2 layout is in no fit (tensor-parallel runs only); cheapest of %' FROM best_plans WHERE workload = 'lay-405b-ib');
+SELECT 'lay-405b-layout-unfitted', (SELECT reason LIKE '%; speed fitted: this engine is measured on this GPU only for other models, dtypes or batches (nearest: %); its tp8 pp2 layout is in no fit (tensor-parallel runs only); the only plan that meets every target' FROM best_plans WHERE workload = 'lay-405b-ib');
 SELECT 'lay-tp-layout-fitted', (SELECT count(*) = 2 AND count(*) FILTER (WHERE reason LIKE '%layout is in no fit%') = 0 FROM best_plans WHERE workload IN ('lay-70b', 'lay-405b'));
 SELECT 'lay-405b-best-names-layout', (SELECT works AND nodes = 2 AND reason LIKE '1 replica of 16 x h100-sxm (tp8 pp2) at batch %' FROM best_plans WHERE workload = 'lay-405b-ib');
 -- missing 25 tokens/s per user: why_not quotes the closest layout tried
