@@ -554,6 +554,7 @@ CREATE VIEW plan_defaults AS SELECT
   -- "Prices a plan can rely on"
   0.40   AS spot_outlier_share,  -- a spot price more than this share below the median spot price of its instance type across the provider's regions is flagged (an assumption; 103 of the catalog's 2,819 spot prices, 3.7%, lie further below, among them the two outliers of docs/procurement.md)
   30     AS spot_max_age_days,   -- a spot or marketplace price older than this is flagged (an assumption: spot and marketplace prices move week to week; AWS's spot price history keeps 90 days)
+  365    AS purchase_max_age_days, -- a catalog purchase price older than this, or undated, is flagged (an assumption: hardware street prices move within a year, as H100 servers' did from 2024 to 2026, and parts reach their end of sale; owned_prices takes a current quote)
   180    AS list_max_age_days,   -- an on-demand or committed list price older than this is flagged (an assumption: list prices change a few times a year; one older than half a year is to be checked before it is quoted)
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   730.0  AS hours_per_month,     -- 8760 / 12
@@ -1209,7 +1210,7 @@ own AS (
          d.host_share_usd, d.pcie_host_usd, d.workstation_host_usd, d.typical_power_share,
          d.server_gpus, d.node_power_factor, d.network_usd_per_gpu AS default_network_usd_per_gpu,
          d.fabric_gbps_per_gpu AS default_fabric_gbps_per_gpu,
-         d.hours_per_month
+         d.hours_per_month, d.today, d.purchase_max_age_days
   FROM (SELECT gpus.*, sold_in IN ('gpu-server', 'rack-server') AS server FROM gpus) g
   CROSS JOIN d
   LEFT JOIN owned_prices p ON p.gpu = g.name),
@@ -1299,13 +1300,23 @@ SELECT 'owned/' || o.gpu, 'owned', 'owned',
        CASE WHEN o.fabric_gbps > 0 THEN 'owned_prices.fabric_gbps'
             WHEN o.fabric_gbps IS NULL AND o.net_usd_per_gpu > 0 THEN 'InfiniBand NDR (owned_costs)' END,
        1, o.capex_usd_per_gpu, o.watts_per_gpu, o.lifetime_years, o.usd_per_kwh, o.pue,
-       NULL, o.as_of,
-       CASE WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN o.as_of
-            WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o.as_of || '-01'
-            WHEN o.as_of GLOB '[0-9][0-9][0-9][0-9]' THEN o.as_of || '-01-01' END,
+       -- a catalog purchase price with no date, or older than
+       -- purchase_max_age_days, is flagged as a rental list price is
+       -- (your owned_prices quote is taken as today's)
+       CASE WHEN o.unit_usd IS NOT NULL OR o.quoted_usd IS NOT NULL THEN NULL
+            WHEN o.price_date IS NULL
+              THEN 'purchase price without a date (owned_prices takes your quote)'
+            WHEN julianday(o.today) - julianday(o.price_date) > o.purchase_max_age_days
+              THEN printf('purchase price %d days old > %d (plan_defaults.purchase_max_age_days)',
+                          CAST(julianday(o.today) - julianday(o.price_date) AS INTEGER), o.purchase_max_age_days) END,
+       o.as_of, o.price_date,
        NULL, NULL, NULL, NULL,
        o.unit_gpus, o.unit_price_usd, o.net_usd_per_gpu, o.running_usd_per_gpu_hour, o.resale_share, NULL, NULL, NULL
-FROM own3 o;
+FROM (SELECT o3.*,
+             CASE WHEN o3.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN o3.as_of
+                  WHEN o3.as_of GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]' THEN o3.as_of || '-01'
+                  WHEN o3.as_of GLOB '[0-9][0-9][0-9][0-9]' THEN o3.as_of || '-01-01' END AS price_date
+      FROM own3 o3) o;
 
 -- Workloads alike in every column but name and notes (equal values: a
 -- column's type affinity stores equal numbers alike; text keeps its case;

@@ -67,7 +67,7 @@ CHECKS = {
     # "every hour, 15 minutes to restart": the hour is in words
     "spot checkpointing": [d("restart_minutes")] if d("checkpoint_hours") == 1 else [],
     "spot outlier": [d("spot_outlier_share") * 100],
-    "stale price": [d("list_max_age_days"), d("spot_max_age_days")],
+    "stale price": [d("list_max_age_days"), d("spot_max_age_days"), d("purchase_max_age_days")],
     "committed prices": [
         q("SELECT round(usd_per_hour / gpu_count, 2) FROM committed_prices "
           "WHERE provider = 'neocloud' AND gpu = 'h100-sxm'")],

@@ -37,6 +37,9 @@ INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, of
   ('c-h200', 'finetune', 1, 'lora', 534.276, 1, 1, 'h200'),
   ('c-own-h100', 'finetune', 1, 'lora', 534.276, 1, 1, 'owned/h100-sxm'),
   ('c-flag', 'finetune', 1, 'lora', 534.276, 1, 1, 'gcp/a3-highgpu-8g*');
+-- the catalog's H100 server is priced 2024-08: flagged by
+-- purchase_max_age_days, admitted here to check its price
+UPDATE workloads SET include_flagged_prices = 1 WHERE name = 'c-own-h100';
 -- The catalog's prices age from plan_defaults.today: a plan that must
 -- reach a catalog offer whatever the date includes the flagged prices
 -- (a price older than list_max_age_days is flagged).
@@ -204,3 +207,21 @@ INSERT INTO rental_quotes(provider, name, gpu, gpu_count, usd_per_hour)
 INSERT INTO workloads(name, kind, model, requests_per_min, output_tokens, offer_glob, include_flagged_prices) VALUES
   ('c-dated-first', 'serve', 'llama-3.1-8b', 10, 100, 'h100-sxm', 1);
 SELECT 'c-dated-first', (SELECT a.rank < q.rank FROM serving_plans a JOIN serving_plans q ON q.workload = a.workload AND q.offer = 'aaa/same-price' WHERE a.workload = 'c-dated-first' AND a.offer LIKE 'aws/p5.48xlarge%' AND a.pricing = 'on-demand' AND a.usd_per_hour = q.usd_per_hour);
+
+-- A catalog purchase price is aged as a rental list price is: undated, or
+-- older than purchase_max_age_days (365), it is flagged and planned only
+-- where the workload admits flagged prices; your owned_prices quote (the
+-- H200's above) is not. The H100 server's price is of 2024-08, the
+-- L40S's undated; the B200's is of 2026-08-21, flagged once a year old.
+SELECT 'c-own-price-aged', (SELECT price_flag LIKE 'purchase price % days old > 365 (plan_defaults.purchase_max_age_days)'
+                            FROM offers WHERE offer = 'owned/h100-sxm')
+                           AND (SELECT price_flag = 'purchase price without a date (owned_prices takes your quote)'
+                                FROM offers WHERE offer = 'owned/l40s')
+                           AND (SELECT price_flag IS NULL FROM offers WHERE offer = 'owned/h200')
+                           AND (SELECT (price_flag IS NOT NULL) = (julianday('now') - julianday('2026-08-21') > 365)
+                                FROM offers WHERE offer = 'owned/b200');
+INSERT INTO workloads(name, kind, params_b, mode, tokens_b, mfu, utilization, offer_glob, acquire) VALUES
+  ('c-buy-aged', 'finetune', 1, 'lora', 534.276, 1, 1, 'owned/h100-sxm', 'buy');
+SELECT 'c-own-aged-not-planned', (SELECT count(*) = 0 FROM training_plans WHERE workload = 'c-buy-aged')
+                                 AND (SELECT reason = 'no offer matches offer_glob ''owned/h100-sxm'''
+                                      FROM best_plans WHERE workload = 'c-buy-aged');
