@@ -98,6 +98,13 @@ FROM offers WHERE owned = 0 AND pricing IN ('on-demand', 'spot')
 GROUP BY provider HAVING count(price_flag) > 0 ORDER BY provider;
 
 .print ''
+.print '== Purchase prices left out (undated or over a year old; an owned_prices quote replaces one)'
+SELECT count(*) FILTER (WHERE price_flag LIKE '%without a date%') AS "no date",
+       count(*) FILTER (WHERE price_flag LIKE '%days old%') AS "over a year old",
+       group_concat(CASE WHEN price_flag IS NULL THEN gpu END, ', ') AS "planned purchases"
+FROM offers WHERE owned = 1;
+
+.print ''
 .print '== The recommendation for each workload'
 .mode list
 .headers off
