@@ -639,21 +639,28 @@ static double measured_share(int gpu, int achieved_col, int datasheet_col) {
   return a > 0.0 && d > 0.0 ? a / d : 0.0;
 }
 
+/* Whether catalog row g is a chip of gpu's architecture (gpus.arch) and,
+** with memory set, of its memory class too. */
+static int same_design(int g, int gpu, int memory) {
+  const gpuadv_catalog *G = &gpuadv_catalog_gpus;
+  return strcmp(gpuadv_catalog_text(G, g, GPUS_COL_ARCH),
+                gpuadv_catalog_text(G, gpu, GPUS_COL_ARCH)) == 0 &&
+         (!memory ||
+          strcmp(gpuadv_catalog_text(G, g, GPUS_COL_MEMORY_CLASS),
+                 gpuadv_catalog_text(G, gpu, GPUS_COL_MEMORY_CLASS)) == 0);
+}
+
 /* How much larger a share of its datasheet a chip's 16-bit matmuls reach
 ** than its fp8 ones: the geometric mean of bf16 share over fp8 share on
 ** the chips of the same architecture (gpus.arch) that measured both, 1
 ** where none did. Hopper: H100 1.133 and GH200 1.080 (their measured
 ** rates, stas00/ml-engineering's MAMF table), so 1.106. */
 static double bf16_over_fp8_share(int gpu) {
-  const char *arch =
-      gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_ARCH);
   double sum = 0.0;
   int n = 0, g;
   for (g = 0; g < gpuadv_catalog_gpus.n_rows; g++) {
     double bf, f8;
-    if (strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, g, GPUS_COL_ARCH),
-               arch) != 0)
-      continue;
+    if (!same_design(g, gpu, 0)) continue;
     bf = measured_share(g, GPUS_COL_BF16_ACHIEVED_TFLOPS, GPUS_COL_BF16_TFLOPS);
     f8 = measured_share(g, GPUS_COL_FP8_ACHIEVED_TFLOPS, GPUS_COL_FP8_TFLOPS);
     if (bf > 0.0 && f8 > 0.0) {
@@ -666,47 +673,39 @@ static double bf16_over_fp8_share(int gpu) {
 
 /* A chip's own measured matmul share at a precision: measured at it, or
 ** measured at the other of 16 bits and fp8 only and taken from it
-** through the ratio its architecture measured (bf16_over_fp8_share): the
-** H200, measured at fp8 only, would otherwise run its bf16 matmuls at
+** through ratio, the one its architecture measured (bf16_over_fp8_share):
+** the H200, measured at fp8 only, would otherwise run its bf16 matmuls at
 ** the fp8 share (0.734) and train slower than the H100 (0.803) on the
 ** same GH100 compute. 0 when the chip has no measurement. */
-static double own_share(int gpu, int compute) {
+static double own_share(int gpu, int compute, double ratio) {
   double bf =
       measured_share(gpu, GPUS_COL_BF16_ACHIEVED_TFLOPS, GPUS_COL_BF16_TFLOPS);
   double f8 =
       measured_share(gpu, GPUS_COL_FP8_ACHIEVED_TFLOPS, GPUS_COL_FP8_TFLOPS);
   int low = compute == GPUADV_COMPUTE_FP8 || compute == GPUADV_COMPUTE_FP4;
+  assert(ratio > 0.0);
   if (compute == GPUADV_COMPUTE_16BIT && !(bf > 0.0) && f8 > 0.0)
-    return f8 * bf16_over_fp8_share(gpu);
+    return f8 * ratio;
   if (low && !(f8 > 0.0) && bf > 0.0 && GPU(GPUS_COL_FP8_TFLOPS) > 0.0)
-    return bf / bf16_over_fp8_share(gpu);
+    return bf / ratio;
   if (!(bf > 0.0) && !(f8 > 0.0)) return 0.0;
   return gpuadv_gpu_matmul_share(gpu, compute);
 }
 
 /* The share the measured chips of a chip's architecture and memory class
-** reach (the geometric mean of own_share over them; 0 when none is
-** measured): the same design at another clock, memory or form (MI350X
-** and MI355X, the CDNA4 die; H20, H100 NVL and H200 NVL beside the H100,
-** H200 and GH200), whose matmul kernels and their share of the datasheet
-** it shares. The memory class keeps a workstation card of an
-** architecture apart from its data-centre parts (GDDR and HBM dies). */
-static double sibling_share(int gpu, int compute) {
-  const char *arch =
-                 gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_ARCH),
-             *mem = gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu,
-                                        GPUS_COL_MEMORY_CLASS);
+** reach (the geometric mean of own_share over them, at the ratio of the
+** architecture they share; 0 when none is measured): the same design at
+** another clock, memory or form (MI350X and MI355X, the CDNA4 die; H20,
+** H100 NVL and H200 NVL beside the H100, H200 and GH200), whose matmul
+** kernels and their share of the datasheet it shares. The memory class
+** keeps a workstation card of an architecture apart from its data-centre
+** parts (GDDR and HBM dies). */
+static double sibling_share(int gpu, int compute, double ratio) {
   double sum = 0.0, s;
   int n = 0, g;
   for (g = 0; g < gpuadv_catalog_gpus.n_rows; g++) {
-    if (g == gpu ||
-        strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, g, GPUS_COL_ARCH),
-               arch) != 0 ||
-        strcmp(
-            gpuadv_catalog_text(&gpuadv_catalog_gpus, g, GPUS_COL_MEMORY_CLASS),
-            mem) != 0)
-      continue;
-    s = own_share(g, compute);
+    if (g == gpu || !same_design(g, gpu, 1)) continue;
+    s = own_share(g, compute, ratio);
     if (s > 0.0) {
       sum += log(s);
       n++;
@@ -721,9 +720,10 @@ static double sibling_share(int gpu, int compute) {
 ** serving model keeps gpuadv_gpu_matmul_share (its engines are fitted
 ** with it). */
 static double train_matmul_share(int gpu, int compute) {
-  double s = own_share(gpu, compute);
+  double ratio = bf16_over_fp8_share(gpu);
+  double s = own_share(gpu, compute, ratio);
   if (s > 0.0) return s;
-  s = sibling_share(gpu, compute);
+  s = sibling_share(gpu, compute, ratio);
   return s > 0.0 ? s : gpuadv_gpu_matmul_share(gpu, compute);
 }
 
