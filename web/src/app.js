@@ -394,17 +394,19 @@ function invalidate() { planCache.clear(); bestAll = null; }
 function mergeBest(name, best) {
   if (!bestAll) return;
   const i = bestAll.columns.indexOf("workload");
-  const keep = bestAll.rows.map((r, j) => [r, bestAll.types[j]]).filter(([r]) => r[i] !== name);
-  const add = best ? best.rows.map((r, j) => [r, best.types[j]]) : [];
-  const all = keep.concat(add).sort((a, b) => a[0][i] < b[0][i] ? -1 : a[0][i] > b[0][i] ? 1 : 0);
-  bestAll = {columns: bestAll.columns, rows: all.map(x => x[0]), types: all.map(x => x[1])};
+  const keep = pairsOf(bestAll).filter(([r]) => r[i] !== name);
+  const all = keep.concat(best ? pairsOf(best) : []).sort((a, b) => a[0][i] < b[0][i] ? -1 : a[0][i] > b[0][i] ? 1 : 0);
+  bestAll = resultOf(bestAll.columns, all);
 }
+
+// A result's rows as [row, types] pairs, and a result of such pairs.
+const pairsOf = res => res.rows.map((r, j) => [r, res.types[j]]);
+const resultOf = (columns, pairs) => ({columns, rows: pairs.map(x => x[0]), types: pairs.map(x => x[1])});
 
 // The rows of a result whose workload is name.
 function rowsOf(res, name) {
   const i = res.columns.indexOf("workload");
-  const keep = res.rows.map((r, j) => [r, res.types[j]]).filter(([r]) => r[i] === name);
-  return {columns: res.columns, rows: keep.map(x => x[0]), types: keep.map(x => x[1])};
+  return resultOf(res.columns, pairsOf(res).filter(([r]) => r[i] === name));
 }
 
 // The start of a form's submit: the page stays, the last errors go, and
