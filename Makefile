@@ -87,17 +87,18 @@ build/asan/sqlhost: tests/sqlhost.c | build
 	@mkdir -p build/asan
 	$(CC) $(SAN_FLAGS) $(WARN) -o $@ $< -lsqlite3
 
-# The training step model alone, for catalogs/calibrate_train_tps.py
-# (ctypes): the pure C of the step, the catalogs and their lookups.
-TRAIN_LIB_SRC := ext/gpuadv_train.c ext/gpuadv_math.c ext/gpuadv_model_setup.c ext/gpuadv_engine_mem.c \
+# The pure C of the extension without SQLite, for the calibrations
+# (catalogs/gpuadv_core.py, ctypes): the speed model, the engines' memory
+# rules, the training step, the catalogs and their lookups.
+CORE_LIB_SRC := ext/gpuadv_train.c ext/gpuadv_math.c ext/gpuadv_model_setup.c ext/gpuadv_engine_mem.c \
                  ext/gpuadv_catalog_lookup.c build/gpuadv_catalog_data.c
-build/libgpuadv_train.$(EXT): $(TRAIN_LIB_SRC) $(EXT_HDR) | build
-	$(CC) $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC $(SHARED) -o $@ $(TRAIN_LIB_SRC) -lm
+build/libgpuadv_core.$(EXT): $(CORE_LIB_SRC) $(EXT_HDR) | build
+	$(CC) $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC $(SHARED) -o $@ $(CORE_LIB_SRC) -lm
 
 # Refit the training step model's constants (prints the #define lines of
 # ext/gpuadv_train.c and the error with each source left out).
-calibrate-train: build/libgpuadv_train.$(EXT)
-	$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --fit --leave-out
+calibrate-train: build/libgpuadv_core.$(EXT)
+	$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_core.$(EXT) --fit --leave-out
 
 # C unit tests of the arithmetic, with the sanitizers on.
 build/test_math: tests/test_math.c tests/unit.h ext/gpuadv_math.c ext/gpuadv_math.h \
@@ -149,7 +150,7 @@ demo: $(LIB)
 # How far the estimates are from the published measurements, in SQL, then
 # the fit with each GPU left out, then the serving simulator against the
 # published serving benchmarks.
-accuracy: $(LIB) build/libgpuadv_train.$(EXT)
+accuracy: $(LIB) build/libgpuadv_core.$(EXT)
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
 	  "SELECT kind, engine, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(p90_abs_error, 3) AS p90_abs_error, \
@@ -164,8 +165,7 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 	          round(median_rel_error, 3) AS median_rel_error \
 	   FROM estimate_accuracy_versions ORDER BY engine, version"
 	@$(PYTHON) catalogs/calibrate.py | grep -v '^#define'
-	@$(MAKE) -s build/libgpuadv_train.$(EXT)
-	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out
+	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_core.$(EXT) --leave-out
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -box :memory: \
 	  "SELECT split, arch, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id \
@@ -178,11 +178,11 @@ accuracy: $(LIB) build/libgpuadv_train.$(EXT)
 # The speed ranges of estimate_bands (sql/gpuadv.sql) from the fits and the
 # published figures: serving (calibrate.py, each GPU left out), the runs no
 # fit sees (sql/accuracy.sql), training (each source left out).
-bands: $(LIB) build/libgpuadv_train.$(EXT)
+bands: $(LIB) build/libgpuadv_core.$(EXT)
 	@$(PYTHON) catalogs/calibrate.py --bands | grep -E '^(kind,basis|serve,)'
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -csv :memory: \
 	  "SELECT kind, basis, rows, printf('%.3f', low), printf('%.3f', high) FROM estimate_accuracy_band"
-	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_train.$(EXT) --leave-out --bands \
+	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_core.$(EXT) --leave-out --bands \
 	  | grep -E '^train,'
 
 unit: build/test_math build/test_config build/test_sim build/test_train build/test_traffic \
@@ -196,7 +196,7 @@ unit: build/test_math build/test_config build/test_sim build/test_train build/te
 
 TEST_DEPS := $(LIB) build/sqlhost build/asan/gpuadv.$(EXT) build/asan/sqlhost \
              build/test_math build/test_config build/test_sim build/test_train build/test_traffic \
-             build/test_image
+             build/test_image build/libgpuadv_core.$(EXT)
 
 # make test suite=NAME: only the SQL files and scripts whose path holds NAME.
 # make test runs every suite in the shell, the test host and under ASan +

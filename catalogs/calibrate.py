@@ -45,16 +45,18 @@ fit on the others.
 of engines.csv differs from the fit by more than 0.5% (relative), or when
 the README's target on llama.cpp's single-stream rows is missed (median <=
 10%, 90th percentile <= 20%).
---quick fits with fewer iterations and no leave-one-out (for tests of the
-mirror against the extension).
+--quick fits with fewer iterations and no leave-one-out.
 --bands prints the speed ranges of estimate_bands (sql/gpuadv.sql): the
 10th and 90th percentiles of measured / estimate over the decode and
 full-load rows of every engine, in the fit (measured) and each GPU
 predicted by a fit on the others (same-class; not with --check).
 
-This mirrors gpuadv_decode_step_s() and gpuadv_prefill_s() of
-ext/gpuadv_math.c; tests/calibration/test_calibration.sh checks that its
-estimates equal the extension's on every row.
+The estimates are the extension's own C, called through ctypes on
+build/libgpuadv_core.so (catalogs/gpuadv_core.py; `make
+build/libgpuadv_core.so` first): model_decode_tps at batch 1,
+model_prefill_tps and model_full_load_tps with the constants under fit.
+Nothing of the speed model is restated here; tests/calibration checks that
+these estimates equal sql/accuracy.sql's on every row.
 """
 import argparse
 import csv
@@ -65,26 +67,8 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import dtype_catalog  # noqa: E402 (catalogs/dtypes.csv)
+import gpuadv_core  # noqa: E402 (the C of ext/ through ctypes)
 
-# The dtypes of catalogs/dtypes.csv (gpuadv_dtypes[] in C): bytes per
-# parameter with block scales, a released checkpoint's bytes per layer
-# weight and per embedding or head weight, the matmul precision; the GGUF
-# types among them.
-DTYPES = dtype_catalog.by_name()
-GGUF = {name for name, d in DTYPES.items() if d["gguf"]}
-# Which datasheet column a dtype computes at, with the wider fallbacks of
-# gpuadv_gpu_datasheet_tflops() in ext/gpuadv_model_setup.c.
-COMPUTE = {
-    "fp32": ["fp32_tflops"],
-    "tf32": ["tf32_tflops", "fp32_tflops"],
-    "16bit": ["bf16_tflops", "fp16_tflops", "fp32_tflops"],
-    "fp8": ["fp8_tflops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
-    "int8": ["int8_tops", "bf16_tflops", "fp16_tflops", "fp32_tflops"],
-    "fp4": ["fp4_tflops", "bf16_tflops", "fp16_tflops"],
-}
-PRECISION = {name: d["compute"] for name, d in DTYPES.items()}
-CLASSES = ("HBM", "GDDR", "unified", "DDR")
 MODERN = ("vllm", "sglang", "trtllm")
 # The engine keyword of Intel's own throughput figures on Gaudi
 # (catalogs/measurements.md): estimated with vLLM's constants, they fit
@@ -100,369 +84,46 @@ FLOOR_WEIGHT = 1e6
 MIN_ROWS = 8        # full-load rows an engine needs for a fit of its own
 MIN_BATCH1_ROWS = 4  # single-stream HBM rows, likewise
 MAX_EFF = 0.95      # no share of a datasheet figure is fitted above this
-HEADROOM = 0.10     # memory left free at full load (vLLM's default 0.90)
 AMBIGUOUS_SHARE = 0.1
 GPUS_PER_NODE = 8   # rows over more GPUs span nodes
-UBATCH = 512.0      # GPUADV_LAYER_SPLIT_UBATCH: llama.cpp's n_ubatch
-MMQ_MAX_TOKENS = 32.0  # GPUADV_GGUF_MMQ_MAX_TOKENS
-DEQUANT_BYTES = 4.0    # GPUADV_GGUF_DEQUANT_BYTES
-DISCRETE = ("HBM", "GDDR")
 
 
 def num(x):
     return float(x) if x not in ("", None) else 0.0
 
 
-def bytes_per_param(dtype):
-    return DTYPES[dtype]["bytes_per_param"]
+# The speed model itself is the C of the extension (gpuadv_core.py):
+# build/libgpuadv_core.so, loaded once by core().
+LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                   "libgpuadv_core.so")
+_CORE = []
 
 
-def checkpoint_gb(dtype, b, heads):
-    """GB of b billion weights of a checkpoint in dtype, of which `heads`
-    billion are embedding or output head (16 bits in a quantised one)."""
-    heads = min(heads, b)
-    layer = DTYPES[dtype]["checkpoint_bytes"]
-    head = DTYPES[dtype]["head_bytes"]
-    return (b - heads) * layer + heads * head
+def core():
+    """The library (gpuadv_core.Core), loaded on first use from LIB."""
+    if not _CORE:
+        if not os.path.exists(LIB):
+            sys.exit("calibrate.py: %s is missing: run `make %s` first"
+                     % (LIB, os.path.relpath(LIB, os.path.join(
+                         os.path.dirname(LIB), ".."))))
+        _CORE.append(gpuadv_core.Core(LIB))
+    return _CORE[0]
 
 
-def tflops(g, dtype, e, prefill=False):
-    """engine_tflops(): the datasheet rate of the dtype's precision, or the
-    fp16-accumulate rate for an engine that accumulates fp16 matmuls in
-    fp16 where the GPU lists one; a 4-bit float weight at fp4_eff of the
-    FP4 rate, or on a chip without FP4 units at dequant_eff of the 16-bit
-    rate (dequant_prefill_eff in a prompt's matmuls)."""
-    precision = PRECISION.get(dtype, "16bit")
-    if e["fp16_accumulate"] and precision == "16bit" and \
-            dtype != "bf16" and num(g["fp16_acc16_tflops"]) > 0:
-        return num(g["fp16_acc16_tflops"]) * vendor_share(e, g)
-    share = vendor_share(e, g)
-    if precision == "fp4":
-        share *= e["fp4_eff"] if num(g["fp4_tflops"]) > 0 else \
-            e["dequant_prefill_eff" if prefill else "dequant_eff"]
-    return datasheet_tflops(g, precision) * \
-        matmul_share_factor(g, precision) * share
+_CONSTS = {}
 
 
-def vendor_share(e, g):
-    """vendor_share(): the share of its speed on NVIDIA GPUs that the
-    engine reaches on an AMD one (amd_eff), on an Intel Gaudi (gaudi_eff),
-    1 on the others; it scales the bandwidth and the TFLOP/s alike."""
-    if g["vendor"] == "AMD":
-        return e["amd_eff"]
-    if g["vendor"] == "Intel" and g["name"].startswith("gaudi"):
-        return e["gaudi_eff"]
-    return 1.0
-
-
-def mem_bw(e, g):
-    """The GPU's datasheet bandwidth as the engine sees it (vendor_share)."""
-    return num(g["mem_bw_gbs"]) * vendor_share(e, g)
-
-
-def matmul_share_factor(g, precision):
-    """matmul_share_factor(): the GPU's achieved share of its datasheet
-    matmul rate over the median share (COMPUTE_EFF)."""
-    if precision in ("fp32", "tf32"):
-        return 1.0
-    pairs = [("bf16_achieved_tflops", "bf16_tflops"),
-             ("fp8_achieved_tflops", "fp8_tflops")]
-    if precision in ("fp8", "fp4"):
-        pairs.reverse()
-    for achieved, datasheet in pairs:
-        if num(g[achieved]) > 0 and num(g[datasheet]) > 0:
-            return num(g[achieved]) / num(g[datasheet]) / COMPUTE_EFF
-    return 1.0
-
-
-def datasheet_tflops(g, precision):
-    for column in COMPUTE[precision]:
-        if num(g[column]) > 0:
-            return num(g[column])
-    return 0.0
-
-
-def kv_bytes(e, dtype, kv=""):
-    """gpuadv_kv_bytes(): the KV cache's bytes per element, those of the
-    row's stated cache dtype `kv` (measurements.kv_dtype), else the
-    engine's default: 1 with fp8 or fp4 weights on an engine that keeps the
-    checkpoint's KV quantisation (engines.kv_cache_dtype 'checkpoint'),
-    else 2."""
-    if kv:
-        return 1.0 if kv == "fp8" else 2.0
-    return 1.0 if e["kv_from_checkpoint"] and \
-        PRECISION.get(dtype) in ("fp8", "fp4") else 2.0
-
-
-def kv_gb(m, seq_len):
-    """Elements of KV cache (and recurrent state) of one sequence, x 1e-9."""
-    layers, linear = num(m["layers"]), num(m["linear_layers"])
-    attention = layers - linear
-    elements = linear * num(m["linear_state_elems"])
-    if num(m["kv_lora_rank"]) > 0:
-        elements += attention * (num(m["kv_lora_rank"]) +
-                                 num(m["qk_rope_head_dim"])) * seq_len
-    else:
-        # gpuadv_model_kv_gb: the layers that share another's cache keep
-        # none; the full layers may have KV heads of their own (Gemma 4).
-        local, window = num(m["sliding_layers"]), num(m["sliding_window"])
-        shared = num(m["kv_shared_layers"])
-        shared_local = num(m["kv_shared_sliding"])
-        local_elems = 2 * num(m["kv_heads"]) * num(m["head_dim"])
-        global_elems = 2 * (num(m["global_kv_heads"]) or num(m["kv_heads"])) \
-            * (num(m["global_head_dim"]) or num(m["head_dim"]))
-        full = attention - local - (shared - shared_local)
-        local -= shared_local
-        if global_elems == local_elems:
-            elements += local_elems * (
-                full * seq_len + local * min(seq_len, window))
-        else:
-            elements += global_elems * full * seq_len + \
-                local_elems * local * min(seq_len, window)
-    return elements / 1e9
-
-
-def kv_copies(m, tp):
-    """gpuadv_kv_copies(): copies of each token's KV that tp GPUs hold,
-    whole key-value heads per GPU; an MLA latent on every GPU."""
-    heads = 1.0 if num(m["kv_lora_rank"]) > 0 else num(m["kv_heads"])
-    return tp / heads if heads > 0 and tp > heads else 1.0
-
-
-def group_kv_gb(e, m, seq_len, n):
-    """model_group_kv_gb(): kv_gb of the n GPUs together, the attention
-    KV times its copies under a tensor split, the state once."""
-    kv, state = kv_gb(m, seq_len), kv_gb(m, 0)
-    if e["split_layers"] or n <= 1:
-        return kv
-    return state + (kv - state) * kv_copies(m, n)
-
-
-def attn_gflop(m, seq_len):
-    """attn_gflop_per_seq(): GFLOP of one sequence's decode attention,
-    per cached element 2 x heads / kv_heads, or for an MLA latent
-    2 x heads x (2 kv_lora_rank + rope) / (kv_lora_rank + rope)."""
-    lora, rope = num(m["kv_lora_rank"]), num(m["qk_rope_head_dim"])
-    heads, kv_heads = num(m["heads"]), num(m["kv_heads"])
-    if lora > 0:
-        per_element = 2 * heads * (2 * lora + rope) / (lora + rope)
-    else:
-        per_element = 2 * heads / kv_heads if kv_heads > 0 else 0.0
-    return (kv_gb(m, seq_len) - kv_gb(m, 0)) * per_element
-
-
-def weights_read_gb(m, dtype, batch):
-    params, active = num(m["params_b"]), num(m["active_params_b"])
-    n, k = num(m["n_experts"]), num(m["experts_per_token"])
-    dense, touched = active, 0.0
-    if n > 0 and k > 0 and params > active:
-        share = k / n
-        experts = (params - active) / (1 - share)
-        dense, touched = params - experts, experts * (1 - (1 - share) ** batch)
-    vh = num(m["vocab"]) * num(m["hidden"]) / 1e9
-    dense = max(dense - vh, 0.0)
-    # the output head (vocab x hidden, at most the dense weights) at the
-    # checkpoint's head bytes, the experts at its layers'
-    return checkpoint_gb(dtype, dense, vh) + checkpoint_gb(dtype, touched, 0.0)
-
-
-def gpu_link(interconnect):
-    """gpuadv_gpu_link(): GB/s one way and latency, NVLink-class or PCIe."""
-    if interconnect > 0:
-        return interconnect / 2, 10e-6
-    return 25.0, 30e-6
-
-
-def allreduce_s(n, interconnect, layers, tokens, hidden):
-    if n <= 1:
-        return 0.0
-    link, latency = gpu_link(interconnect)
-    return 2 * layers * (latency + 2 * (n - 1) / n * tokens * hidden * 2 /
-                         1e9 / link)
-
-
-def split_hops_s(n, interconnect, tokens, hidden):
-    """gpuadv_layer_split_hops_s()."""
-    if n <= 1:
-        return 0.0
-    link, latency = gpu_link(interconnect)
-    return (n - 1) * (latency + tokens * hidden * 2 / 1e9 / link)
-
-
-def split_speedup(n, tokens, batch_tokens):
-    """gpuadv_layer_split_speedup()."""
-    u = math.ceil(min(tokens, batch_tokens) / UBATCH)
-    if n <= 1 or u < 1:
-        return 1.0
-    return n * u / (u + n - 1)
-
-
-def links_s(e, g, m, n, tokens):
-    if e["split_layers"]:
-        return split_hops_s(n, num(g["interconnect_gbs"]), tokens,
-                            num(m["hidden"]))
-    return allreduce_s(n, num(g["interconnect_gbs"]), num(m["layers"]),
-                       tokens, num(m["hidden"]))
-
-
-def bw_eff(e, g, dtype):
-    """decode_efficiency(): the share of bandwidth reading weights."""
-    cls = g["memory_class"]
-    eff = e["bw_eff_" + cls.lower()]
-    if cls == "unified" and dtype in GGUF:
-        eff *= e["gguf_unified_factor"]
-    return eff
-
-
-def decode_step_s(e, g, m, dtype, batch, context, n, kv_dtype=""):
-    """gpuadv_decode_step_s()."""
-    eff = bw_eff(e, g, dtype)
-    gpus = 1 if e["split_layers"] else n
-    bw = gpus * mem_bw(e, g)
-    step = weights_read_gb(m, dtype, batch) / (bw * eff)
-    tf = tflops(g, dtype, e)
-    if tf > 0:
-        step = max(step, 2 * num(m["active_params_b"]) * 1e9 * batch /
-                   (gpus * tf * 1e12 * e["compute_eff"]))
-    layers = num(m["layers"])
-    per_layer = e["layer_overhead_us"] + (
-        e["moe_layer_overhead_us"] if num(m["n_experts"]) > 0 else 0.0)
-    kv = group_kv_gb(e, m, context, n) * kv_bytes(e, dtype, kv_dtype) * batch / \
-        (bw * e["kv_eff"])
-    tf16 = tflops(g, "bf16", e)
-    if tf16 > 0:
-        kv = max(kv, attn_gflop(m, context) * 1e9 * batch /
-                 (gpus * tf16 * 1e12 * e["compute_eff"]))
-    return (step + kv + layers * per_layer * 1e-6 +
-            batch * token_overhead_s(e, m) / gpus +
-            links_s(e, g, m, n, batch))
-
-
-def token_overhead_s(e, m):
-    """token_overhead_s(): the cost per sequence and step of routing its
-    token through the experts; none for a dense model."""
-    return e["token_overhead_us"] * 1e-6 if num(m["n_experts"]) > 0 else 0.0
-
-
-def prefill_s(e, g, m, dtype, tokens, n):
-    """gpuadv_prefill_s() from an empty cache."""
-    layers = num(m["layers"])
-    linear, local = num(m["linear_layers"]), num(m["sliding_layers"])
-    per_token = (tokens + 1) / 2
-    window = num(m["sliding_window"])
-    window = window if 0 < window < per_token else per_token
-    pairs = tokens * ((layers - linear - local) * per_token + local * window)
-    dense = num(m["active_params_b"]) - num(m["vocab"]) * num(m["hidden"]) / 1e9
-    discrete = g["memory_class"] in DISCRETE
-    mfu = e["prefill_mfu_unified"] if g["memory_class"] == "unified" \
-        else e["prefill_mfu"]
-    if dtype in GGUF and not discrete:
-        mfu *= e["gguf_prefill_factor"]
-    mfu = mfu * tokens / (tokens + e["prefill_half_tokens"])
-    gpus = 1 if e["split_layers"] else n
-    rate = gpus * tflops(g, dtype, e, prefill=True) * 1e12 * mfu
-    # attention at the 16-bit rate whatever the weights' format (its q, k
-    # and v are 16-bit), fp16's to keep an engine's fp16 accumulation
-    attn_rate = gpus * tflops(g, "fp16", e) * 1e12 * mfu
-    seconds = (2 * max(dense, 0.0) * 1e9 * tokens / rate +
-               4 * num(m["heads"]) * num(m["head_dim"]) * pairs /
-               (attn_rate * e["attn_eff"]))
-    # gguf_dequant_s(): a GGUF type's fp16 copy of the weights per
-    # micro-batch on a discrete GPU
-    if dtype in GGUF and discrete and tokens > MMQ_MAX_TOKENS and dense > 0:
-        seconds += math.ceil(tokens / UBATCH) * dense * \
-            (bytes_per_param(dtype) + DEQUANT_BYTES) / (gpus * mem_bw(e, g))
-    # the floor of a short prompt: reading the weights once
-    seconds = max(seconds, weights_read_gb(m, dtype, tokens) /
-                  (gpus * mem_bw(e, g) * bw_eff(e, g, dtype)))
-    seconds += tokens * prefill_token_s(e, m) / gpus
-    if e["split_layers"]:
-        seconds /= split_speedup(n, tokens, e["batch_tokens"])
-    return seconds + links_s(e, g, m, n, tokens)
-
-
-def prefill_token_s(e, m):
-    """prefill_token_s(): token_overhead_s per prompt token."""
-    return e["prefill_token_us"] * 1e-6 if num(m["n_experts"]) > 0 else 0.0
-
-
-# gpuadv_gpu_device_gb() of ext/gpuadv_model_setup.c and the engines'
-# memory rules of ext/gpuadv_engine_mem.c, which give the sources.
-GB_PER_GIB = 1.073741824
-GB_PER_MIB = 1.048576e-3
-
-
-def device_gb(g):
-    """A GPU's memory as its driver reports it, GB."""
-    ecc = g["memory_class"] == "GDDR" and g["sold_in"] == "rack-server"
-    return num(g["memory_gb"]) * GB_PER_GIB * (0.92 if ecc else 0.99)
-
-
-def sglang_reserve_mib(gpu_mib, tp, pp):
-    if gpu_mib < 20 * 1024:
-        chunk, graph_bs = 2048, 8
-    elif gpu_mib < 35 * 1024:
-        chunk, graph_bs = 2048, 24 if tp < 4 else 80
-    elif gpu_mib < 60 * 1024:
-        chunk, graph_bs = 4096, 32 if tp < 4 else 160
-    elif gpu_mib < 160 * 1024:
-        chunk, graph_bs = 8192, 256 if tp < 4 else 512
-    else:
-        chunk, graph_bs = 16384, 512
-    mib = 512 + 1.5 * max(chunk, 2048) + 2 * graph_bs + tp * pp / 8 * 1024
-    if gpu_mib > 60 * 1024:
-        mib = max(mib, 10 * 1024)
-    return mib
-
-
-def cache_gb(e, g, m, weights, n, tp, pp, headroom=HEADROOM):
-    """gpuadv_engine_cache_gb(): the GB the engine's memory rule leaves the
-    KV cache of n GPUs laid out tp x pp."""
-    gpu = device_gb(g)
-    rule = e["memory_rule"]
-    experts = num(m["experts_per_token"])
-    ffn = num(m["intermediate"]) * (experts if experts > 1 else 1)
-    if rule in ("utilization", "free"):
-        per_token = 2.0 * (3.0 * ffn / tp + 4.0 * num(m["hidden"]))
-        reserved = ((e["batch_tokens"] * per_token +
-                     e["mem_max_seqs"] * num(m["vocab"]) * 4.0) / 1e9 +
-                    0.12)
-    elif rule == "static":
-        reserved = max(0.0, sglang_reserve_mib(gpu / GB_PER_MIB, tp, pp) *
-                       GB_PER_MIB - headroom * gpu)
-    else:
-        reserved = 0.0
-    if rule == "free":
-        return (1 - headroom) * (n * (gpu - reserved) - weights)
-    return n * (gpu * (1 - headroom) - reserved) - weights
-
-
-def full_load_batch(e, g, m, dtype, seq_len, n, cap, kv=""):
-    """Sequences at full load: as many as the KV cache holds at seq_len
-    tokens each in the memory the engine's rule leaves it (cache_gb), at
-    most cap; 0 when the weights do not fit."""
-    tensor = not e["split_layers"]
-    free = cache_gb(e, g, m,
-                    checkpoint_gb(dtype, num(m["params_b"]),
-                                  2 * num(m["vocab"]) * num(m["hidden"]) /
-                                  1e9),
-                    n, n if tensor else 1, 1 if tensor else n)
-    per_seq = group_kv_gb(e, m, seq_len, n) * kv_bytes(e, dtype, kv)
-    if free <= 0 or per_seq <= 0:
-        return 0
-    return max(1, min(int(cap), int(free / per_seq)))
-
-
-def full_load_tps(e, g, m, dtype, prompt, gen, n, cap, kv=""):
-    """Output tokens/s at full load, each prompt's prefill between: each
-    sequence's prompt + output reserved, decoding at the mean context."""
-    context = prompt + gen / 2
-    batch = full_load_batch(e, g, m, dtype, prompt + gen, n, cap, kv)
-    if batch == 0:
-        return None
-    step = decode_step_s(e, g, m, dtype, batch, context, n, kv)
-    pre = prefill_s(e, g, m, dtype, prompt, n) if prompt > 0 else 0.0
-    return gen / (gen * step / batch + pre)
+def consts(e):
+    """e's gpuadv_engine_consts (memoised on its values: the fits ask for
+    the same constants once per row)."""
+    key = tuple(e[k] for k in FLOAT_COLUMNS) + tuple(
+        e[k] for k in FACTS)
+    c = _CONSTS.get(key)
+    if c is None:
+        if len(_CONSTS) > 4096:
+            _CONSTS.clear()
+        c = _CONSTS[key] = core().engine_consts(e)
+    return c
 
 
 # ----------------------------------------------------------------- data
@@ -474,6 +135,14 @@ def load(dirname):
     gpus = {r["name"]: r for r in rows("gpus.csv")}
     models = {r["name"]: r for r in rows("models.csv")}
     engines = rows("engines.csv")
+    # the library's compiled-in engines must be these rows, filled as the
+    # C fills them (gpuadv_core.py's struct layout and units)
+    for r in engines:
+        differs = core().check_engine(r["name"], as_engine(r))
+        if differs:
+            sys.exit("calibrate.py: engine %s differs from %s (%s): rebuild "
+                     "it after editing catalogs/engines.csv"
+                     % (r["name"], LIB, differs))
     return gpus, models, engines, rows("measurements.csv")
 
 
@@ -508,7 +177,7 @@ def case_kind(r, gpus, models):
     and disaggregated runs (their load is not full)."""
     if not r["gpu"] or not r["model"] or not r["dtype"]:
         return None
-    if r["dtype"] not in DTYPES:
+    if core().dtype(r["dtype"]) < 0:
         return None
     if r.get("speculative") == "yes" or num(r.get("ep")) > 1 or \
             num(r.get("pp")) > 1:
@@ -555,7 +224,10 @@ def cases(gpus, models, meas):
             else row_gpus(r)
         out.append(dict(id=r["id"], kind=kind, engine=engine, gpu=r["gpu"],
                         g=gpus[r["gpu"]], m=models[r["model"]],
-                        dtype=r["dtype"], kv=r.get("kv_dtype") or "", n=n,
+                        model=core().model(r["model"]),
+                        gpu_row=core().gpu(r["gpu"]),
+                        dtype=core().dtype(r["dtype"]),
+                        kv=core().dtype(r.get("kv_dtype") or ""), n=n,
                         prompt=num(r["prompt_tokens"]),
                         gen=num(r["gen_tokens"]), measured=num(r["value"]),
                         batch=num(r.get("batch"))))
@@ -563,20 +235,26 @@ def cases(gpus, models, meas):
 
 
 def estimate(e, c):
+    """The extension's figure for case c with engine constants e (the C
+    of gpuadv_core: model_decode_tps at batch 1, model_prefill_tps, or
+    model_full_load_tps at the row's batch limit); None when the weights
+    leave the cache no room."""
+    k, lib = consts(e), core()
     if c["kind"] == "decode":
         context = c["prompt"] + c["gen"] / 2
-        return 1 / decode_step_s(e, c["g"], c["m"], c["dtype"], 1, context,
-                                 c["n"], c["kv"])
+        return lib.decode_tps(k, c["model"], c["gpu_row"], c["dtype"],
+                              c["kv"], 1.0, context, c["n"])
     if c["kind"] == "prefill":
-        return c["prompt"] / prefill_s(e, c["g"], c["m"], c["dtype"],
-                                       c["prompt"], c["n"])
+        return lib.prefill_tps(k, c["model"], c["gpu_row"], c["dtype"],
+                               c["n"], c["prompt"])
     # a full-load row of a stated batch (Intel's static batches) ran at
     # most that many sequences
     cap = batch_limit(e, c["engine"])
     if c.get("batch", 0) > 0:
         cap = min(cap, c["batch"])
-    return full_load_tps(e, c["g"], c["m"], c["dtype"], c["prompt"],
-                         c["gen"], c["n"], cap, c["kv"])
+    return lib.full_load_tps(k, e["index"], c["model"], c["gpu_row"],
+                             c["dtype"], c["kv"], c["prompt"], c["gen"],
+                             c["n"], cap)
 
 
 def batch_limit(e, engine):
@@ -770,12 +448,29 @@ START = dict(bw_eff_hbm=0.8, bw_eff_gddr=0.9, bw_eff_unified=0.75,
              max_batch=512.0)
 
 
+def header_constants(path):
+    """The numeric #defines of a C header, name -> value."""
+    consts = {}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"\s*#\s*define\s+(GPUADV_\w+)\s+\(?\s*"
+                         r"([-+0-9.eE]+)\s*\)?\s*(/\*.*)?$", line)
+            if m:
+                try:
+                    consts[m.group(1)] = float(m.group(2))
+                except ValueError:
+                    pass
+    return consts
+
+
 # The constants no llama.cpp row fits. COMPUTE_EFF is the median ratio of
 # achieved to datasheet dense TFLOP/s of the 21 "maximum achievable matmul
 # FLOPS" rows of stas00/ml-engineering (GPUADV_DEFAULT_COMPUTE_EFFICIENCY);
 # llama-server starts 4 slots by default (--parallel -1 means auto, 4:
 # github.com/ggml-org/llama.cpp/issues/17989).
-COMPUTE_EFF = 0.76
+COMPUTE_EFF = header_constants(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "ext",
+    "gpuadv_math.h"))["GPUADV_DEFAULT_COMPUTE_EFFICIENCY"]
 # An engine whose documented default caps the sequences it runs at once
 # takes that cap rather than the pooled fit's: vLLM's max_num_seqs is 1024
 # on GPUs of 70 GiB or more other than the A100, 256 on the others
@@ -816,29 +511,22 @@ POOLED_FIXED = dict(prefill_token_us=0.0)
 MODERN_FIXED = dict(attn_eff=1.0, gguf_prefill_factor=1.0)
 
 
-def header_constants(path):
-    """The numeric #defines of a C header, name -> value."""
-    consts = {}
-    with open(path) as f:
-        for line in f:
-            m = re.match(r"\s*#\s*define\s+(GPUADV_\w+)\s+\(?\s*"
-                         r"([-+0-9.eE]+)\s*\)?\s*(/\*.*)?$", line)
-            if m:
-                try:
-                    consts[m.group(1)] = float(m.group(2))
-                except ValueError:
-                    pass
-    return consts
+# The engine facts that no fit sets, as engine_facts() reads them; an
+# engine's constants are memoised on them with its FLOAT_COLUMNS.
+FACTS = ("index", "split_layers", "kv_from_checkpoint", "fp16_accumulate",
+         "dp_shared_budget", "batch_tokens")
 
 
 def engine_facts(row):
-    """The engine's facts that no fit sets (engines.csv)."""
-    return dict(split_layers=row["multi_gpu"] == "layer",
+    """The engine's facts that no fit sets (engines.csv): its index in the
+    C engine list (whose memory rule a full-load row takes) and its
+    layout and cache facts."""
+    return dict(index=core().engine(row["name"]),
+                split_layers=row["multi_gpu"] == "layer",
                 kv_from_checkpoint=row["kv_cache_dtype"] == "checkpoint",
                 fp16_accumulate=num(row["fp16_accumulate"]) > 0,
-                batch_tokens=num(row["token_budget"]),
-                memory_rule=row["memory_rule"],
-                mem_max_seqs=num(row["max_batch"]))
+                dp_shared_budget=row["dp_token_budget"] == "shared",
+                batch_tokens=num(row["token_budget"]))
 
 
 def as_engine(row):
@@ -867,11 +555,12 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     # A row keeps the KV cache its own engine keeps (or its source states)
     # when a pooled fit estimates it with another engine's constants.
     for c in data:
-        if not c["kv"]:
-            own = engines.get("vllm" if c["engine"] in ("pytorch", GAUDI_REFERENCE)
-                              else c["engine"])
-            if own is not None:
-                c["kv"] = "fp8" if kv_bytes(own, c["dtype"]) < 2 else "fp16"
+        if c["kv"] < 0:
+            own = "vllm" if c["engine"] in ("pytorch", GAUDI_REFERENCE) \
+                else c["engine"]
+            if own in engines:
+                c["kv"] = core().engine_kv_dtype(engines[own]["index"],
+                                                 c["dtype"])
     for name in MODERN:
         engines[name].update(MODERN_FIXED)
     notes = {name: [] for name in engines}

@@ -1,14 +1,14 @@
 #!/usr/bin/python3
 """Fit the training step model's constants to published training throughput.
 
-    /usr/bin/python3 catalogs/calibrate_train_tps.py [--lib build/libgpuadv_train.so]
+    /usr/bin/python3 catalogs/calibrate_train_tps.py [--lib build/libgpuadv_core.so]
         [--rows catalogs/train_tps_published.csv] [--gpus catalogs/gpus.csv]
         [--fit] [--leave-out]
         [--check ext/gpuadv_train.c] [--list]
 
-Run from the repository root after `make build/libgpuadv_train.so`.
+Run from the repository root after `make build/libgpuadv_core.so`.
 Standard library only. The model is the C of ext/gpuadv_train.c, called
-through ctypes on build/libgpuadv_train.so (gpuadv_train_step, and the
+through ctypes on build/libgpuadv_core.so (gpuadv_train_step, and the
 catalog's model and GPU rows through gpuadv_train_model_of and
 gpuadv_train_chip_of): nothing of the model is restated here. This file
 only turns each published row into the C structs and compares.
@@ -67,6 +67,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import calibrate  # noqa: E402 (catalogs/calibrate.py: its Nelder-Mead)
+from gpuadv_core import ModelDef  # noqa: E402 (gpuadv_model_def)
 
 D = ctypes.c_double
 
@@ -109,18 +110,6 @@ class Time(ctypes.Structure):
                                  "tp_comm_s", "dp_comm_s", "a2a_s", "pp_comm_s",
                                  "exposed_comm_s", "tokens_per_s", "mfu", "comm_share",
                                  "model_flop_per_token", "elementwise_s")]
-
-
-class ModelDef(ctypes.Structure):
-    _fields_ = [(n, D) for n in ("params_b", "active_params_b", "hidden",
-                                 "intermediate", "heads", "vocab", "context",
-                                 "n_experts", "experts_per_token", "layers",
-                                 "kv_heads", "head_dim", "kv_lora_rank",
-                                 "qk_rope_head_dim", "sliding_window",
-                                 "sliding_layers", "linear_layers",
-                                 "linear_state_elems", "global_kv_heads",
-                                 "global_head_dim", "kv_shared_layers",
-                                 "kv_shared_sliding")]
 
 
 MODES = {"full": 0, "full16": 1, "lora": 2, "qlora": 3}
@@ -528,7 +517,7 @@ def print_held_out(held, layouts):
 
 def main():
     ap = argparse.ArgumentParser()
-    for flag, default in (("--lib", "build/libgpuadv_train.so"),
+    for flag, default in (("--lib", "build/libgpuadv_core.so"),
                           ("--rows", "catalogs/train_tps_published.csv"),
                           ("--gpus", "catalogs/gpus.csv"), ("--check", None)):
         ap.add_argument(flag, default=default)

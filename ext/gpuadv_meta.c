@@ -244,6 +244,7 @@ static const fn_doc doc_table[] = {
   {"engine_cache_gb", "REAL", "GB the engine's memory rule leaves the KV cache of a replica"},
   {"engine_vendor_share", "REAL", "the share of its NVIDIA speed the engine reaches on the GPU's vendor (fitted)"},
   {"gpu_tflops", "REAL", "dense datasheet TFLOP/s of a GPU at the precision a dtype's matmuls run at"},
+  {"model_full_load_tps", "REAL", "output tokens/s of an offline run at full load: as many sequences as the KV cache holds, prefill between"},
   {"model_train_tps", "REAL", "training tokens/s of a job's layout, from the step model's compute and communication"},
   {"model_train_mfu", "REAL", "the model FLOPs utilization a training layout reaches (step model)"},
   {"train_layout", "TEXT", "JSON: the cheapest training layout of a model on a GPU configuration within a deadline"},

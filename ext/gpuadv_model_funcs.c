@@ -562,6 +562,73 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                            &m, gpu, dtype, &e, a[PRE_N_GPUS], a[PRE_PROMPT]));
 }
 
+enum {
+  FL_MODEL,
+  FL_GPU,
+  FL_DTYPE,
+  FL_PROMPT,
+  FL_OUTPUT,
+  FL_N_GPUS,
+  FL_ENGINE,
+  FL_MAX_BATCH,
+  FL_KV_DTYPE,
+  FL_N
+};
+
+static const gpuadv_fn fn_model_full_load_tps = {
+    "model_full_load_tps",
+    5,
+    FL_N,
+    {[FL_MODEL] = GPUADV_MODEL("model"),
+     [FL_GPU] = GPUADV_NAME("gpu"),
+     [FL_DTYPE] = GPUADV_DTYPE("dtype", 0),
+     [FL_PROMPT] = GPUADV_WHOLE("prompt_tokens", 0, 1e9, 0),
+     [FL_OUTPUT] = GPUADV_WHOLE("output_tokens", 1, 1e9, 1),
+     [FL_N_GPUS] = GPUADV_WHOLE("n_gpus", 1, 1024, 1),
+     [FL_ENGINE] =
+         GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
+     /* 0: the engine's own limit (engines.max_batch) */
+     [FL_MAX_BATCH] = GPUADV_WHOLE("max_batch", 1, 1e9, 0),
+     [FL_KV_DTYPE] = GPUADV_DTYPE("kv_dtype", -1)}};
+
+/* Output tokens/s of an offline run at full load
+** (gpuadv_model_full_load_tps): what the accuracy view scores the
+** catalog's offline rows by. NULL where the engine does not serve the
+** dtype on the GPU, where a prompt's prefill has no TFLOP/s figure, or
+** where the weights leave the cache no room. */
+static void sql_model_full_load_tps(sqlite3_context *ctx, int argc,
+                                    sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_model_full_load_tps;
+  double a[GPUADV_MAX_ARGS], batch, cap, tps;
+  int gpu, dtype, engine;
+  gpuadv_model_def m;
+  gpuadv_engine_consts e;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  if (!gpuadv_resolve_model(ctx, fn, argv, FL_MODEL, &m)) return;
+  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, FL_GPU);
+  if (gpu < 0) return;
+  dtype = (int)a[FL_DTYPE];
+  engine = (int)a[FL_ENGINE];
+  if (!gpuadv_engine_serves(engine, gpu, dtype) ||
+      (a[FL_PROMPT] > 0.0 &&
+       gpuadv_gpu_datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) <= 0.0)) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  gpuadv_engine_load(engine, &e);
+  cap = a[FL_MAX_BATCH] >= 1.0
+            ? a[FL_MAX_BATCH]
+            : gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH);
+  tps = gpuadv_model_full_load_tps(&m, gpu, dtype, (int)a[FL_KV_DTYPE], engine,
+                                   &e, a[FL_PROMPT], a[FL_OUTPUT], a[FL_N_GPUS],
+                                   cap, &batch);
+  if (batch < 1.0) {
+    sqlite3_result_null(ctx); /* the weights leave the cache no room */
+    return;
+  }
+  gpuadv_result_number(ctx, fn, tps);
+}
+
 enum { ES_ENGINE, ES_GPU, ES_DTYPE, ES_N };
 
 static const gpuadv_fn fn_engine_serves = {
@@ -953,6 +1020,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_engine_cache_gb,    sql_engine_cache_gb},
   {&fn_engine_vendor_share, sql_engine_vendor_share},
   {&fn_gpu_tflops,         sql_gpu_tflops},
+  {&fn_model_full_load_tps, sql_model_full_load_tps},
 };
 /* clang-format on */
 

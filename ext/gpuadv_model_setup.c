@@ -604,6 +604,43 @@ double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
   return prompt_tokens / gpuadv_prefill_s(&p, prompt_tokens, 0.0);
 }
 
+/* Offline throughput at full load: the batch is as many sequences as the
+** cache holds (the engine's memory rule at the default headroom), each
+** with its whole prompt + output reserved, at most cap; they decode at
+** their mean context, each prompt's prefill taking its turn between the
+** steps. A tensor split lays the GPUs out tp x 1, a layer split 1 x pp. */
+double gpuadv_model_full_load_tps(const gpuadv_model_def *m, int gpu, int dtype,
+                                  int kv_dtype, int engine,
+                                  const gpuadv_engine_consts *e,
+                                  double prompt_tokens, double output_tokens,
+                                  double n_gpus, double cap, double *batch) {
+  gpuadv_engine_mem em;
+  double weights_gb, cache_gb, seq_gb, seqs, decode, seconds;
+  double tp = e->split_layers ? 1.0 : n_gpus;
+  assert(prompt_tokens >= 0.0 && output_tokens > 0.0);
+  assert(n_gpus >= 1.0 && cap >= 1.0);
+  *batch = 0.0;
+  weights_gb = gpuadv_model_replica_weights_gb(m, dtype, 1.0);
+  gpuadv_engine_mem_fill(engine, gpuadv_gpu_device_gb(gpu, 1.0), m->hidden,
+                         gpuadv_model_ffn_per_token(m), m->vocab, n_gpus, tp,
+                         n_gpus / tp, GPUADV_FULL_LOAD_HEADROOM, &em);
+  cache_gb = gpuadv_engine_cache_gb(&em, weights_gb);
+  seq_gb = gpuadv_model_group_kv_gb(m, prompt_tokens + output_tokens, 1.0,
+                                    gpuadv_kv_bytes(e, dtype, kv_dtype), tp);
+  if (!(cache_gb > 0.0 && seq_gb > 0.0)) return 0.0;
+  seqs = fmax(1.0, fmin(cap, gpuadv_max_batch(cache_gb, 0.0, seq_gb, 0.0)));
+  decode =
+      gpuadv_model_decode_tps_of(m, gpu, dtype, kv_dtype, e, seqs,
+                                 prompt_tokens + output_tokens / 2.0, n_gpus);
+  seconds = output_tokens / decode;
+  if (prompt_tokens > 0.0) {
+    seconds += prompt_tokens / gpuadv_model_prefill_tps_of(
+                                   m, gpu, dtype, e, n_gpus, prompt_tokens);
+  }
+  *batch = seqs;
+  return output_tokens / seconds;
+}
+
 /* ------------------------------------------------------------------------
 ** The training step's model and chip (gpuadv_train.h). */
 

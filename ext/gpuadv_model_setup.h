@@ -107,6 +107,26 @@ double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
                                    int dtype, const gpuadv_engine_consts *e,
                                    double n_gpus, double prompt_tokens);
 
+/* The memory an offline benchmark leaves free at full load: vLLM's
+** gpu_memory_utilization 0.90 and TensorRT-LLM's free_gpu_memory_fraction
+** 0.90 (their defaults); SGLang's own reserve is larger on most GPUs. */
+#define GPUADV_FULL_LOAD_HEADROOM 0.10
+
+/* Output tokens/s of a replica of n_gpus GPUs (the engine's split) serving
+** offline at full load: as many sequences as the KV cache holds with each
+** one's prompt + output reserved, at most cap (the benchmark's batch
+** limit), decoding at their mean context (prompt + half the output) with
+** each prompt's prefill between; *batch is that number of sequences.
+** 0 (and *batch 0) when the weights leave the cache no room. engine names
+** the memory rule (gpuadv_engine_mem_fill), e the speed constants. The
+** figure the accuracy view and catalogs/calibrate.py score offline rows
+** by. */
+double gpuadv_model_full_load_tps(const gpuadv_model_def *m, int gpu, int dtype,
+                                  int kv_dtype, int engine,
+                                  const gpuadv_engine_consts *e,
+                                  double prompt_tokens, double output_tokens,
+                                  double n_gpus, double cap, double *batch);
+
 /* The training step's view of model d (gpuadv_train.h) at seq_len, its
 ** counts rescaled to params_b when that is > 0; and of the GPU at a
 ** training dtype, fraction of it (a fractional instance): 0 when the GPU

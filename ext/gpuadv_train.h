@@ -4,7 +4,7 @@
 ** free of SQLite: the SQL functions model_train_tps, model_train_mfu and
 ** train_layout (ext/gpuadv_train_funcs.c), the training views and the
 ** calibration (catalogs/calibrate_train_tps.py, through ctypes on
-** build/libgpuadv_train.so) all call these.
+** build/libgpuadv_core.so) all call these.
 **
 ** What a step is made of (per optimizer step of global_batch sequences of
 ** seq_len tokens on n_gpus = tp x pp x dp GPUs):

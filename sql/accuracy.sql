@@ -149,29 +149,12 @@ est AS (
            AND (metric = 'decode_tps_aggregate'
                 OR (metric = 'throughput_tps' AND 1.0 * prompt_tokens / (prompt_tokens + gen_tokens) <= 0.1))
         THEN (
-        SELECT m.gen_tokens / (m.gen_tokens / model_decode_tps(m.model, m.gpu, m.dtype, b.seqs,
-                                                               b.context, m.n, m.estimated_by,
-                                                               NULL, NULL, NULL, NULL, m.row_kv_dtype)
-                               + m.prompt_tokens / model_prefill_tps(m.model, m.gpu, m.dtype, m.n,
-                                                                     m.prompt_tokens, m.estimated_by))
-        FROM (SELECT max(1, min(CASE WHEN e.name = 'trtllm' THEN 4096 ELSE e.max_batch END,
-                                coalesce(m.batch, 1e9),
-                                max_batch(model_weights_gb(m.model, m.dtype)
-                                            + engine_cache_gb(e.name, m.gpu, model_weights_gb(m.model, m.dtype),
-                                                              md.hidden, md.intermediate,
-                                                              coalesce(md.experts_per_token, 0), md.vocab,
-                                                              m.n, CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END,
-                                                              CASE WHEN e.multi_gpu = 'tensor' THEN 1 ELSE m.n END,
-                                                              0.1),
-                                          model_weights_gb(m.model, m.dtype),
-                                          model_kv_gb(m.model, m.prompt_tokens + m.gen_tokens, 1,
-                                                      m.row_kv_dtype,
-                                                      CASE WHEN e.multi_gpu = 'tensor' THEN m.n ELSE 1 END),
-                                          0))) AS seqs,
-                     m.prompt_tokens + m.gen_tokens / 2.0 AS context
-              FROM engines e JOIN models md ON md.name = m.model
-              WHERE e.name = m.estimated_by) AS b
-        WHERE b.seqs >= 1)
+        SELECT model_full_load_tps(m.model, m.gpu, m.dtype, m.prompt_tokens, m.gen_tokens, m.n,
+                                   m.estimated_by,
+                                   min(CASE WHEN m.estimated_by = 'trtllm' THEN 4096 ELSE e.max_batch END,
+                                       coalesce(m.batch, 1e9)),
+                                   m.row_kv_dtype)
+        FROM engines e WHERE e.name = m.estimated_by)
       WHEN kind = 'train_mem' THEN (
         SELECT train_peak_gb(md.params_b, t.mode, md.layers, md.hidden, md.heads,
                              m.seq_len / t.cp, m.micro_batch, m.gpu_count,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The engines catalog's constants are what catalogs/calibrate.py fits on
-# catalogs/measurements.csv; the Python mirror of the speed model in
-# calibrate.py gives the extension's estimates on every row it fits; the
+# catalogs/measurements.csv; calibrate.py's estimates (the extension's C
+# through build/libgpuadv_core.so) equal sql/accuracy.sql's on every row it
+# fits, so the fit and the published errors score the same rows alike; the
 # training-memory constants in ext/gpuadv_math.h are what
 # catalogs/calibrate_train.py fits; the training step model's constants in
 # ext/gpuadv_train.c are what catalogs/calibrate_train_tps.py fits, on the
@@ -9,6 +10,7 @@
 # Prints `ok NAME` / `FAIL NAME` per check; exits 1 on any failure.
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-/usr/bin/python3}
+make -s build/libgpuadv_core.so >/dev/null 2>&1
 out=$($PY catalogs/calibrate.py --check --bands)
 status=$?
 if [ $status -eq 0 ]; then
@@ -39,8 +41,8 @@ for c in C.cases(gpus, models, meas):
     py = C.estimate(e, c)
     n += 1
     if c["id"] not in sql or abs(py / sql[c["id"]] - 1) > 1e-9:
-        bad.append("%s python %r sql %r" % (c["id"], py, sql.get(c["id"])))
-print("%s python mirror equals the extension on %d rows" % ("FAIL" if bad or n < 100 else "ok", n))
+        bad.append("%s calibrate %r sql %r" % (c["id"], py, sql.get(c["id"])))
+print("%s calibrate.py's estimates equal sql/accuracy.sql's on %d rows" % ("FAIL" if bad or n < 100 else "ok", n))
 for b in bad[:10]:
     print("#   " + b)
 sys.exit(1 if bad or n < 100 else 0)
@@ -172,7 +174,6 @@ PYEOF
 status=$(( status | $? ))
 # The training step model: its constants a fresh fit's, its error on the
 # published training runs as README's Accuracy section states it.
-make -s build/libgpuadv_train.so >/dev/null 2>&1
 train=$($PY catalogs/calibrate_train_tps.py --check ext/gpuadv_train.c --bands 2>&1)
 if [ $? -eq 0 ]; then
   echo "ok gpuadv_train.c constants equal the fit"

@@ -66,3 +66,7 @@ SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 0, 1, 7);
 -- error: model_decode_tps(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 7
 SELECT gpu_tflops('h1000', 'fp8');
 -- error: gpu_tflops(): unknown gpu 'h1000' in gpus; closest: 'h100-sxm', 'h100-nvl', 'h100-pcie'
+SELECT model_full_load_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1000, 0);
+-- error: model_full_load_tps(): output_tokens must be a whole number in [1, 1000000000], got 0
+SELECT model_full_load_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1000, 1000, 1, 'trtllm', 0.5);
+-- error: model_full_load_tps(): max_batch must be a whole number in [1, 1000000000], got 0.5

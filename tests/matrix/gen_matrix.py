@@ -83,6 +83,8 @@ BASELINE = {
     "engine_serves": ["'vllm'", "'h100-sxm'", "'fp8'"],
     "engine_vendor_share": ["'vllm'", "'mi300x'"],
     "gpu_tflops": ["'b200'", "'fp4'"],
+    "model_full_load_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'fp8'", "1000",
+                            "1000", "1", "'trtllm'", "4096", "'fp8'"],
     "engine_kv_dtype": ["'vllm'", "'fp8'"],
     "engine_cache_gb": ["'vllm'", "'h100-sxm'", "141.1", "8192", "28672", "0",
                         "128256", "2", "2", "1", "0.1", "1"],

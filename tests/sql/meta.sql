@@ -4,12 +4,12 @@
 
 -- gpuadv_functions: one row per function, and exactly the arities SQLite
 -- has registered under each name (pragma_function_list).
-SELECT 'functions_count', count(*) = 43 FROM gpuadv_functions;
-SELECT 'functions_unique', count(DISTINCT name) = 43 FROM gpuadv_functions;
+SELECT 'functions_count', count(*) = 44 FROM gpuadv_functions;
+SELECT 'functions_unique', count(DISTINCT name) = 44 FROM gpuadv_functions;
 WITH RECURSIVE arity(name, n, hi) AS (
   SELECT name, min_args, max_args FROM gpuadv_functions
   UNION ALL SELECT name, n + 1, hi FROM arity WHERE n < hi)
-SELECT 'functions_every_arity_registered', count(*) = 147 AND
+SELECT 'functions_every_arity_registered', count(*) = 152 AND
        sum(NOT EXISTS (SELECT 1 FROM pragma_function_list p
                        WHERE p.name = arity.name AND p.narg = arity.n)) = 0
 FROM arity;

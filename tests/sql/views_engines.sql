@@ -213,6 +213,27 @@ SELECT 'eng-cache-moe', abs(engine_cache_gb('vllm', 'h100-sxm', 0, 4096, 1536, 8
 SELECT 'eng-cache-none', engine_cache_gb('sglang', 'h100-sxm', 150, 8192, 28672, 0, 128256, 2, 2) = 0.0;
 -- a fractional GPU: its share of the memory
 SELECT 'eng-cache-fraction', abs(engine_cache_gb('llama.cpp', 'h100-sxm', 1, 4096, 14336, 0, 128256, 1, 1, 1, 0.1, 0.5) - (0.9 * 40 * 1.073741824 * 0.99 - 1)) < 1e-9;
+
+-- model_full_load_tps(): an offline run at full load. Llama 3.1 8B in fp8
+-- on one H100 with TensorRT-LLM, 1,000 + 1,000 tokens: the cache's 66.434
+-- GB (engine_cache_gb of its 9.08 GB of weights) holds 506 sequences of
+-- 32 layers x 8 KV heads x 128 x 2 x 2,000 tokens x 1 byte (fp8, the
+-- checkpoint's) = 0.131072 GB; they decode at a mean context of 1,500
+-- tokens, each prompt's 1,000 tokens prefilled between.
+SELECT 'full-load-batch-by-hand', abs(engine_cache_gb('trtllm', 'h100-sxm', model_weights_gb('llama-3.1-8b', 'fp8'), 4096, 14336, 0, 128256) / (32 * 8 * 128 * 2 * 2000 * 1 / 1e9) - 506.85) < 0.01;
+SELECT 'full-load-composition', abs(model_full_load_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1000, 1000, 1, 'trtllm')
+  - 1000 / (1000 / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 506, 1500, 1, 'trtllm')
+            + 1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 1000, 'trtllm'))) < 1e-9;
+-- a benchmark's batch limit below the cache's: that many sequences
+SELECT 'full-load-cap', abs(model_full_load_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1000, 1000, 1, 'trtllm', 64)
+  - 1000 / (1000 / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 64, 1500, 1, 'trtllm')
+            + 1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 1000, 'trtllm'))) < 1e-9;
+-- no prompt: decode alone; a 405B model in 16 bits leaves one H100 no
+-- cache, and TensorRT-LLM serves no GGUF: NULL
+SELECT 'full-load-no-prompt', abs(model_full_load_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 0, 1000, 1, 'trtllm')
+  - model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1013, 500, 1, 'trtllm')) < 1e-9;
+SELECT 'full-load-null', model_full_load_tps('llama-3.1-405b', 'h100-sxm', 'bf16', 1000, 1000) IS NULL
+  AND model_full_load_tps('llama-3.1-8b', 'h100-sxm', 'q4_k_m', 1000, 1000, 1, 'trtllm') IS NULL;
 -- the simulator's cache is the same rule's: Llama 3.1 8B with 16-bit KV
 -- (131,072 B a token) on one H100 under vLLM
 SELECT 'eng-cache-sim', (SELECT kv_capacity_tokens FROM serving_sim WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND rate = 1 AND n_requests = 10)

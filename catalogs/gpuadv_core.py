@@ -1,0 +1,201 @@
+"""The pure C of gpuadv through ctypes, for the calibration scripts.
+
+    import gpuadv_core
+    core = gpuadv_core.Core("build/libgpuadv_core.so")
+    model = core.model("llama-3.1-8b")      # a models catalog row, as C reads it
+    gpu = core.gpu("h100-sxm")
+    e = core.engine_consts(engines_csv_row)  # a row of catalogs/engines.csv
+    core.decode_tps(e, "vllm", model, gpu, "fp8", -1, 1.0, 1024.0, 1.0)
+
+build/libgpuadv_core.so (`make build/libgpuadv_core.so`) is the math of
+ext/ with the catalogs it was built from and no SQLite: the speed model
+(ext/gpuadv_model_setup.c, ext/gpuadv_math.c), the engines' memory rules
+(ext/gpuadv_engine_mem.c) and the training step (ext/gpuadv_train.c). The
+calibrations call it instead of restating it, so what they fit is what
+the extension computes.
+
+What this file restates is the layout of two C structs (gpuadv_model_def
+and gpuadv_engine_consts of ext/gpuadv_math.h) and the units of the
+engines catalog's columns (microseconds in the CSV, seconds in C).
+Core() checks both: every engine row filled here must equal the one
+gpuadv_engine_load() fills from the compiled-in catalog.
+"""
+import ctypes
+
+D = ctypes.c_double
+I = ctypes.c_int
+
+
+class ModelDef(ctypes.Structure):
+    """gpuadv_model_def, its gpuadv_model_shape inline."""
+    _fields_ = [(n, D) for n in ("params_b", "active_params_b", "hidden",
+                                 "intermediate", "heads", "vocab", "context",
+                                 "n_experts", "experts_per_token", "layers",
+                                 "kv_heads", "head_dim", "kv_lora_rank",
+                                 "qk_rope_head_dim", "sliding_window",
+                                 "sliding_layers", "linear_layers",
+                                 "linear_state_elems", "global_kv_heads",
+                                 "global_head_dim", "kv_shared_layers",
+                                 "kv_shared_sliding")]
+
+
+# gpuadv_engine_consts after bw_eff[4]: (C field, engines.csv column,
+# scale from the CSV's unit to C's)
+ENGINE_NUMBERS = [
+    ("kv_eff", "kv_eff", 1.0),
+    ("layer_overhead_s", "layer_overhead_us", 1e-6),
+    ("moe_layer_s", "moe_layer_overhead_us", 1e-6),
+    ("token_overhead_s", "token_overhead_us", 1e-6),
+    ("prefill_token_s", "prefill_token_us", 1e-6),
+    ("compute_eff", "compute_eff", 1.0),
+    ("prefill_mfu", "prefill_mfu", 1.0),
+    ("prefill_half_tokens", "prefill_half_tokens", 1.0),
+    ("gguf_unified_factor", "gguf_unified_factor", 1.0),
+    ("prefill_mfu_unified", "prefill_mfu_unified", 1.0),
+    ("gguf_prefill_factor", "gguf_prefill_factor", 1.0),
+    ("attn_eff", "attn_eff", 1.0),
+    ("fp4_eff", "fp4_eff", 1.0),
+    ("dequant_eff", "dequant_eff", 1.0),
+    ("dequant_prefill_eff", "dequant_prefill_eff", 1.0),
+    ("amd_eff", "amd_eff", 1.0),
+    ("gaudi_eff", "gaudi_eff", 1.0),
+]
+# bw_eff[] by enum gpuadv_memory_class
+BW_EFF = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr"]
+
+
+class EngineConsts(ctypes.Structure):
+    """gpuadv_engine_consts."""
+    _fields_ = [("bw_eff", D * 4)] + [(c, D) for c, _, _ in ENGINE_NUMBERS] + \
+        [("split_layers", I), ("batch_tokens", D), ("fp16_accumulate", I),
+         ("dp_shared_budget", I), ("kv_from_checkpoint", I)]
+
+
+def _num(x):
+    return float(x) if x not in ("", None) else 0.0
+
+
+class Core:
+    def __init__(self, path):
+        lib = self.lib = ctypes.CDLL(path)
+        lib.gpuadv_catalog_resolve.restype = I
+        lib.gpuadv_catalog_resolve.argtypes = [ctypes.c_void_p,
+                                               ctypes.c_char_p, I]
+        lib.gpuadv_dtype_find.argtypes = [ctypes.c_char_p, I]
+        lib.gpuadv_keyword_find.argtypes = [ctypes.c_void_p, ctypes.c_char_p, I]
+        lib.gpuadv_model_from_row.argtypes = [I, ctypes.c_void_p]
+        lib.gpuadv_engine_load.argtypes = [I, ctypes.c_void_p]
+        lib.gpuadv_engine_kv_dtype.argtypes = [I, I]
+        P = ctypes.c_void_p
+        for name, args in (
+                ("gpuadv_model_decode_tps_of", [P, I, I, I, P, D, D, D]),
+                ("gpuadv_model_prefill_tps_of", [P, I, I, P, D, D]),
+                ("gpuadv_model_full_load_tps",
+                 [P, I, I, I, I, P, D, D, D, D, P])):
+            f = getattr(lib, name)
+            f.restype = D
+            f.argtypes = args
+        self.gpus = self._catalog("gpuadv_catalog_gpus")
+        self.models = self._catalog("gpuadv_catalog_models")
+        self.engine_names = ctypes.addressof(
+            ctypes.c_char.in_dll(lib, "gpuadv_engine_names"))
+        self._model_cache = {}
+
+    def _catalog(self, symbol):
+        return ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
+
+    def _row(self, cat, name):
+        b = name.encode()
+        return self.lib.gpuadv_catalog_resolve(cat, b, len(b))
+
+    def gpu(self, name):
+        """The gpus catalog row of a name or alias, -1 if none."""
+        return self._row(self.gpus, name)
+
+    def model(self, name):
+        """The model definition of a models catalog name, None if none."""
+        if name not in self._model_cache:
+            row = self._row(self.models, name)
+            d = None
+            if row >= 0:
+                d = ModelDef()
+                self.lib.gpuadv_model_from_row(row, ctypes.byref(d))
+            self._model_cache[name] = d
+        return self._model_cache[name]
+
+    def dtype(self, name):
+        """The gpuadv_dtypes index of a dtype name, -1 if none (and for
+        the empty name: the engine's default)."""
+        if not name:
+            return -1
+        b = name.encode()
+        return self.lib.gpuadv_dtype_find(b, len(b))
+
+    def engine(self, name):
+        """The index of a serving engine in gpuadv_engine_names, -1."""
+        b = name.encode()
+        return self.lib.gpuadv_keyword_find(self.engine_names, b, len(b))
+
+    def engine_kv_dtype(self, engine, dtype):
+        """The dtype index the engine keeps the KV cache in for weights of
+        dtype (its default, engines.kv_cache_dtype)."""
+        return self.lib.gpuadv_engine_kv_dtype(engine, dtype)
+
+    def engine_consts(self, e):
+        """gpuadv_engine_consts of e: an engines.csv row, or a dict with
+        its numeric columns as numbers and its facts (split_layers,
+        batch_tokens, fp16_accumulate, dp_shared_budget,
+        kv_from_checkpoint) as calibrate.engine_facts() reads them."""
+        c = EngineConsts()
+        for i, k in enumerate(BW_EFF):
+            c.bw_eff[i] = _num(e[k])
+        for field, column, scale in ENGINE_NUMBERS:
+            setattr(c, field, _num(e[column]) * scale)
+        c.split_layers = int(bool(e["split_layers"]))
+        c.batch_tokens = _num(e["batch_tokens"])
+        c.fp16_accumulate = int(bool(e["fp16_accumulate"]))
+        c.dp_shared_budget = int(bool(e["dp_shared_budget"]))
+        c.kv_from_checkpoint = int(bool(e["kv_from_checkpoint"]))
+        return c
+
+    def check_engine(self, name, e):
+        """'' when engine_consts(e) equals what gpuadv_engine_load() fills
+        for the engine from the compiled-in catalog, else the first field
+        that differs (the struct layout above or a unit disagrees)."""
+        mine = self.engine_consts(e)
+        theirs = EngineConsts()
+        self.lib.gpuadv_engine_load(self.engine(name), ctypes.byref(theirs))
+        for field, _ in EngineConsts._fields_:
+            a, b = getattr(mine, field), getattr(theirs, field)
+            if field == "bw_eff":
+                a, b = list(a), list(b)
+            if a != b and not (isinstance(a, float) and
+                               abs(a - b) <= 1e-12 * max(abs(b), 1e-300)):
+                return "%s: %r here, %r in C" % (field, a, b)
+        return ""
+
+    def decode_tps(self, consts, model, gpu, dtype, kv_dtype, batch, context,
+                   n_gpus):
+        """model_decode_tps of a tensor split (or the engine's layer
+        split) at batch sequences of context tokens."""
+        return self.lib.gpuadv_model_decode_tps_of(
+            ctypes.byref(model), gpu, dtype, kv_dtype, ctypes.byref(consts),
+            batch, context, n_gpus)
+
+    def prefill_tps(self, consts, model, gpu, dtype, n_gpus, prompt):
+        """model_prefill_tps: prompt tokens/s of one prompt."""
+        return self.lib.gpuadv_model_prefill_tps_of(
+            ctypes.byref(model), gpu, dtype, ctypes.byref(consts), n_gpus,
+            prompt)
+
+    def full_load_tps(self, consts, engine, model, gpu, dtype, kv_dtype,
+                      prompt, output, n_gpus, cap):
+        """model_full_load_tps: output tokens/s at full load, None when
+        the weights leave the cache no room. engine: the index whose
+        memory rule applies."""
+        batch = D()
+        tps = self.lib.gpuadv_model_full_load_tps(
+            ctypes.byref(model), gpu, dtype, kv_dtype, engine,
+            ctypes.byref(consts), prompt, output, n_gpus, cap,
+            ctypes.byref(batch))
+        return tps if batch.value >= 1 else None
