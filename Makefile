@@ -50,7 +50,8 @@ EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
 EXT_HDR := $(wildcard ext/*.h) build/gpuadv_catalog_cols.h build/gpuadv_dtypes.h
 CATALOG_CSV := catalogs/dtypes.csv catalogs/gpus.csv catalogs/models.csv catalogs/cloud_instances.csv \
                catalogs/engines.csv catalogs/engine_support.csv \
-               catalogs/owned_costs.csv catalogs/committed_prices.csv catalogs/spot_interruptions.csv \
+               catalogs/owned_costs.csv catalogs/committed_prices.csv catalogs/cloud_regions.csv \
+               catalogs/spot_interruptions.csv \
                catalogs/aliases.csv \
                catalogs/measurements.csv \
                catalogs/image_models.csv catalogs/image_measurements.csv

@@ -358,6 +358,17 @@ CATALOGS = [
             *provenance(required=False, pattern=PERIOD_RE),
         ]),
     dict(
+        table="cloud_regions", file="cloud_regions.csv", key=None,
+        indexes=["region"],
+        columns=[
+            col("provider", "TEXT", pattern=SLUG_RE),
+            col("region", "TEXT"),
+            col("country", "TEXT", False, pattern=re.compile(r"^[A-Z]{2}$")),
+            col("continent", "TEXT", False,
+                choices={"AF", "AS", "EU", "NA", "OC", "SA"}),
+            *provenance(),
+        ]),
+    dict(
         table="spot_interruptions", file="spot_interruptions.csv", key=None,
         indexes=["provider"],
         columns=[

@@ -67,6 +67,7 @@ extern const gpuadv_catalog gpuadv_catalog_engines;
 extern const gpuadv_catalog gpuadv_catalog_engine_support;
 extern const gpuadv_catalog gpuadv_catalog_owned_costs;
 extern const gpuadv_catalog gpuadv_catalog_committed_prices;
+extern const gpuadv_catalog gpuadv_catalog_cloud_regions;
 extern const gpuadv_catalog gpuadv_catalog_spot_interruptions;
 extern const gpuadv_catalog gpuadv_catalog_aliases;
 extern const gpuadv_catalog gpuadv_catalog_image_models;

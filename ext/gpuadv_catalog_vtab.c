@@ -223,6 +223,7 @@ static const gpuadv_catalog *const catalogs[] = {
     &gpuadv_catalog_engine_support,
     &gpuadv_catalog_owned_costs,
     &gpuadv_catalog_committed_prices,
+    &gpuadv_catalog_cloud_regions,
     &gpuadv_catalog_spot_interruptions,
     &gpuadv_catalog_aliases,
     &gpuadv_catalog_image_models,

@@ -28,7 +28,7 @@ make_good() {
   grep -v '^server_usd' catalogs/owned_costs.csv > "$work/cat/owned_costs.csv"
   head -1 catalogs/committed_prices.csv > "$work/cat/committed_prices.csv"
   echo "test,t-1,$gpu,1,1-year contract,365,,1.5,test source,2026-01," >> "$work/cat/committed_prices.csv"
-  cp catalogs/spot_interruptions.csv "$work/cat/spot_interruptions.csv"
+  cp catalogs/spot_interruptions.csv catalogs/cloud_regions.csv "$work/cat/"
   cp catalogs/dtypes.csv catalogs/engines.csv catalogs/engine_support.csv "$work/cat/"
   cp catalogs/image_models.csv "$work/cat/"
   head -1 catalogs/image_measurements.csv > "$work/cat/image_measurements.csv"

@@ -50,9 +50,9 @@ SELECT 'functions_returns_text',
                                         WHERE returns = 'TEXT' ORDER BY name))
        = 'engine_kv_dtype,gpu_name,gpuadv_version,model_name,spend_problem,traffic_shape,train_layout';
 
--- gpuadv_tables: the twelve catalogs, with the counts and as_of ranges of
+-- gpuadv_tables: the thirteen catalogs, with the counts and as_of ranges of
 -- their rows.
-SELECT 'tables_catalogs', count(*) = 12 AND sum(kind = 'catalog') = 12 FROM gpuadv_tables;
+SELECT 'tables_catalogs', count(*) = 13 AND sum(kind = 'catalog') = 13 FROM gpuadv_tables;
 SELECT 'tables_gpus', rows = (SELECT count(*) FROM gpus)
        AND as_of_min = (SELECT min(as_of) FROM gpus) AND as_of_max = (SELECT max(as_of) FROM gpus)
 FROM gpuadv_tables WHERE name = 'gpus';
@@ -85,7 +85,7 @@ SELECT 'tables_main_table', kind = 'table' AND rows = 3
 FROM gpuadv_tables WHERE name = 'quotes';
 SELECT 'tables_main_view', kind = 'view' AND rows = 1 AND as_of_min IS NULL
 FROM gpuadv_tables WHERE name = 'recent';
-SELECT 'tables_order', group_concat(name) = 'gpus,cloud_instances,models,measurements,engines,engine_support,owned_costs,committed_prices,spot_interruptions,aliases,image_models,image_measurements,quotes,recent'
+SELECT 'tables_order', group_concat(name) = 'gpus,cloud_instances,models,measurements,engines,engine_support,owned_costs,committed_prices,cloud_regions,spot_interruptions,aliases,image_models,image_measurements,quotes,recent'
 FROM gpuadv_tables;
 DROP VIEW recent;
 DROP TABLE quotes;
