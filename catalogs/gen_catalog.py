@@ -130,7 +130,7 @@ CATALOGS = [
             col("head_dim", "INTEGER", lo=8, hi=4096),
             col("vocab", "INTEGER", lo=100, hi=10000000),
             col("context", "INTEGER", lo=128, hi=100000000),
-            col("attention", "TEXT", choices={"mha", "gqa", "mqa", "mla"}),
+            col("attention", "TEXT", choices={"mha", "gqa", "mqa", "mla", "csa"}),
             col("kv_lora_rank", "INTEGER", False, lo=1, hi=65536),
             col("qk_rope_head_dim", "INTEGER", False, lo=1, hi=4096),
             col("n_experts", "INTEGER", False, lo=2, hi=100000),
@@ -143,6 +143,7 @@ CATALOGS = [
             col("global_head_dim", "INTEGER", False, lo=8, hi=4096),
             col("kv_shared_layers", "INTEGER", False, lo=1, hi=1000),
             col("kv_shared_sliding", "INTEGER", False, lo=0, hi=1000),
+            col("compressed_kv_elems", "INTEGER", False, lo=1, hi=10**7),
             *provenance(),
         ]),
     # Vision and diffusion models (ext/gpuadv_image.c); each row found by
@@ -404,10 +405,17 @@ def check_row_extra(cat, row, where):
             raise CatalogError("%s: active_params_b %g exceeds params_b %g"
                                % (where, row["active_params_b"],
                                   row["params_b"]))
-        if row["attention"] == "mla" and (row["kv_lora_rank"] is None or
-                                          row["qk_rope_head_dim"] is None):
-            raise CatalogError("%s: attention mla needs kv_lora_rank and "
-                               "qk_rope_head_dim" % where)
+        if row["attention"] in ("mla", "csa") and (
+                row["kv_lora_rank"] is None or row["qk_rope_head_dim"] is None):
+            raise CatalogError("%s: attention %s needs kv_lora_rank and "
+                               "qk_rope_head_dim" % (where, row["attention"]))
+        if (row["attention"] == "csa") != (row["compressed_kv_elems"] is not None) \
+                or (row["attention"] == "csa" and
+                    row["sliding_layers"] != row["layers"]):
+            raise CatalogError("%s: attention csa (compressed, DeepSeek-V4) "
+                               "goes with compressed_kv_elems and a window "
+                               "in every layer (sliding_layers = layers)"
+                               % where)
         if (row["sliding_window"] is None) != (row["sliding_layers"] is None):
             raise CatalogError("%s: sliding_window and sliding_layers go "
                                "together" % where)

@@ -17,7 +17,8 @@ the extension computes.
 What this file restates is the layout of two C structs (gpuadv_model_def
 and gpuadv_engine_consts of ext/gpuadv_math.h) and the units of the
 engines catalog's columns (microseconds in the CSV, seconds in C).
-Core() checks both: every engine row filled here must equal the one
+Core() checks the structs' sizes against the library's, and
+check_engine() that an engine row filled here equals the one
 gpuadv_engine_load() fills from the compiled-in catalog.
 """
 import ctypes
@@ -36,7 +37,7 @@ class ModelDef(ctypes.Structure):
                                  "sliding_layers", "linear_layers",
                                  "linear_state_elems", "global_kv_heads",
                                  "global_head_dim", "kv_shared_layers",
-                                 "kv_shared_sliding")]
+                                 "kv_shared_sliding", "compressed_kv_elems")]
 
 
 # gpuadv_engine_consts after bw_eff[4]: (C field, engines.csv column,
@@ -95,6 +96,16 @@ class Core:
             f = getattr(lib, name)
             f.restype = D
             f.argtypes = args
+        # the two structs restated here have the C's sizes (a field added
+        # in C and not here would be written past the end of ours)
+        for struct, symbol in ((ModelDef, "gpuadv_model_def_bytes"),
+                               (EngineConsts, "gpuadv_engine_consts_bytes")):
+            size = ctypes.c_size_t.in_dll(lib, symbol).value
+            if size != ctypes.sizeof(struct):
+                raise RuntimeError("gpuadv_core.py: %s is %d bytes here, %d "
+                                   "in %s" % (struct.__name__,
+                                              ctypes.sizeof(struct), size,
+                                              path))
         self.gpus = self._catalog("gpuadv_catalog_gpus")
         self.models = self._catalog("gpuadv_catalog_models")
         self.engine_names = ctypes.addressof(

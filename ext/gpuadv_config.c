@@ -766,6 +766,12 @@ typedef struct shape {
   /* Nemotron-H: every block of hybrid_override_pattern, and the MLP-only
   ** ones; 0 for models whose layers each hold a mixer and an FFN. */
   double blocks, mlp_blocks;
+  /* DeepSeek-V4's compressed attention (read_compressed): elements cached
+  ** per token of context beyond the window, the compressors' and
+  ** indexers' parameters, the grouped low-rank output projection, the
+  ** hyper-connections' streams and the hash-routed layers (no routing
+  ** bias); 0 for other models. */
+  double compressed, compress_params, o_groups, o_lora, hc, hash_layers;
   double vision; /* parameters of the vision tower and its projector */
   const char *vision_from; /* its key, and how it was counted */
   char vision_how[160];
@@ -854,6 +860,12 @@ static int read_head_dim(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   char from[96];
   int r;
+  if (s->compressed > 0) {
+    s->hd = s->nope + s->rope;
+    add_row(m, "head_dim", s->hd, "head_dim",
+            "compressed attention: the width of an entry and of a query head");
+    return 0;
+  }
   if (s->kv_lora > 0) {
     s->hd = s->nope + s->rope;
     add_row(m, "head_dim", s->hd, "qk_nope_head_dim, qk_rope_head_dim",
@@ -942,6 +954,110 @@ static int read_mla(config_ctx *c, shape *s) {
               sizeof(from));
   if (r < 0) return -1;
   if (r == 0) s->q_lora = 0; /* DeepSeek-V2-Lite: q_proj straight */
+  return 0;
+}
+
+/* A compressor of DeepSeek-V4 (class Compressor of its
+** inference/model.py) pooling `ratio` tokens into one entry of width d:
+** its position biases (ratio x coff d), key-value and gate projections
+** (hidden x coff d each) and norm (d); coff is 2 where the windows
+** overlap (ratio 4), else 1. */
+static double compressor_params(double h, double ratio, double d) {
+  double coff = ratio == 4 ? 2 : 1;
+  return ratio * coff * d + 2 * h * coff * d + d;
+}
+
+/* DeepSeek-V4's attention (model_type deepseek_v4; the classes Attention,
+** Compressor, Indexer and Block of inference/model.py of
+** deepseek-ai/DeepSeek-V4-Flash, initial release efc8551): one KV head of
+** head_dim, each entry both key and value; every layer keeps its last
+** sliding_window tokens' entries, and a layer of compress_ratios r > 0
+** one entry more per r tokens (a learned pooling), r = 4 layers with an
+** indexer whose index_head_dim keys (one per 4 tokens) pick the entries a
+** query reads. Only r in {0, 4, 128} are read (the code's overlap and
+** indexer hold for r = 4 alone). Absent compress_ratios: nothing read. */
+static int read_compressed(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char where[96], from[96];
+  double hd, ih, idim, elems = 0, params = 0;
+  int a = cfg_array(c, "compress_ratios", 0, where, sizeof(where));
+  int i, item;
+  if (a == -1) return 0;
+  if (a == -2) return -1;
+  if (c->doc.nodes[a].n < s->L) {
+    return cfg_fail(c, "'%s' has %d entries, fewer than num_hidden_layers %.0f",
+                    where, c->doc.nodes[a].n, s->L);
+  }
+  if (cfg_int(c, INT1("head_dim"), REQUIRED, POSITIVE, &hd, 0, 0) < 0 ||
+      cfg_int(c, INT1("qk_rope_head_dim"), REQUIRED, POSITIVE, &s->rope, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("q_lora_rank"), REQUIRED, POSITIVE, &s->q_lora, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("o_groups"), REQUIRED, POSITIVE, &s->o_groups, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("o_lora_rank"), REQUIRED, POSITIVE, &s->o_lora, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("sliding_window"), REQUIRED, POSITIVE, &s->window, 0, 0) <
+          0 ||
+      cfg_int(c, INT1("index_n_heads"), REQUIRED, POSITIVE, &ih, 0, 0) < 0 ||
+      cfg_int(c, INT1("index_head_dim"), REQUIRED, POSITIVE, &idim, 0, 0) < 0 ||
+      cfg_int(c, INT1("hc_mult"), REQUIRED, POSITIVE, &s->hc, 0, 0) < 0 ||
+      cfg_int(c, INT1("num_hash_layers"), OPTIONAL, NONNEG, &s->hash_layers, 0,
+              0) < 0) {
+    return -1;
+  }
+  if (s->rope >= hd) {
+    return cfg_fail(c,
+                    "'qk_rope_head_dim' (%.0f) must be less than head_dim "
+                    "(%.0f)",
+                    s->rope, hd);
+  }
+  if (fmod(s->H * hd, s->o_groups) != 0.0 || s->hash_layers > s->L) {
+    return cfg_fail(c,
+                    "'o_groups' (%.0f) must divide num_attention_heads x "
+                    "head_dim, and num_hash_layers (%.0f) be at most "
+                    "num_hidden_layers",
+                    s->o_groups, s->hash_layers);
+  }
+  item = a + 1;
+  for (i = 0; i < (int)s->L; i++) {
+    const json_node *nd = &c->doc.nodes[item];
+    double r = nd->number;
+    if (nd->type != JSON_NUMBER || !(r == 0 || r == 4 || r == 128)) {
+      char got[64];
+      quote_value(c, item, got, sizeof(got));
+      return cfg_fail(c,
+                      "'%s' entry %d must be 0, 4 or 128 (the ratios of "
+                      "DeepSeek-V4's code), got %s",
+                      where, i, got);
+    }
+    if (r > 0) {
+      elems += hd / r;
+      params += compressor_params(s->h, r, hd);
+    }
+    if (r == 4) {
+      /* the indexer: its keys, query projection from the q latent,
+      ** per-head weights, its own compressor */
+      elems += idim / 4;
+      params +=
+          s->q_lora * ih * idim + s->h * ih + compressor_params(s->h, 4, idim);
+    }
+    item = nd->end;
+  }
+  s->kv_lora = hd - s->rope;
+  s->nope = hd - s->rope;
+  s->v_dim = hd;
+  s->compressed = elems;
+  s->compress_params = params;
+  snprintf(from, sizeof(from), "head_dim, qk_rope_head_dim");
+  add_row(m, "kv_lora_rank", s->kv_lora, from,
+          "compressed attention: an entry (head_dim, key and value in one) "
+          "less its rotary part");
+  add_row(m, "qk_rope_head_dim", s->rope, "qk_rope_head_dim",
+          "compressed attention: the entry's rotary part");
+  add_row(m, "compressed_kv_elems", elems, where,
+          "per token of context: head_dim / r for each layer of ratio r > 0, "
+          "and index_head_dim / 4 of indexer keys for each r = 4 layer");
   return 0;
 }
 
@@ -1392,7 +1508,11 @@ static int read_layers(config_ctx *c, shape *s) {
                                 POSITIVE, &window, from, sizeof(from))
                       : 0;
     if (chunked < 0) return -1;
-    if (s->kv_lora > 0) {
+    if (s->compressed > 0) {
+      window = s->window;
+      s->sliding = s->L;
+      how = "compressed attention: every layer keeps its window of entries";
+    } else if (s->kv_lora > 0) {
       how = "MLA: no sliding window";
     } else if (chunked) {
       int nr = cfg_array(c, "no_rope_layers", 0, where, sizeof(where));
@@ -1764,7 +1884,14 @@ static void count_params(config_ctx *c, shape *s) {
   double expert, moe_layer, router, n_dense, inactive;
 
   /* Attention of one full-attention layer. */
-  if (s->kv_lora > 0) {
+  if (s->compressed > 0) {
+    /* DeepSeek-V4: q_a, its norm, q_b; one key-value projection and its
+    ** norm; the grouped output projection (o_groups blocks of o_lora_rank
+    ** each) and o_b; a sink per head. Compressors and indexers below. */
+    attn = h * s->q_lora + s->q_lora + s->q_lora * s->H * s->hd + h * s->hd +
+           s->hd + s->H * s->hd * s->o_lora + s->o_groups * s->o_lora * h +
+           s->H;
+  } else if (s->kv_lora > 0) {
     double q = s->q_lora > 0 ? h * s->q_lora + s->q_lora +
                                    s->q_lora * s->H * (s->nope + s->rope)
                              : h * s->H * (s->nope + s->rope);
@@ -1788,7 +1915,7 @@ static void count_params(config_ctx *c, shape *s) {
     if (in_list(qk_norm_types, mt)) g_attn += 2 * s->g_hd;
     p->attention = s->sliding * attn + (n_full - s->sliding) * g_attn;
   } else {
-    p->attention = n_full * attn;
+    p->attention = n_full * attn + s->compress_params;
   }
   p->linear_attention = s->n_linear * s->lin_params;
 
@@ -1806,6 +1933,10 @@ static void count_params(config_ctx *c, shape *s) {
   moe_layer = s->n_routed * expert + g * h * s->shared_inter + router +
               (s->shared_gate ? h : 0);
   p->experts = s->n_routed > 0 ? s->n_moe * moe_layer : 0;
+  /* DeepSeek-V4's hash-routed layers (a token-id table picks the
+  ** experts) have no routing bias */
+  if (s->n_routed > 0 && s->router_bias)
+    p->experts -= s->hash_layers * s->n_routed;
   inactive = s->n_routed > 0 ? s->n_moe * (s->n_routed - s->k) * expert : 0;
 
   /* Norms: two per layer (Gemma 2 and 3: four), the final one; Falcon's
@@ -1843,6 +1974,16 @@ static void count_params(config_ctx *c, shape *s) {
         2 * (n - 1) * h * h + s->L * (n * n + n * n * n + h * n + 2 * h);
   }
   if (s->laurel > 0) p->per_layer += s->L * (2 * h * s->laurel + h);
+  /* DeepSeek-V4's hyper-connections (class Block, ParallelHead): hc_mult
+  ** streams of the hidden state; per block, for the attention and the
+  ** FFN each, a mixing matrix ((2 + hc) hc x hc h), its base ((2 + hc)
+  ** hc) and 3 scales; at the head one matrix (hc x hc h), base (hc) and
+  ** scale. */
+  if (s->hc > 0) {
+    double mix = (2 + s->hc) * s->hc;
+    p->per_layer += s->L * (2 * mix * s->hc * h + 2 * mix + 6) +
+                    s->hc * s->hc * h + s->hc + 1;
+  }
 
   p->embeddings = s->V * h;
   p->lm_head = s->tied ? 0 : s->V * h;
@@ -1929,7 +2070,10 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.global_head_dim = s->g_hd;
   d->shape.kv_shared_layers = s->kv_shared;
   d->shape.kv_shared_sliding = s->kv_shared > 0 ? s->kv_shared_sliding : 0;
-  if (s->kv_lora > 0) {
+  d->shape.compressed_kv_elems = s->compressed;
+  if (s->compressed > 0) {
+    snprintf(m->attention, sizeof(m->attention), "csa");
+  } else if (s->kv_lora > 0) {
     snprintf(m->attention, sizeof(m->attention), "mla");
   } else {
     snprintf(m->attention, sizeof(m->attention), "%s",
@@ -1944,15 +2088,25 @@ static void add_param_rows(config_ctx *c, shape *s) {
   gpuadv_config_params *p = &m->params;
   add_row(m, "params_embeddings", p->embeddings, "vocab_size, hidden_size",
           "vocab x hidden");
-  add_row(m, "params_attention", p->attention,
-          s->kv_lora > 0 ? "kv_lora_rank, q_lora_rank, qk_nope_head_dim, "
-                           "qk_rope_head_dim, v_head_dim"
-                         : "num_attention_heads, num_key_value_heads, head_dim",
-          s->kv_lora > 0
-              ? "%.0f layers x MLA projections (q_a, q_b, kv_a, kv_b, o and "
-                "their norms)"
-              : "%.0f full-attention layers x (q, k, v, o projections%s)",
-          s->L - s->n_linear, s->qkv_bias ? ", biases" : "");
+  if (s->compressed > 0) {
+    add_row(m, "params_attention", p->attention,
+            "q_lora_rank, head_dim, o_groups, o_lora_rank, compress_ratios, "
+            "index_n_heads, index_head_dim",
+            "%.0f layers x (q_a, q_b, kv, grouped o_a, o_b, norms, sinks), "
+            "plus the compressors and indexers of compress_ratios",
+            s->L);
+  } else {
+    add_row(m, "params_attention", p->attention,
+            s->kv_lora > 0
+                ? "kv_lora_rank, q_lora_rank, qk_nope_head_dim, "
+                  "qk_rope_head_dim, v_head_dim"
+                : "num_attention_heads, num_key_value_heads, head_dim",
+            s->kv_lora > 0
+                ? "%.0f layers x MLA projections (q_a, q_b, kv_a, kv_b, o and "
+                  "their norms)"
+                : "%.0f full-attention layers x (q, k, v, o projections%s)",
+            s->L - s->n_linear, s->qkv_bias ? ", biases" : "");
+  }
   if (s->n_linear > 0) {
     add_row(m, "params_linear_attention", p->linear_attention,
             s->linear_kind == 1
@@ -1985,7 +2139,11 @@ static void add_param_rows(config_ctx *c, shape *s) {
           s->tied ? "tie_word_embeddings" : "vocab_size, hidden_size",
           s->tied ? "tied: shares the embedding matrix" : "vocab x hidden");
   add_row(m, "params_vision", p->vision, s->vision_from, "%s", s->vision_how);
-  if (p->per_layer > 0) {
+  if (p->per_layer > 0 && s->hc > 0) {
+    add_row(m, "params_per_layer", p->per_layer, "hc_mult",
+            "DeepSeek-V4: the hyper-connections' mixing weights of every "
+            "block and of the head");
+  } else if (p->per_layer > 0) {
     add_row(m, "params_per_layer", p->per_layer,
             "hidden_size_per_layer_input, altup_num_inputs, laurel_rank",
             "Gemma 3n: per-layer inputs (table, projections, gates), AltUp and "
@@ -2066,6 +2224,7 @@ static int interpret(config_ctx *c) {
 
   if (read_dense(c, &s) < 0) return -1;
   if (read_mla(c, &s) < 0) return -1;
+  if (read_compressed(c, &s) < 0) return -1;
   if (read_head_dim(c, &s) < 0) return -1;
   if (read_global_kv(c, &s) < 0) return -1;
   if (read_moe(c, &s) < 0) return -1;
@@ -2081,11 +2240,14 @@ static int interpret(config_ctx *c) {
   }
   finish_def(c, &s);
   add_text_row(m, "attention", m->attention,
-               s.kv_lora > 0 ? "kv_lora_rank" : "num_key_value_heads",
-               s.kv_lora > 0  ? "multi-head latent attention"
-               : s.kvH == s.H ? "every query head has its own K and V"
-               : s.kvH == 1   ? "one K and V head for all query heads"
-                              : "query heads share K and V heads in groups");
+               s.compressed > 0 ? "compress_ratios"
+               : s.kv_lora > 0  ? "kv_lora_rank"
+                                : "num_key_value_heads",
+               s.compressed > 0 ? "compressed sparse attention (DeepSeek-V4)"
+               : s.kv_lora > 0  ? "multi-head latent attention"
+               : s.kvH == s.H   ? "every query head has its own K and V"
+               : s.kvH == 1     ? "one K and V head for all query heads"
+                                : "query heads share K and V heads in groups");
   {
     /* Multi-token-prediction layers: listed, not counted. */
     double mtp = 0;

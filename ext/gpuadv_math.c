@@ -291,11 +291,11 @@ static void kv_kinds(const gpuadv_model_shape *m, double *local_layers,
 double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
                           double batch, double bytes_per_param) {
   double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
-  double attention_layers = m->layers - linear;
   double elements_per_seq = linear * m->linear_state_elems;
   if (m->kv_lora_rank > 0.0) {
-    elements_per_seq +=
-        attention_layers * (m->kv_lora_rank + m->qk_rope_head_dim) * seq_len;
+    double local, global, state;
+    gpuadv_model_kv_split(m, seq_len, &local, &global, &state);
+    elements_per_seq += local + global;
   } else {
     double local_layers, global_layers, local_elems, global_elems;
     double local_tokens =
@@ -319,9 +319,17 @@ void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
   double local_layers, global_layers, local_elems, global_elems;
   *state = linear * m->linear_state_elems;
   if (m->kv_lora_rank > 0.0) {
+    double entry =
+        (m->layers - linear) * (m->kv_lora_rank + m->qk_rope_head_dim);
+    if (m->compressed_kv_elems > 0.0) {
+      /* DeepSeek-V4: the window's entries, then the compressed ones */
+      *local =
+          entry * (seq_len < m->sliding_window ? seq_len : m->sliding_window);
+      *global = m->compressed_kv_elems * seq_len;
+      return;
+    }
     *local = 0.0;
-    *global = (m->layers - linear) * (m->kv_lora_rank + m->qk_rope_head_dim) *
-              seq_len;
+    *global = entry * seq_len;
     return;
   }
   kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);

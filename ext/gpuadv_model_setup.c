@@ -22,6 +22,11 @@
 #include "gpuadv_catalog_cols.h"
 #include "gpuadv_train.h"
 
+/* The sizes of the two structs that catalogs/gpuadv_core.py restates for
+** ctypes, for it to check its copies against. */
+const size_t gpuadv_model_def_bytes = sizeof(gpuadv_model_def);
+const size_t gpuadv_engine_consts_bytes = sizeof(gpuadv_engine_consts);
+
 #define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
 
 /* The definition of the models catalog's row. */
@@ -49,6 +54,7 @@ void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
   m->global_head_dim = MODEL(MODELS_COL_GLOBAL_HEAD_DIM);
   m->kv_shared_layers = MODEL(MODELS_COL_KV_SHARED_LAYERS);
   m->kv_shared_sliding = MODEL(MODELS_COL_KV_SHARED_SLIDING);
+  m->compressed_kv_elems = MODEL(MODELS_COL_COMPRESSED_KV_ELEMS);
 }
 
 /* The whole heads a model's KV cache is sharded by: its key-value heads,
@@ -63,9 +69,13 @@ static double model_kv_heads(const gpuadv_model_def *m) {
 ** heads / kv_heads queries (2 FLOP each); an MLA latent of kv_lora_rank +
 ** qk_rope_head_dim elements serves every head twice, the scores against
 ** all of it and the values from its kv_lora_rank part (DeepSeek-V2's
-** absorbed form, FlashMLA). */
+** absorbed form, FlashMLA). A compressed-attention entry (DeepSeek-V4)
+** is every head's key and its value whole, rotary part included (its
+** inference/model.py rotates the output back): 4 FLOP per element and
+** head. */
 static double attn_flop_per_kv_element(const gpuadv_model_def *m) {
   const gpuadv_model_shape *s = &m->shape;
+  if (s->compressed_kv_elems > 0.0) return 4.0 * m->heads;
   if (s->kv_lora_rank > 0.0) {
     return 2.0 * m->heads * (2.0 * s->kv_lora_rank + s->qk_rope_head_dim) /
            (s->kv_lora_rank + s->qk_rope_head_dim);

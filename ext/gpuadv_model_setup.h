@@ -6,6 +6,8 @@
 #ifndef GPUADV_MODEL_SETUP_H
 #define GPUADV_MODEL_SETUP_H
 
+#include <stddef.h>
+
 #include "gpuadv_catalog.h"
 #include "gpuadv_engine_mem.h"
 #include "gpuadv_math.h"
@@ -15,6 +17,11 @@
 ** checks the two agree). */
 extern const char *const gpuadv_engine_names[];
 #define GPUADV_ENGINE_DEFAULT 0 /* vllm */
+
+/* sizeof(gpuadv_model_def) and sizeof(gpuadv_engine_consts), for the
+** ctypes copies of catalogs/gpuadv_core.py to check. */
+extern const size_t gpuadv_model_def_bytes;
+extern const size_t gpuadv_engine_consts_bytes;
 
 /* The definition of the models catalog's row. */
 void gpuadv_model_from_row(int row, gpuadv_model_def *d);

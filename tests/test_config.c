@@ -68,6 +68,32 @@ static void test_fixtures(void) {
                                 3.0 * 4096 * 14336 + 2 * 4096) +
                         4096;
   const double mixtral = 46702792704.0;
+  /* DeepSeek-V4-Flash by hand from its inference/model.py: per layer the
+  ** attention (q_a 4096 x 1024 and its norm, q_b 1024 x 64 x 512, kv
+  ** 4096 x 512 and its norm, o_a 4096 x 8 x 1024, o_b 8192 x 4096, 64
+  ** sinks); a compressor of ratio r and width d (r x c d position biases,
+  ** two 4096 x c d projections, a norm of d; c = 2 at r = 4); an indexer
+  ** on r = 4 layers (q_b 1024 x 64 x 128, weights 4096 x 64, its own
+  ** r = 4 compressor of width 128); 256 experts + 1 shared of 3 x 4096 x
+  ** 2048, a router of 256 x 4096 with a bias of 256 on all but the 3 hash
+  ** layers; hyper-connections: per layer 2 x (24 x 16384 + 24 + 3), at the
+  ** head 4 x 16384 + 4 + 1; norms; two 129280 x 4096 embeddings. Layers:
+  ** 2 of ratio 0, 21 of 4, 20 of 128. KV of one token: 43 window entries
+  ** of 512 plus 21 x (512/4 + 128/4) + 20 x 512/128 = 3440, at 2 bytes. */
+  const double v4_attn = 4096.0 * 1024 + 1024 + 1024.0 * 64 * 512 +
+                         4096.0 * 512 + 512 + 4096.0 * 8 * 1024 +
+                         8192.0 * 4096 + 64;
+  const double v4_c4 = 4.0 * 2 * 512 + 2.0 * 4096 * 2 * 512 + 512;
+  const double v4_c128 = 128.0 * 512 + 2.0 * 4096 * 512 + 512;
+  const double v4_idx = 1024.0 * 64 * 128 + 4096.0 * 64 +
+                        (4.0 * 2 * 128 + 2.0 * 4096 * 2 * 128 + 128);
+  const double v4_expert = 3.0 * 4096 * 2048;
+  const double v4_rest = 43.0 * (v4_attn + v4_expert + 256.0 * 4096 +
+                                 2.0 * (24.0 * 16384 + 24 + 3) + 2 * 4096) +
+                         21.0 * (v4_c4 + v4_idx) + 20.0 * v4_c128 + 40.0 * 256 +
+                         4.0 * 16384 + 4 + 1 + 4096 + 2.0 * 129280 * 4096;
+  const double v4_total = v4_rest + 43.0 * 256 * v4_expert;
+  const double v4_active = v4_rest + 43.0 * 6 * v4_expert;
   const fixture fx[] = {
       /* file                 published tol   total            active          kv/token */
       {"llama-3.1-8b", 8.03, 0.01, llama8, llama8, 131072},
@@ -107,6 +133,9 @@ static void test_fixtures(void) {
       /* GLM-5 (Z.ai's 744B, 40B active): MLA over 78 layers, 576 cached
       ** elements a token and layer; its DSA indexers are not counted. */
       {"glm-5", 744.0, 0.01, 743180209920.0, 41053720320.0, 78.0 * 576 * 2},
+      /* DeepSeek-V4-Flash (DeepSeek's 284B, 13B active), by hand above */
+      {"deepseek-v4-flash", 284.0, 0.01, v4_total, v4_active,
+       (43.0 * 512 + 3440) * 2},
   };
   size_t i;
   for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
@@ -242,6 +271,24 @@ static void test_fields(void) {
     /* num_shared_experts 1 of width 1024 beside 256 routed, router bias. */
     check_close("kimi-linear experts", model.params.experts,
                 26.0 * (257.0 * 3 * 2304 * 1024 + 256.0 * 2304 + 256), 0);
+  }
+  if (read_file("tests/configs/deepseek-v4-flash.json") == 0) {
+    /* Compressed attention: every layer's 128-token window of 512-wide
+    ** entries, and 21 x (128 + 32) + 20 x 4 = 3440 elements per token. */
+    check_str("deepseek-v4 attention", model.attention, "csa");
+    check_close("deepseek-v4 compressed elems",
+                model.def.shape.compressed_kv_elems,
+                21.0 * (512 / 4 + 128 / 4) + 20.0 * (512 / 128), 0);
+    check_close("deepseek-v4 window layers", model.def.shape.sliding_layers, 43,
+                0);
+    check_close("deepseek-v4 window", model.def.shape.sliding_window, 128, 0);
+    check_close("deepseek-v4 entry",
+                model.def.shape.kv_lora_rank + model.def.shape.qk_rope_head_dim,
+                512, 0);
+    /* at 1M tokens, 8 bits: the window once, the compressed part per token */
+    check_close("deepseek-v4 kv at 1M tokens",
+                gpuadv_model_kv_gb(&model.def.shape, 1048576, 1, 1),
+                (43.0 * 512 * 128 + 3440.0 * 1048576) / 1e9, 1e-12);
   }
   if (read_file("tests/configs/mistral-large-3.json") == 0) {
     /* Mistral's params.json: dim, n_layers, hidden_dim, moe.* keys. */
@@ -561,6 +608,20 @@ static void test_errors(void) {
        " \"num_attention_heads\": 2, \"vocab_size\": 10, "
        "\"intermediate_size\": 8, \"hybrid_override_pattern\": \"M-\"}",
        "config: missing key 'mamba_num_heads'"},
+      /* DeepSeek-V4: only the ratios its code knows */
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"head_dim\": 8, \"qk_rope_head_dim\": 2,"
+       " \"q_lora_rank\": 4, \"o_groups\": 2, \"o_lora_rank\": 4,"
+       " \"sliding_window\": 4, \"index_n_heads\": 2, \"index_head_dim\": 4,"
+       " \"hc_mult\": 2, \"compress_ratios\": [4, 8]}",
+       "config: 'compress_ratios' entry 1 must be 0, 4 or 128 (the ratios of "
+       "DeepSeek-V4's code), got 8"},
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"compress_ratios\": [4]}",
+       "config: 'compress_ratios' has 1 entries, fewer than num_hidden_layers "
+       "2"},
   };
   size_t i;
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

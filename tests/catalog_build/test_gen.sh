@@ -57,11 +57,13 @@ lines[n - 1] = text
 open(path, "w").write("\n".join(lines))
 PYEOF
 }
-# Field F (1-based) of line N of a catalog file set to VALUE.
+# Field F (1-based, or a column name of the header) of line N of a catalog
+# file set to VALUE.
 set_field() { "$PY" - "$1" "$2" "$3" "$4" <<'PYEOF'
 import csv, io, sys
-path, n, f, value = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+path, n, f, value = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 rows = list(csv.reader(open(path, newline="")))
+f = int(f) if f.isdigit() else rows[0].index(f) + 1
 rows[n - 1][f - 1] = value
 out = io.StringIO()
 csv.writer(out, lineterminator="\n").writerows(rows)
@@ -151,7 +153,7 @@ expect_fail "alias-why-required" "aliases.csv:2: why is required"
 make_good; set_field "$work/cat/aliases.csv" 2 1 "cloud_instances"
 expect_fail "alias-catalog" "aliases.csv:2: catalog must be one of gpus, models, got 'cloud_instances'"
 
-make_good; set_field "$work/cat/models.csv" 3 27 ""
+make_good; set_field "$work/cat/models.csv" 3 as_of ""
 expect_fail "missing-as-of" "models.csv:3: as_of is required"
 
 make_good; echo 'vllm,NVIDIA,Hopper,bf16 fp9,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
@@ -193,10 +195,13 @@ expect_fail "global-heads-without-sliding" "models.csv:2: global_kv_heads needs 
 make_good; set_field "$work/cat/models.csv" 2 24 "32"; set_field "$work/cat/models.csv" 2 25 "0"
 expect_fail "kv-shared-all-full" "models.csv:2: kv_shared_layers 32 (0 sliding) must leave each kind of layer one cache of its own"
 
-make_good; set_field "$work/cat/models.csv" 2 24 "3"
+make_good; set_field "$work/cat/models.csv" 2 kv_shared_layers "3"
 expect_fail "kv-shared-without-sliding-count" "models.csv:2: kv_shared_layers and kv_shared_sliding go together"
 
-make_good; set_field "$work/cat/models.csv" 2 27 "2024/05/01"
+make_good; set_field "$work/cat/models.csv" 2 compressed_kv_elems "3440"
+expect_fail "compressed-without-csa" "models.csv:2: attention csa (compressed, DeepSeek-V4) goes with compressed_kv_elems and a window in every layer (sliding_layers = layers)"
+
+make_good; set_field "$work/cat/models.csv" 2 as_of "2024/05/01"
 expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"
 
 make_good; set_field "$work/cat/cloud_instances.csv" 3 4 "h900-sxm"
