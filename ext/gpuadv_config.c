@@ -772,6 +772,11 @@ typedef struct shape {
   ** hyper-connections' streams and the hash-routed layers (no routing
   ** bias); 0 for other models. */
   double compressed, compress_params, o_groups, o_lora, hc, hash_layers;
+  /* Kimi K3 (read_kimi_k3): the routed experts' latent width (0: they
+  ** work at hidden) and its norm; the MLA output gate; attention
+  ** residuals (per layer two norms and two 1 x hidden projections) */
+  double latent;
+  int latent_norm, mla_gate, attn_res;
   double vision; /* parameters of the vision tower and its projector */
   const char *vision_from; /* its key, and how it was counted */
   char vision_how[160];
@@ -1324,6 +1329,66 @@ static int read_kimi_delta(config_ctx *c, int cfg, shape *s) {
   ** gates (h x dh, dh x H dh each); beta; A_log, dt_bias; output norm. */
   s->lin_params = 4 * s->h * H * dh + 3 * H * dh * kern +
                   2 * (s->h * dh + dh * H * dh) + s->h * H + H + H * dh + dh;
+  /* Kimi K3's use_full_rank_gate: the output gate one h x H dh matrix
+  ** (g_proj) in place of the low-rank pair */
+  {
+    int fr = json_get(d, cfg, "use_full_rank_gate");
+    if (fr >= 0 && d->nodes[fr].type != JSON_TRUE &&
+        d->nodes[fr].type != JSON_FALSE) {
+      return cfg_fail(c,
+                      "'linear_attn_config.use_full_rank_gate' must be "
+                      "true or false");
+    }
+    if (fr >= 0 && d->nodes[fr].type == JSON_TRUE) {
+      s->lin_params += s->h * H * dh - (s->h * dh + dh * H * dh);
+    }
+  }
+  return 0;
+}
+
+/* Kimi K3 (modeling_kimi_linear.py of moonshotai/Kimi-K3, as its SGLang
+** and vLLM ports read it): routed experts that work in a latent of
+** routed_expert_hidden_size, reached by one down-projection per layer and
+** left by one up-projection (with an RMSNorm of the latent where
+** latent_moe_use_norm), the router and the shared experts at the hidden
+** width; an output gate on the MLA layers (mla_use_output_gate: H x
+** v_head_dim x hidden); and attention residuals (attn_res_block_size:
+** per layer two norms and two 1 x hidden projections, one pair more at the
+** output). Each is absent in other configs. */
+static int read_kimi_k3(config_ctx *c, shape *s) {
+  gpuadv_config_model *m = c->out;
+  char from[96];
+  double x = 0;
+  int r = cfg_int(c, INT1("routed_expert_hidden_size"), OPTIONAL, POSITIVE,
+                  &s->latent, from, sizeof(from));
+  if (r < 0) return -1;
+  if (r == 1) {
+    if (!(s->n_routed > 0) || s->latent > s->h) {
+      return cfg_fail(c,
+                      "'%s' (%.0f) needs routed experts and at most "
+                      "hidden_size (%.0f)",
+                      from, s->latent, s->h);
+    }
+    s->latent_norm = cfg_bool(c, "latent_moe_use_norm", 0, 0);
+    if (s->latent_norm < 0) return -1;
+    add_row(m, "expert_latent", s->latent, from,
+            "routed experts work in this latent width: a down- and an "
+            "up-projection per MoE layer%s",
+            s->latent_norm ? ", and a norm of the latent" : "");
+  } else {
+    s->latent = 0;
+  }
+  s->mla_gate = s->kv_lora > 0 ? cfg_bool(c, "mla_use_output_gate", 0, 0) : 0;
+  if (s->mla_gate < 0) return -1;
+  r = cfg_int(c, INT1("attn_res_block_size"), OPTIONAL, POSITIVE, &x, from,
+              sizeof(from));
+  if (r < 0) return -1;
+  s->attn_res = r == 1;
+  if (s->attn_res) {
+    add_row(m, "attn_res_block_size", x, from,
+            "attention residuals: each sublayer's input a learned mix of "
+            "block outputs (two norms and projections a layer, none cached)");
+  }
   return 0;
 }
 
@@ -1897,6 +1962,7 @@ static void count_params(config_ctx *c, shape *s) {
                              : h * s->H * (s->nope + s->rope);
     attn = q + h * (s->kv_lora + s->rope) + s->kv_lora +
            s->kv_lora * s->H * (s->nope + s->v_dim) + s->H * s->v_dim * h;
+    if (s->mla_gate) attn += h * s->H * s->v_dim; /* Kimi K3's g_proj */
   } else {
     attn = h * s->H * s->hd * (s->gated_q ? 2 : 1) + 2 * h * s->kvH * s->hd +
            s->H * s->hd * h;
@@ -1926,12 +1992,14 @@ static void count_params(config_ctx *c, shape *s) {
                               : s->L;
   p->mlp = n_dense * (g * h * s->dense_inter +
                       (s->mlp_bias ? (g - 1) * s->dense_inter + h : 0));
-  expert = g * h * s->moe_inter;
+  expert = g * (s->latent > 0 ? s->latent : h) * s->moe_inter;
   if (strcmp(mt, "gpt_oss") == 0) expert += 2 * s->moe_inter + h; /* biases */
   router = s->n_routed * h +
            (strcmp(mt, "gpt_oss") == 0 || s->router_bias ? s->n_routed : 0);
   moe_layer = s->n_routed * expert + g * h * s->shared_inter + router +
               (s->shared_gate ? h : 0);
+  if (s->latent > 0)
+    moe_layer += 2 * h * s->latent + (s->latent_norm ? s->latent : 0);
   p->experts = s->n_routed > 0 ? s->n_moe * moe_layer : 0;
   /* DeepSeek-V4's hash-routed layers (a token-id table picks the
   ** experts) have no routing bias */
@@ -1954,6 +2022,7 @@ static void count_params(config_ctx *c, shape *s) {
                      : 2 * h;
     p->norms = s->L * norm_layer + h;
   }
+  if (s->attn_res) p->norms += s->L * 4 * h + 2 * h; /* Kimi K3 */
 
   /* Gemma 3n (Gemma3nTextModel, Gemma3nTextDecoderLayer): the per-layer
   ** table (ple_vocab x L x ple), its projection from the hidden state
@@ -2229,6 +2298,7 @@ static int interpret(config_ctx *c) {
   if (read_global_kv(c, &s) < 0) return -1;
   if (read_moe(c, &s) < 0) return -1;
   if (read_layers(c, &s) < 0) return -1;
+  if (read_kimi_k3(c, &s) < 0) return -1;
   if (read_flags(c, &s) < 0) return -1;
   if (read_vision(c, &s) < 0) return -1;
   if (read_per_layer(c, &s) < 0) return -1;

@@ -93,6 +93,31 @@ static void test_fixtures(void) {
                          21.0 * (v4_c4 + v4_idx) + 20.0 * v4_c128 + 40.0 * 256 +
                          4.0 * 16384 + 4 + 1 + 4096 + 2.0 * 129280 * 4096;
   const double v4_total = v4_rest + 43.0 * 256 * v4_expert;
+  /* Kimi K3 by hand from modeling_kimi_linear.py (as its SGLang and vLLM
+  ** ports read it): 24 MLA layers (q_a 7168 x 1536 and its norm, q_b 1536
+  ** x 96 x 192, kv_a 7168 x 576, its norm 512, kv_b 512 x 96 x 256, o and
+  ** the output gate 12288 x 7168 each); 69 KDA layers (q, k, v, o and the
+  ** full-rank output gate 7168 x 12288 each, three convolutions 12288 x 4,
+  ** the low-rank forget gate 7168 x 128 + 128 x 12288, beta 7168 x 96,
+  ** A_log 96, dt_bias 12288, norm 128); layer 0 a dense MLP 3 x 7168 x
+  ** 33792; 92 MoE layers of 896 experts of 3 x 3584 x 3072 (the latent),
+  ** the latent's down- and up-projections 2 x 7168 x 3584 and norm 3584,
+  ** 2 shared experts fused 3 x 7168 x 6144, a router 896 x 7168 and its
+  ** bias; per layer 2 norms and the attention residuals' 2 norms and 2
+  ** projections (6 x 7168), at the output 3 x 7168; two 163840 x 7168
+  ** embeddings. KV of one token: 69 states of 96 x 128 x 128 + 3 x 12288
+  ** x 3 and 24 latents of 576, at 2 bytes. */
+  const double k3_mla = 7168.0 * 1536 + 1536 + 1536.0 * 96 * 192 +
+                        7168.0 * 576 + 512 + 512.0 * 96 * 256 +
+                        2 * 12288.0 * 7168;
+  const double k3_kda = 5 * 7168.0 * 12288 + 3 * 12288.0 * 4 +
+                        (7168.0 * 128 + 128.0 * 12288) + 7168.0 * 96 + 96 +
+                        12288 + 128;
+  const double k3_expert = 3.0 * 3584 * 3072;
+  const double k3_rest =
+      24 * k3_mla + 69 * k3_kda + 3.0 * 7168 * 33792 +
+      92 * (2.0 * 7168 * 3584 + 3584 + 3.0 * 7168 * 6144 + 896.0 * 7168 + 896) +
+      93 * 6.0 * 7168 + 3.0 * 7168 + 2.0 * 163840 * 7168;
   const double v4_active = v4_rest + 43.0 * 6 * v4_expert;
   const fixture fx[] = {
       /* file                 published tol   total            active          kv/token */
@@ -136,6 +161,11 @@ static void test_fixtures(void) {
       /* DeepSeek-V4-Flash (DeepSeek's 284B, 13B active), by hand above */
       {"deepseek-v4-flash", 284.0, 0.01, v4_total, v4_active,
        (43.0 * 512 + 3440) * 2},
+      /* Kimi K3 (Moonshot's 2.78T; its vision encoder, 0.45B, not
+      ** counted here), by hand above */
+      {"kimi-k3", 2780.0, 0.01, k3_rest + 92 * 896 * k3_expert,
+       k3_rest + 92 * 16 * k3_expert,
+       (69.0 * (96 * 128 * 128 + 3 * 12288 * 3) + 24.0 * 576) * 2},
   };
   size_t i;
   for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
@@ -608,6 +638,12 @@ static void test_errors(void) {
        " \"num_attention_heads\": 2, \"vocab_size\": 10, "
        "\"intermediate_size\": 8, \"hybrid_override_pattern\": \"M-\"}",
        "config: missing key 'mamba_num_heads'"},
+      /* Kimi K3's latent: routed experts to work in, no wider than hidden */
+      {"{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
+       " \"num_attention_heads\": 2, \"vocab_size\": 10, "
+       "\"intermediate_size\": 8, \"routed_expert_hidden_size\": 4}",
+       "config: 'routed_expert_hidden_size' (4) needs routed experts and at "
+       "most hidden_size (8)"},
       /* DeepSeek-V4: only the ratios its code knows */
       {"{\"num_hidden_layers\": 2, \"hidden_size\": 8,"
        " \"num_attention_heads\": 2, \"vocab_size\": 10, "

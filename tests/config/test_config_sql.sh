@@ -37,7 +37,8 @@ gemma-4-31b gemma-4-31b 0.01
 gemma-4-26b-a4b gemma-4-26b-a4b 0.01
 gemma-3n-e4b gemma-3n-e4b 0.17
 glm-5 glm-5 0.01
-deepseek-v4-flash deepseek-v4-flash 0.01"
+deepseek-v4-flash deepseek-v4-flash 0.01
+kimi-k3 kimi-k3 0.01"
 
 cols="layers hidden intermediate heads kv_heads head_dim vocab context attention
       kv_lora_rank qk_rope_head_dim n_experts experts_per_token sliding_window
