@@ -157,7 +157,7 @@ make_good; set_field "$work/cat/models.csv" 3 as_of ""
 expect_fail "missing-as-of" "models.csv:3: as_of is required"
 
 make_good; echo 'vllm,NVIDIA,Hopper,bf16 fp9,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
-expect_fail "engine-dtype" "engine_support.csv:31: dtypes: unknown dtype 'fp9'"
+expect_fail "engine-dtype" "engine_support.csv:$(wc -l < "$work/cat/engine_support.csv"): dtypes: unknown dtype 'fp9'"
 
 make_good; set_field "$work/cat/engines.csv" 2 23 "1.5"
 expect_fail "engine-dequant-eff" "engines.csv:2: dequant_eff 1.5 outside the sane range 0.05..1"
@@ -178,7 +178,7 @@ make_good; set_field "$work/cat/engines.csv" 2 14 "-1"
 expect_fail "engine-prefill-token" "engines.csv:2: prefill_token_us -1 outside the sane range 0..10000"
 
 make_good; echo 'vlm,NVIDIA,Hopper,bf16,bf16,test source,2026-01-01,' >> "$work/cat/engine_support.csv"
-expect_fail "engine-unknown" "engine_support.csv:31: unknown engine 'vlm' (not in engines.name)"
+expect_fail "engine-unknown" "engine_support.csv:$(wc -l < "$work/cat/engine_support.csv"): unknown engine 'vlm' (not in engines.name)"
 
 make_good; set_field "$work/cat/models.csv" 2 20 "8"
 expect_fail "linear-without-state" "models.csv:2: linear_layers and linear_state_elems go together"
