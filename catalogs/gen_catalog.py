@@ -143,7 +143,7 @@ CATALOGS = [
             col("global_head_dim", "INTEGER", False, lo=8, hi=4096),
             col("kv_shared_layers", "INTEGER", False, lo=1, hi=1000),
             col("kv_shared_sliding", "INTEGER", False, lo=0, hi=1000),
-            col("compressed_kv_elems", "INTEGER", False, lo=1, hi=10**7),
+            col("extra_kv_elems", "INTEGER", False, lo=1, hi=10**7),
             *provenance(),
         ]),
     # Vision and diffusion models (ext/gpuadv_image.c); each row found by
@@ -409,13 +409,17 @@ def check_row_extra(cat, row, where):
                 row["kv_lora_rank"] is None or row["qk_rope_head_dim"] is None):
             raise CatalogError("%s: attention %s needs kv_lora_rank and "
                                "qk_rope_head_dim" % (where, row["attention"]))
-        if (row["attention"] == "csa") != (row["compressed_kv_elems"] is not None) \
-                or (row["attention"] == "csa" and
-                    row["sliding_layers"] != row["layers"]):
+        if row["attention"] == "csa" and (
+                row["extra_kv_elems"] is None or
+                row["sliding_layers"] != row["layers"]):
             raise CatalogError("%s: attention csa (compressed, DeepSeek-V4) "
-                               "goes with compressed_kv_elems and a window "
+                               "goes with extra_kv_elems and a window "
                                "in every layer (sliding_layers = layers)"
                                % where)
+        if row["attention"] == "mla" and row["sliding_layers"] is not None:
+            raise CatalogError("%s: attention mla keeps every token's latent: "
+                               "no sliding layers (DeepSeek-V4's window is "
+                               "attention csa)" % where)
         if (row["sliding_window"] is None) != (row["sliding_layers"] is None):
             raise CatalogError("%s: sliding_window and sliding_layers go "
                                "together" % where)

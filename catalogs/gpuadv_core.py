@@ -37,30 +37,24 @@ class ModelDef(ctypes.Structure):
                                  "sliding_layers", "linear_layers",
                                  "linear_state_elems", "global_kv_heads",
                                  "global_head_dim", "kv_shared_layers",
-                                 "kv_shared_sliding", "compressed_kv_elems")]
+                                 "kv_shared_sliding", "extra_kv_elems")]
 
 
-# gpuadv_engine_consts after bw_eff[4]: (C field, engines.csv column,
-# scale from the CSV's unit to C's)
+# gpuadv_engine_consts after bw_eff[4], in C's order: (C field, engines.csv
+# column, scale from the CSV's unit to C's). The *_us columns are in
+# microseconds, their C fields in seconds; the others keep their name.
+US_COLUMNS = {"layer_overhead_s": "layer_overhead_us",
+              "moe_layer_s": "moe_layer_overhead_us",
+              "token_overhead_s": "token_overhead_us",
+              "prefill_token_s": "prefill_token_us"}
 ENGINE_NUMBERS = [
-    ("kv_eff", "kv_eff", 1.0),
-    ("layer_overhead_s", "layer_overhead_us", 1e-6),
-    ("moe_layer_s", "moe_layer_overhead_us", 1e-6),
-    ("token_overhead_s", "token_overhead_us", 1e-6),
-    ("prefill_token_s", "prefill_token_us", 1e-6),
-    ("compute_eff", "compute_eff", 1.0),
-    ("prefill_mfu", "prefill_mfu", 1.0),
-    ("prefill_half_tokens", "prefill_half_tokens", 1.0),
-    ("gguf_unified_factor", "gguf_unified_factor", 1.0),
-    ("prefill_mfu_unified", "prefill_mfu_unified", 1.0),
-    ("gguf_prefill_factor", "gguf_prefill_factor", 1.0),
-    ("attn_eff", "attn_eff", 1.0),
-    ("fp4_eff", "fp4_eff", 1.0),
-    ("dequant_eff", "dequant_eff", 1.0),
-    ("dequant_prefill_eff", "dequant_prefill_eff", 1.0),
-    ("amd_eff", "amd_eff", 1.0),
-    ("gaudi_eff", "gaudi_eff", 1.0),
-]
+    (field, US_COLUMNS.get(field, field), 1e-6 if field in US_COLUMNS else 1.0)
+    for field in ("kv_eff", "layer_overhead_s", "moe_layer_s",
+                  "token_overhead_s", "prefill_token_s", "compute_eff",
+                  "prefill_mfu", "prefill_half_tokens", "gguf_unified_factor",
+                  "prefill_mfu_unified", "gguf_prefill_factor", "attn_eff",
+                  "fp4_eff", "dequant_eff", "dequant_prefill_eff", "amd_eff",
+                  "gaudi_eff")]
 # bw_eff[] by enum gpuadv_memory_class
 BW_EFF = ["bw_eff_hbm", "bw_eff_gddr", "bw_eff_unified", "bw_eff_ddr"]
 

@@ -772,6 +772,9 @@ typedef struct shape {
   ** hyper-connections' streams and the hash-routed layers (no routing
   ** bias); 0 for other models. */
   double compressed, compress_params, o_groups, o_lora, hc, hash_layers;
+  /* elements cached per token beyond the layers' own entries: DeepSeek
+  ** Sparse Attention's indexer keys, or DeepSeek-V4's compressed ones */
+  double extra_kv;
   /* Kimi K3 (read_kimi_k3): the routed experts' latent width (0: they
   ** work at hidden) and its norm; the MLA output gate; attention
   ** residuals (per layer two norms and two 1 x hidden projections) */
@@ -959,6 +962,21 @@ static int read_mla(config_ctx *c, shape *s) {
               sizeof(from));
   if (r < 0) return -1;
   if (r == 0) s->q_lora = 0; /* DeepSeek-V2-Lite: q_proj straight */
+  /* DeepSeek Sparse Attention (DeepSeek-V3.2, GLM-5): a lightning indexer
+  ** caches a key of index_head_dim per token in every layer beside the
+  ** latent, to choose the index_topk tokens a query attends to. */
+  {
+    double idx = 0;
+    r = cfg_int(c, INT1("index_head_dim"), OPTIONAL, POSITIVE, &idx, from,
+                sizeof(from));
+    if (r < 0) return -1;
+    if (r == 1) {
+      s->extra_kv = s->L * idx;
+      add_row(m, "extra_kv_elems", s->extra_kv, from,
+              "DeepSeek Sparse Attention: the indexer's key of each token in "
+              "each layer (num_hidden_layers x index_head_dim)");
+    }
+  }
   return 0;
 }
 
@@ -1053,6 +1071,7 @@ static int read_compressed(config_ctx *c, shape *s) {
   s->nope = hd - s->rope;
   s->v_dim = hd;
   s->compressed = elems;
+  s->extra_kv = elems;
   s->compress_params = params;
   snprintf(from, sizeof(from), "head_dim, qk_rope_head_dim");
   add_row(m, "kv_lora_rank", s->kv_lora, from,
@@ -1060,7 +1079,7 @@ static int read_compressed(config_ctx *c, shape *s) {
           "less its rotary part");
   add_row(m, "qk_rope_head_dim", s->rope, "qk_rope_head_dim",
           "compressed attention: the entry's rotary part");
-  add_row(m, "compressed_kv_elems", elems, where,
+  add_row(m, "extra_kv_elems", elems, where,
           "per token of context: head_dim / r for each layer of ratio r > 0, "
           "and index_head_dim / 4 of indexer keys for each r = 4 layer");
   return 0;
@@ -2139,7 +2158,7 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.global_head_dim = s->g_hd;
   d->shape.kv_shared_layers = s->kv_shared;
   d->shape.kv_shared_sliding = s->kv_shared > 0 ? s->kv_shared_sliding : 0;
-  d->shape.compressed_kv_elems = s->compressed;
+  d->shape.extra_kv_elems = s->extra_kv;
   if (s->compressed > 0) {
     snprintf(m->attention, sizeof(m->attention), "csa");
   } else if (s->kv_lora > 0) {

@@ -309,6 +309,8 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
       elements_per_seq += global_elems * global_layers * seq_len +
                           local_elems * local_layers * local_tokens;
     }
+    if (m->extra_kv_elems > 0.0)
+      elements_per_seq += m->extra_kv_elems * seq_len;
   }
   return elements_per_seq * batch * bytes_per_param / 1e9;
 }
@@ -316,26 +318,23 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
 void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
                            double *local, double *global, double *state) {
   double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
+  double extra = m->extra_kv_elems > 0.0 ? m->extra_kv_elems : 0.0;
   double local_layers, global_layers, local_elems, global_elems;
+  double window = seq_len < m->sliding_window ? seq_len : m->sliding_window;
   *state = linear * m->linear_state_elems;
   if (m->kv_lora_rank > 0.0) {
-    double entry =
-        (m->layers - linear) * (m->kv_lora_rank + m->qk_rope_head_dim);
-    if (m->compressed_kv_elems > 0.0) {
-      /* DeepSeek-V4: the window's entries, then the compressed ones */
-      *local =
-          entry * (seq_len < m->sliding_window ? seq_len : m->sliding_window);
-      *global = m->compressed_kv_elems * seq_len;
-      return;
-    }
-    *local = 0.0;
-    *global = entry * seq_len;
+    /* the latents of every token, but for a window in the sliding layers
+    ** (DeepSeek-V4's: all of them) */
+    double entry = m->kv_lora_rank + m->qk_rope_head_dim;
+    local_layers = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
+    *local = local_layers * entry * window;
+    *global =
+        (m->layers - linear - local_layers) * entry * seq_len + extra * seq_len;
     return;
   }
   kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);
-  *local = local_elems * local_layers *
-           (seq_len < m->sliding_window ? seq_len : m->sliding_window);
-  *global = global_elems * global_layers * seq_len;
+  *local = local_elems * local_layers * window;
+  *global = global_elems * global_layers * seq_len + extra * seq_len;
 }
 
 double gpuadv_activation_gb(double layers, double hidden, double heads,

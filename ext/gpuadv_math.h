@@ -637,12 +637,14 @@ typedef struct gpuadv_model_shape {
   ** reuse the cache of an earlier layer of their kind and keep none;
   ** kv_shared_sliding of them are sliding-window layers. */
   double kv_shared_layers, kv_shared_sliding;
-  /* Compressed attention (DeepSeek-V4): each attention layer keeps the
-  ** entries (kv_lora_rank + qk_rope_head_dim elements, one per token,
-  ** serving as key and value) of its last sliding_window tokens, and the
-  ** layers together compressed_kv_elems elements more per token of
-  ** context (compressed entries and indexer keys); 0: none. */
-  double compressed_kv_elems;
+  /* Elements cached per token of context beyond the attention layers'
+  ** own entries, summed over the layers: the indexer keys of DeepSeek
+  ** Sparse Attention (DeepSeek-V3.2, GLM-5), and DeepSeek-V4's compressed
+  ** entries with its indexer keys; 0: none. (DeepSeek-V4's entries of
+  ** kv_lora_rank + qk_rope_head_dim, one per token serving as key and
+  ** value, are kept for its last sliding_window tokens: an MLA row whose
+  ** sliding_layers are its layers.) */
+  double extra_kv_elems;
 } gpuadv_model_shape;
 
 /* A model as the estimates see it, whether it comes from the models
@@ -659,9 +661,10 @@ typedef struct gpuadv_model_def {
 /* GB of KV cache of a catalog model for seq_len tokens x batch sequences:
 **   MLA: attention layers x (kv_lora_rank + qk_rope_head_dim) elements per
 **        token (the compressed latent and the shared rope key; no factor 2,
-**        no heads); with compressed_kv_elems (DeepSeek-V4), those entries
-**        for at most sliding_window tokens, plus compressed_kv_elems per
-**        token of seq_len;
+**        no heads), the sliding_layers of them (DeepSeek-V4: all) for at
+**        most sliding_window tokens;
+**   plus extra_kv_elems per token of seq_len (indexer keys, compressed
+**        entries);
 **   else 2 x kv_heads x head_dim elements per token and attention layer,
 **        where the sliding_layers local-attention layers hold at most
 **        sliding_window tokens and the others hold seq_len, at
@@ -676,8 +679,8 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
 
 /* The elements of gpuadv_model_kv_gb's cache of one sequence at seq_len
 ** tokens by kind: *local in the sliding-window layers, *global in the
-** full-attention layers (MLA: the latent; compressed attention: the
-** compressed entries, its window in *local), *state in the linear layers.
+** full-attention layers (MLA: the latent), the extra_kv_elems included,
+** *state in the linear layers.
 ** Their sum is gpuadv_model_kv_gb(m, seq_len, 1, 1) x 1e9 up to rounding. */
 void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
                            double *local, double *global, double *state);

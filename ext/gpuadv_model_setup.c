@@ -54,7 +54,7 @@ void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
   m->global_head_dim = MODEL(MODELS_COL_GLOBAL_HEAD_DIM);
   m->kv_shared_layers = MODEL(MODELS_COL_KV_SHARED_LAYERS);
   m->kv_shared_sliding = MODEL(MODELS_COL_KV_SHARED_SLIDING);
-  m->compressed_kv_elems = MODEL(MODELS_COL_COMPRESSED_KV_ELEMS);
+  m->extra_kv_elems = MODEL(MODELS_COL_EXTRA_KV_ELEMS);
 }
 
 /* The whole heads a model's KV cache is sharded by: its key-value heads,
@@ -69,13 +69,14 @@ static double model_kv_heads(const gpuadv_model_def *m) {
 ** heads / kv_heads queries (2 FLOP each); an MLA latent of kv_lora_rank +
 ** qk_rope_head_dim elements serves every head twice, the scores against
 ** all of it and the values from its kv_lora_rank part (DeepSeek-V2's
-** absorbed form, FlashMLA). A compressed-attention entry (DeepSeek-V4)
-** is every head's key and its value whole, rotary part included (its
-** inference/model.py rotates the output back): 4 FLOP per element and
-** head. */
+** absorbed form, FlashMLA). A compressed-attention entry (DeepSeek-V4:
+** an MLA row with sliding layers) is every head's key and its value whole,
+** rotary part included (its inference/model.py rotates the output back):
+** 4 FLOP per element and head. Indexer keys (extra_kv_elems) are counted
+** at the same rate as the entries they sit beside. */
 static double attn_flop_per_kv_element(const gpuadv_model_def *m) {
   const gpuadv_model_shape *s = &m->shape;
-  if (s->compressed_kv_elems > 0.0) return 4.0 * m->heads;
+  if (s->kv_lora_rank > 0.0 && s->sliding_layers > 0.0) return 4.0 * m->heads;
   if (s->kv_lora_rank > 0.0) {
     return 2.0 * m->heads * (2.0 * s->kv_lora_rank + s->qk_rope_head_dim) /
            (s->kv_lora_rank + s->qk_rope_head_dim);

@@ -156,8 +156,10 @@ static void test_fixtures(void) {
       {"gemma-4-26b-a4b", 25.2, 0.01, 25232800000.0, 3822188800.0,
        (25.0 * 2 * 8 * 256 + 5.0 * 2 * 2 * 512) * 2},
       /* GLM-5 (Z.ai's 744B, 40B active): MLA over 78 layers, 576 cached
-      ** elements a token and layer; its DSA indexers are not counted. */
-      {"glm-5", 744.0, 0.01, 743180209920.0, 41053720320.0, 78.0 * 576 * 2},
+      ** elements a token and layer, and the DSA indexer's key of 128;
+      ** the indexers' weights are not counted. */
+      {"glm-5", 744.0, 0.01, 743180209920.0, 41053720320.0,
+       78.0 * (576 + 128) * 2},
       /* DeepSeek-V4-Flash (DeepSeek's 284B, 13B active), by hand above */
       {"deepseek-v4-flash", 284.0, 0.01, v4_total, v4_active,
        (43.0 * 512 + 3440) * 2},
@@ -306,8 +308,7 @@ static void test_fields(void) {
     /* Compressed attention: every layer's 128-token window of 512-wide
     ** entries, and 21 x (128 + 32) + 20 x 4 = 3440 elements per token. */
     check_str("deepseek-v4 attention", model.attention, "csa");
-    check_close("deepseek-v4 compressed elems",
-                model.def.shape.compressed_kv_elems,
+    check_close("deepseek-v4 compressed elems", model.def.shape.extra_kv_elems,
                 21.0 * (512 / 4 + 128 / 4) + 20.0 * (512 / 128), 0);
     check_close("deepseek-v4 window layers", model.def.shape.sliding_layers, 43,
                 0);

@@ -198,8 +198,14 @@ expect_fail "kv-shared-all-full" "models.csv:2: kv_shared_layers 32 (0 sliding) 
 make_good; set_field "$work/cat/models.csv" 2 kv_shared_layers "3"
 expect_fail "kv-shared-without-sliding-count" "models.csv:2: kv_shared_layers and kv_shared_sliding go together"
 
-make_good; set_field "$work/cat/models.csv" 2 compressed_kv_elems "3440"
-expect_fail "compressed-without-csa" "models.csv:2: attention csa (compressed, DeepSeek-V4) goes with compressed_kv_elems and a window in every layer (sliding_layers = layers)"
+# an MLA row (DeepSeek-V3) as DeepSeek-V4's compressed attention without
+# its columns, and with a window it cannot have
+mla_row() { make_good; grep '^deepseek-v3,' catalogs/models.csv >> "$work/cat/models.csv"; }
+mla_row; mla=$(wc -l < "$work/cat/models.csv")
+set_field "$work/cat/models.csv" "$mla" attention "csa"
+expect_fail "csa-without-its-columns" "models.csv:$mla: attention csa (compressed, DeepSeek-V4) goes with extra_kv_elems and a window in every layer (sliding_layers = layers)"
+mla_row; set_field "$work/cat/models.csv" "$mla" sliding_window "128"; set_field "$work/cat/models.csv" "$mla" sliding_layers "61"
+expect_fail "mla-with-window" "models.csv:$mla: attention mla keeps every token's latent: no sliding layers (DeepSeek-V4's window is attention csa)"
 
 make_good; set_field "$work/cat/models.csv" 2 as_of "2024/05/01"
 expect_fail "bad-date" "models.csv:2: as_of '2024/05/01' is not well-formed"

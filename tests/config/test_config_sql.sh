@@ -2,7 +2,7 @@
 # The real config.json files of tests/configs/ through the sqlite3 shell's
 # readfile(): for each model that is also in the models catalog,
 # model_spec(config) has the catalog row's shape (every column from layers
-# to compressed_kv_elems), model_kv_gb agrees with the catalog at 1 and
+# to extra_kv_elems), model_kv_gb agrees with the catalog at 1 and
 # 8192 tokens (gemma-2-9b's context, beyond which model_kv_gb refuses),
 # and params_b is within 1% of the catalog's published figure (vision
 # encoders included on both sides). Every file reads through model_config
@@ -43,7 +43,7 @@ kimi-k3 kimi-k3 0.01"
 cols="layers hidden intermediate heads kv_heads head_dim vocab context attention
       kv_lora_rank qk_rope_head_dim n_experts experts_per_token sliding_window
       sliding_layers linear_layers linear_state_elems global_kv_heads
-      global_head_dim kv_shared_layers kv_shared_sliding compressed_kv_elems"
+      global_head_dim kv_shared_layers kv_shared_sliding extra_kv_elems"
 diff_sql=""
 for c in $cols; do
   diff_sql="$diff_sql || CASE WHEN s.$c IS m.$c THEN '' ELSE ' $c:' || coalesce(s.$c, 'NULL') || '/' || coalesce(m.$c, 'NULL') END"
