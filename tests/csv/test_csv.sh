@@ -123,12 +123,15 @@ sq "$TMP/evil" "CREATE VIRTUAL TABLE main.loot USING gpuadv_csv(filename='$TMP/s
   CREATE VIEW innocent AS SELECT * FROM loot;
   CREATE TABLE t(x);
   CREATE TRIGGER steal AFTER INSERT ON t BEGIN INSERT INTO t SELECT gpu FROM loot; END;" >/dev/null
-got=$(sq "$TMP/evil" "SELECT count(*) FROM innocent;")
-expect_err directonly_view_from_file 'unsafe use of virtual table "loot"' "$got"
-got=$(sq "$TMP/evil" "PRAGMA trusted_schema = OFF; SELECT count(*) FROM innocent;")
-expect_err directonly_view_untrusted 'unsafe use of virtual table "loot"' "$got"
-got=$(sq "$TMP/evil" "INSERT INTO t VALUES (1);")
-expect_err directonly_trigger_from_file 'unsafe use of virtual table "loot"' "$got"
+# a view, the same view untrusted, a trigger: each refused
+while IFS='|' read -r name stmt; do
+  got=$(sq "$TMP/evil" "$stmt")
+  expect_err "$name" 'unsafe use of virtual table "loot"' "$got"
+done <<'EOS'
+directonly_view_from_file|SELECT count(*) FROM innocent;
+directonly_view_untrusted|PRAGMA trusted_schema = OFF; SELECT count(*) FROM innocent;
+directonly_trigger_from_file|INSERT INTO t VALUES (1);
+EOS
 got=$(sq "$TMP/evil" "SELECT count(*) FROM loot;")
 expect directonly_top_level_allowed "4" "$got"
 got=$(sq "$TMP/evil" "CREATE TEMP VIEW mine AS SELECT * FROM loot; SELECT count(*) FROM mine;")

@@ -32,6 +32,7 @@
 **     model_spec one.
 */
 #include <math.h>
+#include <stddef.h>
 
 #include "fuzz_common.h"
 #include "gpuadv_config.h"
@@ -50,38 +51,52 @@ static void check_finite(const char *what, double v) {
   FZ_CHECK(isfinite(v) && v >= 0.0, "%s = %g", what, v);
 }
 
+/* Every number of a model definition: finite and not negative. */
+#define DEF_FIELD(f) \
+  { #f, offsetof(gpuadv_model_def, f) }
+#define SHAPE_FIELD(f) \
+  { #f, offsetof(gpuadv_model_def, shape.f) }
+static const struct {
+  const char *name;
+  size_t offset;
+} def_fields[] = {DEF_FIELD(params_b),
+                  DEF_FIELD(active_params_b),
+                  DEF_FIELD(hidden),
+                  DEF_FIELD(intermediate),
+                  DEF_FIELD(heads),
+                  DEF_FIELD(vocab),
+                  DEF_FIELD(context),
+                  DEF_FIELD(n_experts),
+                  DEF_FIELD(experts_per_token),
+                  SHAPE_FIELD(layers),
+                  SHAPE_FIELD(kv_heads),
+                  SHAPE_FIELD(head_dim),
+                  SHAPE_FIELD(kv_lora_rank),
+                  SHAPE_FIELD(qk_rope_head_dim),
+                  SHAPE_FIELD(sliding_window),
+                  SHAPE_FIELD(sliding_layers),
+                  SHAPE_FIELD(linear_layers),
+                  SHAPE_FIELD(linear_state_elems),
+                  SHAPE_FIELD(global_kv_heads),
+                  SHAPE_FIELD(global_head_dim),
+                  SHAPE_FIELD(kv_shared_layers),
+                  SHAPE_FIELD(kv_shared_sliding),
+                  SHAPE_FIELD(extra_kv_elems)};
+
 static void check_model(const gpuadv_config_model *m) {
   const gpuadv_model_def *d = &m->def;
   const gpuadv_config_params *p = &m->params;
   double kv, parts;
   int i;
-  check_finite("params_b", d->params_b);
-  check_finite("active_params_b", d->active_params_b);
-  check_finite("hidden", d->hidden);
-  check_finite("intermediate", d->intermediate);
-  check_finite("heads", d->heads);
-  check_finite("vocab", d->vocab);
-  check_finite("context", d->context);
-  check_finite("n_experts", d->n_experts);
-  check_finite("experts_per_token", d->experts_per_token);
-  check_finite("layers", d->shape.layers);
-  check_finite("kv_heads", d->shape.kv_heads);
-  check_finite("head_dim", d->shape.head_dim);
-  check_finite("kv_lora_rank", d->shape.kv_lora_rank);
-  check_finite("qk_rope_head_dim", d->shape.qk_rope_head_dim);
-  check_finite("sliding_window", d->shape.sliding_window);
-  check_finite("sliding_layers", d->shape.sliding_layers);
-  check_finite("linear_layers", d->shape.linear_layers);
-  check_finite("global_kv_heads", d->shape.global_kv_heads);
-  check_finite("global_head_dim", d->shape.global_head_dim);
-  check_finite("kv_shared_layers", d->shape.kv_shared_layers);
-  check_finite("kv_shared_sliding", d->shape.kv_shared_sliding);
-  check_finite("linear_state_elems", d->shape.linear_state_elems);
+  for (i = 0; i < (int)(sizeof(def_fields) / sizeof(def_fields[0])); i++) {
+    check_finite(def_fields[i].name,
+                 *(const double *)((const char *)d + def_fields[i].offset));
+  }
   FZ_CHECK(d->shape.layers >= 1, "layers %g", d->shape.layers);
   FZ_CHECK(d->params_b <= GPUADV_MAX_PARAMS_B, "params_b %g", d->params_b);
   FZ_CHECK(p->active <= p->total, "active %g > total %g", p->active, p->total);
   parts = p->embeddings + p->attention + p->linear_attention + p->mlp +
-          p->experts + p->norms + p->lm_head + p->vision;
+          p->experts + p->norms + p->lm_head + p->vision + p->per_layer;
   FZ_CHECK(parts == p->total, "parts %.17g != total %.17g", parts, p->total);
   FZ_CHECK(d->shape.sliding_layers + d->shape.linear_layers <= d->shape.layers,
            "sliding %g + linear %g > layers %g", d->shape.sliding_layers,

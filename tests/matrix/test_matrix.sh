@@ -89,15 +89,16 @@ CREATE VIEW vj AS SELECT g.memory_gb, q.usd FROM q JOIN gpus g ON g.name = q.gpu
 CREATE TABLE t(x); CREATE TABLE log(n);
 CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO log SELECT count(*) FROM q; END;" >/dev/null
 for ts in OFF ON; do
-  got=$(sq -cmd "PRAGMA trusted_schema=$ts" "$db" "SELECT * FROM v;")
-  expect_err "csv view refused in a db file, trusted_schema=$ts" \
-    'unsafe use of virtual table "q"' "$got"
-  got=$(sq -cmd "PRAGMA trusted_schema=$ts" "$db" "SELECT * FROM vj;")
-  expect_err "csv view joined with a catalog refused, trusted_schema=$ts" \
-    'unsafe use of virtual table "q"' "$got"
-  got=$(sq -cmd "PRAGMA trusted_schema=$ts" "$db" "INSERT INTO t VALUES (1); SELECT count(*) FROM log;")
-  expect_err "csv in a trigger refused, trusted_schema=$ts" \
-    'unsafe use of virtual table "q"' "$got"
+  # a view, a view joined with a catalog, a trigger: each refused
+  while IFS='|' read -r what stmt; do
+    got=$(sq -cmd "PRAGMA trusted_schema=$ts" "$db" "$stmt")
+    expect_err "csv $what refused in a db file, trusted_schema=$ts" \
+      'unsafe use of virtual table "q"' "$got"
+  done <<'EOS'
+view|SELECT * FROM v;
+view joined with a catalog|SELECT * FROM vj;
+in a trigger|INSERT INTO t VALUES (1); SELECT count(*) FROM log;
+EOS
   got=$(sq -cmd "PRAGMA trusted_schema=$ts" "$db" "SELECT group_concat(gpu || ':' || usd) FROM q;")
   expect "csv table in a db file read directly, trusted_schema=$ts" \
     "h100-sxm:2.49,l40s:0.99" "$got"

@@ -53,25 +53,17 @@ SELECT 'functions_returns_text',
 -- gpuadv_tables: the thirteen catalogs, with the counts and as_of ranges of
 -- their rows.
 SELECT 'tables_catalogs', count(*) = 13 AND sum(kind = 'catalog') = 13 FROM gpuadv_tables;
-SELECT 'tables_gpus', rows = (SELECT count(*) FROM gpus)
-       AND as_of_min = (SELECT min(as_of) FROM gpus) AND as_of_max = (SELECT max(as_of) FROM gpus)
-FROM gpuadv_tables WHERE name = 'gpus';
-SELECT 'tables_cloud_instances', rows = (SELECT count(*) FROM cloud_instances)
-       AND as_of_min = (SELECT min(as_of) FROM cloud_instances)
-       AND as_of_max = (SELECT max(as_of) FROM cloud_instances)
-FROM gpuadv_tables WHERE name = 'cloud_instances';
-SELECT 'tables_models', rows = (SELECT count(*) FROM models)
-       AND as_of_min = (SELECT min(as_of) FROM models) AND as_of_max = (SELECT max(as_of) FROM models)
-FROM gpuadv_tables WHERE name = 'models';
-SELECT 'tables_measurements', rows = (SELECT count(*) FROM measurements)
-       AND as_of_min = (SELECT min(as_of) FROM measurements)
-       AND as_of_max = (SELECT max(as_of) FROM measurements)
-FROM gpuadv_tables WHERE name = 'measurements';
--- committed_prices has NULL and period dates ('2024-Q4'): text order.
-SELECT 'tables_committed_prices', rows = (SELECT count(*) FROM committed_prices)
-       AND as_of_min = (SELECT min(as_of) FROM committed_prices)
-       AND as_of_max = (SELECT max(as_of) FROM committed_prices)
-FROM gpuadv_tables WHERE name = 'committed_prices';
+-- Each catalog's count and as_of range as SQL counts them (committed_prices
+-- has NULL and period dates such as '2024-Q4': text order).
+WITH counted(name, n, lo, hi) AS (
+  SELECT 'gpus', count(*), min(as_of), max(as_of) FROM gpus
+  UNION ALL SELECT 'cloud_instances', count(*), min(as_of), max(as_of) FROM cloud_instances
+  UNION ALL SELECT 'models', count(*), min(as_of), max(as_of) FROM models
+  UNION ALL SELECT 'measurements', count(*), min(as_of), max(as_of) FROM measurements
+  UNION ALL SELECT 'committed_prices', count(*), min(as_of), max(as_of) FROM committed_prices
+  UNION ALL SELECT 'cloud_regions', count(*), min(as_of), max(as_of) FROM cloud_regions)
+SELECT 'tables_' || c.name, t.rows = c.n AND t.as_of_min IS c.lo AND t.as_of_max IS c.hi
+FROM counted c LEFT JOIN gpuadv_tables t ON t.name = c.name;
 SELECT 'tables_aliases_no_as_of', rows = (SELECT count(*) FROM aliases)
        AND as_of_min IS NULL AND as_of_max IS NULL
 FROM gpuadv_tables WHERE name = 'aliases';

@@ -25,24 +25,27 @@ SELECT 'lat-same-as-direct-run', (SELECT simulated FROM latency_accuracy WHERE i
 SELECT 'lat-error-is-ratio', (SELECT abs(rel_error - (simulated / measured - 1)) < 1e-15 AND abs_error = abs(rel_error) FROM latency_accuracy WHERE id = 'M0405');
 SELECT 'lat-targets', (SELECT count(*) FROM latency_accuracy WHERE target = 0.30) = 4 AND (SELECT count(*) FROM latency_accuracy WHERE target = 0.20) = 14;
 -- The errors measured, row by row (simulated / measured - 1).
-SELECT 'lat-M0211-llama-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0211') = -0.035;
-SELECT 'lat-M0212-llama-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0212') = 0.107;
-SELECT 'lat-M0213-llama-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0213') = -0.094;
-SELECT 'lat-M0214-llama-fp8kv-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0214') = -0.025;
-SELECT 'lat-M0215-llama-fp8kv-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0215') = -0.07;
-SELECT 'lat-M0216-llama-fp8kv-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0216') = 0.043;
-SELECT 'lat-M0217-gptoss-bf16kv-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0217') = 0.167;
-SELECT 'lat-M0218-gptoss-bf16kv-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0218') = -0.031;
-SELECT 'lat-M0219-gptoss-bf16kv-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0219') = -0.038;
-SELECT 'lat-M0220-gptoss-ttft-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0220') = 0.206;
-SELECT 'lat-M0221-gptoss-itl-p50', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0221') = -0.119;
-SELECT 'lat-M0222-gptoss-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0222') = 0.031;
-SELECT 'lat-M0401-dsr1-c8-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0401') = 0.007;
-SELECT 'lat-M0402-dsr1-c8-ttft-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0402') = -0.937;
-SELECT 'lat-M0403-dsr1-c8-tpot-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0403') = -0.065;
-SELECT 'lat-M0404-dsr1-c64-tps', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0404') = 0.076;
-SELECT 'lat-M0405-dsr1-c64-ttft-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0405') = -0.65;
-SELECT 'lat-M0406-dsr1-c64-tpot-p99', (SELECT round(rel_error, 3) FROM latency_accuracy WHERE id = 'M0406') = -0.098;
+WITH want(check_name, id, rel_error) AS (VALUES
+  ('lat-M0211-llama-ttft-p50', 'M0211', -0.035),
+  ('lat-M0212-llama-itl-p50', 'M0212', 0.107),
+  ('lat-M0213-llama-tps', 'M0213', -0.094),
+  ('lat-M0214-llama-fp8kv-ttft-p50', 'M0214', -0.025),
+  ('lat-M0215-llama-fp8kv-itl-p50', 'M0215', -0.07),
+  ('lat-M0216-llama-fp8kv-tps', 'M0216', 0.043),
+  ('lat-M0217-gptoss-bf16kv-ttft-p50', 'M0217', 0.167),
+  ('lat-M0218-gptoss-bf16kv-itl-p50', 'M0218', -0.031),
+  ('lat-M0219-gptoss-bf16kv-tps', 'M0219', -0.038),
+  ('lat-M0220-gptoss-ttft-p50', 'M0220', 0.206),
+  ('lat-M0221-gptoss-itl-p50', 'M0221', -0.119),
+  ('lat-M0222-gptoss-tps', 'M0222', 0.031),
+  ('lat-M0401-dsr1-c8-tps', 'M0401', 0.007),
+  ('lat-M0402-dsr1-c8-ttft-p99', 'M0402', -0.937),
+  ('lat-M0403-dsr1-c8-tpot-p99', 'M0403', -0.065),
+  ('lat-M0404-dsr1-c64-tps', 'M0404', 0.076),
+  ('lat-M0405-dsr1-c64-ttft-p99', 'M0405', -0.65),
+  ('lat-M0406-dsr1-c64-tpot-p99', 'M0406', -0.098))
+SELECT w.check_name, (SELECT round(a.rel_error, 3) FROM latency_accuracy a WHERE a.id = w.id) = w.rel_error
+FROM want w ORDER BY w.id;
 -- The summary: medians over the rows of each split and statistic.
 SELECT 'lat-summary-dev-p50', (SELECT rows = 8 AND round(median_abs_error, 3) = 0.088 AND worst_id = 'M0220' AND within_target = 7 FROM latency_accuracy_summary WHERE split = 'development' AND statistic = 'p50');
 SELECT 'lat-summary-held-out-tail', (SELECT rows = 4 AND round(median_abs_error, 3) = 0.374 AND worst_id = 'M0402' AND within_target = 2 FROM latency_accuracy_summary WHERE split = 'held_out' AND statistic = 'tail');
