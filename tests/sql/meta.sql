@@ -55,14 +55,14 @@ SELECT 'functions_returns_text',
 SELECT 'tables_catalogs', count(*) = 13 AND sum(kind = 'catalog') = 13 FROM gpuadv_tables;
 -- Each catalog's count and as_of range as SQL counts them (committed_prices
 -- has NULL and period dates such as '2024-Q4': text order).
-WITH counted(name, n, lo, hi) AS (
-  SELECT 'gpus', count(*), min(as_of), max(as_of) FROM gpus
-  UNION ALL SELECT 'cloud_instances', count(*), min(as_of), max(as_of) FROM cloud_instances
-  UNION ALL SELECT 'models', count(*), min(as_of), max(as_of) FROM models
-  UNION ALL SELECT 'measurements', count(*), min(as_of), max(as_of) FROM measurements
-  UNION ALL SELECT 'committed_prices', count(*), min(as_of), max(as_of) FROM committed_prices
-  UNION ALL SELECT 'cloud_regions', count(*), min(as_of), max(as_of) FROM cloud_regions)
-SELECT 'tables_' || c.name, t.rows = c.n AND t.as_of_min IS c.lo AND t.as_of_max IS c.hi
+WITH counted(check_name, name, n, lo, hi) AS (
+  SELECT 'tables_gpus', 'gpus', count(*), min(as_of), max(as_of) FROM gpus
+  UNION ALL SELECT 'tables_cloud_instances', 'cloud_instances', count(*), min(as_of), max(as_of) FROM cloud_instances
+  UNION ALL SELECT 'tables_models', 'models', count(*), min(as_of), max(as_of) FROM models
+  UNION ALL SELECT 'tables_measurements', 'measurements', count(*), min(as_of), max(as_of) FROM measurements
+  UNION ALL SELECT 'tables_committed_prices', 'committed_prices', count(*), min(as_of), max(as_of) FROM committed_prices
+  UNION ALL SELECT 'tables_cloud_regions', 'cloud_regions', count(*), min(as_of), max(as_of) FROM cloud_regions)
+SELECT c.check_name, t.rows = c.n AND t.as_of_min IS c.lo AND t.as_of_max IS c.hi
 FROM counted c LEFT JOIN gpuadv_tables t ON t.name = c.name;
 SELECT 'tables_aliases_no_as_of', rows = (SELECT count(*) FROM aliases)
        AND as_of_min IS NULL AND as_of_max IS NULL
