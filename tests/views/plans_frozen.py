@@ -8,7 +8,7 @@
 
 Loads the extension (./gpuadv) and sql/gpuadv.sql, inserts the workloads of
 fixtures/plans_workloads.sql and reads best_plans, the twenty cheapest owned
-plans of each workload in rent_vs_buy, speed_basis,
+plans of each workload in rent_vs_buy, speed_basis of the GPUs serving_plans ranks,
 the ten first-ranked plans of each workload from serving_plans and
 training_plans, and per workload a digest of every plan (counts and sums of
 the figures that rank them, and the layouts and verdicts met), each as
@@ -42,7 +42,9 @@ QUERIES = [
      " round(sum(rent_usd_per_hour), 4), round(sum(break_even_hours), 1)"
      " FROM rent_vs_buy GROUP BY workload"),
     ("rent_vs_buy_verdicts", "SELECT DISTINCT workload, verdict FROM rent_vs_buy"),
-    ("speed_basis", "SELECT * FROM speed_basis"),
+    # the GPUs the frozen serving plans rank: a catalog GPU no plan offers
+    # (no rental offer, a flagged price) changes nothing frozen
+    ("speed_basis", "SELECT * FROM speed_basis WHERE gpu IN (SELECT gpu FROM serving_plans)"),
     ("serving_top10", "SELECT * FROM serving_plans WHERE rank <= 10"),
     ("training_top10", "SELECT * FROM training_plans WHERE rank <= 10"),
     ("serving_digest",
