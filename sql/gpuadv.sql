@@ -1639,6 +1639,7 @@ SELECT workload, for_plans, engine, gpu, devices, fraction, fabric_gbps, n, tp, 
             ELSE 'tp' || tp || CASE WHEN pp > 1 THEN ' pp' || pp ELSE '' END
                  || CASE WHEN ep > 1 THEN ' ep' || ep ELSE '' END END AS layout,
        batch, max_seqs, sim_running, layout_weights_gb AS weights_gb, kv_gb_per_seq,
+       user_tps,
        CASE WHEN speed_model
             THEN model_decode_tps(model, gpu, dtype, batch, mean_context, tp, engine, pp, ep, devices, fabric_gbps)
             ELSE decode_tps(mem_bw_gbs * tp, weights_gb, batch, NULL,
@@ -1697,9 +1698,10 @@ wo AS MATERIALIZED (
 w AS (SELECT * FROM workload_inputs WHERE kind = 'serve' AND name IN (SELECT shape FROM workload_shapes)),
 s AS (
   SELECT sp.*, sp.replica_tps / sp.batch AS per_user_tps,
-         sp.replica_tps / sp.batch >= coalesce(w.user_tps, d.assumed_user_tps) * (1 - 1e-9) AS user_ok
-  -- workloads, not w: read once fewer
-  FROM shape_serving_speeds sp JOIN workloads w ON w.name = sp.workload JOIN d
+         -- the workload's user_tps as workload_inputs gives it (its
+         -- assumed_user_tps where it sets none), carried by the speeds
+         sp.replica_tps / sp.batch >= sp.user_tps * (1 - 1e-9) AS user_ok
+  FROM shape_serving_speeds sp
   WHERE sp.for_plans = 1),
 -- per replica shape: the largest batch that keeps every user at the target
 -- (no target: the largest that fits), else batch 1 (target missed)
