@@ -4,7 +4,10 @@
     /usr/bin/python3 catalogs/calibrate_train.py [--catalogs catalogs]
                                                  [--check ext/gpuadv_math.h]
 
-Run from the repository root. Standard library only.
+Run from the repository root after `make build/libgpuadv_core.so`.
+Standard library only: the estimate below is the extension's C, called
+through ctypes (catalogs/gpuadv_core.py); this file only maps the rows to
+its arguments, fits its constant and prints what-ifs on its constants.
 
 The estimate (what train_peak_gb() computes in C; GB = 1e9 bytes, per GPU):
 
@@ -62,44 +65,16 @@ import argparse
 import csv
 import math
 import os
-import re
 import statistics
 import sys
 
 # The fitting and reporting helpers are shared with the decode fit.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from calibrate import header_constants, nelder_mead, num, quantile  # noqa: E402
+from calibrate import (core, header_constants, nelder_mead, num,  # noqa: E402
+                       quantile)
 
 GIB_GB = 1.073741824
 
-# train_mem_gb bytes per parameter (weights, grads, optimizer), as in
-# train_bytes() of ext/gpuadv_math.c: LoRA adapters a share f of the
-# parameters in fp32 with Adam (4 + 4 + 8 B), NF4 constants 0.127 bits.
-LORA_F = 0.01
-NF4 = 0.5 + 0.127 / 8
-
-
-def mode_bytes(mode, f=LORA_F):
-    return {
-        "full": (2.0, 4.0, 12.0),
-        "full16": (2.0, 2.0, 12.0),
-        "lora": (2.0 + f * 4, f * 4, f * 8),
-        "qlora": (NF4 + f * 4, f * 4, f * 8),
-        "inference": (2.0, 0.0, 0.0),
-    }[mode]
-
-
-def lora_fraction(rank, params_b, layers, hidden, inter):
-    """gpuadv_lora_fraction(): rank-r adapters on every linear layer (q, k,
-    v, o, gate, up, down; k and v counted at the full width h), r L (11 h +
-    3 I) parameters; rank 0 is the 1% default."""
-    if rank <= 0:
-        return LORA_F
-    return rank * layers * (11.0 * hidden + 3.0 * inter) / (params_b * 1e9)
-
-
-MODES = {m: mode_bytes(m) for m in ("full", "full16", "lora", "qlora",
-                                    "inference")}
 # Not a train_mem_gb mode: torchtune's pure-bf16 full fine-tuning (bf16
 # weights, bf16 grads, AdamW moments in bf16, no fp32 master). Used only in
 # the what-if block below, never in the fit.
@@ -185,10 +160,10 @@ TABLE = {
     "T055": ("out", TP + " (TP 8 x PP 8 + CP)", None),
 }
 CONSTANTS = ("GPUADV_TRAIN_CE_FP32_BYTES",)
-# GPUADV_ZERO3_LIVE_LAYERS of ext/gpuadv_math.h: set from the mechanism
+# GPUADV_ZERO3_LIVE_LAYERS of ext/gpuadv_math.h is set from the mechanism
 # (FSDP's two all-gathers in flight), not fitted; the diagnostics below
-# print the errors with 0 to 3.
-ZERO3_LIVE_LAYERS = 2.0
+# print the errors with 0 to 3 in its place (None: the library's).
+ZERO3_LIVE_LAYERS = None
 MEDIAN_TARGET = 0.10
 
 
@@ -202,91 +177,40 @@ def load(dirname):
 
 
 # ---------------------------------------------------------------- formula
-def state_gb(params_b, bytes3, n_gpus, zero_stage):
-    """Weights, gradients and optimizer state per GPU: ZeRO stage 1 shards
-    the optimizer state over the n_gpus, 2 the gradients too, 3 the weights
-    too."""
-    w, g, o = (b / n_gpus if zero_stage >= stage else b
-               for b, stage in zip(bytes3, (3, 2, 1)))
-    return params_b * (w + g + o)
+# The estimate is the C of ext/gpuadv_math.c (gpuadv_train_peak_parts_of,
+# gpuadv_train_peak_of_parts) through build/libgpuadv_core.so: nothing of
+# it is restated here. The fit and the what-ifs change its constants
+# (gpuadv_train_peak_knobs), not its arithmetic.
+def peak_args(c):
+    """A case as train_peak_gb's arguments."""
+    return dict(params_b=c["params_b"], mode=c["mode"], layers=c["layers"],
+                hidden=c["hidden"], heads=c["heads"], seq_len=c["s"],
+                micro_batch=c["b"], n_gpus=float(c["n"]),
+                zero_stage=int(c["zero"]), recompute=c["recompute"],
+                vocab=c["vocab"], ce_chunks=float(c["chunks"]),
+                intermediate=c["inter"], lora_rank=c.get("rank", 0.0))
 
 
-# Bytes per token per layer per hidden unit that a layer keeps for backward
-# without checkpointing, as (constant, per I/h, per a/h), its input kept
-# with checkpointing, and bytes per token per hidden unit outside the
-# layers: GPUADV_TRAIN_ACT_* of ext/gpuadv_math.h.
-ACT = {
-    # PyTorch AMP (fp32 weights, bf16 autocast, SDPA): bench/gpu counts,
-    # torch 2.x; the residual stream is fp32.
-    "full": dict(sel=(34.0, 8.0, 4.0), ckpt=4.0, head=10.0),
-    # bf16 base, fp32 adapters under autocast (PEFT): the same counts.
-    "lora": dict(sel=(28.0, 8.0, 4.0), ckpt=2.0, head=4.0),
-    "qlora": dict(sel=(28.0, 8.0, 4.0), ckpt=2.0, head=4.0),
-    # bf16 weights and gradients (FSDP2 mixed precision, the ZeRO paper's
-    # accounting): Korthikanti et al. 2022, table 2; nothing counted.
-    "full16": dict(sel=(34.0, 0.0, 0.0), ckpt=2.0, head=0.0),
-    "inference": dict(sel=(34.0, 0.0, 0.0), ckpt=2.0, head=0.0),
-}
-
-
-def per_layer_bytes(c):
-    """Bytes per token per hidden unit one layer keeps without
-    checkpointing: 'selective' is flash attention (no s^2 term), 'none'
-    adds Korthikanti's 5 a s / h."""
-    k, i, a = ACT[c["mode"]]["sel"]
-    x = k + i * c["inter"] / c["hidden"] + a * c["heads"] / c["hidden"]
-    if c["recompute"] == "none":
-        x += 5 * c["heads"] * c["s"] / c["hidden"]
-    return x
-
-
-def parts(c, ce_fp32_bytes):
-    """The terms of the estimate, in GB."""
-    s, b, h, n, z = c["s"], c["b"], c["hidden"], c["n"], c["zero"]
-    sbh = s * b * h
-    act = ACT[c["mode"]]
-    ckpt = c["recompute"] == "full"
-    if c["mode"] == "full":
-        z1 = n if z >= 1 else 1
-        z2 = n if z >= 2 else 1
-        z3 = n if z >= 3 else 1
-        linear = max(c["params_b"] - c["vocab"] * h / 1e9, 0.0)
-        resident = c["params_b"] * (4.0 / z3 + 8.0 / z1)
-        step = resident + c["params_b"] * (4.0 / z2 + 4.0 / z1)
-        casts = 2.0 * linear / z3
-    else:
-        resident = step = state_gb(c["params_b"], c["bytes3"], n, z)
-        casts = 0.0
-    layer = per_layer_bytes(c)
-    # ZeRO stage 3 on several GPUs gathers ZERO3_LIVE_LAYERS whole layers
-    # of the stored weights (16-bit, NF4 in QLoRA): P - 2 V h over L each.
-    gathered = 0.0
-    if z >= 3 and n > 1:
-        blocks = max(c["params_b"] - 2 * c["vocab"] * h / 1e9, 0.0)
-        gathered = (ZERO3_LIVE_LAYERS * mode_bytes(c["mode"], 0.0)[0]
-                    * blocks / c["layers"])
-    return dict(
-        step=step, resident=resident, casts=casts, gathered=gathered,
-        act=c["layers"] * (act["ckpt"] if ckpt else layer) * sbh / 1e9,
-        recomp=(layer * sbh / 1e9 + casts / c["layers"]) if ckpt else 0.0,
-        head=act["head"] * sbh / 1e9,
-        logits=b * s * c["vocab"] * (2 + ce_fp32_bytes / c["chunks"]) / 1e9)
-
-
-def peak_gb(p, larger_of):
-    """The step's peak from its terms. larger_of: the loss's backward and
-    the rebuilt layer are apart in time (exact counts of 'full'); else they
-    add up (what the allocator statistics of the bf16-weight rows show)."""
-    loss = p["head"] + p["logits"]
-    tail = max(loss, p["recomp"]) if larger_of else loss + p["recomp"]
-    return max(p["step"], p["resident"] + p["casts"] + p["gathered"] +
-               p["act"] + tail)
+def parts(c, ce_fp32_bytes, **knobs):
+    """The terms of the estimate, in GB (gpuadv_train_peak_parts), with
+    the fitted constant ce_fp32_bytes, ZERO3_LIVE_LAYERS, the case's own
+    state per parameter where it gives one (c["state"]) and any other
+    constant of gpuadv_train_peak_knobs in knobs."""
+    if c.get("state"):
+        knobs["state"] = c["state"]
+    if ZERO3_LIVE_LAYERS is not None:
+        knobs["zero3_live_layers"] = ZERO3_LIVE_LAYERS
+    k = core().train_peak_knobs(ce_fp32_bytes=ce_fp32_bytes, **knobs)
+    return core().train_peak_parts(peak_args(c), k)
 
 
 def estimate(c, ce_fp32_bytes, slack=0.0, larger_of=None):
+    """The step's peak, GB; larger_of: the loss's backward and the rebuilt
+    layer apart in time (C's rule for 'full'), else added (the others)."""
     if larger_of is None:
         larger_of = c["mode"] == "full"
-    return (1 + slack) * peak_gb(parts(c, ce_fp32_bytes), larger_of)
+    return (1 + slack) * core().train_peak_of_parts(parts(c, ce_fp32_bytes),
+                                                    larger_of)
 
 
 def floor_gb(c):
@@ -307,10 +231,8 @@ def make_case(r, m, mode, zero, recompute, cp, chunks):
     hidden = num(m["hidden"])
     inter = num(m["intermediate"]) or 8.0 * hidden / 3.0
     rank = num(r["lora_rank"]) if mode in ("lora", "qlora") else 0.0
-    f = lora_fraction(rank, num(r["params_b"]), num(m["layers"]), hidden,
-                      inter)
     return dict(
-        id=r["id"], mode=mode, bytes3=mode_bytes(mode, f), rank=rank,
+        id=r["id"], mode=mode, rank=rank,
         params_b=num(r["params_b"]), n=int(num(r["gpu_count"])), zero=zero,
         recompute=recompute, s=num(r["seq_len"]) / cp, cp=cp,
         b=num(r["micro_batch"]), chunks=chunks, layers=num(m["layers"]),
@@ -406,7 +328,7 @@ COUNT_TOLERANCE = 0.03
 def count_case(r):
     """A bench/gpu count as a case of 'full' or 'lora', and its peak."""
     n = lambda k: float(r[k])  # noqa: E731
-    c = dict(mode=r["mode"], bytes3=MODES[r["mode"]], params_b=n("params")
+    c = dict(mode=r["mode"], params_b=n("params")
              / 1e9, n=1, zero=0, s=n("seq"), b=n("batch"), chunks=1,
              recompute="full" if r["checkpointing"] == "yes" else "selective",
              layers=n("layers"), hidden=n("hidden"), heads=n("heads"),
@@ -420,20 +342,14 @@ def count_estimate(c, lora_params_b):
     allocator), and for LoRA the counted state: 2 per base weight, 12 per
     adapter weight, 2 more for the adapters' bf16 copies without
     checkpointing; 20 per adapter weight at the optimizer step."""
-    k, i, a = ACT[c["mode"]]["sel"]
-    saved = ACT[c["mode"]]
-    ACT[c["mode"]] = dict(saved, sel=(k + TORCH113_EXTRA["layer"], i, a),
-                          head=saved["head"] + TORCH113_EXTRA["head"])
-    try:
-        p = parts(c, 10.0)
-    finally:
-        ACT[c["mode"]] = saved
+    p = parts(c, 10.0, extra_layer_bytes=TORCH113_EXTRA["layer"],
+              extra_head_bytes=TORCH113_EXTRA["head"])
     if c["mode"] == "lora":
         base = c["params_b"] - lora_params_b
         p["resident"] = 2 * base + (12 if c["recompute"] == "full" else 14) \
             * lora_params_b
         p["step"] = 2 * base + 20 * lora_params_b
-    return peak_gb(p, True)
+    return core().train_peak_of_parts(p, True)
 
 
 def count_errors(path):
@@ -576,7 +492,7 @@ def main():
                           (2, False)):
         saved, ZERO3_LIVE_LAYERS = ZERO3_LIVE_LAYERS, live
         rows = target if by_rank else [
-            dict(c, rank=0, bytes3=mode_bytes(c["mode"])) for c in target]
+            dict(c, rank=0) for c in target]
         try:
             f4 = fit(rows)
             e4 = summary([estimate(c, f4) / c["measured"] - 1 for c in rows])
@@ -603,7 +519,7 @@ def main():
             continue
         rcs = [c["recompute"]] + (["none"] if c["id"] == "T010" else [])
         for rc in rcs:
-            w = dict(c, mode="full16", bytes3=PURE_BF16, recompute=rc)
+            w = dict(c, mode="full16", state=PURE_BF16, recompute=rc)
             e = estimate(w, fp32)
             print("  %s %-9s est %6.2f meas %6.2f err %+.3f" % (
                 c["id"], rc, e, c["measured"], e / c["measured"] - 1))

@@ -66,6 +66,36 @@ class EngineConsts(ctypes.Structure):
          ("dp_shared_budget", I), ("kv_from_checkpoint", I)]
 
 
+class TrainPeakIn(ctypes.Structure):
+    """gpuadv_train_peak_in: train_peak_gb's arguments."""
+    _fields_ = [("params_b", D), ("mode", I)] + \
+        [(n, D) for n in ("layers", "hidden", "heads", "seq_len",
+                          "micro_batch", "n_gpus")] + \
+        [("zero_stage", I), ("recompute", I)] + \
+        [(n, D) for n in ("vocab", "ce_chunks", "intermediate", "lora_rank")]
+
+
+class TrainBytes(ctypes.Structure):
+    """gpuadv_train_bytes: bytes per parameter."""
+    _fields_ = [(n, D) for n in ("weights", "grads", "optimizer")]
+
+
+class TrainPeakKnobs(ctypes.Structure):
+    """gpuadv_train_peak_knobs: the constants the estimate takes."""
+    _fields_ = [(n, D) for n in ("ce_fp32_bytes", "zero3_live_layers",
+                                 "extra_layer_bytes", "extra_head_bytes")] + \
+        [("state_given", I), ("state", TrainBytes)]
+
+
+PEAK_PARTS = ("step", "resident", "casts", "gathered", "act", "recomp",
+              "head", "logits", "loss")
+
+
+class TrainPeakParts(ctypes.Structure):
+    """gpuadv_train_peak_parts: the estimate's terms, GB."""
+    _fields_ = [(n, D) for n in PEAK_PARTS]
+
+
 def _num(x):
     return float(x) if x not in ("", None) else 0.0
 
@@ -92,14 +122,20 @@ class Core:
             f.argtypes = args
         # the two structs restated here have the C's sizes (a field added
         # in C and not here would be written past the end of ours)
-        for struct, symbol in ((ModelDef, "gpuadv_model_def_bytes"),
-                               (EngineConsts, "gpuadv_engine_consts_bytes")):
+        for struct, symbol in (
+                (ModelDef, "gpuadv_model_def_bytes"),
+                (EngineConsts, "gpuadv_engine_consts_bytes"),
+                (TrainPeakIn, "gpuadv_train_peak_in_bytes"),
+                (TrainPeakKnobs, "gpuadv_train_peak_knobs_bytes"),
+                (TrainPeakParts, "gpuadv_train_peak_parts_bytes")):
             size = ctypes.c_size_t.in_dll(lib, symbol).value
             if size != ctypes.sizeof(struct):
                 raise RuntimeError("gpuadv_core.py: %s is %d bytes here, %d "
                                    "in %s" % (struct.__name__,
                                               ctypes.sizeof(struct), size,
                                               path))
+        lib.gpuadv_train_peak_of_parts.restype = D
+        lib.gpuadv_train_peak_of_parts.argtypes = [P, I]
         self.gpus = self._catalog("gpuadv_catalog_gpus")
         self.models = self._catalog("gpuadv_catalog_models")
         self.engine_names = ctypes.addressof(
@@ -178,6 +214,52 @@ class Core:
                                abs(a - b) <= 1e-12 * max(abs(b), 1e-300)):
                 return "%s: %r here, %r in C" % (field, a, b)
         return ""
+
+    def _keyword(self, symbol, name):
+        words = ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
+        b = name.encode()
+        i = self.lib.gpuadv_keyword_find(words, b, len(b))
+        if i < 0:
+            raise ValueError("%s: no %r" % (symbol, name))
+        return i
+
+    def train_peak_knobs(self, **kw):
+        """gpuadv_train_peak_knobs: the library's constants, with those
+        named in kw (ce_fp32_bytes, zero3_live_layers, extra_layer_bytes,
+        extra_head_bytes; state: (weights, grads, optimizer) bytes per
+        parameter in place of the mode's) changed."""
+        k = TrainPeakKnobs()
+        self.lib.gpuadv_train_peak_knobs_init(ctypes.byref(k))
+        for name, v in kw.items():
+            if name == "state":
+                k.state_given = 1
+                k.state.weights, k.state.grads, k.state.optimizer = v
+            else:
+                setattr(k, name, v)
+        return k
+
+    def train_peak_parts(self, c, knobs):
+        """train_peak_gb's terms (a dict of PEAK_PARTS, GB) for c: a dict
+        of its arguments (mode and recompute by name)."""
+        a = TrainPeakIn()
+        for name, _ in TrainPeakIn._fields_:
+            if name == "mode":
+                a.mode = self._keyword("gpuadv_train_mode_names", c["mode"])
+            elif name == "recompute":
+                a.recompute = self._keyword("gpuadv_recompute_names",
+                                            c["recompute"])
+            else:
+                setattr(a, name, c[name])
+        p = TrainPeakParts()
+        self.lib.gpuadv_train_peak_parts_of(ctypes.byref(a), ctypes.byref(knobs),
+                                            ctypes.byref(p))
+        return {n: getattr(p, n) for n in PEAK_PARTS}
+
+    def train_peak_of_parts(self, parts, larger_of):
+        """The step's peak from its terms (gpuadv_train_peak_of_parts)."""
+        p = TrainPeakParts(*[parts[n] for n in PEAK_PARTS])
+        return self.lib.gpuadv_train_peak_of_parts(ctypes.byref(p),
+                                                   int(bool(larger_of)))
 
     def decode_tps(self, consts, model, gpu, dtype, kv_dtype, batch, context,
                    n_gpus):

@@ -186,40 +186,88 @@ static gpuadv_train_act train_act(int mode) {
   }
 }
 
-/* GB of whole layers that ZeRO stage 3 (FSDP full sharding) gathers from
-** the shards during forward and backward: GPUADV_ZERO3_LIVE_LAYERS layers
-** of the mode's stored weights (16-bit, or NF4). A layer is the parameters
-** outside the embedding and the head, P - 2 V h (untied, as Llama; a tied
-** model's layers count V h / L too few), over L. 0 below stage 3 or on one
-** GPU, where nothing is gathered. */
-static double zero3_gathered_gb(double params_b, int mode, double layers,
-                                double hidden, double vocab, double n_gpus,
-                                int zero_stage) {
-  double blocks_b = params_b - 2.0 * vocab * hidden / 1e9;
-  if (zero_stage < 3 || n_gpus <= 1.0) return 0.0;
-  if (blocks_b < 0.0) blocks_b = 0.0;
-  return GPUADV_ZERO3_LIVE_LAYERS * train_bytes(mode, 0.0).weights * blocks_b /
-         layers;
+void gpuadv_train_peak_knobs_init(gpuadv_train_peak_knobs *k) {
+  memset(k, 0, sizeof(*k));
+  k->ce_fp32_bytes = GPUADV_TRAIN_CE_FP32_BYTES;
+  k->zero3_live_layers = GPUADV_ZERO3_LIVE_LAYERS;
 }
 
-/* GB a step holds at its peak under mode 'full' (PyTorch AMP), given the
-** GB that do not depend on the mode's state: `layers_gb` (activations),
-** `loss_gb` (head and logits, at the loss's backward), `layer_gb` (one
-** rebuilt layer's activations, 0 without checkpointing) and `gathered_gb`
-** (ZeRO stage 3's whole layers). */
-static double amp_peak_gb(double params_b, double n_gpus, int zero_stage,
-                          double linear_b, double layers, double layers_gb,
-                          double loss_gb, double layer_gb, double gathered_gb) {
-  double z1 = zero_stage >= 1 ? n_gpus : 1.0;
-  double z2 = zero_stage >= 2 ? n_gpus : 1.0;
-  double z3 = zero_stage >= 3 ? n_gpus : 1.0;
-  double resident = params_b * (4.0 / z3 + 8.0 / z1);
-  double step = resident + params_b * (4.0 / z2 + 4.0 / z1);
-  double casts = 2.0 * linear_b / z3;
-  double rebuilt = layer_gb > 0.0 ? layer_gb + casts / layers : 0.0;
-  double backward = resident + casts + gathered_gb + layers_gb +
-                    (loss_gb > rebuilt ? loss_gb : rebuilt);
-  return step > backward ? step : backward;
+/* GB of whole layers that ZeRO stage 3 (FSDP full sharding) gathers from
+** the shards during forward and backward: live_layers layers of the mode's
+** stored weights (16-bit, or NF4). A layer is the parameters outside the
+** embedding and the head, P - 2 V h (untied, as Llama; a tied model's
+** layers count V h / L too few), over L. 0 below stage 3 or on one GPU,
+** where nothing is gathered. */
+static double zero3_gathered_gb(const gpuadv_train_peak_in *in,
+                                double live_layers) {
+  double blocks_b = in->params_b - 2.0 * in->vocab * in->hidden / 1e9;
+  if (in->zero_stage < 3 || in->n_gpus <= 1.0) return 0.0;
+  if (blocks_b < 0.0) blocks_b = 0.0;
+  return live_layers * train_bytes(in->mode, 0.0).weights * blocks_b /
+         in->layers;
+}
+
+void gpuadv_train_peak_parts_of(const gpuadv_train_peak_in *in,
+                                const gpuadv_train_peak_knobs *k,
+                                gpuadv_train_peak_parts *p) {
+  gpuadv_train_act a = train_act(in->mode);
+  double sbh = in->seq_len * in->micro_batch * in->hidden;
+  double inter =
+      in->intermediate > 0.0 ? in->intermediate : 8.0 * in->hidden / 3.0;
+  double per_layer = a.base + k->extra_layer_bytes +
+                     a.per_inter * inter / in->hidden +
+                     a.per_heads * in->heads / in->hidden;
+  double logits_bytes = in->seq_len * in->micro_batch * in->vocab *
+                        (2.0 + k->ce_fp32_bytes / in->ce_chunks);
+  int ckpt = in->recompute == GPUADV_RECOMPUTE_FULL;
+  assert(in->ce_chunks >= 1.0);
+  a.head += k->extra_head_bytes;
+  if (in->recompute == GPUADV_RECOMPUTE_NONE) {
+    per_layer += 5.0 * in->heads * in->seq_len / in->hidden;
+  }
+  p->gathered = zero3_gathered_gb(in, k->zero3_live_layers);
+  p->act = in->layers * (ckpt ? a.input : per_layer) * sbh / 1e9;
+  p->head = a.head * sbh / 1e9;
+  p->logits = logits_bytes / 1e9;
+  p->loss = (a.head * sbh + logits_bytes) / 1e9;
+  p->recomp = ckpt ? per_layer * sbh / 1e9 : 0.0;
+  if (in->mode == GPUADV_MODE_FULL) {
+    /* PyTorch AMP: fp32 weights (4) and moments (8) resident, fp32
+    ** gradients (4) and the optimizer's temporary (4) at its step, bf16
+    ** copies of the linear weights (2) in forward and backward */
+    double z1 = in->zero_stage >= 1 ? in->n_gpus : 1.0;
+    double z2 = in->zero_stage >= 2 ? in->n_gpus : 1.0;
+    double z3 = in->zero_stage >= 3 ? in->n_gpus : 1.0;
+    double linear_b = in->params_b - in->vocab * in->hidden / 1e9;
+    if (linear_b < 0.0) linear_b = 0.0;
+    p->resident = in->params_b * (4.0 / z3 + 8.0 / z1);
+    p->step = p->resident + in->params_b * (4.0 / z2 + 4.0 / z1);
+    p->casts = 2.0 * linear_b / z3;
+    if (ckpt) p->recomp += p->casts / in->layers;
+  } else {
+    gpuadv_train_bytes b =
+        k->state_given
+            ? k->state
+            : train_bytes(in->mode, gpuadv_lora_fraction(
+                                        in->lora_rank, in->params_b, in->layers,
+                                        in->hidden, in->intermediate));
+    p->resident = p->step =
+        state_gb(in->params_b, b, in->n_gpus, in->zero_stage);
+    p->casts = 0.0;
+  }
+}
+
+double gpuadv_train_peak_of_parts(const gpuadv_train_peak_parts *p,
+                                  int larger_of) {
+  double tail, backward;
+  if (larger_of) {
+    tail = p->loss > p->recomp ? p->loss : p->recomp;
+    backward = p->resident + p->casts + p->gathered + p->act + tail;
+  } else {
+    backward =
+        p->resident + p->casts + p->gathered + p->act + p->loss + p->recomp;
+  }
+  return p->step > backward ? p->step : backward;
 }
 
 double gpuadv_train_peak_gb(double params_b, int mode, double layers,
@@ -227,41 +275,32 @@ double gpuadv_train_peak_gb(double params_b, int mode, double layers,
                             double micro_batch, double n_gpus, int zero_stage,
                             int recompute, double vocab, double ce_chunks,
                             double intermediate, double lora_rank) {
-  gpuadv_train_act a = train_act(mode);
-  double sbh = seq_len * micro_batch * hidden;
-  double inter = intermediate > 0.0 ? intermediate : 8.0 * hidden / 3.0;
-  double per_layer =
-      a.base + a.per_inter * inter / hidden + a.per_heads * heads / hidden;
-  int ckpt = recompute == GPUADV_RECOMPUTE_FULL;
-  double gathered_gb = zero3_gathered_gb(params_b, mode, layers, hidden, vocab,
-                                         n_gpus, zero_stage);
-  double layers_gb, layer_gb, loss_gb, linear_b;
-  assert(ce_chunks >= 1.0);
-  if (recompute == GPUADV_RECOMPUTE_NONE) {
-    per_layer += 5.0 * heads * seq_len / hidden;
-  }
-  layers_gb = layers * (ckpt ? a.input : per_layer) * sbh / 1e9;
-  layer_gb = ckpt ? per_layer * sbh / 1e9 : 0.0;
-  loss_gb =
-      (a.head * sbh + seq_len * micro_batch * vocab *
-                          (2.0 + GPUADV_TRAIN_CE_FP32_BYTES / ce_chunks)) /
-      1e9;
-  if (mode == GPUADV_MODE_FULL) {
-    linear_b = params_b - vocab * hidden / 1e9;
-    if (linear_b < 0.0) linear_b = 0.0;
-    return amp_peak_gb(params_b, n_gpus, zero_stage, linear_b, layers,
-                       layers_gb, loss_gb, layer_gb, gathered_gb);
-  }
-  /* The bf16-weight modes: the rebuilt layer adds to the loss's peak. Their
-  ** GPU rows (allocator statistics, which hold more than the live tensors)
-  ** need the sum: with the larger of the two, as in 'full', the error of
-  ** each configuration left out of the fit goes from 2% to 20%. */
-  return state_gb(
-             params_b,
-             train_bytes(mode, gpuadv_lora_fraction(lora_rank, params_b, layers,
-                                                    hidden, intermediate)),
-             n_gpus, zero_stage) +
-         gathered_gb + layers_gb + loss_gb + layer_gb;
+  gpuadv_train_peak_in in;
+  gpuadv_train_peak_knobs k;
+  gpuadv_train_peak_parts p;
+  in.params_b = params_b;
+  in.mode = mode;
+  in.layers = layers;
+  in.hidden = hidden;
+  in.heads = heads;
+  in.seq_len = seq_len;
+  in.micro_batch = micro_batch;
+  in.n_gpus = n_gpus;
+  in.zero_stage = zero_stage;
+  in.recompute = recompute;
+  in.vocab = vocab;
+  in.ce_chunks = ce_chunks;
+  in.intermediate = intermediate;
+  in.lora_rank = lora_rank;
+  gpuadv_train_peak_knobs_init(&k);
+  gpuadv_train_peak_parts_of(&in, &k, &p);
+  /* 'full' (exact counts): the loss's backward and the rebuilt layer are
+  ** apart in time. The bf16-weight modes: the rebuilt layer adds to the
+  ** loss's peak. Their GPU rows (allocator statistics, which hold more
+  ** than the live tensors) need the sum: with the larger of the two, as in
+  ** 'full', the error of each configuration left out of the fit goes from
+  ** 2% to 20%. */
+  return gpuadv_train_peak_of_parts(&p, mode == GPUADV_MODE_FULL);
 }
 
 double gpuadv_kv_cache_gb(double layers, double kv_heads, double head_dim,

@@ -589,6 +589,46 @@ typedef struct gpuadv_train_bytes {
 
 gpuadv_train_bytes gpuadv_train_bytes_per_param(int mode);
 
+/* train_peak_gb's arguments, its terms and the constants they take, for
+** the calibration (catalogs/calibrate_train.py, through ctypes), which
+** fits the constants and prints what-ifs on them. */
+typedef struct gpuadv_train_peak_in {
+  double params_b;
+  int mode; /* enum gpuadv_train_mode */
+  double layers, hidden, heads, seq_len, micro_batch, n_gpus;
+  int zero_stage, recompute; /* enum gpuadv_recompute */
+  double vocab, ce_chunks, intermediate, lora_rank;
+} gpuadv_train_peak_in;
+
+/* The constants (gpuadv_train_peak_knobs_init: the fitted and set ones):
+** the cross entropy's fp32 bytes per logit, ZeRO-3's gathered layers,
+** bytes per token per hidden unit added to a layer's and to the head's
+** activation counts (0; other PyTorch versions' counts differ), and a
+** state per parameter in place of the mode's (state_given). */
+typedef struct gpuadv_train_peak_knobs {
+  double ce_fp32_bytes, zero3_live_layers;
+  double extra_layer_bytes, extra_head_bytes;
+  int state_given;
+  gpuadv_train_bytes state;
+} gpuadv_train_peak_knobs;
+
+/* GB per GPU: the optimizer step's peak, the state resident in the
+** backward pass, 'full''s bf16 weight copies, ZeRO-3's gathered layers,
+** the activations kept, the rebuilt layer (recompute 'full'), the head's
+** and the logits' share of the loss's backward and their sum. */
+typedef struct gpuadv_train_peak_parts {
+  double step, resident, casts, gathered, act, recomp, head, logits, loss;
+} gpuadv_train_peak_parts;
+
+void gpuadv_train_peak_knobs_init(gpuadv_train_peak_knobs *k);
+void gpuadv_train_peak_parts_of(const gpuadv_train_peak_in *in,
+                                const gpuadv_train_peak_knobs *k,
+                                gpuadv_train_peak_parts *p);
+/* The step's peak: the optimizer step or the backward pass, whose loss and
+** rebuilt layer add up, or with larger_of, are apart in time. */
+double gpuadv_train_peak_of_parts(const gpuadv_train_peak_parts *p,
+                                  int larger_of);
+
 /* ------------------------------------------------------------------------
 ** Estimators (README "Function reference"). Arguments are in range; results
 ** may be Infinity only when the inputs are huge, and the SQL layer rejects

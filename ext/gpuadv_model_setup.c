@@ -22,10 +22,13 @@
 #include "gpuadv_catalog_cols.h"
 #include "gpuadv_train.h"
 
-/* The sizes of the two structs that catalogs/gpuadv_core.py restates for
+/* The sizes of the structs that catalogs/gpuadv_core.py restates for
 ** ctypes, for it to check its copies against. */
 const size_t gpuadv_model_def_bytes = sizeof(gpuadv_model_def);
 const size_t gpuadv_engine_consts_bytes = sizeof(gpuadv_engine_consts);
+const size_t gpuadv_train_peak_in_bytes = sizeof(gpuadv_train_peak_in);
+const size_t gpuadv_train_peak_knobs_bytes = sizeof(gpuadv_train_peak_knobs);
+const size_t gpuadv_train_peak_parts_bytes = sizeof(gpuadv_train_peak_parts);
 
 #define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
 

@@ -18,10 +18,14 @@
 extern const char *const gpuadv_engine_names[];
 #define GPUADV_ENGINE_DEFAULT 0 /* vllm */
 
-/* sizeof(gpuadv_model_def) and sizeof(gpuadv_engine_consts), for the
-** ctypes copies of catalogs/gpuadv_core.py to check. */
+/* The sizes of gpuadv_model_def, gpuadv_engine_consts and the
+** gpuadv_train_peak_* structs, for the ctypes copies of
+** catalogs/gpuadv_core.py to check. */
 extern const size_t gpuadv_model_def_bytes;
 extern const size_t gpuadv_engine_consts_bytes;
+extern const size_t gpuadv_train_peak_in_bytes;
+extern const size_t gpuadv_train_peak_knobs_bytes;
+extern const size_t gpuadv_train_peak_parts_bytes;
 
 /* The definition of the models catalog's row. */
 void gpuadv_model_from_row(int row, gpuadv_model_def *d);

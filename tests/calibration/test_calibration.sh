@@ -50,8 +50,10 @@ PYEOF
 status=$((status | $?))
 $PY catalogs/calibrate_train.py --check ext/gpuadv_math.h | grep -E '^(ok|FAIL) '
 status=$((status | ${PIPESTATUS[0]}))
-# train_peak_gb: the Python mirror of calibrate_train.py gives the
-# extension's figure on every mode, recomputation, ZeRO stage and chunking.
+# train_peak_gb: calibrate_train.py's estimate (the C through
+# build/libgpuadv_core.so, its constants as compiled) gives the SQL
+# function's figure on every mode, recomputation, ZeRO stage and chunking:
+# the ctypes arguments and the SQL wrapper's map alike.
 $PY - <<'PYEOF'
 import itertools, sqlite3, sys
 sys.path.insert(0, "catalogs")
@@ -62,10 +64,10 @@ con.load_extension("./gpuadv")
 fp32 = T.header_constants("ext/gpuadv_math.h")["GPUADV_TRAIN_CE_FP32_BYTES"]
 bad, n = [], 0
 for mode, rc, (n_gpus, zero), chunks, (vocab, inter) in itertools.product(
-        T.MODES, ("none", "selective", "full"),
+        ("full", "full16", "lora", "qlora", "inference"), ("none", "selective", "full"),
         ((1, 0), (8, 1), (8, 2), (8, 3)), (1, 8),
         ((0, 0), (32000, 11008), (128256, 14336))):
-    c = dict(mode=mode, bytes3=T.MODES[mode], params_b=7.0, n=n_gpus,
+    c = dict(mode=mode, params_b=7.0, n=n_gpus,
              zero=zero, recompute=rc, s=4096.0, b=2.0, chunks=chunks,
              layers=32.0, hidden=4096.0, heads=32.0, vocab=vocab,
              inter=inter or 4096 * 8 / 3.0)
@@ -77,7 +79,7 @@ for mode, rc, (n_gpus, zero), chunks, (vocab, inter) in itertools.product(
     if abs(py / sql - 1) > 1e-12:
         bad.append("%s %s n%d z%d ch%d V%d: python %r sql %r"
                    % (mode, rc, n_gpus, zero, chunks, vocab, py, sql))
-print("%s train_peak_gb python mirror equals the extension on %d setups"
+print("%s train_peak_gb: calibrate_train.py's estimate equals the SQL function's on %d setups"
       % ("FAIL" if bad else "ok", n))
 for b in bad[:10]:
     print("#   " + b)
