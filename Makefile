@@ -92,6 +92,7 @@ build/asan/sqlhost: tests/sqlhost.c | build
 # (catalogs/gpuadv_core.py, ctypes): the speed model, the engines' memory
 # rules, the training step, the catalogs and their lookups.
 CORE_LIB_SRC := ext/gpuadv_train.c ext/gpuadv_math.c ext/gpuadv_model_setup.c ext/gpuadv_engine_mem.c \
+                 ext/gpuadv_image.c \
                  ext/gpuadv_catalog_lookup.c build/gpuadv_catalog_data.c
 build/libgpuadv_core.$(EXT): $(CORE_LIB_SRC) $(EXT_HDR) | build
 	$(CC) $(CFLAGS) $(WARN) -Iext -Ibuild -fPIC $(SHARED) -o $@ $(CORE_LIB_SRC) -lm

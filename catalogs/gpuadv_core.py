@@ -96,6 +96,35 @@ class TrainPeakParts(ctypes.Structure):
     _fields_ = [(n, D) for n in PEAK_PARTS]
 
 
+N_ARCH = 3  # GPUADV_IMAGE_N_ARCH: cnn, vit, unet
+IMAGE_ARCHS = ("cnn", "vit", "unet")
+
+
+class ImageNet(ctypes.Structure):
+    """gpuadv_image_net."""
+    _fields_ = [(n, D) for n in ("params", "flop", "ref_res", "attn_share",
+                                 "acts", "infer_act_gb")] + \
+        [("arch", I), ("per_prompt", I)]
+
+
+class ImageModel(ctypes.Structure):
+    """gpuadv_image_model: the network, and a pipeline's parts."""
+    _fields_ = [("net", ImageNet), ("diffusion", I), ("cfg", I),
+                ("vae", ImageNet), ("n_text", I), ("text", ImageNet * 3)]
+
+
+class ImageGpu(ctypes.Structure):
+    """gpuadv_image_gpu."""
+    _fields_ = [(n, D) for n in ("tensor_tflops", "fp32_tflops", "mem_bw_gbs",
+                                 "link_gbs")]
+
+
+class ImageConsts(ctypes.Structure):
+    """gpuadv_image_consts: each architecture's fitted constants."""
+    _fields_ = [(n, D * N_ARCH) for n in ("eff", "vector", "launch_s",
+                                          "act_bytes")]
+
+
 def _num(x):
     return float(x) if x not in ("", None) else 0.0
 
@@ -127,7 +156,10 @@ class Core:
                 (EngineConsts, "gpuadv_engine_consts_bytes"),
                 (TrainPeakIn, "gpuadv_train_peak_in_bytes"),
                 (TrainPeakKnobs, "gpuadv_train_peak_knobs_bytes"),
-                (TrainPeakParts, "gpuadv_train_peak_parts_bytes")):
+                (TrainPeakParts, "gpuadv_train_peak_parts_bytes"),
+                (ImageModel, "gpuadv_image_model_bytes"),
+                (ImageGpu, "gpuadv_image_gpu_bytes"),
+                (ImageConsts, "gpuadv_image_consts_bytes")):
             size = ctypes.c_size_t.in_dll(lib, symbol).value
             if size != ctypes.sizeof(struct):
                 raise RuntimeError("gpuadv_core.py: %s is %d bytes here, %d "
@@ -136,6 +168,11 @@ class Core:
                                               path))
         lib.gpuadv_train_peak_of_parts.restype = D
         lib.gpuadv_train_peak_of_parts.argtypes = [P, I]
+        lib.gpuadv_image_model_from_row.argtypes = [I, P]
+        lib.gpuadv_image_gpu_from_row.argtypes = [I, I, P]
+        lib.gpuadv_image_tps_with.restype = D
+        lib.gpuadv_image_tps_with.argtypes = [P, P, P, I, I, D, D, D, D, D]
+        self.image_models = self._catalog("gpuadv_catalog_image_models")
         self.gpus = self._catalog("gpuadv_catalog_gpus")
         self.models = self._catalog("gpuadv_catalog_models")
         self.engine_names = ctypes.addressof(
@@ -260,6 +297,40 @@ class Core:
         p = TrainPeakParts(*[parts[n] for n in PEAK_PARTS])
         return self.lib.gpuadv_train_peak_of_parts(ctypes.byref(p),
                                                    int(bool(larger_of)))
+
+    def image_fitted(self):
+        """The image speed constants compiled in: {arch: (eff, vector,
+        launch_s, act_bytes)}."""
+        c = ImageConsts.in_dll(self.lib, "gpuadv_image_fitted")
+        return {a: (c.eff[i], c.vector[i], c.launch_s[i], c.act_bytes[i])
+                for i, a in enumerate(IMAGE_ARCHS)}
+
+    def image_arch(self, model):
+        """The architecture whose constants an image model's network takes
+        (IMAGE_ARCHS: dit and text encoders vit's, VAEs cnn's)."""
+        m = ImageModel()
+        self.lib.gpuadv_image_model_from_row(self._row(self.image_models,
+                                                       model), ctypes.byref(m))
+        return IMAGE_ARCHS[m.net.arch]
+
+    def image_tps(self, consts, model, gpu, task, dtype, batch, res, steps):
+        """image_tps on one GPU at the constants consts ({arch: (eff,
+        vector, launch_s, act_bytes)}); None without the dtype's peak."""
+        c = ImageConsts()
+        for i, a in enumerate(IMAGE_ARCHS):
+            c.eff[i], c.vector[i], c.launch_s[i], c.act_bytes[i] = consts[a]
+        m, g = ImageModel(), ImageGpu()
+        self.lib.gpuadv_image_model_from_row(self._row(self.image_models,
+                                                       model), ctypes.byref(m))
+        dt = self._keyword("gpuadv_image_dtype_names", dtype)
+        if not self.lib.gpuadv_image_gpu_from_row(self.gpu(gpu), dt,
+                                                  ctypes.byref(g)):
+            return None
+        bytes_w = (D * 4).in_dll(self.lib, "gpuadv_image_dtype_bytes")[dt]
+        return self.lib.gpuadv_image_tps_with(
+            ctypes.byref(c), ctypes.byref(m), ctypes.byref(g),
+            self._keyword("gpuadv_image_task_names", task), 0, batch, res,
+            steps, 1.0, bytes_w)
 
     def decode_tps(self, consts, model, gpu, dtype, kv_dtype, batch, context,
                    n_gpus):

@@ -28,10 +28,17 @@
 ** The launch times of cnn and vit are not fitted (timm's batches of 1024
 ** hide them): 1 ms, about 200 kernel launches of 5 us. dit and the text
 ** encoders use vit's constants, unmeasured; the VAE decoder cnn's. */
-static const double arch_eff[GPUADV_IMAGE_N_ARCH] = {0.38, 0.68, 0.5};
-static const double arch_vector[GPUADV_IMAGE_N_ARCH] = {0.13, 0.09, 0.16};
-static const double arch_launch_s[GPUADV_IMAGE_N_ARCH] = {0.001, 0.001, 0.005};
-static const double arch_act_bytes[GPUADV_IMAGE_N_ARCH] = {6, 0, 0};
+const char *const gpuadv_image_dtype_names[] = {"fp32", "fp16", "bf16", "fp8",
+                                                0};
+const double gpuadv_image_dtype_bytes[] = {4, 2, 2, 1};
+const char *const gpuadv_image_task_names[] = {"train", "infer", "generate",
+                                               "denoise", 0};
+
+const gpuadv_image_consts gpuadv_image_fitted = {
+    /* eff:       cnn, vit, unet */ {0.38, 0.68, 0.5},
+    /* vector:    */ {0.13, 0.09, 0.16},
+    /* launch_s:  */ {0.001, 0.001, 0.005},
+    /* act_bytes: */ {6, 0, 0}};
 
 /* The share of the memory bandwidth that reading the weights achieves. */
 #define WEIGHT_BW_EFF 0.8
@@ -94,29 +101,38 @@ double gpuadv_image_mem_gb(const gpuadv_image_model *m, int task, int mode,
 ** forward pass; 3, forward and a backward pass's two matmuls per layer
 ** (the gradients of the input and of the weights); 2 where the weights
 ** are frozen and only the input's gradient is computed (LoRA). */
-static double passes_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
-                       double images, double res, double bytes_w, double k) {
+static double passes_s(const gpuadv_image_consts *c, const gpuadv_image_net *n,
+                       const gpuadv_image_gpu *g, double images, double res,
+                       double bytes_w, double k) {
   double flop = images * gpuadv_image_flop(n, res) * k;
   double acts = images * n->acts * pixel_ratio(n, res) * k;
   double t, floor_s;
   assert(n->arch >= 0 && n->arch < GPUADV_IMAGE_N_ARCH);
   assert(g->tensor_tflops > 0 && g->fp32_tflops > 0 && g->mem_bw_gbs > 0);
-  t = flop / (g->tensor_tflops * 1e12 * arch_eff[n->arch]) +
-      flop * arch_vector[n->arch] / (g->fp32_tflops * 1e12) +
-      acts * arch_act_bytes[n->arch] / (g->mem_bw_gbs * 1e9) +
-      arch_launch_s[n->arch] * k;
+  t = flop / (g->tensor_tflops * 1e12 * c->eff[n->arch]) +
+      flop * c->vector[n->arch] / (g->fp32_tflops * 1e12) +
+      acts * c->act_bytes[n->arch] / (g->mem_bw_gbs * 1e9) +
+      c->launch_s[n->arch] * k;
   floor_s = n->params * bytes_w / (g->mem_bw_gbs * 1e9 * WEIGHT_BW_EFF);
   return t > floor_s ? t : floor_s;
+}
+
+/* One pass (train: with its backward) at the constants c. */
+static double pass_s(const gpuadv_image_consts *c, const gpuadv_image_net *n,
+                     const gpuadv_image_gpu *g, double images, double res,
+                     double bytes_w, int train) {
+  return passes_s(c, n, g, images, res, bytes_w, train ? 3.0 : 1.0);
 }
 
 double gpuadv_image_pass_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
                            double images, double res, double bytes_w,
                            int train) {
-  return passes_s(n, g, images, res, bytes_w, train ? 3.0 : 1.0);
+  return pass_s(&gpuadv_image_fitted, n, g, images, res, bytes_w, train);
 }
 
 /* Seconds of one training step of batch images per GPU on n_gpus. */
-static double train_step_s(const gpuadv_image_model *m,
+static double train_step_s(const gpuadv_image_consts *c,
+                           const gpuadv_image_model *m,
                            const gpuadv_image_gpu *g, int mode, double batch,
                            double res, double n_gpus, double bytes_w) {
   double trained = mode == GPUADV_IMAGE_LORA
@@ -125,15 +141,15 @@ static double train_step_s(const gpuadv_image_model *m,
   /* a LoRA step's frozen weights take no weight gradient: 4 FLOP per
   ** parameter and image instead of 6, as the language-model step model
   ** counts LoRA (gpuadv_train.c) */
-  double t = passes_s(&m->net, g, batch, res, bytes_w,
+  double t = passes_s(c, &m->net, g, batch, res, bytes_w,
                       mode == GPUADV_IMAGE_LORA ? 2.0 : 3.0);
   int i;
   if (m->diffusion) {
     /* the frozen text encoders and the VAE encoder (about half the
     ** decoder's work) run forward once per image */
     for (i = 0; i < m->n_text; i++)
-      t += gpuadv_image_pass_s(&m->text[i], g, batch, res, bytes_w, 0);
-    t += 0.5 * gpuadv_image_pass_s(&m->vae, g, batch, res, bytes_w, 0);
+      t += pass_s(c, &m->text[i], g, batch, res, bytes_w, 0);
+    t += 0.5 * pass_s(c, &m->vae, g, batch, res, bytes_w, 0);
   }
   t += trained * OPT_TRAFFIC_BYTES / (g->mem_bw_gbs * 1e9);
   if (n_gpus > 1) {
@@ -145,34 +161,41 @@ static double train_step_s(const gpuadv_image_model *m,
 }
 
 /* Seconds of one generation of batch images (a prompt each). */
-static double generate_s(const gpuadv_image_model *m, const gpuadv_image_gpu *g,
+static double generate_s(const gpuadv_image_consts *c,
+                         const gpuadv_image_model *m, const gpuadv_image_gpu *g,
                          double batch, double res, double steps,
                          double bytes_w) {
-  double t =
-      steps * gpuadv_image_pass_s(&m->net, g, batch * m->cfg, res, bytes_w, 0);
+  double t = steps * pass_s(c, &m->net, g, batch * m->cfg, res, bytes_w, 0);
   int i;
   for (i = 0; i < m->n_text; i++)
-    t += gpuadv_image_pass_s(&m->text[i], g, batch * m->cfg, res, bytes_w, 0);
-  return t + gpuadv_image_pass_s(&m->vae, g, batch, res, bytes_w, 0);
+    t += pass_s(c, &m->text[i], g, batch * m->cfg, res, bytes_w, 0);
+  return t + pass_s(c, &m->vae, g, batch, res, bytes_w, 0);
+}
+
+double gpuadv_image_tps_with(const gpuadv_image_consts *c,
+                             const gpuadv_image_model *m,
+                             const gpuadv_image_gpu *g, int task, int mode,
+                             double batch, double res, double steps,
+                             double n_gpus, double bytes_w) {
+  assert(batch > 0 && res > 0 && n_gpus >= 1);
+  switch (task) {
+    case GPUADV_IMAGE_TRAIN:
+      return n_gpus * batch /
+             train_step_s(c, m, g, mode, batch, res, n_gpus, bytes_w);
+    case GPUADV_IMAGE_INFER:
+      return n_gpus * batch / pass_s(c, &m->net, g, batch, res, bytes_w, 0);
+    case GPUADV_IMAGE_DENOISE:
+      assert(m->diffusion);
+      return n_gpus / pass_s(c, &m->net, g, batch * m->cfg, res, bytes_w, 0);
+    default:
+      assert(task == GPUADV_IMAGE_GENERATE && m->diffusion && steps >= 1);
+      return n_gpus * batch / generate_s(c, m, g, batch, res, steps, bytes_w);
+  }
 }
 
 double gpuadv_image_tps(const gpuadv_image_model *m, const gpuadv_image_gpu *g,
                         int task, int mode, double batch, double res,
                         double steps, double n_gpus, double bytes_w) {
-  assert(batch > 0 && res > 0 && n_gpus >= 1);
-  switch (task) {
-    case GPUADV_IMAGE_TRAIN:
-      return n_gpus * batch /
-             train_step_s(m, g, mode, batch, res, n_gpus, bytes_w);
-    case GPUADV_IMAGE_INFER:
-      return n_gpus * batch /
-             gpuadv_image_pass_s(&m->net, g, batch, res, bytes_w, 0);
-    case GPUADV_IMAGE_DENOISE:
-      assert(m->diffusion);
-      return n_gpus /
-             gpuadv_image_pass_s(&m->net, g, batch * m->cfg, res, bytes_w, 0);
-    default:
-      assert(task == GPUADV_IMAGE_GENERATE && m->diffusion && steps >= 1);
-      return n_gpus * batch / generate_s(m, g, batch, res, steps, bytes_w);
-  }
+  return gpuadv_image_tps_with(&gpuadv_image_fitted, m, g, task, mode, batch,
+                               res, steps, n_gpus, bytes_w);
 }

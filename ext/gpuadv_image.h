@@ -124,11 +124,33 @@ double gpuadv_image_pass_s(const gpuadv_image_net *n, const gpuadv_image_gpu *g,
                            double images, double res, double bytes_w,
                            int train);
 
+/* The fitted constants of each architecture (ext/gpuadv_image.c says on
+** what): the share of the tensor peak its matmuls reach, vector FLOP per
+** matmul FLOP at the FP32 rate, a fixed launch time per pass, bytes moved
+** per stored activation. */
+typedef struct gpuadv_image_consts {
+  double eff[GPUADV_IMAGE_N_ARCH], vector[GPUADV_IMAGE_N_ARCH];
+  double launch_s[GPUADV_IMAGE_N_ARCH], act_bytes[GPUADV_IMAGE_N_ARCH];
+} gpuadv_image_consts;
+extern const gpuadv_image_consts gpuadv_image_fitted;
+
+/* The image functions' dtypes (NULL-terminated) and bytes per weight. */
+extern const char *const gpuadv_image_dtype_names[];
+extern const double gpuadv_image_dtype_bytes[];
+/* The tasks by name, in the order of enum gpuadv_image_task. */
+extern const char *const gpuadv_image_task_names[];
+
 /* Images per second (DENOISE: denoising steps per second) of the task on
 ** n_gpus GPUs of g at a batch per GPU, res pixels a side and steps
 ** denoising steps. */
 double gpuadv_image_tps(const gpuadv_image_model *m, const gpuadv_image_gpu *g,
                         int task, int mode, double batch, double res,
                         double steps, double n_gpus, double bytes_w);
+/* The same at the constants c (the calibration's trials). */
+double gpuadv_image_tps_with(const gpuadv_image_consts *c,
+                             const gpuadv_image_model *m,
+                             const gpuadv_image_gpu *g, int task, int mode,
+                             double batch, double res, double steps,
+                             double n_gpus, double bytes_w);
 
 #endif /* GPUADV_IMAGE_H */

@@ -28,6 +28,7 @@
 #include "gpuadv_catalog_cols.h"
 #include "gpuadv_image.h"
 #include "gpuadv_internal.h"
+#include "gpuadv_model_setup.h"
 
 SQLITE_EXTENSION_INIT3
 
@@ -40,67 +41,11 @@ SQLITE_EXTENSION_INIT3
 #define RES_MIN 32
 #define RES_MAX 8192
 
-/* GPU-to-GPU bandwidth of a GPU the catalog gives none for: PCIe 4.0 x16,
-** 32 GB/s a direction, of which about 25 is reached. */
-#define PCIE_LINK_GBS 25.0
-
-static const char *const dtypes[] = {"fp32", "fp16", "bf16", "fp8", 0};
-static const double dtype_bytes[] = {4, 2, 2, 1};
-static const int dtype_col[] = {GPUS_COL_FP32_TFLOPS, GPUS_COL_FP16_TFLOPS,
-                                GPUS_COL_BF16_TFLOPS, GPUS_COL_FP8_TFLOPS};
+#define dtypes gpuadv_image_dtype_names
+#define dtype_bytes gpuadv_image_dtype_bytes
 static const char *const modes[] = {"full", "lora", 0};
 static const char *const mem_tasks[] = {"train", "infer", "generate", 0};
-static const char *const tps_tasks[] = {"train", "infer", "generate", "denoise",
-                                        0};
-
-/* The architecture whose constants a catalog arch uses. */
-static int arch_of(const char *arch) {
-  if (strcmp(arch, "vit") == 0 || strcmp(arch, "dit") == 0 ||
-      strcmp(arch, "text") == 0)
-    return GPUADV_IMAGE_VIT;
-  if (strcmp(arch, "unet") == 0) return GPUADV_IMAGE_UNET;
-  return GPUADV_IMAGE_CNN; /* cnn, vae */
-}
-
-static void net_of(int row, gpuadv_image_net *n) {
-  n->params = IM(row, PARAMS_M) * 1e6;
-  n->flop = IM(row, GFLOP) * 1e9;
-  n->ref_res = IM(row, REF_RESOLUTION);
-  n->attn_share = IM(row, ATTN_SHARE);
-  n->acts = IM(row, ACTS_M) * 1e6; /* 0 when NULL: a text encoder */
-  n->infer_act_gb = IM(row, INFER_ACT_GB);
-  n->arch = arch_of(IM_TEXT(row, ARCH));
-  n->per_prompt = strcmp(IM_TEXT(row, FAMILY), "text-encoder") == 0;
-}
-
-/* The row of a component a pipeline names (gen_catalog.py checks that
-** each exists). */
-static int component_row(const char *name, int n) {
-  int row = gpuadv_catalog_resolve(CAT, name, n);
-  assert(row >= 0);
-  return row;
-}
-
-/* The model of catalog row `row`, with its pipeline's parts. */
-static void model_of(int row, gpuadv_image_model *m) {
-  memset(m, 0, sizeof(*m));
-  net_of(row, &m->net);
-  m->diffusion = strcmp(IM_TEXT(row, FAMILY), "diffusion") == 0;
-  m->cfg = 1;
-  if (m->diffusion) {
-    const char *z = IM_TEXT(row, TEXT_ENCODERS);
-    const char *vae = IM_TEXT(row, VAE);
-    m->cfg = (int)IM(row, CFG);
-    net_of(component_row(vae, (int)strlen(vae)), &m->vae);
-    while (*z && m->n_text < GPUADV_IMAGE_MAX_TEXT) {
-      int k = 0;
-      while (z[k] && z[k] != ' ') k++;
-      net_of(component_row(z, k), &m->text[m->n_text++]);
-      z += k;
-      while (*z == ' ') z++;
-    }
-  }
-}
+#define tps_tasks gpuadv_image_task_names
 
 /* The model of argument i: its row, or -1 after setting the error. A VAE
 ** or a text encoder alone is no model to plan: its pipeline is. */
@@ -118,7 +63,7 @@ static int model_arg(sqlite3_context *ctx, const gpuadv_fn *fn,
                          IM_TEXT(row, NAME), family);
     return -1;
   }
-  model_of(row, m);
+  gpuadv_image_model_from_row(row, m);
   return row;
 }
 
@@ -223,16 +168,11 @@ static const gpuadv_fn fn_image_tps = {
 ** catalog gives no peak for that dtype. */
 static int gpu_of(sqlite3_context *ctx, const gpuadv_fn *fn, int gpu, int dt,
                   gpuadv_image_gpu *g) {
-  const gpuadv_catalog *G = &gpuadv_catalog_gpus;
-  g->tensor_tflops = gpuadv_catalog_number(G, gpu, dtype_col[dt]);
-  g->fp32_tflops = gpuadv_catalog_number(G, gpu, GPUS_COL_FP32_TFLOPS);
-  g->mem_bw_gbs = gpuadv_catalog_number(G, gpu, GPUS_COL_MEM_BW_GBS);
-  g->link_gbs = gpuadv_catalog_number(G, gpu, GPUS_COL_INTERCONNECT_GBS);
-  if (g->link_gbs <= 0) g->link_gbs = PCIE_LINK_GBS;
-  if (g->tensor_tflops <= 0 || g->fp32_tflops <= 0) {
-    gpuadv_result_errorf(ctx, fn, "gpu '%s' has no %s peak in gpus; try %s",
-                         gpuadv_catalog_text(G, gpu, GPUS_COL_NAME), dtypes[dt],
-                         dt == 2 || dt == 3 ? "fp16" : "fp32");
+  if (!gpuadv_image_gpu_from_row(gpu, dt, g)) {
+    gpuadv_result_errorf(
+        ctx, fn, "gpu '%s' has no %s peak in gpus; try %s",
+        gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_NAME),
+        dtypes[dt], dt == 2 || dt == 3 ? "fp16" : "fp32");
     return 0;
   }
   return 1;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "gpuadv_catalog_cols.h"
+#include "gpuadv_image.h"
 #include "gpuadv_train.h"
 
 /* The sizes of the structs that catalogs/gpuadv_core.py restates for
@@ -29,6 +30,9 @@ const size_t gpuadv_engine_consts_bytes = sizeof(gpuadv_engine_consts);
 const size_t gpuadv_train_peak_in_bytes = sizeof(gpuadv_train_peak_in);
 const size_t gpuadv_train_peak_knobs_bytes = sizeof(gpuadv_train_peak_knobs);
 const size_t gpuadv_train_peak_parts_bytes = sizeof(gpuadv_train_peak_parts);
+const size_t gpuadv_image_model_bytes = sizeof(gpuadv_image_model);
+const size_t gpuadv_image_gpu_bytes = sizeof(gpuadv_image_gpu);
+const size_t gpuadv_image_consts_bytes = sizeof(gpuadv_image_consts);
 
 #define MODEL(col) gpuadv_catalog_number(&gpuadv_catalog_models, row, col)
 
@@ -798,4 +802,77 @@ int gpuadv_train_chip_of(int gpu, int dtype, double fraction,
   gpuadv_gpu_link(GPU(GPUS_COL_INTERCONNECT_GBS), &c->link_gbs,
                   &c->link_latency_s);
   return 1;
+}
+
+/* ------------------------------------------------------------------------
+** Vision and diffusion models (gpuadv_image.h). */
+
+#define IMAGE_CAT (&gpuadv_catalog_image_models)
+#define IM(row, col) \
+  gpuadv_catalog_number(IMAGE_CAT, row, IMAGE_MODELS_COL_##col)
+#define IM_TEXT(row, col) \
+  gpuadv_catalog_text(IMAGE_CAT, row, IMAGE_MODELS_COL_##col)
+
+/* The architecture whose constants a catalog arch uses. */
+static int image_arch(const char *arch) {
+  if (strcmp(arch, "vit") == 0 || strcmp(arch, "dit") == 0 ||
+      strcmp(arch, "text") == 0)
+    return GPUADV_IMAGE_VIT;
+  if (strcmp(arch, "unet") == 0) return GPUADV_IMAGE_UNET;
+  return GPUADV_IMAGE_CNN; /* cnn, vae */
+}
+
+static void image_net_of(int row, gpuadv_image_net *n) {
+  n->params = IM(row, PARAMS_M) * 1e6;
+  n->flop = IM(row, GFLOP) * 1e9;
+  n->ref_res = IM(row, REF_RESOLUTION);
+  n->attn_share = IM(row, ATTN_SHARE);
+  n->acts = IM(row, ACTS_M) * 1e6; /* 0 when NULL: a text encoder */
+  n->infer_act_gb = IM(row, INFER_ACT_GB);
+  n->arch = image_arch(IM_TEXT(row, ARCH));
+  n->per_prompt = strcmp(IM_TEXT(row, FAMILY), "text-encoder") == 0;
+}
+
+/* The row of a component a pipeline names (gen_catalog.py checks that
+** each exists). */
+static int image_component_row(const char *name, int n) {
+  int row = gpuadv_catalog_resolve(IMAGE_CAT, name, n);
+  assert(row >= 0);
+  return row;
+}
+
+void gpuadv_image_model_from_row(int row, gpuadv_image_model *m) {
+  memset(m, 0, sizeof(*m));
+  image_net_of(row, &m->net);
+  m->diffusion = strcmp(IM_TEXT(row, FAMILY), "diffusion") == 0;
+  m->cfg = 1;
+  if (m->diffusion) {
+    const char *z = IM_TEXT(row, TEXT_ENCODERS);
+    const char *vae = IM_TEXT(row, VAE);
+    m->cfg = (int)IM(row, CFG);
+    image_net_of(image_component_row(vae, (int)strlen(vae)), &m->vae);
+    while (*z && m->n_text < GPUADV_IMAGE_MAX_TEXT) {
+      int k = 0;
+      while (z[k] && z[k] != ' ') k++;
+      image_net_of(image_component_row(z, k), &m->text[m->n_text++]);
+      z += k;
+      while (*z == ' ') z++;
+    }
+  }
+}
+
+/* GPU-to-GPU bandwidth of a GPU the catalog gives none for: PCIe 4.0 x16,
+** 32 GB/s a direction, of which about 25 is reached. */
+#define IMAGE_PCIE_LINK_GBS 25.0
+
+int gpuadv_image_gpu_from_row(int gpu, int dtype, gpuadv_image_gpu *g) {
+  static const int tensor_col[] = {GPUS_COL_FP32_TFLOPS, GPUS_COL_FP16_TFLOPS,
+                                   GPUS_COL_BF16_TFLOPS, GPUS_COL_FP8_TFLOPS};
+  assert(dtype >= 0 && dtype < 4);
+  g->tensor_tflops = GPU(tensor_col[dtype]);
+  g->fp32_tflops = GPU(GPUS_COL_FP32_TFLOPS);
+  g->mem_bw_gbs = GPU(GPUS_COL_MEM_BW_GBS);
+  g->link_gbs = GPU(GPUS_COL_INTERCONNECT_GBS);
+  if (g->link_gbs <= 0) g->link_gbs = IMAGE_PCIE_LINK_GBS;
+  return g->tensor_tflops > 0 && g->fp32_tflops > 0;
 }

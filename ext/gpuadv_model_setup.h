@@ -18,14 +18,17 @@
 extern const char *const gpuadv_engine_names[];
 #define GPUADV_ENGINE_DEFAULT 0 /* vllm */
 
-/* The sizes of gpuadv_model_def, gpuadv_engine_consts and the
-** gpuadv_train_peak_* structs, for the ctypes copies of
+/* The sizes of gpuadv_model_def, gpuadv_engine_consts, the
+** gpuadv_train_peak_* and gpuadv_image_* structs, for the ctypes copies of
 ** catalogs/gpuadv_core.py to check. */
 extern const size_t gpuadv_model_def_bytes;
 extern const size_t gpuadv_engine_consts_bytes;
 extern const size_t gpuadv_train_peak_in_bytes;
 extern const size_t gpuadv_train_peak_knobs_bytes;
 extern const size_t gpuadv_train_peak_parts_bytes;
+extern const size_t gpuadv_image_model_bytes;
+extern const size_t gpuadv_image_gpu_bytes;
+extern const size_t gpuadv_image_consts_bytes;
 
 /* The definition of the models catalog's row. */
 void gpuadv_model_from_row(int row, gpuadv_model_def *d);
@@ -148,5 +151,14 @@ void gpuadv_train_model_of(const gpuadv_model_def *d, double params_b,
                            double seq_len, struct gpuadv_train_model *m);
 int gpuadv_train_chip_of(int gpu, int dtype, double fraction,
                          struct gpuadv_train_chip *c);
+
+/* The vision or diffusion model of the image_models catalog's row, with
+** its pipeline's parts; and the GPU of the gpus catalog's row as the image
+** speed model sees it at gpuadv_image_dtype_names[dtype]: 0 when the
+** catalog gives no peak at that dtype or no FP32 peak. */
+struct gpuadv_image_model;
+struct gpuadv_image_gpu;
+void gpuadv_image_model_from_row(int row, struct gpuadv_image_model *m);
+int gpuadv_image_gpu_from_row(int gpu, int dtype, struct gpuadv_image_gpu *g);
 
 #endif /* GPUADV_MODEL_SETUP_H */
