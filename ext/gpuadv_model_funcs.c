@@ -364,14 +364,46 @@ static int layout_replica(sqlite3_context *ctx, const gpuadv_fn *fn,
   return 1;
 }
 
-/* A model's decode on a GPU with an engine and a layout, set up once for
-** its tokens/s at any batch (decode_at_tps). Not copied once set up: the
-** replica points at e. */
-typedef struct decode_at {
+/* What every speed function starts from: the model, the GPU's row and
+** the dtype (its argument slots 0, 1 and 2, SPEED_MODEL to SPEED_DTYPE),
+** and the engine's index and constants. */
+typedef struct speed_call {
   gpuadv_model_def m;
   gpuadv_engine_consts e;
+  int gpu, dtype, engine;
+} speed_call;
+enum { SPEED_MODEL, SPEED_GPU, SPEED_DTYPE };
+
+/* Set up c from the arguments, the engine in slot engine_slot: 1, or 0
+** after setting the result (an error; NULL where the engine does not serve
+** the dtype on the GPU or, with need_tflops, the GPU publishes no dense
+** TFLOP/s at the dtype's precision). */
+static int speed_call_setup(sqlite3_context *ctx, const gpuadv_fn *fn,
+                            sqlite3_value **argv, const double *a,
+                            int engine_slot, int need_tflops, speed_call *c) {
+  if (!gpuadv_resolve_model(ctx, fn, argv, SPEED_MODEL, &c->m)) return 0;
+  c->gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, SPEED_GPU);
+  if (c->gpu < 0) return 0;
+  c->dtype = (int)a[SPEED_DTYPE];
+  c->engine = (int)a[engine_slot];
+  if (!gpuadv_engine_serves(c->engine, c->gpu, c->dtype) ||
+      (need_tflops && gpuadv_gpu_datasheet_tflops(
+                          c->gpu, gpuadv_dtypes[c->dtype].compute) <= 0.0)) {
+    /* the engine does not run this dtype here, or no TFLOP/s published */
+    sqlite3_result_null(ctx);
+    return 0;
+  }
+  gpuadv_engine_load(c->engine, &c->e);
+  return 1;
+}
+
+/* A model's decode on a GPU with an engine and a layout, set up once for
+** its tokens/s at any batch (decode_at_tps). Not copied once set up: the
+** replica points at c.e. */
+typedef struct decode_at {
+  speed_call c;
   gpuadv_replica r; /* the replica, when pp or ep > 1 */
-  int gpu, dtype, kv_dtype, replica;
+  int kv_dtype, replica;
   double context, n_gpus;
 } decode_at;
 
@@ -387,25 +419,15 @@ typedef struct decode_slots {
 static int decode_at_setup(sqlite3_context *ctx, const gpuadv_fn *fn,
                            sqlite3_value **argv, const double *a,
                            const decode_slots *at, decode_at *d) {
-  int engine;
-  if (!gpuadv_resolve_model(ctx, fn, argv, DEC_MODEL, &d->m)) return 0;
-  d->gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, DEC_GPU);
-  if (d->gpu < 0) return 0;
-  d->dtype = (int)a[DEC_DTYPE];
-  engine = (int)a[at->engine];
-  if (!gpuadv_engine_serves(engine, d->gpu, d->dtype)) {
-    sqlite3_result_null(ctx); /* the engine does not run this dtype here */
-    return 0;
-  }
-  gpuadv_engine_load(engine, &d->e);
+  if (!speed_call_setup(ctx, fn, argv, a, at->engine, 0, &d->c)) return 0;
   d->context = a[at->context];
   d->n_gpus = a[at->n_gpus];
   d->kv_dtype = (int)a[at->kv_dtype];
   /* pipeline or expert parallel: the serving simulator's replica */
   d->replica = a[at->layout] > 1.0 || a[at->layout + 1] > 1.0;
-  return !d->replica ||
-         layout_replica(ctx, fn, &d->r, &d->m, d->gpu, d->dtype, d->kv_dtype,
-                        &d->e, d->n_gpus, a + at->layout, d->context);
+  return !d->replica || layout_replica(ctx, fn, &d->r, &d->c.m, d->c.gpu,
+                                       d->c.dtype, d->kv_dtype, &d->c.e,
+                                       d->n_gpus, a + at->layout, d->context);
 }
 
 /* Aggregate decode tokens/s of a set-up decode at batch. */
@@ -417,8 +439,8 @@ static double decode_at_tps(void *arg, double batch) {
     l.decode_context = batch * d->context;
     return batch / gpuadv_replica_step_s(&d->r, &l);
   }
-  return gpuadv_model_decode_tps_of(&d->m, d->gpu, d->dtype, d->kv_dtype, &d->e,
-                                    batch, d->context, d->n_gpus);
+  return gpuadv_model_decode_tps_of(&d->c.m, d->c.gpu, d->c.dtype, d->kv_dtype,
+                                    &d->c.e, batch, d->context, d->n_gpus);
 }
 
 static const decode_slots decode_tps_slots = {DEC_CONTEXT, DEC_N_GPUS,
@@ -531,35 +553,23 @@ static void sql_model_prefill_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_prefill_tps;
   double a[GPUADV_MAX_ARGS];
-  int gpu, dtype, engine;
-  gpuadv_model_def m;
-  gpuadv_engine_consts e;
+  speed_call c;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!gpuadv_resolve_model(ctx, fn, argv, PRE_MODEL, &m)) return;
-  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, PRE_GPU);
-  if (gpu < 0) return;
-  dtype = (int)a[PRE_DTYPE];
-  engine = (int)a[PRE_ENGINE];
-  if (gpuadv_gpu_datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) <= 0.0 ||
-      !gpuadv_engine_serves(engine, gpu, dtype)) {
-    /* no TFLOP/s figure published, or the engine does not run it here */
-    sqlite3_result_null(ctx);
-    return;
-  }
-  gpuadv_engine_load(engine, &e);
+  if (!speed_call_setup(ctx, fn, argv, a, PRE_ENGINE, 1, &c)) return;
   if (a[PRE_PP] > 1.0 || a[PRE_EP] > 1.0) {
     gpuadv_replica r;
-    if (!layout_replica(ctx, fn, &r, &m, gpu, dtype, -1, &e, a[PRE_N_GPUS],
-                        a + PRE_PP, a[PRE_PROMPT])) {
+    if (!layout_replica(ctx, fn, &r, &c.m, c.gpu, c.dtype, -1, &c.e,
+                        a[PRE_N_GPUS], a + PRE_PP, a[PRE_PROMPT])) {
       return;
     }
     gpuadv_result_number(
         ctx, fn, a[PRE_PROMPT] / gpuadv_replica_prefill_s(&r, a[PRE_PROMPT]));
     return;
   }
-  gpuadv_result_number(ctx, fn,
-                       gpuadv_model_prefill_tps_of(
-                           &m, gpu, dtype, &e, a[PRE_N_GPUS], a[PRE_PROMPT]));
+  gpuadv_result_number(
+      ctx, fn,
+      gpuadv_model_prefill_tps_of(&c.m, c.gpu, c.dtype, &c.e, a[PRE_N_GPUS],
+                                  a[PRE_PROMPT]));
 }
 
 enum {
@@ -591,6 +601,18 @@ static const gpuadv_fn fn_model_full_load_tps = {
      [FL_MAX_BATCH] = GPUADV_WHOLE("max_batch", 1, 1e9, 0),
      [FL_KV_DTYPE] = GPUADV_DTYPE("kv_dtype", -1)}};
 
+/* Every speed function keeps model, gpu and dtype in the slots
+** speed_call_setup reads (a build fails here otherwise). */
+typedef char speed_slots_agree
+    [((int)DEC_MODEL == SPEED_MODEL && (int)DEC_GPU == SPEED_GPU &&
+      (int)DEC_DTYPE == SPEED_DTYPE && (int)SB_MODEL == SPEED_MODEL &&
+      (int)SB_GPU == SPEED_GPU && (int)SB_DTYPE == SPEED_DTYPE &&
+      (int)PRE_MODEL == SPEED_MODEL && (int)PRE_GPU == SPEED_GPU &&
+      (int)PRE_DTYPE == SPEED_DTYPE && (int)FL_MODEL == SPEED_MODEL &&
+      (int)FL_GPU == SPEED_GPU && (int)FL_DTYPE == SPEED_DTYPE)
+         ? 1
+         : -1];
+
 /* Output tokens/s of an offline run at full load
 ** (gpuadv_model_full_load_tps): what the accuracy view scores the
 ** catalog's offline rows by. NULL where the engine does not serve the
@@ -600,28 +622,17 @@ static void sql_model_full_load_tps(sqlite3_context *ctx, int argc,
                                     sqlite3_value **argv) {
   const gpuadv_fn *fn = &fn_model_full_load_tps;
   double a[GPUADV_MAX_ARGS], batch, cap, tps;
-  int gpu, dtype, engine;
-  gpuadv_model_def m;
-  gpuadv_engine_consts e;
+  speed_call c;
   if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
-  if (!gpuadv_resolve_model(ctx, fn, argv, FL_MODEL, &m)) return;
-  gpu = gpuadv_lookup_row(ctx, fn, &gpuadv_catalog_gpus, argv, FL_GPU);
-  if (gpu < 0) return;
-  dtype = (int)a[FL_DTYPE];
-  engine = (int)a[FL_ENGINE];
-  if (!gpuadv_engine_serves(engine, gpu, dtype) ||
-      (a[FL_PROMPT] > 0.0 &&
-       gpuadv_gpu_datasheet_tflops(gpu, gpuadv_dtypes[dtype].compute) <= 0.0)) {
-    sqlite3_result_null(ctx);
+  /* a prompt's prefill needs the TFLOP/s figure */
+  if (!speed_call_setup(ctx, fn, argv, a, FL_ENGINE, a[FL_PROMPT] > 0.0, &c))
     return;
-  }
-  gpuadv_engine_load(engine, &e);
   cap = a[FL_MAX_BATCH] >= 1.0
             ? a[FL_MAX_BATCH]
-            : gpuadv_engine_number(engine, ENGINES_COL_MAX_BATCH);
-  tps = gpuadv_model_full_load_tps(&m, gpu, dtype, (int)a[FL_KV_DTYPE], engine,
-                                   &e, a[FL_PROMPT], a[FL_OUTPUT], a[FL_N_GPUS],
-                                   cap, &batch);
+            : gpuadv_engine_number(c.engine, ENGINES_COL_MAX_BATCH);
+  tps = gpuadv_model_full_load_tps(&c.m, c.gpu, c.dtype, (int)a[FL_KV_DTYPE],
+                                   c.engine, &c.e, a[FL_PROMPT], a[FL_OUTPUT],
+                                   a[FL_N_GPUS], cap, &batch);
   if (batch < 1.0) {
     sqlite3_result_null(ctx); /* the weights leave the cache no room */
     return;
