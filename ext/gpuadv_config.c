@@ -766,12 +766,12 @@ typedef struct shape {
   /* Nemotron-H: every block of hybrid_override_pattern, and the MLP-only
   ** ones; 0 for models whose layers each hold a mixer and an FFN. */
   double blocks, mlp_blocks;
-  /* DeepSeek-V4's compressed attention (read_compressed): elements cached
-  ** per token of context beyond the window, the compressors' and
-  ** indexers' parameters, the grouped low-rank output projection, the
-  ** hyper-connections' streams and the hash-routed layers (no routing
-  ** bias); 0 for other models. */
-  double compressed, compress_params, o_groups, o_lora, hc, hash_layers;
+  /* DeepSeek-V4's compressed attention (read_compressed): whether the
+  ** config has it, the compressors' and indexers' parameters, the grouped
+  ** low-rank output projection, the hyper-connections' streams and the
+  ** hash-routed layers (no routing bias); 0 for other models. */
+  int csa;
+  double compress_params, o_groups, o_lora, hc, hash_layers;
   /* elements cached per token beyond the layers' own entries: DeepSeek
   ** Sparse Attention's indexer keys, or DeepSeek-V4's compressed ones */
   double extra_kv;
@@ -868,7 +868,7 @@ static int read_head_dim(config_ctx *c, shape *s) {
   gpuadv_config_model *m = c->out;
   char from[96];
   int r;
-  if (s->compressed > 0) {
+  if (s->csa) {
     s->hd = s->nope + s->rope;
     add_row(m, "head_dim", s->hd, "head_dim",
             "compressed attention: the width of an entry and of a query head");
@@ -1070,7 +1070,7 @@ static int read_compressed(config_ctx *c, shape *s) {
   s->kv_lora = hd - s->rope;
   s->nope = hd - s->rope;
   s->v_dim = hd;
-  s->compressed = elems;
+  s->csa = 1;
   s->extra_kv = elems;
   s->compress_params = params;
   snprintf(from, sizeof(from), "head_dim, qk_rope_head_dim");
@@ -1592,7 +1592,7 @@ static int read_layers(config_ctx *c, shape *s) {
                                 POSITIVE, &window, from, sizeof(from))
                       : 0;
     if (chunked < 0) return -1;
-    if (s->compressed > 0) {
+    if (s->csa) {
       window = s->window;
       s->sliding = s->L;
       how = "compressed attention: every layer keeps its window of entries";
@@ -1968,7 +1968,7 @@ static void count_params(config_ctx *c, shape *s) {
   double expert, moe_layer, router, n_dense, inactive;
 
   /* Attention of one full-attention layer. */
-  if (s->compressed > 0) {
+  if (s->csa) {
     /* DeepSeek-V4: q_a, its norm, q_b; one key-value projection and its
     ** norm; the grouped output projection (o_groups blocks of o_lora_rank
     ** each) and o_b; a sink per head. Compressors and indexers below. */
@@ -2159,7 +2159,7 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.kv_shared_layers = s->kv_shared;
   d->shape.kv_shared_sliding = s->kv_shared > 0 ? s->kv_shared_sliding : 0;
   d->shape.extra_kv_elems = s->extra_kv;
-  if (s->compressed > 0) {
+  if (s->csa) {
     snprintf(m->attention, sizeof(m->attention), "csa");
   } else if (s->kv_lora > 0) {
     snprintf(m->attention, sizeof(m->attention), "mla");
@@ -2176,7 +2176,7 @@ static void add_param_rows(config_ctx *c, shape *s) {
   gpuadv_config_params *p = &m->params;
   add_row(m, "params_embeddings", p->embeddings, "vocab_size, hidden_size",
           "vocab x hidden");
-  if (s->compressed > 0) {
+  if (s->csa) {
     add_row(m, "params_attention", p->attention,
             "q_lora_rank, head_dim, o_groups, o_lora_rank, compress_ratios, "
             "index_n_heads, index_head_dim",
@@ -2329,14 +2329,14 @@ static int interpret(config_ctx *c) {
   }
   finish_def(c, &s);
   add_text_row(m, "attention", m->attention,
-               s.compressed > 0 ? "compress_ratios"
-               : s.kv_lora > 0  ? "kv_lora_rank"
-                                : "num_key_value_heads",
-               s.compressed > 0 ? "compressed sparse attention (DeepSeek-V4)"
-               : s.kv_lora > 0  ? "multi-head latent attention"
-               : s.kvH == s.H   ? "every query head has its own K and V"
-               : s.kvH == 1     ? "one K and V head for all query heads"
-                                : "query heads share K and V heads in groups");
+               s.csa           ? "compress_ratios"
+               : s.kv_lora > 0 ? "kv_lora_rank"
+                               : "num_key_value_heads",
+               s.csa           ? "compressed sparse attention (DeepSeek-V4)"
+               : s.kv_lora > 0 ? "multi-head latent attention"
+               : s.kvH == s.H  ? "every query head has its own K and V"
+               : s.kvH == 1    ? "one K and V head for all query heads"
+                               : "query heads share K and V heads in groups");
   {
     /* Multi-token-prediction layers: listed, not counted. */
     double mtp = 0;
