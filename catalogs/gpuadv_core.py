@@ -141,16 +141,20 @@ class Core:
         lib.gpuadv_engine_load.argtypes = [I, ctypes.c_void_p]
         lib.gpuadv_engine_kv_dtype.argtypes = [I, I]
         P = ctypes.c_void_p
+        lib.gpuadv_image_model_from_row.argtypes = [I, P]
+        lib.gpuadv_image_gpu_from_row.argtypes = [I, I, P]
         for name, args in (
                 ("gpuadv_model_decode_tps_of", [P, I, I, I, P, D, D, D]),
                 ("gpuadv_model_prefill_tps_of", [P, I, I, P, D, D]),
                 ("gpuadv_model_full_load_tps",
-                 [P, I, I, I, I, P, D, D, D, D, P])):
+                 [P, I, I, I, I, P, D, D, D, D, P]),
+                ("gpuadv_train_peak_of_parts", [P, I]),
+                ("gpuadv_image_tps_with", [P, P, P, I, I, D, D, D, D, D])):
             f = getattr(lib, name)
             f.restype = D
             f.argtypes = args
-        # the two structs restated here have the C's sizes (a field added
-        # in C and not here would be written past the end of ours)
+        # the structs restated here have the C's sizes (a field added in C
+        # and not here would be written past the end of ours)
         for struct, symbol in (
                 (ModelDef, "gpuadv_model_def_bytes"),
                 (EngineConsts, "gpuadv_engine_consts_bytes"),
@@ -166,18 +170,11 @@ class Core:
                                    "in %s" % (struct.__name__,
                                               ctypes.sizeof(struct), size,
                                               path))
-        lib.gpuadv_train_peak_of_parts.restype = D
-        lib.gpuadv_train_peak_of_parts.argtypes = [P, I]
-        lib.gpuadv_image_model_from_row.argtypes = [I, P]
-        lib.gpuadv_image_gpu_from_row.argtypes = [I, I, P]
-        lib.gpuadv_image_tps_with.restype = D
-        lib.gpuadv_image_tps_with.argtypes = [P, P, P, I, I, D, D, D, D, D]
         self.image_models = self._catalog("gpuadv_catalog_image_models")
         self.gpus = self._catalog("gpuadv_catalog_gpus")
         self.models = self._catalog("gpuadv_catalog_models")
-        self.engine_names = ctypes.addressof(
-            ctypes.c_char.in_dll(lib, "gpuadv_engine_names"))
         self._model_cache = {}
+        self._words = {}
 
     def _catalog(self, symbol):
         return ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
@@ -211,8 +208,7 @@ class Core:
 
     def engine(self, name):
         """The index of a serving engine in gpuadv_engine_names, -1."""
-        b = name.encode()
-        return self.lib.gpuadv_keyword_find(self.engine_names, b, len(b))
+        return self._find("gpuadv_engine_names", name)
 
     def engine_kv_dtype(self, engine, dtype):
         """The dtype index the engine keeps the KV cache in for weights of
@@ -252,10 +248,17 @@ class Core:
                 return "%s: %r here, %r in C" % (field, a, b)
         return ""
 
-    def _keyword(self, symbol, name):
-        words = ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
+    def _find(self, symbol, name):
+        """The index of name in the C keyword list `symbol`, -1 if none."""
+        if symbol not in self._words:
+            self._words[symbol] = ctypes.addressof(
+                ctypes.c_char.in_dll(self.lib, symbol))
         b = name.encode()
-        i = self.lib.gpuadv_keyword_find(words, b, len(b))
+        return self.lib.gpuadv_keyword_find(self._words[symbol], b, len(b))
+
+    def _keyword(self, symbol, name):
+        """_find, an error when name is not in the list."""
+        i = self._find(symbol, name)
         if i < 0:
             raise ValueError("%s: no %r" % (symbol, name))
         return i
