@@ -24,25 +24,26 @@
 ** 4-bit step, is fitted with the others; 56 rows bear on it, in fp8 (32),
 ** MXFP8 (20) and NVFP4 (4): Transformer Engine in NeMo 24.07 and
 ** Megatron-Bridge 26.04 to 26.08, torchtitan and llm-foundry, MaxText on
-** TPU v7. It comes out at 24 bytes, where counting Transformer Engine's
+** TPU v7. It comes out at 28 bytes, where counting Transformer Engine's
 ** casts gives 15 (each 16-bit GEMM input read, written in 8 bits as is
 ** and transposed: 4 bytes for the 6.25 x hidden + 3 x FFN elements a
 ** layer quantises per token, forward and backward). Error (|estimate /
-** measured - 1|): median 8.4%, 90th percentile 28.8%; with each source
-** left out of the fit in turn, on its own rows: 8.9% and 30.6%
-** (catalogs/train_tps.md, README "Accuracy"); before CAST_BYTES 9.4% and
-** 32.4%. Chips take their measured siblings' matmul share where they
+** measured - 1|): median 8.5%, 90th percentile 28.7%; with each source
+** left out of the fit in turn, on its own rows: 10.4% and 29.2%
+** (catalogs/train_tps.md, README "Accuracy"); before the expert
+** gradients crossed the fabric (group_gbs) 8.9% and 30.6%, before
+** CAST_BYTES 9.4% and 32.4%. Chips take their measured siblings' matmul share where they
 ** have none (train_matmul_share in gpuadv_model_setup.c). EFF sits at its bound of 1: the narrow-matrix term (WIDTH_HALF)
 ** carries the loss. */
 #define GPUADV_TRAIN_EFF 1
-#define GPUADV_TRAIN_WIDTH_HALF 321.8
-#define GPUADV_TRAIN_OVERLAP_DP 0.5697
-#define GPUADV_TRAIN_OVERLAP_TP 0.532
+#define GPUADV_TRAIN_WIDTH_HALF 321.6
+#define GPUADV_TRAIN_OVERLAP_DP 0.5854
+#define GPUADV_TRAIN_OVERLAP_TP 0.5432
 #define GPUADV_TRAIN_NET_EFF 1
-#define GPUADV_TRAIN_MOE_EFF 0.5505
-#define GPUADV_TRAIN_FP8_EFF 0.7955
-#define GPUADV_TRAIN_ACT_BYTES 65.13
-#define GPUADV_TRAIN_CAST_BYTES 24.41
+#define GPUADV_TRAIN_MOE_EFF 0.5614
+#define GPUADV_TRAIN_FP8_EFF 0.8019
+#define GPUADV_TRAIN_ACT_BYTES 66.48
+#define GPUADV_TRAIN_CAST_BYTES 28.05
 
 const gpuadv_train_consts gpuadv_train_fitted = {
     GPUADV_TRAIN_EFF,        GPUADV_TRAIN_WIDTH_HALF, GPUADV_TRAIN_OVERLAP_DP,
@@ -252,23 +253,27 @@ static double tp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
   return s;
 }
 
-/* GB/s per GPU of a group of g data-parallel ranks beside a tensor split
-** of tp: the node's link when the group fits in a node, else the fabric. */
+/* GB/s per GPU of a group of g data-parallel ranks that sit `stride` GPUs
+** apart (the tensor split for the dense weights; tensor x expert split
+** for the experts, whose expert-parallel ranks are adjacent as in
+** Megatron-Core's rank order): the node's link when the g x stride GPUs
+** the group spans fit in a node, else the fabric. */
 static double group_gbs(const gpuadv_train_chip *c,
                         const gpuadv_train_layout *l,
-                        const gpuadv_train_consts *k, double g) {
-  return (l->tp * g <= l->gpus_per_node ? c->link_gbs : fabric_gbs(l)) *
+                        const gpuadv_train_consts *k, double g, double stride) {
+  return (stride * g <= l->gpus_per_node ? c->link_gbs : fabric_gbs(l)) *
          k->net_eff;
 }
 
 /* Seconds of one group's data-parallel traffic: params_b billions per
 ** GPU over g ranks, s of them in a shard group: reduced once a step, or
 ** under ZeRO-3 gathered and reduce-scattered within the shard group for
-** every micro-batch and the shards all-reduced across the g / s replicas. */
+** every micro-batch and the shards all-reduced across the g / s replicas;
+** the ranks sit `stride` GPUs apart (group_gbs). */
 static double group_comm_s(const gpuadv_train_chip *c,
                            const gpuadv_train_layout *l,
                            const gpuadv_train_consts *k, double params_b,
-                           double g, double s) {
+                           double g, double s, double stride) {
   gpuadv_train_bytes b = gpuadv_train_bytes_per_param(l->mode);
   double p = params_b * 1e9, grad_share;
   if (g <= 1.0 || p <= 0.0) return 0.0;
@@ -278,9 +283,10 @@ static double group_comm_s(const gpuadv_train_chip *c,
     ** and reduce-scatters the gradients (none for a frozen base) */
     double gathers = 2.0 * p * fmin(b.weights, ELEM_BYTES);
     double grads = is_lora(l->mode) ? 0.0 : p * ELEM_BYTES;
-    double t = s > 1.0 ? ring_s(micro_batches(l) * (gathers + grads),
-                                (s - 1.0) / s, group_gbs(c, l, k, s), 0.0, 0.0)
-                       : 0.0;
+    double t = s > 1.0
+                   ? ring_s(micro_batches(l) * (gathers + grads), (s - 1.0) / s,
+                            group_gbs(c, l, k, s, stride), 0.0, 0.0)
+                   : 0.0;
     double r = g / s;
     if (r > 1.0) {
       t += ring_s(grad_share * p / s * ELEM_BYTES, 2.0 * (r - 1.0) / r,
@@ -290,7 +296,7 @@ static double group_comm_s(const gpuadv_train_chip *c,
   }
   /* one all-reduce (or reduce-scatter and all-gather) a step */
   return ring_s(grad_share * p * ELEM_BYTES, 2.0 * (g - 1.0) / g,
-                group_gbs(c, l, k, g), 0.0, 0.0);
+                group_gbs(c, l, k, g, stride), 0.0, 0.0);
 }
 
 /* The data-parallel traffic: the dense weights over all dp x cp ranks,
@@ -300,9 +306,9 @@ static double dp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
                         const gpuadv_train_consts *k) {
   double g = dp_of(l) * l->cp, s = shard_of(l), experts = expert_params_b(m);
   double split = l->tp * l->pp;
-  return group_comm_s(c, l, k, (m->params_b - experts) / split, g, s) +
+  return group_comm_s(c, l, k, (m->params_b - experts) / split, g, s, l->tp) +
          group_comm_s(c, l, k, experts / (l->ep * split), g / l->ep,
-                      fmax(1.0, s / l->ep));
+                      fmax(1.0, s / l->ep), l->tp * l->ep);
 }
 
 /* Expert-parallel all-to-alls: dispatch and combine, forward and

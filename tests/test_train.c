@@ -344,10 +344,41 @@ static void test_capacity(void) {
               dropless.model_flop_per_token, 1e-12);
 }
 
+/* The expert gradients of an MoE model: 64 GPUs on 8 nodes, expert
+** parallel 8 within each node, ZeRO-1. Each GPU holds an eighth of the
+** experts; the 8 GPUs that hold the same eighth sit 8 apart, one a node,
+** so their reduction crosses the fabric (50 GB/s a GPU), as the dense
+** weights' reduction over all 64 does. 72B parameters, 16B active, 8
+** experts of which one a token: the experts hold (72 - 16) / (1 - 1/8) =
+** 64B, the rest 8B. */
+static void test_expert_grads(void) {
+  gpuadv_train_model m = model_8b();
+  gpuadv_train_chip c = h100();
+  gpuadv_train_layout l = layout(64, 1, 1, GPUADV_RECOMPUTE_NONE, 512, 3200);
+  gpuadv_train_time t;
+  double dense = 8e9 * 2 * 2 * 63.0 / 64 / 50e9;
+  double experts = 64e9 / 8 * 2 * 2 * 7.0 / 8 / 50e9;
+  m.params_b = 72.0;
+  m.active_b = 16.0;
+  m.n_experts = 8.0;
+  m.experts_per_token = 1.0;
+  l.ep = 8.0;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("64 GPUs ep 8: expert gradients over the fabric", t.dp_comm_s,
+              dense + experts, 1e-9);
+  /* 8 GPUs, one node: each expert is on one GPU, nothing to reduce; the
+  ** dense weights over NVLink */
+  l = layout(8, 1, 1, GPUADV_RECOMPUTE_NONE, 64, 3200);
+  l.ep = 8.0;
+  gpuadv_train_step(&m, &c, &l, &K, &t);
+  check_close("8 GPUs ep 8: dense gradients only, over NVLink", t.dp_comm_s,
+              8e9 * 2 * 2 * 7.0 / 8 / 450e9, 1e-9);
+}
+
 static const unit_test_fn tests[] = {
     test_8xh100_nvlink, test_8x4090_pcie, test_64xh100_ib,  test_bubble,
     test_layout_gb,     test_search,      test_elementwise, test_capacity,
-    test_cast,          test_mfu_max,     test_qlora};
+    test_cast,          test_mfu_max,     test_qlora,       test_expert_grads};
 
 int main(void) {
   return unit_run(tests, UNIT_COUNT(tests));
