@@ -28,8 +28,8 @@
 ** casts gives 15 (each 16-bit GEMM input read, written in 8 bits as is
 ** and transposed: 4 bytes for the 6.25 x hidden + 3 x FFN elements a
 ** layer quantises per token, forward and backward). Error (|estimate /
-** measured - 1|): median 8.5%, 90th percentile 28.7%; with each source
-** left out of the fit in turn, on its own rows: 10.4% and 29.2%
+** measured - 1|): median 8.6%, 90th percentile 28.6%; with each source
+** left out of the fit in turn, on its own rows: 10.3% and 28.9%
 ** (catalogs/train_tps.md, README "Accuracy"); before the expert
 ** gradients crossed the fabric (group_gbs) 8.9% and 30.6%, before
 ** CAST_BYTES 9.4% and 32.4%. Chips take their measured siblings' matmul share where they
@@ -100,6 +100,13 @@ static double gpu_params_b(const gpuadv_train_model *m,
   return ((m->params_b - experts) + experts / l->ep) / (l->tp * l->pp);
 }
 
+/* Of those, the experts': ZeRO shards them over the ranks that hold the
+** same experts (expert_shard_of), not over the whole shard group. */
+static double gpu_expert_params_b(const gpuadv_train_model *m,
+                                  const gpuadv_train_layout *l) {
+  return expert_params_b(m) / (l->ep * l->tp * l->pp);
+}
+
 /* The data-parallel degree and the group the gradients are reduced over
 ** (context-parallel ranks hold the same weights). */
 static double dp_of(const gpuadv_train_layout *l) {
@@ -110,6 +117,20 @@ static double dp_of(const gpuadv_train_layout *l) {
 static double shard_of(const gpuadv_train_layout *l) {
   double g = dp_of(l) * l->cp;
   return l->shard >= 1.0 && l->shard < g ? l->shard : g;
+}
+
+/* The GPUs ZeRO shards the experts over: of the shard group, those that
+** hold the same experts. */
+static double expert_shard_of(const gpuadv_train_layout *l) {
+  return fmax(1.0, shard_of(l) / l->ep);
+}
+
+/* Parameters of ZeRO's sharded state one GPU keeps, in billions: the
+** dense share over the shard group, the experts over expert_shard_of. */
+static double sharded_params_b(const gpuadv_train_model *m,
+                               const gpuadv_train_layout *l) {
+  double e = gpu_expert_params_b(m, l);
+  return (gpu_params_b(m, l) - e) / shard_of(l) + e / expert_shard_of(l);
 }
 
 /* Micro-batches each pipeline runs per step. */
@@ -126,12 +147,13 @@ double gpuadv_train_layout_gb(const gpuadv_train_model *m,
                               const gpuadv_train_layout *l) {
   gpuadv_train_bytes b = gpuadv_train_bytes_per_param(l->mode);
   double g = shard_of(l);
-  double p = gpu_params_b(m, l);
+  double p = gpu_params_b(m, l), ps = sharded_params_b(m, l);
   double state, act, in_flight;
-  if (l->zero_stage >= 1) b.optimizer /= g;
-  if (l->zero_stage >= 2) b.grads /= g;
-  if (l->zero_stage >= 3) b.weights /= g;
-  state = p * (b.weights + b.grads + b.optimizer);
+  /* each ZeRO stage keeps one more part of the state sharded */
+  state = p * b.weights + p * b.grads + p * b.optimizer;
+  if (l->zero_stage >= 1) state += (ps - p) * b.optimizer;
+  if (l->zero_stage >= 2) state += (ps - p) * b.grads;
+  if (l->zero_stage >= 3) state += (ps - p) * b.weights;
   /* ZeRO-3 keeps the layer computing and the next gathered */
   if (l->zero_stage >= 3 && g > 1.0) {
     double stage_layers = m->layers / l->pp;
@@ -308,7 +330,7 @@ static double dp_comm_s(const gpuadv_train_model *m, const gpuadv_train_chip *c,
   double split = l->tp * l->pp;
   return group_comm_s(c, l, k, (m->params_b - experts) / split, g, s, l->tp) +
          group_comm_s(c, l, k, experts / (l->ep * split), g / l->ep,
-                      fmax(1.0, s / l->ep), l->tp * l->ep);
+                      expert_shard_of(l), l->tp * l->ep);
 }
 
 /* Expert-parallel all-to-alls: dispatch and combine, forward and
@@ -360,9 +382,8 @@ void gpuadv_train_step(const gpuadv_train_model *m, const gpuadv_train_chip *c,
   out->a2a_s = a2a_s(m, c, l, k);
   out->pp_comm_s = pp_comm_s(m, c, l, k);
   /* the optimizer updates its shard of the trainable parameters */
-  p_opt = gpu_params_b(m, l) * 1e9 *
-          (is_lora(l->mode) ? GPUADV_DEFAULT_LORA_FRACTION : 1.0);
-  if (l->zero_stage >= 1) p_opt /= shard_of(l);
+  p_opt = (l->zero_stage >= 1 ? sharded_params_b(m, l) : gpu_params_b(m, l)) *
+          1e9 * (is_lora(l->mode) ? GPUADV_DEFAULT_LORA_FRACTION : 1.0);
   out->optimizer_s = p_opt * OPTIMIZER_BYTES / (c->mem_bw_gbs * 1e9);
   hidden_dp = fmin(k->overlap_dp * out->dp_comm_s, work_s);
   exposed_tp =

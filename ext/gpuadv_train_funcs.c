@@ -264,13 +264,14 @@ static const gpuadv_fn fn_train_layout = {
      [TL_MFU] = GPUADV_NUM("mfu", GPUADV_RANGE_CLOSED, 0, 1, 0)}};
 
 /* The framework that runs the layout: XLA's sharding on TPUs, else the
-** PyTorch name of the data-parallel scheme, Megatron's where tensor or
-** pipeline parallelism is used. */
+** PyTorch name of the data-parallel scheme, Megatron's where tensor,
+** pipeline or expert parallelism is used (PyTorch's DDP and FSDP split
+** no experts over GPUs). */
 static const char *framework(int gpu, const gpuadv_train_layout *l) {
   int tpu =
       strcmp(gpuadv_catalog_text(&gpuadv_catalog_gpus, gpu, GPUS_COL_VENDOR),
              "Google") == 0;
-  int megatron = l->tp > 1.0 || l->pp > 1.0;
+  int megatron = l->tp > 1.0 || l->pp > 1.0 || l->ep > 1.0;
   static const char *const torch[] = {"DDP", "ZeRO-1", "ZeRO-2",
                                       "FSDP (ZeRO-3)"};
   static const char *const mega[] = {"Megatron",

@@ -507,11 +507,11 @@ CREATE VIEW estimate_bands(kind, basis, rows, low, high, source) AS VALUES
    'calibrate.py --bands: the same figures, each GPU''s predicted by a fit on the other GPUs'),
   ('serve', 'extrapolated', 73, 0.631, 1.288,
    'accuracy.sql estimate_accuracy_band: TensorRT-LLM''s runs with data-parallel attention or pipeline stages, which no fit sees, simulated'),
-  ('train', 'measured', 156, 0.792, 1.194,
+  ('train', 'measured', 156, 0.795, 1.194,
    'calibrate_train_tps.py --leave-out --bands: the published training runs, estimated by the fit'),
-  ('train', 'same-vendor', 156, 0.813, 1.245,
+  ('train', 'same-vendor', 156, 0.802, 1.232,
    'calibrate_train_tps.py --leave-out --bands: each source''s runs predicted by a fit on the other sources'),
-  ('train', 'none', 70, 0.742, 1.245,
+  ('train', 'none', 70, 0.701, 1.229,
    'calibrate_train_tps.py --leave-out --bands: those of them whose chip no other source ran');
 
 -- Every constant the views use, in one row, with its source in
@@ -1220,7 +1220,7 @@ train_basis AS MATERIALIZED (
 best AS (
   SELECT l.*,
          train_field(l.j, 'fits') AS fits_any, train_field(l.j, 'n_gpus') AS n_gpus,
-         train_field(l.j, 'tp') AS tp, train_field(l.j, 'pp') AS pp,
+         train_field(l.j, 'tp') AS tp, train_field(l.j, 'pp') AS pp, train_field(l.j, 'ep') AS ep,
          train_field(l.j, 'zero_stage') AS zero_stage, train_field(l.j, 'recompute') AS recompute,
          train_field(l.j, 'micro_batch') AS micro_batch, train_field(l.j, 'global_batch') AS global_batch,
          train_field(l.j, 'step_s') AS step_s, train_field(l.j, 'mfu') AS mfu,
@@ -1262,7 +1262,7 @@ plan AS (
                         ELSE g.vendor || ' ' || g.arch END
             FROM gpus g WHERE g.name = o.gpu) END AS no_qlora_arch,
          b.n_gpus IS NOT NULL AS fits, b.fits_any, b.min_gb, b.best_days, b.fabric_gpus,
-         b.tp, b.pp, b.zero_stage, b.recompute, b.micro_batch, b.global_batch, b.framework,
+         b.tp, b.pp, b.ep, b.zero_stage, b.recompute, b.micro_batch, b.global_batch, b.framework,
          b.n_gpus, nodes_required(b.n_gpus, b.devices) AS nodes,
          b.mem_gb AS mem_gb_per_gpu, b.gpu_hours, b.run_days, b.step_s, b.mfu, b.comm_share,
          b.alt_n_gpus, b.alt_run_days, w.mfu IS NOT NULL AS mfu_given,
@@ -1378,7 +1378,7 @@ judged2 AS (
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
-       zero_stage, tp, pp, recompute, micro_batch, global_batch, framework,
+       zero_stage, tp, pp, ep, recompute, micro_batch, global_batch, framework,
        n_gpus, nodes, interconnect_ok, fabric,
        round(step_s, 3) AS step_s, round(mfu, 4) AS mfu, round(comm_share, 4) AS comm_share,
        round(gpu_hours, 1) AS gpu_hours, round(wall_days, 2) AS wall_days,
@@ -1436,7 +1436,7 @@ FROM judged2;
 CREATE VIEW training_plans AS
 SELECT s.name AS workload, r.kind, r.model, r.params_b, r.mode, r.offer, r.pricing,
        r.provider, r.region, r.country, r.gpu, r.fits, r.feasible, r.works, r.why_not,
-       r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.pp, r.recompute, r.micro_batch,
+       r.mem_gb_per_gpu, r.usable_gb_per_gpu, r.zero_stage, r.tp, r.pp, r.ep, r.recompute, r.micro_batch,
        r.global_batch, r.framework, r.n_gpus, r.nodes,
        r.interconnect_ok, r.fabric, r.step_s, r.mfu, r.comm_share, r.basis, r.gpu_hours, r.wall_days,
        r.wall_days_low, r.wall_days_high, r.usd_per_hour,
@@ -2366,7 +2366,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
+         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d%s, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -2384,7 +2384,8 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                   || CASE WHEN (SELECT t.tier FROM provider_tiers t WHERE t.provider = ranked_training.provider) = 'marketplace'
                           THEN ', one marketplace host, if available' ELSE '' END
                   || CASE WHEN commit_days IS NOT NULL THEN printf(', %d days committed', commit_days) ELSE '' END,
-                framework, tp, pp, recompute, micro_batch, global_batch,
+                framework, tp, pp, CASE WHEN ep > 1 THEN printf(', ep %d', ep) ELSE '' END,
+                recompute, micro_batch, global_batch,
                 mem_gb_per_gpu, usable_gb_per_gpu,
                 printf('%,d', CAST(round(gpu_hours) AS INTEGER)), 100 * mfu,
                 CASE WHEN mfu_given THEN 'the workload''s mfu'

@@ -165,6 +165,18 @@ static void test_layout_gb(void) {
   l.tp = 2;
   check_close("gb tp2", gpuadv_train_layout_gb(&m, &l), 8 * 18 / 2.0 + act / 2,
               1e-9);
+  /* an MoE model of 72B (64B in 8 experts, 8B besides; test_expert_grads)
+  ** on 8 GPUs, expert parallel 8, ZeRO-1: each GPU holds 8B + 64B / 8 =
+  ** 16B, its 8B of experts the only ones of their kind, so their Adam
+  ** state is not sharded: 16 x 6 + 8 / 8 x 12 + 8 x 12 bytes */
+  m.params_b = 72.0;
+  m.active_b = 16.0;
+  m.n_experts = 8.0;
+  m.experts_per_token = 1.0;
+  l = layout(8, 1, 1, GPUADV_RECOMPUTE_FULL, 64, 3200);
+  l.ep = 8.0;
+  check_close("gb moe ep 8 zero-1", gpuadv_train_layout_gb(&m, &l),
+              16 * 6.0 + 1 * 12.0 + 8 * 12.0 + act, 1e-9);
 }
 
 /* The search: the cheapest layout that fits and meets the deadline. */

@@ -114,3 +114,17 @@ SELECT 'tr-mfu-max', (SELECT max(max(coalesce(model_train_mfu('llama-3.1-8b', na
                                      coalesce(model_train_mfu('llama-3.1-70b', name, 'full', 64, 4096), 0))) <= 0.75
                       FROM gpus)
                      AND abs(model_train_mfu('llama-3.1-70b', 'gaudi2', 'full', 64, 4096) - 0.75) < 1e-9;
+
+-- MoE: ZeRO shards the experts over the ranks that hold the same ones. A
+-- LoRA of gpt-oss-120b (117B; bf16 base 2 + adapter 0.16 bytes a
+-- parameter) on 8 GPUs keeps 117 x 2.16 / 8 = 31.6 GB of state a GPU
+-- however the experts are split: 8 RTX A5000s (24 GB) cannot hold it
+-- (they were planned at 20.3 GB when the experts were sharded twice).
+INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days) VALUES ('tr-oss-lora', 'finetune', 'gpt-oss-120b', 'lora', 2, 7);
+SELECT 'tr-moe-sharded-once', (SELECT count(*) = 1 AND sum(mem_gb_per_gpu > usable_gb_per_gpu OR NOT fits) = 1
+                               FROM training_plans WHERE workload = 'tr-oss-lora' AND offer = 'runpod/8x_RTXA5000_SECURE');
+-- an expert-parallel plan says so, and runs on a framework that splits
+-- experts (PyTorch's DDP and FSDP do not)
+INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days) VALUES ('tr-dsv3', 'train', 'deepseek-v3', 'full', 1000, 60);
+SELECT 'tr-ep-shown', (SELECT count(*) > 0 AND sum(framework LIKE 'Megatron%') = count(*) FROM training_plans WHERE workload = 'tr-dsv3' AND ep > 1)
+                      AND (SELECT reason LIKE '%: tp 1, pp 1, ep 8, recompute %' FROM best_plans WHERE workload = 'tr-dsv3');
