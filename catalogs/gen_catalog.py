@@ -144,6 +144,7 @@ CATALOGS = [
             col("kv_shared_layers", "INTEGER", False, lo=1, hi=1000),
             col("kv_shared_sliding", "INTEGER", False, lo=0, hi=1000),
             col("extra_kv_elems", "INTEGER", False, lo=1, hi=10**7),
+            col("attn_topk", "INTEGER", False, lo=1, hi=10**8),
             *provenance(),
         ]),
     # Vision and diffusion models (ext/gpuadv_image.c); each row found by

@@ -37,7 +37,8 @@ class ModelDef(ctypes.Structure):
                                  "sliding_layers", "linear_layers",
                                  "linear_state_elems", "global_kv_heads",
                                  "global_head_dim", "kv_shared_layers",
-                                 "kv_shared_sliding", "extra_kv_elems")]
+                                 "kv_shared_sliding", "extra_kv_elems",
+                                 "attn_topk")]
 
 
 # gpuadv_engine_consts after bw_eff[4], in C's order: (C field, engines.csv

@@ -775,6 +775,7 @@ typedef struct shape {
   /* elements cached per token beyond the layers' own entries: DeepSeek
   ** Sparse Attention's indexer keys, or DeepSeek-V4's compressed ones */
   double extra_kv;
+  double topk; /* DeepSeek Sparse Attention's index_topk; 0: none */
   /* Kimi K3 (read_kimi_k3): the routed experts' latent width (0: they
   ** work at hidden) and its norm; the MLA output gate; attention
   ** residuals (per layer two norms and two 1 x hidden projections) */
@@ -975,6 +976,13 @@ static int read_mla(config_ctx *c, shape *s) {
       add_row(m, "extra_kv_elems", s->extra_kv, from,
               "DeepSeek Sparse Attention: the indexer's key of each token in "
               "each layer (num_hidden_layers x index_head_dim)");
+      if (cfg_int(c, INT1("index_topk"), REQUIRED, POSITIVE, &s->topk, from,
+                  sizeof(from)) < 0)
+        return -1;
+      add_row(m, "attn_topk", s->topk, from,
+              "DeepSeek Sparse Attention: the cached tokens each query "
+              "attends to; a decode step reads their latents and every "
+              "token's indexer key");
     }
   }
   return 0;
@@ -2159,6 +2167,7 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.kv_shared_layers = s->kv_shared;
   d->shape.kv_shared_sliding = s->kv_shared > 0 ? s->kv_shared_sliding : 0;
   d->shape.extra_kv_elems = s->extra_kv;
+  d->shape.attn_topk = s->topk;
   if (s->csa) {
     snprintf(m->attention, sizeof(m->attention), "csa");
   } else if (s->kv_lora > 0) {

@@ -354,8 +354,12 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
   return elements_per_seq * batch * bytes_per_param / 1e9;
 }
 
-void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
-                           double *local, double *global, double *state) {
+/* gpuadv_model_kv_split with the full-attention layers' entries counted
+** for `attended` of the seq_len tokens (the indexer keys and compressed
+** entries of extra_kv_elems for all of them). */
+static void kv_split_at(const gpuadv_model_shape *m, double seq_len,
+                        double attended, double *local, double *global,
+                        double *state) {
   double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
   double extra = m->extra_kv_elems > 0.0 ? m->extra_kv_elems : 0.0;
   double local_layers, global_layers, local_elems, global_elems;
@@ -367,13 +371,25 @@ void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
     double entry = m->kv_lora_rank + m->qk_rope_head_dim;
     local_layers = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
     *local = local_layers * entry * window;
-    *global =
-        (m->layers - linear - local_layers) * entry * seq_len + extra * seq_len;
+    *global = (m->layers - linear - local_layers) * entry * attended +
+              extra * seq_len;
     return;
   }
   kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);
   *local = local_elems * local_layers * window;
-  *global = global_elems * global_layers * seq_len + extra * seq_len;
+  *global = global_elems * global_layers * attended + extra * seq_len;
+}
+
+void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
+                           double *local, double *global, double *state) {
+  kv_split_at(m, seq_len, seq_len, local, global, state);
+}
+
+void gpuadv_model_kv_read_split(const gpuadv_model_shape *m, double seq_len,
+                                double *local, double *global, double *state) {
+  double attended =
+      m->attn_topk > 0.0 && m->attn_topk < seq_len ? m->attn_topk : seq_len;
+  kv_split_at(m, seq_len, attended, local, global, state);
 }
 
 double gpuadv_activation_gb(double layers, double hidden, double heads,
@@ -1000,10 +1016,10 @@ double gpuadv_replica_step_with(const gpuadv_replica *r,
                                 double decode_context) {
   const gpuadv_decode_setup *d = &r->decode;
   double step_s = t->base_s;
-  step_s += cache_s(
-      d, replica_parallel_gpus(r),
-      decode_context * r->kv_gb_per_token + decode_seqs * r->state_gb_per_seq,
-      decode_context * r->attn_gflop_per_token);
+  step_s += cache_s(d, replica_parallel_gpus(r),
+                    decode_context * r->kv_read_gb_per_token +
+                        decode_seqs * r->state_gb_per_seq,
+                    decode_context * r->attn_gflop_per_token);
   step_s += t->overhead_s;
   step_s += t->links_s;
   return step_s;
@@ -1014,12 +1030,12 @@ void gpuadv_replica_decode_line(const gpuadv_replica *r,
                                 gpuadv_step_line *out) {
   const gpuadv_decode_setup *d = &r->decode;
   double gpus = replica_parallel_gpus(r);
-  /* cache_s of kv_gb = C x kv_gb_per_token + seqs x state_gb_per_seq and
+  /* cache_s of kv_gb = C x kv_read_gb_per_token + seqs x state_gb_per_seq and
   ** attn_gflop = C x attn_gflop_per_token, term by term */
   double read_gbs = kv_read_gbs(d, gpus);
   out->fixed_s = t->base_s + t->overhead_s + t->links_s;
   out->read_s = decode_seqs * r->state_gb_per_seq / read_gbs;
-  out->read_per_ctx_s = r->kv_gb_per_token / read_gbs;
+  out->read_per_ctx_s = r->kv_read_gb_per_token / read_gbs;
   out->attn_per_ctx_s =
       d->attn_tflops > 0.0 ? r->attn_gflop_per_token * 1e9 / attn_flops(d, gpus)
                            : 0.0;

@@ -320,7 +320,7 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 **     (decode tokens at compute_eff, prompt tokens at the prefill mfu of
 **     the step's prompt tokens), the larger of the two;
 **   + the KV cache the decoding sequences read over tp x pp GPUs
-**     (kv_gb_per_token per context token, plus state_gb_per_seq of
+**     (kv_read_gb_per_token per context token, plus state_gb_per_seq of
 **     linear-attention state), or their attention's FLOPs at the 16-bit
 **     rate and compute_eff (attn_gflop_per_token), the longer;
 **   + the prompt tokens' attention, 4 x attn_dim FLOP per query-key pair;
@@ -335,7 +335,8 @@ double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,
 **     experts_per_token x hidden x 2 bytes, (ep - 1) / ep of it leaving
 **     each GPU over a2a_gbs.
 ** The KV cache is sharded by key-value head over the tp GPUs of an
-** attention group: kv_gb_per_token counts the copies that tp > kv_heads
+** attention group: kv_gb_per_token and kv_read_gb_per_token count the
+** copies that tp > kv_heads
 ** GPUs, or an MLA latent, force (gpuadv_kv_copies).
 ** Data-parallel attention (dp = ep / tp > 1, pp 1: SGLang's
 ** --enable-dp-attention, vLLM's data parallel with expert parallel,
@@ -359,6 +360,8 @@ typedef struct gpuadv_replica {
   double dp;                   /* attention groups: ep / tp when ep > tp x pp */
   double kv_heads;             /* whole KV heads to shard (MLA: 1; none: 0) */
   double kv_gb_per_token;      /* KV GB per context token (mean context) */
+  double kv_read_gb_per_token; /* of it, what a decode step reads (the
+                               ** same but under attn_topk) */
   double attn_gflop_per_token; /* decode attention per context token */
   double state_gb_per_seq;     /* recurrent state of a hybrid model */
   double moe_layers;           /* layers with experts (0: dense) */
@@ -685,6 +688,12 @@ typedef struct gpuadv_model_shape {
   ** value, are kept for its last sliding_window tokens: an MLA row whose
   ** sliding_layers are its layers.) */
   double extra_kv_elems;
+  /* Tokens a query of a full-attention layer attends to when fewer than
+  ** the context: DeepSeek Sparse Attention's index_topk (DeepSeek-V3.2,
+  ** GLM-5: 2048), chosen by the indexer whose keys are extra_kv_elems.
+  ** The cache still holds every token; a decode step reads the latents of
+  ** these and the indexer keys of all. 0: every token. */
+  double attn_topk;
 } gpuadv_model_shape;
 
 /* A model as the estimates see it, whether it comes from the models
@@ -724,6 +733,13 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
 ** Their sum is gpuadv_model_kv_gb(m, seq_len, 1, 1) x 1e9 up to rounding. */
 void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
                            double *local, double *global, double *state);
+
+/* The same split of what one decoded token's attention reads of a
+** sequence at seq_len: the full-attention layers' entries of at most
+** attn_topk tokens (all of them where attn_topk is 0), the rest as
+** gpuadv_model_kv_split. */
+void gpuadv_model_kv_read_split(const gpuadv_model_shape *m, double seq_len,
+                                double *local, double *global, double *state);
 
 /* Activations saved for backward, Korthikanti et al. 2022 ("Reducing
 ** Activation Recomputation in Large Transformer Models", table 2), 16-bit,

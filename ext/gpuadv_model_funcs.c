@@ -277,6 +277,7 @@ static int replica_layout(gpuadv_replica *r, double tp, double pp, double ep,
   ** split keeps each layer's cache on its own GPU */
   if (!r->decode.engine->split_layers) {
     r->kv_gb_per_token *= gpuadv_kv_copies(r->kv_heads, tp);
+    r->kv_read_gb_per_token *= gpuadv_kv_copies(r->kv_heads, tp);
   }
   if (gpus <= gpus_per_node) {
     r->hop_gbs = link_gbs;

@@ -62,6 +62,7 @@ void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
   m->kv_shared_layers = MODEL(MODELS_COL_KV_SHARED_LAYERS);
   m->kv_shared_sliding = MODEL(MODELS_COL_KV_SHARED_SLIDING);
   m->extra_kv_elems = MODEL(MODELS_COL_EXTRA_KV_ELEMS);
+  m->attn_topk = MODEL(MODELS_COL_ATTN_TOPK);
 }
 
 /* The whole heads a model's KV cache is sharded by: its key-value heads,
@@ -98,6 +99,15 @@ static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
                         double *attn_g, double *state_g) {
   *state_g = gpuadv_model_kv_gb(&m->shape, 0.0, 1.0, 1.0);
   *attn_g = gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) - *state_g;
+}
+
+/* Of *attn_g, the billions of elements one decoded token's attention reads
+** (all of them but under DeepSeek Sparse Attention's top-k:
+** gpuadv_model_kv_read_split). */
+static double seq_read_g(const gpuadv_model_def *m, double seq_len) {
+  double local, global, state;
+  gpuadv_model_kv_read_split(&m->shape, seq_len, &local, &global, &state);
+  return (local + global) / 1e9;
 }
 
 /* Whether the full-attention layers have KV heads of their own (Gemma 4),
@@ -507,7 +517,7 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
                          double mean_context) {
   double bpe = gpuadv_kv_bytes(e, dtype, kv_dtype);
   double ctx = mean_context > 1.0 ? mean_context : 1.0;
-  double attn_g, state_g;
+  double attn_g, state_g, read_g = seq_read_g(m, ctx);
   seq_cache_g(m, ctx, &attn_g, &state_g);
   memset(r, 0, sizeof(*r));
   fill_decode_setup(&r->decode, m, gpu, dtype, e);
@@ -515,7 +525,8 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
   r->state_gb_per_seq = state_g * bpe;
   r->kv_gb_per_token = attn_g * bpe / ctx;
-  r->attn_gflop_per_token = attn_gflop(m, attn_g, ctx) / ctx;
+  r->kv_read_gb_per_token = read_g * bpe / ctx;
+  r->attn_gflop_per_token = attn_gflop(m, read_g, ctx) / ctx;
   r->moe_layers = m->n_experts > 0.0 ? m->shape.layers : 0.0;
   r->kv_heads = model_kv_heads(m);
 }
@@ -604,6 +615,8 @@ double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
   /* a tensor split holds the copies of gpuadv_kv_copies; a layer split
   ** keeps each layer's cache on its own GPU */
   seq_cache_g(m, context, &attn_g, &state_g);
+  /* what a step reads: the sparse-attention top-k's latents, not all */
+  attn_g = seq_read_g(m, context);
   d.kv_gb_per_seq =
       group_kv_gb(m, attn_g, state_g, context, e->split_layers ? 1.0 : n_gpus,
                   gpuadv_kv_bytes(e, dtype, kv_dtype));

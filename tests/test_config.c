@@ -192,6 +192,10 @@ static void test_fixtures(void) {
 
 /* Fields of the definition for the kinds of model. */
 static void test_fields(void) {
+  if (read_file("tests/configs/glm-5.json") == 0) {
+    /* DeepSeek Sparse Attention: index_topk 2048 tokens attended */
+    check_close("glm-5 attn_topk", model.def.shape.attn_topk, 2048, 0);
+  }
   if (read_file("tests/configs/gemma-3n-e4b.json") == 0) {
     /* 35 layers in (4 sliding, 1 full) x 7; the last 15 (layers 20 to 34:
     ** 12 sliding, 3 full) share the cache of layers 18 and 19. */

@@ -194,6 +194,29 @@ static void test_kv_and_activations(void) {
     check_close("kv split global", global, 1342177280.0, 0);
     check_close("kv split state", state, 0, 0);
   }
+  /* DeepSeek Sparse Attention, shaped like DeepSeek-V3.2 (its config.json):
+  ** 61 MLA layers of a 512 + 64 latent, an indexer key of 128 per token
+  ** and layer (7808 a token), each query attending to the top 2048 cached
+  ** tokens. The cache holds every token; a decoded token reads 2048
+  ** latents a layer and every indexer key. */
+  {
+    gpuadv_model_shape d = {.layers = 61,
+                            .kv_lora_rank = 512,
+                            .qk_rope_head_dim = 64,
+                            .extra_kv_elems = 7808,
+                            .attn_topk = 2048};
+    double local, global, state;
+    /* 100000 tokens held: (61 x 576 + 7808) x 100000 = 4294400000 */
+    gpuadv_model_kv_split(&d, 100000, &local, &global, &state);
+    check_close("dsa holds every token", global, 4294400000.0, 0);
+    /* read: 61 x 576 x 2048 + 7808 x 100000 = 852762112 */
+    gpuadv_model_kv_read_split(&d, 100000, &local, &global, &state);
+    check_close("dsa reads the top 2048 latents", global, 852758528.0, 0);
+    check_close("dsa read local", local + state, 0, 0);
+    /* 1000 tokens, fewer than the top-k: all read, (35136 + 7808) x 1000 */
+    gpuadv_model_kv_read_split(&d, 1000, &local, &global, &state);
+    check_close("dsa below the top-k reads all", global, 42944000.0, 0);
+  }
   /* KV sharing, shaped like Gemma 3n E4B (google/gemma-3n-E4B-it
   ** config.json): 35 layers, 4 sliding (512-token window) then 1 full, 7
   ** times; the last 15 (12 sliding, 3 full) reuse earlier caches, so 16
@@ -672,7 +695,7 @@ static void test_replica(void) {
     e.kv_eff = 0.7;
     e.layer_overhead_s = 1e-5;
     e.token_overhead_s = 3e-6;
-    r.kv_gb_per_token = 1.6e-4;
+    r.kv_gb_per_token = r.kv_read_gb_per_token = 1.6e-4;
     r.moe_layers = 4;
     r.decode.experts_per_token = 2;
     r.ep = 8;
@@ -783,7 +806,7 @@ static void test_dp_attention(void) {
   {
     gpuadv_step_terms t;
     terms_at(&r, 64, 0, 0, &t);
-    r.kv_gb_per_token = 1e-7;
+    r.kv_gb_per_token = r.kv_read_gb_per_token = 1e-7;
     r.attn_gflop_per_token = 1e-3;
     r.decode.attn_tflops = 100;
     check_close("decode attention FLOPs outlast the KV reads",
