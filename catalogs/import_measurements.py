@@ -303,8 +303,8 @@ MODEL_MAP = [
     # by it (PENDING_MODELS lists the same slugs for the stderr report).
     (r'Llama-4-Scout-17B-16E-Instruct', 'llama-4-scout', None),
     (r'Llama-4-Maverick-17B-128E-Instruct', 'llama-4-maverick', None),
-    (r'MiniMax-M3 \(428B MoE(, MXFP8 weights)?\)', None, None),         # pending: minimax-m3
-    (r'GLM-5 \(744B MoE\)', None, None),                                # pending: glm-5
+    (r'MiniMax-M3 \(428B MoE(, MXFP8 weights)?\)', 'minimax-m3', None),
+    (r'GLM-5 \(744B MoE\)', 'glm-5', None),
     (r'GLM-5\.2-NVFP4 \(MoE\)', None, None),                            # pending: glm-5.2
     (r'NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 \(MoE\)', None, None),   # pending: nemotron-3-super-120b-a12b
     # issue-reported rows (REPORTED_ROWS)
@@ -604,9 +604,6 @@ MODEL_DEFAULT_DTYPES = {
 # entries above are None until then).
 PENDING_GPUS = {}
 PENDING_MODELS = {
-    'MiniMax-M3 (428B MoE)': 'minimax-m3',
-    'MiniMax-M3 (428B MoE, MXFP8 weights)': 'minimax-m3',
-    'GLM-5 (744B MoE)': 'glm-5',
     'GLM-5.2-NVFP4 (MoE)': 'glm-5.2',
     'NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 (MoE)': 'nemotron-3-super-120b-a12b',
 }
