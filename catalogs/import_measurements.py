@@ -298,6 +298,14 @@ MODEL_MAP = [
     (r'Qwen3-30B-A3B', 'qwen3-30b-a3b', None),
     (r'gpt-oss-120b( \(MoE\))?', 'gpt-oss-120b', None),
     (r'gpt-oss-20b( \(MoE\))?|gpt-oss 20B MXFP4 MoE', 'gpt-oss-20b', None),
+    # --- catalogs/measurements_published.csv: InferenceX's per-recipe tables ---
+    (r'MiniMax-M2\.5 \(230B MoE\)', 'minimax-m2',
+     'model: MiniMax-M2.5 has the shapes of MiniMax-M2 (aliases.csv)'),
+    (r'Kimi-K2\.5 / Kimi-K2\.6 \(1T MoE\)', 'kimi-k2',
+     'model: the post says its Kimi K2.5 and K2.6 results apply one-to-one; K2.5 has '
+     "Kimi K2's text shapes (aliases.csv)"),
+    (r'DeepSeek-V4-Pro \(1\.6T MoE\)', 'deepseek-v4-pro', None),
+    (r'Qwen3\.5-397B-A17B \(MoE\)', 'qwen3.5-397b-a17b', None),
     # Models not in models.csv yet: model empty, model_label kept.  The slug in the
     # comment is the one being added to models.csv; when it is there, replace None
     # by it (PENDING_MODELS lists the same slugs for the stderr report).
@@ -378,6 +386,9 @@ DTYPE_MAP = [
      'dtype: the MoE and dense FFN weights (most parameters) are NVFP4, attention BF16'),
     (r'model default weights; KV cache .*', None, 'model-default', None),
     (r'AWQ INT4', None, 'int4', None),                                   # 4-bit weights, 16-bit activations
+    (r'INT4', None, 'int4',
+     "dtype: Kimi's released INT4 checkpoint (4-bit weights from quantization-aware "
+     'training, 16-bit activations)'),
 ]
 
 # What an engine runs where the source's precision label says otherwise:
@@ -478,6 +489,16 @@ MODERN_ENGINES = {
     'SGLang (multi-node, IB)': ('sglang', ''),
     "SGLang + MoRI disagg (InferenceX 'mori-sglang')": ('sglang', ''),
     'SGLang v0.5.7': ('sglang', '0.5.7'),
+    'SGLang (CUDA nightly, per the post)': ('sglang', 'nightly (2026-05)'),
+    'SGLang (ROCm, TileLang MLA backend with FP8 KV cache, per the post)': ('sglang', ''),
+    'SGLang (lmsysorg/sglang-rocm:v0.5.10rc0-rocm720-mi35x-20260414)': ('sglang', '0.5.10rc0'),
+    'SGLang (lmsysorg/sglang-rocm:v0.5.12-rocm720-mi35x-20260517)': ('sglang', '0.5.12'),
+    'SGLang (rocm/sgl-dev:v0.5.10rc0-rocm720-mi35x-20260414)': ('sglang', '0.5.10rc0'),
+    'SGLang (rocm/sgl-dev:v0.5.8.post1-rocm720-mi35x-20260218)': ('sglang', '0.5.8.post1'),
+    "vLLM (InferenceX; build not named, the post says H100's and B200's FP8 runs share one)":
+        ('vllm', ''),
+    'vLLM (vllm/vllm-openai:v0.18.0)': ('vllm', '0.18.0'),
+    'vLLM (vllm/vllm-openai:v0.21.0)': ('vllm', '0.21.0'),
     'SGLang ~0.5.1-0.5.2 (main branch Aug 2025)': ('sglang', '~0.5.1-0.5.2 (main, Aug 2025)'),
     "TensorRT-LLM (InferenceX 'trt')": ('trtllm', ''),
     'TensorRT-LLM (PyTorch backend, min-latency config)': ('trtllm', ''),

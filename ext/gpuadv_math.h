@@ -364,6 +364,7 @@ typedef struct gpuadv_replica {
                                ** same but under attn_topk) */
   double attn_gflop_per_token; /* decode attention per context token */
   double state_gb_per_seq;     /* recurrent state of a hybrid model */
+  double mean_context;         /* the context the KV figures are at */
   double moe_layers;           /* layers with experts (0: dense) */
   double hop_gbs, hop_latency_s;
   double a2a_gbs, a2a_latency_s;

@@ -524,6 +524,7 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
   r->decode.batch = 1.0;
   fill_prefill_setup(&r->prefill, m, gpu, dtype, e);
   r->state_gb_per_seq = state_g * bpe;
+  r->mean_context = ctx;
   r->kv_gb_per_token = attn_g * bpe / ctx;
   r->kv_read_gb_per_token = read_g * bpe / ctx;
   r->attn_gflop_per_token = attn_gflop(m, read_g, ctx) / ctx;
@@ -584,7 +585,7 @@ double gpuadv_model_ffn_per_token(const gpuadv_model_def *m) {
 double gpuadv_replica_kv_fill(gpuadv_replica *r, const gpuadv_model_def *m,
                               int gpu, int dtype, int engine, double headroom,
                               double *weights_gb) {
-  double free_gb;
+  double cache_gb, free_gb;
   gpuadv_engine_mem em;
   assert(headroom >= 0.0 && headroom < 1.0);
   assert(r->decode.n_gpus >= 1.0);
@@ -593,8 +594,18 @@ double gpuadv_replica_kv_fill(gpuadv_replica *r, const gpuadv_model_def *m,
   gpuadv_engine_mem_fill(engine, gpuadv_gpu_device_gb(gpu, 1.0), m->hidden,
                          gpuadv_model_ffn_per_token(m), m->vocab,
                          r->decode.n_gpus, r->tp, r->pp, headroom, &em);
-  free_gb = gpuadv_engine_cache_gb(&em, *weights_gb) -
-            r->max_batch * r->state_gb_per_seq;
+  cache_gb = gpuadv_engine_cache_gb(&em, *weights_gb);
+  if (r->state_gb_per_seq > 0.0) {
+    /* a hybrid model: the engine runs no more sequences than their
+    ** recurrent state and KV at the mean context fill (SGLang sizes its
+    ** state pool and max_running_requests so; vLLM's blocks hold both),
+    ** and keeps the state of those */
+    double per_seq =
+        r->state_gb_per_seq + r->kv_gb_per_token * fmax(r->mean_context, 1.0);
+    double fit = floor(cache_gb / per_seq);
+    if (fit < r->max_batch) r->max_batch = fmax(1.0, fit);
+  }
+  free_gb = cache_gb - r->max_batch * r->state_gb_per_seq;
   r->kv_capacity_tokens = r->kv_gb_per_token > 0.0 && free_gb > 0.0
                               ? floor(free_gb / r->kv_gb_per_token)
                               : 0.0;

@@ -102,7 +102,9 @@ double gpuadv_model_ffn_per_token(const gpuadv_model_def *m);
 ** memory rule leaves it (gpuadv_engine_cache_gb: the share `headroom`
 ** left free, 0.10 by default, the plans pass the workload's; the engine's
 ** own reserve; the weights, set in *weights_gb), less each running
-** sequence's fixed state (the engine's max_batch of them). Sets
+** sequence's fixed state (the engine's max_batch of them; for a hybrid
+** model no more than the sequences whose state and KV at the replica's
+** mean context fill that memory, the engine's cap then). Sets
 ** r->max_batch and
 ** r->kv_capacity_tokens (0 when nothing is left) and returns the GB left,
 ** <= 0 when the weights leave no room. */

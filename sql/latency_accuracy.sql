@@ -86,32 +86,73 @@ DROP VIEW IF EXISTS latency_workload;
 -- DeepGEMM, whose fixed cost at small batch leaves it at half H200's
 -- speed at 4 clients (a day-0 kernel gap, not the chip).
 --
+-- InferenceX's per-recipe tables of 2026-05 (InferenceX-app blog posts,
+-- each row's notes quote its table row): MiniMax-M2.5 on vLLM (H100 FP8
+-- TP8, B200 FP8 TP2 and TP4, B200 NVFP4 TP1 to TP8), Kimi K2.5 on vLLM
+-- 0.21.0 (H200 and B200 INT4 TP8, B200 NVFP4 TP4 and TP8), GLM-5 FP8 on
+-- SGLang (B200 TP8 on a CUDA nightly, MI355X TP4), Qwen3.5-397B-A17B FP8
+-- on SGLang (MI355X, 0.5.8.post1 TP8, 0.5.10rc0 and 0.5.12 TP2 and TP4),
+-- DeepSeek-V4-Pro FP8 on SGLang (MI355X TP8, first light of 2026-04-25):
+-- ISL/OSL 8192/1024, the median TPOT, single nodes, no multi-token
+-- prediction, the harness of the MiniMax-M3 rows and each engine's token
+-- budget of 8192.
+--
 -- isl: the row's prompt_tokens that pick the workload where a source has
--- two (NULL: any).
-CREATE VIEW latency_workload(source_prefix, isl, split, prompt_tokens,
-                             prompt_cv, output_tokens, output_cv,
-                             prompts_per_client, prompts, token_budget) AS VALUES
+-- two (NULL: any); version: the row's engine_version that picks its split
+-- where a source says a version is superseded (NULL: any other).
+-- 'older_software' rows are scored apart: those a later version of the
+-- same page supersedes (the Qwen3.5 post's 0.5.10rc0 runs, by its 0.5.12
+-- ones), the Qwen3.5 post's 0.5.8.post1 runs, which its later images run
+-- up to 17 times faster, and the
+-- DeepSeek-V4-Pro post's first light, which ran 110 times slower than the
+-- same recipe 26 days later. The estimates describe current engines.
+CREATE VIEW latency_workload(source_prefix, isl, version, split,
+                             prompt_tokens, prompt_cv, output_tokens,
+                             output_cv, prompts_per_client, prompts,
+                             token_budget) AS VALUES
   ('vllm-project/vllm-project.github.io _posts/2026-04-22-fp8-kvcache.md',
-   NULL, 'development', 20000, 0.0866, 2000, 0.0866, NULL, 150, 8192),
+   NULL, NULL, 'development', 20000, 0.0866, 2000, 0.0866, NULL, 150, 8192),
   ('https://github.com/SemiAnalysisAI/InferenceX/issues/870',
-   NULL, 'held_out', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 32768),
+   NULL, NULL, 'held_out', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 32768),
   ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/minimax-m3-vllm-fp8-h200-vs-b200-low-concurrency.mdx',
-   1024, 'held_out', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 8192),
+   1024, NULL, 'held_out', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 8192),
   ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/minimax-m3-vllm-fp8-h200-vs-b200-low-concurrency.mdx',
-   8192, 'held_out', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192);
+   8192, NULL, 'held_out', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192),
+  ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/b200-minimax-m2-5-vllm-nvfp4-vs-h100-fp8-perf-per-dollar.mdx',
+   8192, NULL, 'held_out', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192),
+  ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/b200-nvfp4-vs-h200-int4-kimi-k2-vllm-perf-per-dollar.mdx',
+   8192, NULL, 'held_out', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192),
+  ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/mi355x-glm5-fp8-sglang-40-cheaper-than-b200.mdx',
+   8192, NULL, 'held_out', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192),
+  ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx',
+   8192, NULL, 'held_out', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192),
+  ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx',
+   8192, '0.5.8.post1', 'older_software', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192),
+  ('SemiAnalysisAI/InferenceX-app packages/app/content/blog/mi355x-deepseek-v4-pro-sglang-110x-in-26-days.mdx',
+   8192, NULL, 'older_software', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192);
 
 CREATE VIEW latency_accuracy AS
 WITH rows AS (
   SELECT m.id, m.kind, m.metric, m.model, m.gpu, m.dtype,
          coalesce(m.kv_dtype, engine_kv_dtype(m.engine, m.dtype)) AS kv_dtype, m.engine, m.tp,
          coalesce(m.ep, 1) AS ep, m.concurrency, m.value AS measured, m.unit,
-         w.split, w.prompt_tokens, w.prompt_cv, w.output_tokens, w.output_cv,
+         -- a figure the same page gives again for a later version is
+         -- superseded (measurements.repeat_of): scored with the older
+         -- software
+         CASE WHEN m.repeat_of IS NOT NULL THEN 'older_software' ELSE w.split END AS split,
+         w.prompt_tokens, w.prompt_cv, w.output_tokens, w.output_cv,
          coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
          w.token_budget, m.source
   FROM measurements m
   JOIN latency_workload w ON substr(m.source, 1, length(w.source_prefix)) = w.source_prefix
                          AND (w.isl IS NULL OR w.isl = m.prompt_tokens)
+                         AND (w.version = m.engine_version
+                              OR (w.version IS NULL
+                                  AND NOT EXISTS (SELECT 1 FROM latency_workload v
+                                                  WHERE v.source_prefix = w.source_prefix
+                                                    AND v.version = m.engine_version)))
   WHERE m.scenario = 'online' AND coalesce(m.speculative, 'no') = 'no'
+    AND m.notes NOT LIKE '%[import] duplicate of %'
     AND m.model IS NOT NULL AND m.gpu IS NOT NULL AND m.dtype IS NOT NULL
     AND m.engine IN ('vllm', 'sglang', 'trtllm') AND m.tp IS NOT NULL
     AND m.concurrency IS NOT NULL

@@ -199,3 +199,14 @@ SELECT 'sim-dp-lone-prompt-one-group', abs(ttft_p50_s / (4000.0 / model_prefill_
 -- the prompt into 4 steps, a later first token than with 32000.
 SELECT 'sim-dp-vllm-budget-per-group', (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'vllm' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 8000) = (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'vllm' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 32000);
 SELECT 'sim-dp-sglang-budget-shared', (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'sglang' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 8000) > 1.02 * (SELECT ttft_p50_s FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND engine = 'sglang' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND token_budget = 32000);
+-- A hybrid model keeps a recurrent state per running sequence (Qwen3.5:
+-- 98 MB at 16 bits). SGLang's 2,048 sequences' state would not fit beside
+-- Qwen3.5-397B's 399 GB of FP8 weights on two MI355X; the engine runs as
+-- many as their state and KV at the mean context (7372.5 + 921.5 / 2)
+-- fill: the cache's 152.03 GB over 0.3383 GB a sequence, 449.
+SELECT 'sim-hybrid-state-cap', (SELECT max_running FROM serving_sim WHERE concurrency = 4 AND n_requests = 40 AND prompt_tokens = 7372.5 AND output_tokens = 921.5
+                                  AND model = 'qwen3.5-397b-a17b' AND gpu = 'mi355x' AND dtype = 'fp8' AND engine = 'sglang' AND tp = 2)
+                               = floor(engine_cache_gb('sglang', 'mi355x', model_weights_gb('qwen3.5-397b-a17b', 'fp8'), 4096, 1024, 10, 248320, 2, 2, 1, 0.1)
+                                       / model_kv_gb('qwen3.5-397b-a17b', 7372.5 + 921.5 / 2))
+                           AND floor(engine_cache_gb('sglang', 'mi355x', model_weights_gb('qwen3.5-397b-a17b', 'fp8'), 4096, 1024, 10, 248320, 2, 2, 1, 0.1)
+                                     / model_kv_gb('qwen3.5-397b-a17b', 7372.5 + 921.5 / 2)) = 449;
