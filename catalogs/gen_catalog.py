@@ -145,6 +145,7 @@ CATALOGS = [
             col("kv_shared_sliding", "INTEGER", False, lo=0, hi=1000),
             col("extra_kv_elems", "INTEGER", False, lo=1, hi=10**7),
             col("attn_topk", "INTEGER", False, lo=1, hi=10**8),
+            col("index_heads", "INTEGER", False, lo=1, hi=4096),
             *provenance(),
         ]),
     # Vision and diffusion models (ext/gpuadv_image.c); each row found by

@@ -775,7 +775,8 @@ typedef struct shape {
   /* elements cached per token beyond the layers' own entries: DeepSeek
   ** Sparse Attention's indexer keys, or DeepSeek-V4's compressed ones */
   double extra_kv;
-  double topk; /* DeepSeek Sparse Attention's index_topk; 0: none */
+  double topk;      /* DeepSeek Sparse Attention's index_topk; 0: none */
+  double idx_heads; /* its indexer's index_n_heads */
   /* Kimi K3 (read_kimi_k3): the routed experts' latent width (0: they
   ** work at hidden) and its norm; the MLA output gate; attention
   ** residuals (per layer two norms and two 1 x hidden projections) */
@@ -983,6 +984,12 @@ static int read_mla(config_ctx *c, shape *s) {
               "DeepSeek Sparse Attention: the cached tokens each query "
               "attends to; a decode step reads their latents and every "
               "token's indexer key");
+      if (cfg_int(c, INT1("index_n_heads"), REQUIRED, POSITIVE, &s->idx_heads,
+                  from, sizeof(from)) < 0)
+        return -1;
+      add_row(m, "index_heads", s->idx_heads, from,
+              "DeepSeek Sparse Attention: the indexer's heads, which score "
+              "every cached token for each query (in fp8)");
     }
   }
   return 0;
@@ -2168,6 +2175,7 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.kv_shared_sliding = s->kv_shared > 0 ? s->kv_shared_sliding : 0;
   d->shape.extra_kv_elems = s->extra_kv;
   d->shape.attn_topk = s->topk;
+  d->shape.index_heads = s->idx_heads;
   if (s->csa) {
     snprintf(m->attention, sizeof(m->attention), "csa");
   } else if (s->kv_lora > 0) {

@@ -821,9 +821,20 @@ static void attention_layers(const gpuadv_prefill_setup *s, double *full,
   }
 }
 
+/* The pairs a full layer's attention costs for `pairs` causal pairs of
+** `tokens` queries: all of them, or under sparse attention each query's
+** top attn_topk (at most tokens x attn_topk) and the indexer's scoring of
+** every pair at index_pair_share of an attended pair. */
+static double full_layer_pairs(const gpuadv_prefill_setup *s, double tokens,
+                               double pairs) {
+  if (!(s->attn_topk > 0.0)) return pairs;
+  return fmin(pairs, tokens * s->attn_topk) + s->index_pair_share * pairs;
+}
+
 /* Query-key pairs of `tokens` new tokens summed over the layers: each
 ** attends to the cached context and to the new tokens up to itself
-** (causal); in a sliding layer to at most the window. */
+** (causal); in a sliding layer to at most the window, in a full layer
+** under sparse attention to its top-k (full_layer_pairs). */
 static double prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
                            double cached) {
   double full, sliding;
@@ -832,7 +843,8 @@ static double prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
                       ? s->sliding_window
                       : per_token;
   attention_layers(s, &full, &sliding);
-  return tokens * (full * per_token + sliding * window);
+  return full * full_layer_pairs(s, tokens, tokens * per_token) +
+         tokens * sliding * window;
 }
 
 /* The query-key pairs of a serving step's prompt chunks summed over the
@@ -849,7 +861,7 @@ static double step_prompt_pairs(const gpuadv_prefill_setup *s, double tokens,
           ? tokens * s->sliding_window
           : pairs;
   attention_layers(s, &full, &sliding);
-  return full * pairs + sliding * windowed;
+  return full * full_layer_pairs(s, tokens, pairs) + sliding * windowed;
 }
 
 double gpuadv_prefill_s(const gpuadv_prefill_setup *s, double tokens,

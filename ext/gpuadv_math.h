@@ -293,6 +293,10 @@ typedef struct gpuadv_prefill_setup {
   double global_attn_dim; /* the full layers' query heads x
                           ** global_head_dim (Gemma 4); 0: attn_dim */
   double sliding_window, sliding_layers, linear_layers;
+  /* DeepSeek Sparse Attention: a full layer's query attends to at most
+  ** attn_topk tokens (0: all), after the indexer scores every pair at
+  ** index_pair_share of an attended pair's time */
+  double attn_topk, index_pair_share;
   int memory_class; /* enum gpuadv_memory_class */
   int gguf;         /* a GGUF block-quantised dtype */
   /* the weights a forward pass reads, for its memory floor */
@@ -695,6 +699,10 @@ typedef struct gpuadv_model_shape {
   ** The cache still holds every token; a decode step reads the latents of
   ** these and the indexer keys of all. 0: every token. */
   double attn_topk;
+  /* The indexer's heads (index_n_heads: DeepSeek-V3.2 64, GLM-5 32), each
+  ** scoring every cached token with a key of extra_kv_elems / layers
+  ** elements; 0: no indexer. */
+  double index_heads;
 } gpuadv_model_shape;
 
 /* A model as the estimates see it, whether it comes from the models

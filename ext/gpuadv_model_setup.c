@@ -63,6 +63,7 @@ void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
   m->kv_shared_sliding = MODEL(MODELS_COL_KV_SHARED_SLIDING);
   m->extra_kv_elems = MODEL(MODELS_COL_EXTRA_KV_ELEMS);
   m->attn_topk = MODEL(MODELS_COL_ATTN_TOPK);
+  m->index_heads = MODEL(MODELS_COL_INDEX_HEADS);
 }
 
 /* The whole heads a model's KV cache is sharded by: its key-value heads,
@@ -508,6 +509,18 @@ static void fill_prefill_setup(gpuadv_prefill_setup *p,
   p->sliding_window = m->shape.sliding_window;
   p->sliding_layers = m->shape.sliding_layers;
   p->linear_layers = m->shape.linear_layers;
+  p->attn_topk = m->shape.attn_topk;
+  p->index_pair_share = 0.0;
+  if (m->shape.attn_topk > 0.0 && m->shape.index_heads > 0.0 &&
+      p->attn_dim > 0.0) {
+    /* the indexer's 2 x heads x key FLOP a pair, in fp8 (DeepSeek-V3.2's
+    ** report), against the attended pair's 4 x attn_dim at 16 bits */
+    double fp8 = engine_tflops(gpu, GPUADV_FP8, e, share, 1);
+    double key = m->shape.extra_kv_elems / m->shape.layers;
+    p->index_pair_share = 2.0 * m->shape.index_heads * key /
+                          (4.0 * p->attn_dim) *
+                          (fp8 > 0.0 ? p->attn_tflops / fp8 : 1.0);
+  }
 }
 
 /* The replica of model m in dtype on the GPU with engine e, its KV per

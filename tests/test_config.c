@@ -195,6 +195,7 @@ static void test_fields(void) {
   if (read_file("tests/configs/glm-5.json") == 0) {
     /* DeepSeek Sparse Attention: index_topk 2048 tokens attended */
     check_close("glm-5 attn_topk", model.def.shape.attn_topk, 2048, 0);
+    check_close("glm-5 index_heads", model.def.shape.index_heads, 32, 0);
   }
   if (read_file("tests/configs/gemma-3n-e4b.json") == 0) {
     /* 35 layers in (4 sliding, 1 full) x 7; the last 15 (layers 20 to 34:

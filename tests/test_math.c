@@ -443,6 +443,35 @@ static void test_prefill_global_width(void) {
               gpuadv_prefill_s(&two, 65536, 0), 0);
 }
 
+/* DeepSeek Sparse Attention in a prompt: a full layer's query attends to
+** at most attn_topk tokens, and the indexer scores every pair at
+** index_pair_share of an attended pair. One layer of attn_dim 4096, a
+** 65536-token prompt: 65536 x 32768.5 causal pairs, of which each query
+** keeps 2048 (65536 x 2048), plus a tenth of all for the indexer; each
+** pair 4 x 4096 FLOP at 1000 TFLOP/s. */
+static void test_prefill_sparse(void) {
+  gpuadv_engine_consts e;
+  gpuadv_prefill_setup dense, sparse;
+  double pairs = 65536.0 * 32768.5;
+  unit_prefill(&e, &dense, 2);
+  unit_prefill(&e, &sparse, 2);
+  dense.attn_tflops = sparse.attn_tflops = 1000;
+  dense.attn_dim = sparse.attn_dim = 4096;
+  dense.layers = sparse.layers = 1;
+  sparse.attn_topk = 2048;
+  sparse.index_pair_share = 0.1;
+  check_close(
+      "prefill sparse: top-k and the indexer's share",
+      gpuadv_prefill_s(&dense, 65536, 0) - gpuadv_prefill_s(&sparse, 65536, 0),
+      (pairs - 65536.0 * 2048 - 0.1 * pairs) * 4 * 4096 / 1e15, 1e-9);
+  /* a prompt of 1000 tokens: every query keeps all it sees, and the
+  ** indexer adds its tenth */
+  check_close(
+      "prefill sparse below the top-k",
+      gpuadv_prefill_s(&sparse, 1000, 0) - gpuadv_prefill_s(&dense, 1000, 0),
+      0.1 * 1000.0 * 500.5 * 4 * 4096 / 1e15, 1e-12);
+}
+
 static void test_layer_split(void) {
   gpuadv_engine_consts e;
   gpuadv_prefill_setup p;
@@ -1009,6 +1038,7 @@ static const unit_test_fn tests[] = {test_queue,
                                      test_replica,
                                      test_dp_attention,
                                      test_prefill_global_width,
+                                     test_prefill_sparse,
                                      test_layer_split,
                                      test_gguf_dequant,
                                      test_serving_batch,
