@@ -146,6 +146,7 @@ CATALOGS = [
             col("extra_kv_elems", "INTEGER", False, lo=1, hi=10**7),
             col("attn_topk", "INTEGER", False, lo=1, hi=10**8),
             col("index_heads", "INTEGER", False, lo=1, hi=4096),
+            col("topk_kv_elems", "INTEGER", False, lo=1, hi=10**7),
             *provenance(),
         ]),
     # Vision and diffusion models (ext/gpuadv_image.c); each row found by
@@ -418,6 +419,12 @@ def check_row_extra(cat, row, where):
                                "goes with extra_kv_elems and a window "
                                "in every layer (sliding_layers = layers)"
                                % where)
+        if (row["topk_kv_elems"] is not None or row["index_heads"] is not None) and (
+                row["attn_topk"] is None or row["extra_kv_elems"] is None or
+                (row["topk_kv_elems"] or 0) > row["extra_kv_elems"]):
+            raise CatalogError("%s: topk_kv_elems and index_heads go with "
+                               "attn_topk and extra_kv_elems (topk_kv_elems "
+                               "a part of it)" % where)
         if row["attention"] == "mla" and row["sliding_layers"] is not None:
             raise CatalogError("%s: attention mla keeps every token's latent: "
                                "no sliding layers (DeepSeek-V4's window is "

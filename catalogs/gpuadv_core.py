@@ -38,7 +38,7 @@ class ModelDef(ctypes.Structure):
                                  "linear_state_elems", "global_kv_heads",
                                  "global_head_dim", "kv_shared_layers",
                                  "kv_shared_sliding", "extra_kv_elems",
-                                 "attn_topk", "index_heads")]
+                                 "attn_topk", "index_heads", "topk_kv_elems")]
 
 
 # gpuadv_engine_consts after bw_eff[4], in C's order: (C field, engines.csv

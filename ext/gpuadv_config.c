@@ -775,8 +775,9 @@ typedef struct shape {
   /* elements cached per token beyond the layers' own entries: DeepSeek
   ** Sparse Attention's indexer keys, or DeepSeek-V4's compressed ones */
   double extra_kv;
-  double topk;      /* DeepSeek Sparse Attention's index_topk; 0: none */
-  double idx_heads; /* its indexer's index_n_heads */
+  double topk;       /* DeepSeek Sparse Attention's index_topk; 0: none */
+  double idx_heads;  /* its indexer's index_n_heads */
+  double topk_elems; /* DeepSeek-V4: the indexed layers' entries a token */
   /* Kimi K3 (read_kimi_k3): the routed experts' latent width (0: they
   ** work at hidden) and its norm; the MLA output gate; attention
   ** residuals (per layer two norms and two 1 x hidden projections) */
@@ -1075,8 +1076,10 @@ static int read_compressed(config_ctx *c, shape *s) {
     }
     if (r == 4) {
       /* the indexer: its keys, query projection from the q latent,
-      ** per-head weights, its own compressor */
+      ** per-head weights, its own compressor; a query reads the entries
+      ** it picks */
       elems += idim / 4;
+      s->topk_elems += hd / 4;
       params +=
           s->q_lora * ih * idim + s->h * ih + compressor_params(s->h, 4, idim);
     }
@@ -1087,6 +1090,19 @@ static int read_compressed(config_ctx *c, shape *s) {
   s->v_dim = hd;
   s->csa = 1;
   s->extra_kv = elems;
+  if (s->topk_elems > 0) {
+    double topk;
+    if (cfg_int(c, INT1("index_topk"), REQUIRED, POSITIVE, &topk, from,
+                sizeof(from)) < 0)
+      return -1;
+    s->topk = 4 * topk;
+    add_row(m, "attn_topk", s->topk, from,
+            "compressed attention: the tokens whose entries a query of an "
+            "indexed layer reads, 4 x index_topk (one entry per 4 tokens)");
+    add_row(m, "topk_kv_elems", s->topk_elems, "compress_ratios, head_dim",
+            "compressed attention: the indexed layers' entries per token "
+            "(head_dim / 4 each), read for the attn_topk tokens only");
+  }
   s->compress_params = params;
   snprintf(from, sizeof(from), "head_dim, qk_rope_head_dim");
   add_row(m, "kv_lora_rank", s->kv_lora, from,
@@ -2176,6 +2192,7 @@ static void finish_def(config_ctx *c, shape *s) {
   d->shape.extra_kv_elems = s->extra_kv;
   d->shape.attn_topk = s->topk;
   d->shape.index_heads = s->idx_heads;
+  d->shape.topk_kv_elems = s->topk_elems;
   if (s->csa) {
     snprintf(m->attention, sizeof(m->attention), "csa");
   } else if (s->kv_lora > 0) {

@@ -354,14 +354,17 @@ double gpuadv_model_kv_gb(const gpuadv_model_shape *m, double seq_len,
   return elements_per_seq * batch * bytes_per_param / 1e9;
 }
 
-/* gpuadv_model_kv_split with the full-attention layers' entries counted
-** for `attended` of the seq_len tokens (the indexer keys and compressed
-** entries of extra_kv_elems for all of them). */
+/* gpuadv_model_kv_split with the full-attention layers' entries, and the
+** topk_kv_elems of extra_kv_elems, counted for `attended` of the seq_len
+** tokens (the rest of extra_kv_elems, indexer keys and unindexed
+** compressed entries, for all of them). */
 static void kv_split_at(const gpuadv_model_shape *m, double seq_len,
                         double attended, double *local, double *global,
                         double *state) {
   double linear = m->linear_layers > 0.0 ? m->linear_layers : 0.0;
+  double topk_elems = m->topk_kv_elems > 0.0 ? m->topk_kv_elems : 0.0;
   double extra = m->extra_kv_elems > 0.0 ? m->extra_kv_elems : 0.0;
+  double extra_elems = (extra - topk_elems) * seq_len + topk_elems * attended;
   double local_layers, global_layers, local_elems, global_elems;
   double window = seq_len < m->sliding_window ? seq_len : m->sliding_window;
   *state = linear * m->linear_state_elems;
@@ -371,13 +374,13 @@ static void kv_split_at(const gpuadv_model_shape *m, double seq_len,
     double entry = m->kv_lora_rank + m->qk_rope_head_dim;
     local_layers = m->sliding_layers > 0.0 ? m->sliding_layers : 0.0;
     *local = local_layers * entry * window;
-    *global = (m->layers - linear - local_layers) * entry * attended +
-              extra * seq_len;
+    *global =
+        (m->layers - linear - local_layers) * entry * attended + extra_elems;
     return;
   }
   kv_kinds(m, &local_layers, &global_layers, &local_elems, &global_elems);
   *local = local_elems * local_layers * window;
-  *global = global_elems * global_layers * attended + extra * seq_len;
+  *global = global_elems * global_layers * attended + extra_elems;
 }
 
 void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,

@@ -703,6 +703,11 @@ typedef struct gpuadv_model_shape {
   ** scoring every cached token with a key of extra_kv_elems / layers
   ** elements; 0: no indexer. */
   double index_heads;
+  /* Of extra_kv_elems, the elements per token of context that a query
+  ** reads for its attn_topk tokens only: DeepSeek-V4's entries of its
+  ** indexed layers (one of head_dim per 4 tokens, of which the indexer
+  ** picks index_topk: attn_topk = 4 x index_topk tokens); 0: none. */
+  double topk_kv_elems;
 } gpuadv_model_shape;
 
 /* A model as the estimates see it, whether it comes from the models
@@ -744,9 +749,9 @@ void gpuadv_model_kv_split(const gpuadv_model_shape *m, double seq_len,
                            double *local, double *global, double *state);
 
 /* The same split of what one decoded token's attention reads of a
-** sequence at seq_len: the full-attention layers' entries of at most
-** attn_topk tokens (all of them where attn_topk is 0), the rest as
-** gpuadv_model_kv_split. */
+** sequence at seq_len: the full-attention layers' entries, and the
+** topk_kv_elems of extra_kv_elems, of at most attn_topk tokens (all of
+** them where attn_topk is 0), the rest as gpuadv_model_kv_split. */
 void gpuadv_model_kv_read_split(const gpuadv_model_shape *m, double seq_len,
                                 double *local, double *global, double *state);
 

@@ -64,6 +64,7 @@ void gpuadv_model_from_row(int row, gpuadv_model_def *d) {
   m->extra_kv_elems = MODEL(MODELS_COL_EXTRA_KV_ELEMS);
   m->attn_topk = MODEL(MODELS_COL_ATTN_TOPK);
   m->index_heads = MODEL(MODELS_COL_INDEX_HEADS);
+  m->topk_kv_elems = MODEL(MODELS_COL_TOPK_KV_ELEMS);
 }
 
 /* The whole heads a model's KV cache is sharded by: its key-value heads,

@@ -9,9 +9,10 @@
 **     FROM model_config(readfile('config.json'));
 **
 ** model_spec(model) gives one row with the columns of the `models` catalog
-** up to index_heads (name, family, params_b, ..., linear_layers,
+** up to topk_kv_elems (name, family, params_b, ..., linear_layers,
 ** linear_state_elems, global_kv_heads, global_head_dim, kv_shared_layers,
-** kv_shared_sliding, extra_kv_elems, attn_topk, index_heads), for a catalog name or a config.json text (as text
+** kv_shared_sliding, extra_kv_elems, attn_topk, index_heads,
+** topk_kv_elems), for a catalog name or a config.json text (as text
 ** or as the blob readfile() returns), read by ext/gpuadv_config.c. For a
 ** config, name is its _name_or_path (else its model_type), and the columns
 ** that the catalog leaves empty when unused (MLA, experts, windows, linear
@@ -60,7 +61,7 @@ SQLITE_EXTENSION_INIT3
 
 /* model_spec's visible columns: the catalog's first 25 (all but source,
 ** as_of and notes). */
-#define SPEC_N_COLUMNS (MODELS_COL_INDEX_HEADS + 1)
+#define SPEC_N_COLUMNS (MODELS_COL_TOPK_KV_ELEMS + 1)
 
 /* Which of the two tables a module serves. */
 enum { KIND_SPEC, KIND_CONFIG };
@@ -84,7 +85,7 @@ static const model_module_info spec_info = {
     "linear_state_elems INTEGER, global_kv_heads INTEGER, "
     "global_head_dim INTEGER, kv_shared_layers INTEGER, "
     "kv_shared_sliding INTEGER, extra_kv_elems INTEGER, attn_topk INTEGER, "
-    "index_heads INTEGER, model HIDDEN)",
+    "index_heads INTEGER, topk_kv_elems INTEGER, model HIDDEN)",
     SPEC_N_COLUMNS};
 
 static const model_module_info config_info = {
@@ -379,6 +380,9 @@ static void spec_column(const gpuadv_config_model *m, sqlite3_context *ctx,
       break;
     case MODELS_COL_INDEX_HEADS:
       result_count(ctx, d->shape.index_heads, 1);
+      break;
+    case MODELS_COL_TOPK_KV_ELEMS:
+      result_count(ctx, d->shape.topk_kv_elems, 1);
       break;
     default:
       sqlite3_result_null(ctx);

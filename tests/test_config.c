@@ -317,6 +317,11 @@ static void test_fields(void) {
                 21.0 * (512 / 4 + 128 / 4) + 20.0 * (512 / 128), 0);
     check_close("deepseek-v4 window layers", model.def.shape.sliding_layers, 43,
                 0);
+    /* the indexer picks index_topk 512 entries of 4 tokens: 2048 tokens of
+    ** the 21 indexed layers' 512 / 4 elements a token */
+    check_close("deepseek-v4 attn_topk", model.def.shape.attn_topk, 2048, 0);
+    check_close("deepseek-v4 topk elems", model.def.shape.topk_kv_elems,
+                21.0 * 512 / 4, 0);
     check_close("deepseek-v4 window", model.def.shape.sliding_window, 128, 0);
     check_close("deepseek-v4 entry",
                 model.def.shape.kv_lora_rank + model.def.shape.qk_rope_head_dim,

@@ -217,6 +217,31 @@ static void test_kv_and_activations(void) {
     gpuadv_model_kv_read_split(&d, 1000, &local, &global, &state);
     check_close("dsa below the top-k reads all", global, 42944000.0, 0);
   }
+  /* Compressed attention, shaped like DeepSeek-V4-Flash (its config.json):
+  ** 43 layers keep their last 128 tokens' entries of 448 + 64; 21 indexed
+  ** layers one entry of 512 per 4 tokens (2688 elements a token) with an
+  ** indexer key of 128 per 4 (672), 20 layers one per 128 tokens (80):
+  ** extra_kv_elems 3440. A query of an indexed layer reads the 512 entries
+  ** the indexer picks, 2048 tokens' worth. */
+  {
+    gpuadv_model_shape v = {.layers = 43,
+                            .kv_lora_rank = 448,
+                            .qk_rope_head_dim = 64,
+                            .sliding_window = 128,
+                            .sliding_layers = 43,
+                            .extra_kv_elems = 3440,
+                            .attn_topk = 2048,
+                            .topk_kv_elems = 2688};
+    double local, global, state;
+    gpuadv_model_kv_split(&v, 100000, &local, &global, &state);
+    check_close("csa holds every entry", global, 344000000.0, 0);
+    check_close("csa window", local, 43.0 * 512 * 128, 0);
+    /* read: (3440 - 2688) x 100000 + 2688 x 2048 = 75200000 + 5505024 */
+    gpuadv_model_kv_read_split(&v, 100000, &local, &global, &state);
+    check_close("csa reads the picked entries", global, 80705024.0, 0);
+    gpuadv_model_kv_read_split(&v, 1000, &local, &global, &state);
+    check_close("csa below the top-k reads all", global, 3440000.0, 0);
+  }
   /* KV sharing, shaped like Gemma 3n E4B (google/gemma-3n-E4B-it
   ** config.json): 35 layers, 4 sliding (512-token window) then 1 full, 7
   ** times; the last 15 (12 sliding, 3 full) reuse earlier caches, so 16

@@ -209,3 +209,8 @@ SELECT 'dsa-prefill-long',     model_prefill_tps('deepseek-v3.2', 'h200', 'fp8',
                                  > 2 * model_prefill_tps('deepseek-v3.1', 'h200', 'fp8', 8, 60000);
 SELECT 'dsa-prefill-short',    model_prefill_tps('deepseek-v3.2', 'h200', 'fp8', 8, 1000)
                                  <= model_prefill_tps('deepseek-v3.1', 'h200', 'fp8', 8, 1000);
+-- DeepSeek-V4's indexed layers read the entries the indexer picks (512
+-- of 4 tokens each for V4-Flash: 2048 tokens of the 21 indexed layers'
+-- 128 elements a token), not their whole compressed cache (the split by
+-- hand: tests/test_math.c)
+SELECT 'csa-topk-elems',       (SELECT attn_topk = 2048 AND topk_kv_elems = 2688 FROM model_spec('deepseek-v4-flash'));
