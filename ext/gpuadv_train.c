@@ -448,9 +448,20 @@ double gpuadv_train_default_ep(const gpuadv_train_model *m, double dp,
   return ep;
 }
 
-/* Sets l->n_gpus, ep; 0 when the layout cannot run on n GPUs. */
+/* The experts split over as many of dp's GPUs as they go: the largest
+** power of two that divides dp and is at most the experts, across nodes
+** (DeepSeek-V3 trained with 64-way expert parallelism over 8 nodes, its
+** all-to-alls over InfiniBand: arXiv:2412.19437, section 3.2). */
+static double wide_ep(const gpuadv_train_model *m, double dp) {
+  double ep = 1.0;
+  while (ep * 2.0 <= m->n_experts && fmod(dp, ep * 2.0) == 0.0) ep *= 2.0;
+  return ep;
+}
+
+/* Sets l->n_gpus, ep (within a node, or with wide across nodes: wide_ep);
+** 0 when the layout cannot run on n GPUs. */
 static int place(const gpuadv_train_model *m, const gpuadv_train_goal *g,
-                 gpuadv_train_layout *l, double n) {
+                 gpuadv_train_layout *l, double n, int wide) {
   double dp;
   if (n > GPUADV_TRAIN_MAX_GPUS) return 0;
   if (n > g->gpus_per_node && !(g->fabric_gbps > 0.0)) return 0;
@@ -458,7 +469,8 @@ static int place(const gpuadv_train_model *m, const gpuadv_train_goal *g,
   dp = dp_of(l);
   if (dp < 1.0 || dp != floor(dp)) return 0;
   if (dp * l->micro_batch > l->global_batch) return 0;
-  l->ep = gpuadv_train_default_ep(m, dp, l->tp, g->gpus_per_node);
+  l->ep = wide ? wide_ep(m, dp)
+               : gpuadv_train_default_ep(m, dp, l->tp, g->gpus_per_node);
   return 1;
 }
 
@@ -470,19 +482,22 @@ static double size_layout(const gpuadv_train_model *m,
                           const gpuadv_train_chip *c,
                           const gpuadv_train_goal *g,
                           const gpuadv_train_consts *k, gpuadv_train_layout *l,
-                          double n, gpuadv_train_time *t, double *fit_hours) {
+                          double n, int wide, gpuadv_train_time *t,
+                          double *fit_hours) {
   double unit = lcm(g->unit_gpus, l->tp * l->pp), hours;
   int tries;
   *fit_hours = INFINITY;
   n = round_up(n, unit);
   /* memory: ZeRO shards over dp, so more GPUs may fit; try doublings */
   for (tries = 0; tries < 24; tries++) {
-    if (!place(m, g, l, n)) return 0;
+    if (!place(m, g, l, n, wide)) return 0;
     if (gpuadv_train_layout_gb(m, l) <= g->usable_gb * (1.0 + 1e-9)) break;
     if (l->zero_stage == 0) return 0;
     n = round_up(n * 2.0, unit);
   }
   if (tries == 24) return 0;
+  /* more GPUs keep the experts' split: whole data-parallel groups of it */
+  unit = lcm(unit, l->tp * l->pp * l->ep);
   /* the deadline: more GPUs in proportion to the time over it */
   for (tries = 0; tries < 12; tries++) {
     timed(m, c, l, g, k, t);
@@ -490,7 +505,9 @@ static double size_layout(const gpuadv_train_model *m,
     if (hours < *fit_hours) *fit_hours = hours;
     if (hours <= g->max_hours * (1.0 + 1e-9)) return n;
     n = round_up(fmax(n + unit, n * hours / g->max_hours), unit);
-    if (!place(m, g, l, n)) return 0;
+    if (!place(m, g, l, n, wide) ||
+        gpuadv_train_layout_gb(m, l) > g->usable_gb * (1.0 + 1e-9))
+      return 0;
   }
   return 0;
 }
@@ -525,7 +542,9 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
   int n_mbs = g->micro_batch > 0.0 ? 1 : 4;
   gpuadv_train_layout l = {0};
   double tp, pp;
-  int zero, rc, i;
+  int zero, rc, i, wide;
+  /* an MoE model's experts split within a node, and across nodes */
+  int widths = m->n_experts > 0.0 && g->fabric_gbps > 0.0 ? 2 : 1;
   l.gpus_per_node = g->gpus_per_node;
   l.fabric_gbps = g->fabric_gbps;
   l.cp = 1.0;
@@ -541,17 +560,19 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
         if (zero == 4 && g->gpus_per_node / tp < 2.0) continue;
         for (rc = 0; rc < GPUADV_N_RECOMPUTE; rc++) {
           if (g->recompute >= 0 && rc != g->recompute) continue;
-          for (i = 0; i < n_mbs; i++) {
+          for (i = 0; i < n_mbs * widths; i++) {
             gpuadv_train_time t;
             double n, usd, hours, gb;
+            wide = i / n_mbs;
             l.tp = tp;
             l.pp = pp;
             l.zero_stage = zero < 4 ? zero : 3;
             l.shard = zero < 4 ? 0.0 : g->gpus_per_node / tp;
             l.recompute = rc;
-            l.micro_batch = mbs[i];
+            l.micro_batch = mbs[i % n_mbs];
             if (fixed_n > 0.0) {
-              if (fmod(fixed_n, tp * pp) != 0.0 || !place(m, g, &l, fixed_n))
+              if (fmod(fixed_n, tp * pp) != 0.0 ||
+                  !place(m, g, &l, fixed_n, wide))
                 continue;
               gb = gpuadv_train_layout_gb(m, &l);
               if (gb > g->usable_gb * (1.0 + 1e-9)) continue;
@@ -559,7 +580,7 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
               n = fixed_n;
             } else {
               double fit_hours;
-              n = size_layout(m, c, g, k, &l, tp * pp, &t, &fit_hours);
+              n = size_layout(m, c, g, k, &l, tp * pp, wide, &t, &fit_hours);
               if (n <= 0.0) {
                 if (isfinite(fit_hours)) {
                   out->fits = 1;

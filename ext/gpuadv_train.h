@@ -156,7 +156,8 @@ void gpuadv_train_step(const gpuadv_train_model *m, const gpuadv_train_chip *c,
 /* The expert-parallel degree of a model on dp data-parallel ranks of tp
 ** GPUs each: the largest power of two that divides dp and is at most the
 ** experts and the node's GPUs over tp (experts exchange tokens over the
-** node's links); 1 for a dense model. */
+** node's links); 1 for a dense model. The layout search also tries the
+** experts split across nodes (as many of dp's GPUs as the experts go). */
 double gpuadv_train_default_ep(const gpuadv_train_model *m, double dp,
                                double tp, double gpus_per_node);
 

@@ -124,7 +124,14 @@ INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days) VALUES ('tr-o
 SELECT 'tr-moe-sharded-once', (SELECT count(*) = 1 AND sum(mem_gb_per_gpu > usable_gb_per_gpu OR NOT fits) = 1
                                FROM training_plans WHERE workload = 'tr-oss-lora' AND offer = 'runpod/8x_RTXA5000_SECURE');
 -- an expert-parallel plan says so, and runs on a framework that splits
--- experts (PyTorch's DDP and FSDP do not)
+-- experts (PyTorch's DDP and FSDP do not); the search splits the experts
+-- within a node and across nodes (DeepSeek-V3's own 64-way split): the
+-- cheapest plan for DeepSeek-V3 on 1T tokens in 60 days is 512 H100s with
+-- its 256 experts one a GPU pair, where node-local splits (8 ways) needed
+-- ZeRO-3 over 128 B200s
 INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days) VALUES ('tr-dsv3', 'train', 'deepseek-v3', 'full', 1000, 60);
 SELECT 'tr-ep-shown', (SELECT count(*) > 0 AND sum(framework LIKE 'Megatron%') = count(*) FROM training_plans WHERE workload = 'tr-dsv3' AND ep > 1)
-                      AND (SELECT reason LIKE '%: tp 1, pp 1, ep 8, recompute %' FROM best_plans WHERE workload = 'tr-dsv3');
+                      AND (SELECT reason LIKE '%: tp 2, pp 1, ep 256, recompute %' FROM best_plans WHERE workload = 'tr-dsv3');
+-- wide or narrow, a plan's memory fits its GPUs: the data-parallel groups
+-- grow in whole expert splits, so the split never narrows as GPUs are added
+SELECT 'tr-ep-fits', (SELECT count(*) > 0 AND sum(mem_gb_per_gpu <= usable_gb_per_gpu) = count(*) FROM training_plans WHERE workload = 'tr-dsv3' AND fits);
