@@ -194,54 +194,6 @@ static void test_kv_and_activations(void) {
     check_close("kv split global", global, 1342177280.0, 0);
     check_close("kv split state", state, 0, 0);
   }
-  /* DeepSeek Sparse Attention, shaped like DeepSeek-V3.2 (its config.json):
-  ** 61 MLA layers of a 512 + 64 latent, an indexer key of 128 per token
-  ** and layer (7808 a token), each query attending to the top 2048 cached
-  ** tokens. The cache holds every token; a decoded token reads 2048
-  ** latents a layer and every indexer key. */
-  {
-    gpuadv_model_shape d = {.layers = 61,
-                            .kv_lora_rank = 512,
-                            .qk_rope_head_dim = 64,
-                            .extra_kv_elems = 7808,
-                            .attn_topk = 2048};
-    double local, global, state;
-    /* 100000 tokens held: (61 x 576 + 7808) x 100000 = 4294400000 */
-    gpuadv_model_kv_split(&d, 100000, &local, &global, &state);
-    check_close("dsa holds every token", global, 4294400000.0, 0);
-    /* read: 61 x 576 x 2048 + 7808 x 100000 = 852762112 */
-    gpuadv_model_kv_read_split(&d, 100000, &local, &global, &state);
-    check_close("dsa reads the top 2048 latents", global, 852758528.0, 0);
-    check_close("dsa read local", local + state, 0, 0);
-    /* 1000 tokens, fewer than the top-k: all read, (35136 + 7808) x 1000 */
-    gpuadv_model_kv_read_split(&d, 1000, &local, &global, &state);
-    check_close("dsa below the top-k reads all", global, 42944000.0, 0);
-  }
-  /* Compressed attention, shaped like DeepSeek-V4-Flash (its config.json):
-  ** 43 layers keep their last 128 tokens' entries of 448 + 64; 21 indexed
-  ** layers one entry of 512 per 4 tokens (2688 elements a token) with an
-  ** indexer key of 128 per 4 (672), 20 layers one per 128 tokens (80):
-  ** extra_kv_elems 3440. A query of an indexed layer reads the 512 entries
-  ** the indexer picks, 2048 tokens' worth. */
-  {
-    gpuadv_model_shape v = {.layers = 43,
-                            .kv_lora_rank = 448,
-                            .qk_rope_head_dim = 64,
-                            .sliding_window = 128,
-                            .sliding_layers = 43,
-                            .extra_kv_elems = 3440,
-                            .attn_topk = 2048,
-                            .topk_kv_elems = 2688};
-    double local, global, state;
-    gpuadv_model_kv_split(&v, 100000, &local, &global, &state);
-    check_close("csa holds every entry", global, 344000000.0, 0);
-    check_close("csa window", local, 43.0 * 512 * 128, 0);
-    /* read: (3440 - 2688) x 100000 + 2688 x 2048 = 75200000 + 5505024 */
-    gpuadv_model_kv_read_split(&v, 100000, &local, &global, &state);
-    check_close("csa reads the picked entries", global, 80705024.0, 0);
-    gpuadv_model_kv_read_split(&v, 1000, &local, &global, &state);
-    check_close("csa below the top-k reads all", global, 3440000.0, 0);
-  }
   /* KV sharing, shaped like Gemma 3n E4B (google/gemma-3n-E4B-it
   ** config.json): 35 layers, 4 sliding (512-token window) then 1 full, 7
   ** times; the last 15 (12 sliding, 3 full) reuse earlier caches, so 16
@@ -422,6 +374,52 @@ static void test_serving_batch(void) {
   check_close("not finite: 0", gpuadv_serving_batch(100, 0, bad_tps, 0, &bad),
               0, 0);
   check_true("not finite: the value", isinf(bad));
+}
+
+/* Sparse attention reads of a cache it holds whole: each row's elements
+** held at 100000 tokens, read then, and read at 1000 tokens (below the
+** top-k: all of them).
+**   DeepSeek Sparse Attention, shaped like DeepSeek-V3.2 (its config.json):
+**   61 MLA layers of a 512 + 64 latent, an indexer key of 128 a token and
+**   layer (7808), each query attending to the top 2048 tokens. Held:
+**   (61 x 576 + 7808) x 100000; read: 61 x 576 x 2048 + 7808 x 100000 =
+**   71958528 + 780800000; at 1000 tokens (35136 + 7808) x 1000.
+**   Compressed attention, shaped like DeepSeek-V4-Flash: 43 layers keep
+**   their last 128 tokens' entries of 448 + 64 (not in the global part);
+**   21 indexed layers one entry of 512 per 4 tokens (2688 elements a
+**   token) with an indexer key of 128 per 4 (672), 20 layers one per 128
+**   tokens (80): 3440. The indexer picks 512 entries, 2048 tokens' worth.
+**   Read: (3440 - 2688) x 100000 + 2688 x 2048 = 75200000 + 5505024. */
+static void test_kv_topk(void) {
+  static const struct {
+    const char *name;
+    gpuadv_model_shape shape;
+    double held, read, read_1k;
+  } rows[] = {
+      /* clang-format off */
+      {"dsa", {.layers = 61, .kv_lora_rank = 512, .qk_rope_head_dim = 64, .extra_kv_elems = 7808, .attn_topk = 2048},
+       4294400000.0, 852758528.0, 42944000.0},
+      {"csa", {.layers = 43, .kv_lora_rank = 448, .qk_rope_head_dim = 64, .sliding_window = 128, .sliding_layers = 43,
+               .extra_kv_elems = 3440, .attn_topk = 2048, .topk_kv_elems = 2688},
+       344000000.0, 80705024.0, 3440000.0},
+      /* clang-format on */
+  };
+  size_t i;
+  for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+    double local, global, state, held_local;
+    char name[64];
+    gpuadv_model_kv_split(&rows[i].shape, 100000, &held_local, &global, &state);
+    snprintf(name, sizeof(name), "%s holds every token", rows[i].name);
+    check_close(name, global, rows[i].held, 0);
+    gpuadv_model_kv_read_split(&rows[i].shape, 100000, &local, &global, &state);
+    snprintf(name, sizeof(name), "%s reads its top-k", rows[i].name);
+    check_close(name, global, rows[i].read, 0);
+    snprintf(name, sizeof(name), "%s reads its whole window", rows[i].name);
+    check_close(name, local, held_local, 0);
+    gpuadv_model_kv_read_split(&rows[i].shape, 1000, &local, &global, &state);
+    snprintf(name, sizeof(name), "%s below the top-k reads all", rows[i].name);
+    check_close(name, global, rows[i].read_1k, 0);
+  }
 }
 
 /* An engine of efficiency 1 everywhere and a prefill of a 100B dense model
@@ -1064,6 +1062,7 @@ static const unit_test_fn tests[] = {test_queue,
                                      test_dp_attention,
                                      test_prefill_global_width,
                                      test_prefill_sparse,
+                                     test_kv_topk,
                                      test_layer_split,
                                      test_gguf_dequant,
                                      test_serving_batch,
