@@ -103,12 +103,14 @@ static void seq_cache_g(const gpuadv_model_def *m, double seq_len,
   *attn_g = gpuadv_model_kv_gb(&m->shape, seq_len, 1.0, 1.0) - *state_g;
 }
 
-/* Of *attn_g, the billions of elements one decoded token's attention reads
-** (all of them but under DeepSeek Sparse Attention's top-k:
-** gpuadv_model_kv_read_split). */
-static double seq_read_g(const gpuadv_model_def *m, double seq_len) {
+/* Of seq_cache_g's *attn_g, the billions of elements one decoded token's
+** attention reads (all of them but under sparse attention's top-k:
+** gpuadv_model_kv_read_split); *state_g, where given, as seq_cache_g's. */
+static double seq_read_g(const gpuadv_model_def *m, double seq_len,
+                         double *state_g) {
   double local, global, state;
   gpuadv_model_kv_read_split(&m->shape, seq_len, &local, &global, &state);
+  if (state_g) *state_g = state / 1e9;
   return (local + global) / 1e9;
 }
 
@@ -531,7 +533,7 @@ void gpuadv_replica_fill(gpuadv_replica *r, const gpuadv_model_def *m, int gpu,
                          double mean_context) {
   double bpe = gpuadv_kv_bytes(e, dtype, kv_dtype);
   double ctx = mean_context > 1.0 ? mean_context : 1.0;
-  double attn_g, state_g, read_g = seq_read_g(m, ctx);
+  double attn_g, state_g, read_g = seq_read_g(m, ctx, NULL);
   seq_cache_g(m, ctx, &attn_g, &state_g);
   memset(r, 0, sizeof(*r));
   fill_decode_setup(&r->decode, m, gpu, dtype, e);
@@ -635,13 +637,12 @@ double gpuadv_model_decode_tps_of(const gpuadv_model_def *m, int gpu, int dtype,
                                   int kv_dtype, const gpuadv_engine_consts *e,
                                   double batch, double context, double n_gpus) {
   gpuadv_decode_setup d;
-  double attn_g, state_g;
+  double state_g, attn_g;
   fill_decode_setup(&d, m, gpu, dtype, e);
-  /* a tensor split holds the copies of gpuadv_kv_copies; a layer split
-  ** keeps each layer's cache on its own GPU */
-  seq_cache_g(m, context, &attn_g, &state_g);
-  /* what a step reads: the sparse-attention top-k's latents, not all */
-  attn_g = seq_read_g(m, context);
+  /* what a step reads (under sparse attention, the top-k's entries, not
+  ** all); a tensor split holds the copies of gpuadv_kv_copies, a layer
+  ** split keeps each layer's cache on its own GPU */
+  attn_g = seq_read_g(m, context, &state_g);
   d.kv_gb_per_seq =
       group_kv_gb(m, attn_g, state_g, context, e->split_layers ? 1.0 : n_gpus,
                   gpuadv_kv_bytes(e, dtype, kv_dtype));

@@ -150,10 +150,9 @@ double gpuadv_train_layout_gb(const gpuadv_train_model *m,
   double p = gpu_params_b(m, l), ps = sharded_params_b(m, l);
   double state, act, in_flight;
   /* each ZeRO stage keeps one more part of the state sharded */
-  state = p * b.weights + p * b.grads + p * b.optimizer;
-  if (l->zero_stage >= 1) state += (ps - p) * b.optimizer;
-  if (l->zero_stage >= 2) state += (ps - p) * b.grads;
-  if (l->zero_stage >= 3) state += (ps - p) * b.weights;
+  state = (l->zero_stage >= 3 ? ps : p) * b.weights +
+          (l->zero_stage >= 2 ? ps : p) * b.grads +
+          (l->zero_stage >= 1 ? ps : p) * b.optimizer;
   /* ZeRO-3 keeps the layer computing and the next gathered */
   if (l->zero_stage >= 3 && g > 1.0) {
     double stage_layers = m->layers / l->pp;
