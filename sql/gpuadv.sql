@@ -521,6 +521,8 @@ CREATE VIEW plan_defaults AS SELECT
   0.10   AS mem_headroom,        -- share of GPU memory left free: vLLM's gpu_memory_utilization default 0.90; seed 000 "leave 10-15% headroom"
   0.20   AS burst_headroom,      -- serving capacity above the average rate: seed 000 Q4 ("with 20% burst headroom")
   20.0   AS assumed_user_tps,    -- per-user decode speed of a service that sets no user_tps: its target, and what sizes its concurrency where peak_concurrency is not given either
+  2.0    AS assumed_ttft_p95_s,  -- p95 time to first token a service that sets no TTFT target (neither ttft_s nor ttft_p95_s) is held to, at least: MLPerf Inference's server-scenario limit (p99) for Llama 3.1 8B, Llama 2 70B, Mixtral 8x7B and DeepSeek-R1 (mlcommons/inference loadgen/mlperf.conf, ttft_latency = 2000)
+  2.0    AS assumed_ttft_prefills, -- ... or this many times the prefill alone of a long prompt (mean length plus two standard deviations: about its 95th percentile) on the GPU type's quickest replica shape, where that is longer: queueing may add the prefill's own time at the 95th percentile, no more (an assumption: a first token cannot come sooner than its prefill, and a replica whose queue more than doubles it is full)
   4096   AS seq_len,             -- training sequence length
   'full' AS mode,
   'bf16' AS dtype,               -- serving weights
@@ -761,6 +763,11 @@ SELECT
   CASE WHEN w.kind = 'serve' THEN coalesce(w.user_tps, d.assumed_user_tps) END AS user_tps,
   w.kind = 'serve' AND w.user_tps IS NULL AS user_tps_assumed,
   w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms,
+  -- a service that names no TTFT target is held to the default p95:
+  -- assumed_ttft_p95_s, or assumed_ttft_prefills prefills of a long prompt
+  -- alone where that is longer (shape_serving_plans applies it)
+  w.kind = 'serve' AND w.ttft_s IS NULL AND w.ttft_p95_s IS NULL AS ttft_p95_assumed,
+  d.assumed_ttft_p95_s, d.assumed_ttft_prefills,
   -- the median TPOT that holds the median user at user_tps, at most
   -- serving_sim's largest target
   CASE WHEN w.kind = 'serve' THEN min(1e9, 1000.0 / coalesce(w.user_tps, d.assumed_user_tps)) END
@@ -1756,7 +1763,23 @@ rep0 AS (
                                ELSE 0 END, 1)
            AS replicas_closed_form,
          CASE WHEN w.prompt_tokens = 0 THEN 0.0
-              WHEN b.prefill_tps > 0 THEN w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps END AS ttft_est_s
+              WHEN b.prefill_tps > 0 THEN w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps END AS ttft_est_s,
+         -- the p95 TTFT the replica is held to: the workload's, else (no
+         -- TTFT target at all) the default of workload_inputs, whose
+         -- prefill is that of the GPU type's quickest replica shape (a
+         -- slower layout of the same GPUs is not held to a laxer target)
+         -- for a long prompt: the mean length plus two standard
+         -- deviations (prompt_cv; about the 95th percentile of the
+         -- simulator's gamma lengths for cv up to 2)
+         coalesce(w.ttft_p95_s,
+                  CASE WHEN w.ttft_p95_assumed
+                       THEN max(w.assumed_ttft_p95_s,
+                                w.assumed_ttft_prefills * (1 + 2 * w.prompt_cv)
+                                * min(CASE WHEN w.prompt_tokens = 0 THEN 0.0
+                                           WHEN b.prefill_tps > 0
+                                             THEN w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps END)
+                                  OVER (PARTITION BY b.workload, b.gpu)) END) AS ttft_p95_target_s,
+         w.ttft_p95_assumed
   FROM b JOIN w ON w.name = b.workload
   WHERE b.r = 1),
 rep AS (
@@ -1783,7 +1806,7 @@ rep AS (
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.prompt_cv = r.prompt_cv AND s.output_cv = r.output_cv AND s.prefix_hit = r.prefix_hit
    AND s.mem_headroom = r.mem_headroom AND s.kv_dtype = r.sim_kv_dtype
-   AND s.ttft_p95_max_s = coalesce(r.ttft_p95_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
+   AND s.ttft_p95_max_s = coalesce(r.ttft_p95_target_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
    AND s.tpot_p50_max_ms = coalesce(r.tpot_p50_ms_target, 1e9)),
 -- device configurations; fab: the fabric between nodes (0: none, a
@@ -1882,7 +1905,7 @@ plan0 AS (
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
          CASE WHEN p.fits THEN nodes_required(p.n_gpus, o.devices) END AS nodes,
-         p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s,
+         p.replica_tps, p.per_user_tps, p.prefill_tps, p.ttft_est_s, p.ttft_p95_target_s, p.ttft_p95_assumed,
          p.user_ok, p.ttft_ok, p.interconnect_ok, p.max_seqs,
          p.p95_ok, p.max_rps_per_replica,
          p.sim_ttft_p50_s, p.sim_ttft_p95_s, p.sim_ttft_p99_s,
@@ -2079,7 +2102,11 @@ final AS (
                               THEN printf(' median TPOT <= %g ms (%g tokens/s per user)', j.tpot_p50_ms_target, j.user_tps)
                               ELSE '' END,
                          CASE WHEN j.ttft_s IS NOT NULL THEN printf(' mean TTFT <= %g s', j.ttft_s) ELSE '' END,
-                         CASE WHEN j.ttft_p95_s IS NOT NULL THEN printf(' p95 TTFT <= %g s', j.ttft_p95_s) ELSE '' END,
+                         CASE WHEN j.ttft_p95_target_s IS NOT NULL
+                              THEN printf(' p95 TTFT <= %.3g s%s', j.ttft_p95_target_s,
+                                          CASE WHEN j.ttft_p95_assumed
+                                               THEN ' (the default: the workload sets no TTFT target)' ELSE '' END)
+                              ELSE '' END,
                          CASE WHEN j.tpot_p95_ms IS NOT NULL THEN printf(' p95 TPOT <= %g ms', j.tpot_p95_ms) ELSE '' END)
          END AS tech_problem
   FROM judged j),
@@ -2149,6 +2176,9 @@ SELECT workload, model, params_b, dtype, engine,
        round(max_rps_per_replica, 3) AS max_rps_per_replica,
        round(sim_ttft_p50_s, 3) AS ttft_p50_s, round(sim_ttft_p95_s, 3) AS ttft_p95_s,
        round(sim_ttft_p99_s, 3) AS ttft_p99_s,
+       -- the p95 TTFT the plan is held to: the workload's ttft_p95_s, or the
+       -- default where it sets no TTFT target (plan_defaults)
+       round(ttft_p95_target_s, 3) AS ttft_p95_target_s,
        round(sim_tpot_p50_ms, 1) AS tpot_p50_ms, round(sim_tpot_p95_ms, 1) AS tpot_p95_ms,
        round(sim_tpot_p99_ms, 1) AS tpot_p99_ms, round(sim_itl_p99_ms, 1) AS itl_p99_ms,
        CASE WHEN fits THEN user_ok END AS user_tps_met,
@@ -2204,7 +2234,7 @@ SELECT s.name AS workload, r.model, r.params_b, r.dtype, r.engine, r.offer, r.pr
        r.weights_gb, r.kv_gb, r.total_gb, r.kv_dtype, r.cache_gb_per_gpu, r.gpus_per_replica, r.batch_per_replica,
        r.replicas, r.spare_replicas, r.n_gpus, r.nodes, r.interconnect_ok, r.tps_per_replica, r.tps_per_user,
        r.tps_per_replica_low, r.tps_per_replica_high,
-       r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s,
+       r.ttft_s, r.layout, r.max_rps_per_replica, r.ttft_p50_s, r.ttft_p95_s, r.ttft_p99_s, r.ttft_p95_target_s,
        r.tpot_p50_ms, r.tpot_p95_ms, r.tpot_p99_ms, r.itl_p99_ms, r.user_tps_met, r.ttft_met, r.p95_met,
        r.usd_per_hour, r.usd_per_hour_low, r.usd_per_hour_high, r.usd_per_mtok, r.total_usd,
        r.total_usd_low, r.total_usd_high, r.capex_usd, r.spend_usd, r.paid_gpus,

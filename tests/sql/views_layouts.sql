@@ -133,6 +133,6 @@ SELECT 'lay-targets-grow', (SELECT group_concat(layout, ',') = 'tp1,tp2,tp4' FRO
 -- nothing: 70B fp8 on one H100 runs at most a handful of sequences at once,
 -- and ceil(2.4 / max_rps) replicas serve the rate. A stated
 -- peak_concurrency (40) still needs ceil(40 / batch) of them.
-SELECT 'lay-replicas-by-rate', (SELECT replicas = CAST(ceil(2.4 / max_rps_per_replica) AS INTEGER) AND replicas < 48 / batch_per_replica FROM sp WHERE workload = 'lay-t10' AND offer = 'lay/1xh100');
+SELECT 'lay-replicas-by-rate', (SELECT replicas = CAST(ceil(2.4 / max_rps_per_replica) AS INTEGER) AND replicas < CAST(ceil(48.0 / batch_per_replica) AS INTEGER) FROM sp WHERE workload = 'lay-t10' AND offer = 'lay/1xh100');
 SELECT 'lay-replicas-peak-concurrency', (SELECT replicas = CAST(ceil(40.0 / batch_per_replica) AS INTEGER) AND replicas > CAST(ceil(2.4 / max_rps_per_replica) AS INTEGER) FROM sp WHERE workload = 'lay-t10-peak' AND offer = 'lay/1xh100');
 SELECT 'lay-targets-cost', (SELECT count(*) = 2 AND count(*) FILTER (WHERE b.usd_per_hour >= a.usd_per_hour) = 2 FROM sp a JOIN sp b ON b.rank = 1 AND a.rank = 1 AND ((a.workload, b.workload) IN (VALUES ('lay-t10', 'lay-t45'), ('lay-p50', 'lay-p20'))));
