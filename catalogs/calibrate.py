@@ -39,6 +39,10 @@ fit on the others.
       half-efficiency length.
   memory classes without rows of an engine: llama.cpp's efficiency of the
       class, and the engines.csv `fit` column says so.
+  eras: an engine whose older releases' rows disagree with its newer ones
+      (engines.csv era, era_from: SGLang before 0.5) is fitted on the rows
+      measured from the era's first release on; the older rows are scored
+      ("(older)" in the table), not fitted.
 
 --write rewrites the constants and the `fit` column of engines.csv.
 --check refits (without the leave-one-out fits) and exits 1 when a constant
@@ -230,8 +234,18 @@ def cases(gpus, models, meas):
                         kv=core().dtype(r.get("kv_dtype") or ""), n=n,
                         prompt=num(r["prompt_tokens"]),
                         gen=num(r["gen_tokens"]), measured=num(r["value"]),
-                        batch=num(r.get("batch"))))
+                        batch=num(r.get("batch")), as_of=r.get("as_of") or ""))
     return out
+
+
+def older_era(c, eras):
+    """Whether case c was measured before the first release of the era its
+    engine's constants describe (engines.csv era_from, by engine name in
+    `eras`): such a row ran an older release, and is scored, not fitted. A
+    row cannot run a release that had not come out; one measured later
+    that ran an older release is not told apart (no source so far)."""
+    start = eras.get(c["engine"])
+    return bool(start) and bool(c["as_of"]) and c["as_of"][:10] < start
 
 
 def estimate(e, c):
@@ -550,7 +564,11 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     held-out fits only when `held`)."""
     it = 300 if quick else 1500
     it_held = 400 if held and not quick else 0
+    eras = {r["name"]: r.get("era_from") or "" for r in engine_rows}
     data = cases(gpus, models, meas)
+    # rows of an engine's older releases: scored below, in no fit
+    older = [c for c in data if older_era(c, eras)]
+    data = [c for c in data if not older_era(c, eras)]
     engines = {r["name"]: dict(START, **engine_facts(r)) for r in engine_rows}
     # A row keeps the KV cache its own engine keeps (or its source states)
     # when a pooled fit estimates it with another engine's constants.
@@ -759,6 +777,20 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
         for k in FLOAT_COLUMNS:
             if abs(e[k]) < 1e-6:
                 e[k] = 0.0
+    # the rows of older releases, scored with the constants of the era
+    for row in engine_rows:
+        name = row["name"]
+        if not row.get("era_from"):
+            continue
+        old = [c for c in older if c["engine"] == name]
+        notes[name].append("era: %s from %s; %d row%s of older releases "
+                           "scored, not fitted" % (
+                               row["era"], row["era_from"], len(old),
+                               "" if len(old) == 1 else "s"))
+        for kind in sorted({c["kind"] for c in old}):
+            table.append((name, kind + " (older)", summary(errors(
+                engines[name], [c for c in old if c["kind"] == kind])),
+                None))
     return engines, notes, table, bands
 
 
@@ -787,12 +819,12 @@ def main():
     engines, notes, table, bands = calibrate(gpus, models, engine_rows, meas,
                                              opts.quick,
                                              held=not opts.check)
-    print("engine      metric     rows  median   p90    | GPU left out: "
+    print("engine      metric         rows  median   p90    | GPU left out: "
           "median   p90")
     for engine, metric, s, h in table:
         if not s:
             continue
-        print("%-11s %-10s %4d  %5.3f  %5.3f  |  %s" % (
+        print("%-11s %-14s %4d  %5.3f  %5.3f  |  %s" % (
             engine, metric, s["n"], s["median"], s["p90"],
             "%5.3f  %5.3f" % (h["median"], h["p90"]) if h else "   -      -"))
     if opts.bands:

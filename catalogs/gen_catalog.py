@@ -292,6 +292,12 @@ CATALOGS = [
             # how the engine sizes its KV cache (ext/gpuadv_engine_mem.h)
             col("memory_rule", "TEXT",
                 choices={"utilization", "static", "free", "plain"}),
+            # the releases the constants describe, where the rows of older
+            # ones disagree: the era's first version and the date it came
+            # out; a row measured before that date is scored, not fitted
+            # (empty: every release the rows ran)
+            col("era", "TEXT", False),
+            col("era_from", "TEXT", False, pattern=DATE_RE),
             col("fit", "TEXT"),
             *provenance(),
         ]),

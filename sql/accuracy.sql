@@ -12,7 +12,8 @@
 -- fits are left out of the summary too: rows the source flags as
 -- anomalous, a figure's second copy and figures that a later version of
 -- their page supersedes (their repeat_of, set by
--- catalogs/import_measurements.py),
+-- catalogs/import_measurements.py), rows measured before the first
+-- release of the engine era its constants describe (engines.era_from),
 -- speculative decoding, expert, data or pipeline parallelism, tensor
 -- parallelism across nodes (more than 8 GPUs), online and
 -- disaggregated runs; and the plain PyTorch decoders' rows, a floor that
@@ -98,7 +99,11 @@ m AS (
            OR coalesce(ms.speculative, 'no') = 'yes'
            OR coalesce(ms.ep, 1) > 1 OR coalesce(ms.pp, 1) > 1
            OR coalesce(ms.tp, ms.gpu_count, 1) > 8
-           OR coalesce(ms.engine, '') = 'pytorch' AS left_out,
+           OR coalesce(ms.engine, '') = 'pytorch'
+           -- measured before the first release of the era the engine's
+           -- constants describe (engines.era_from): scored, not fitted
+           OR coalesce(substr(ms.as_of, 1, 10) < (SELECT era_from FROM engines x WHERE x.name = ms.engine), 0)
+             AS left_out,
          coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1 AS dp_attention,
          (coalesce(ms.ep, 1) > coalesce(ms.tp, 1) AND coalesce(ms.pp, 1) = 1)
            OR (coalesce(ms.pp, 1) > 1 AND coalesce(ms.ep, 1) <= coalesce(ms.tp, 1)) AS layout_row,
