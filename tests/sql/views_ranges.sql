@@ -64,10 +64,10 @@ SELECT 'r-train-ordered', (SELECT count(*) > 0 AND sum(wall_days_low <= wall_day
                                                     AND total_usd_low <= total_usd AND total_usd <= total_usd_high) = count(*)
                            FROM training_plans WHERE works);
 -- Training: the days and the compute scale by the band, storage and
--- egress stay (a plan on other GPUs of its vendor: 0.793 to 1.188).
-SELECT 'r-train-by-hand', (SELECT abs(wall_days_high - round(wall_days_raw / 0.802, 2)) <= 0.011
-                                  AND abs(total_usd_high - round(total_raw - compute_raw + compute_raw / 0.802, 2)) <= 0.011
-                                  AND abs(total_usd_low - round(total_raw - compute_raw + compute_raw / 1.232, 2)) <= 0.011
+-- egress stay (a plan on other GPUs of its vendor: 0.792 to 1.230).
+SELECT 'r-train-by-hand', (SELECT abs(wall_days_high - round(wall_days_raw / 0.792, 2)) <= 0.011
+                                  AND abs(total_usd_high - round(total_raw - compute_raw + compute_raw / 0.792, 2)) <= 0.011
+                                  AND abs(total_usd_low - round(total_raw - compute_raw + compute_raw / 1.230, 2)) <= 0.011
                            FROM (SELECT wall_days_high, total_usd_high, total_usd_low, wall_days AS wall_days_raw,
                                         total_usd AS total_raw, compute_usd AS compute_raw
                                  FROM training_plans WHERE basis = 'same-vendor' AND works AND workload = '13b-pretrain' AND rank = 1));

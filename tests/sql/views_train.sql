@@ -105,7 +105,7 @@ SELECT 'tr-ranked-by-cost-then-time', (SELECT count(*) = 0 FROM tp a JOIN tp b O
                                          AND (CAST(printf('%.2e', a.total_usd) AS REAL) > CAST(printf('%.2e', b.total_usd) AS REAL)
                                              OR (CAST(printf('%.2e', a.total_usd) AS REAL) = CAST(printf('%.2e', b.total_usd) AS REAL)
                                                  AND a.wall_days > b.wall_days)));
-SELECT 'tr-frontier-reason', (SELECT reason LIKE '%; for $% more to buy and run, % days sooner on % GPUs' FROM bp WHERE workload = 'tr-13b-buy');
+SELECT 'tr-frontier-reason', (SELECT reason LIKE '%; for $% more to buy and run, % days sooner on 16 x gaudi3, owned/gaudi3' FROM bp WHERE workload = 'tr-13b-buy');
 
 -- No implied MFU above 0.75 (ext/gpuadv_train.c MFU_MAX), on any catalog
 -- GPU, for an 8B model on 8 GPUs and a 70B model on 64: Gaudi 2, whose
@@ -127,11 +127,21 @@ SELECT 'tr-moe-sharded-once', (SELECT count(*) = 1 AND sum(mem_gb_per_gpu > usab
 -- experts (PyTorch's DDP and FSDP do not); the search splits the experts
 -- within a node and across nodes (DeepSeek-V3's own 64-way split): the
 -- cheapest plan for DeepSeek-V3 on 1T tokens in 60 days is 512 H100s with
--- its 256 experts one a GPU pair, where node-local splits (8 ways) needed
--- ZeRO-3 over 128 B200s
+-- its 256 experts one a GPU pair (22 days), where node-local splits (8
+-- ways) need ZeRO-3 over 128 B200s (47 days). The B200 plan spends 3%
+-- less and ranks first; its reason names the H100 plan as the next point
+-- of the cost-time frontier: the cheapest other plan that finishes sooner.
 INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days) VALUES ('tr-dsv3', 'train', 'deepseek-v3', 'full', 1000, 60);
 SELECT 'tr-ep-shown', (SELECT count(*) > 0 AND sum(framework LIKE 'Megatron%') = count(*) FROM training_plans WHERE workload = 'tr-dsv3' AND ep > 1)
-                      AND (SELECT reason LIKE '%: tp 2, pp 1, ep 256, recompute %' FROM best_plans WHERE workload = 'tr-dsv3');
+                      AND (SELECT tp = 2 AND pp = 1 AND ep = 256 AND n_gpus = 512 FROM training_plans
+                           WHERE workload = 'tr-dsv3' AND offer = 'nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb')
+                      AND (SELECT reason LIKE '%: tp 1, pp 1, ep 8, recompute %'
+                                  || printf('; for $%,d more, %.1f days sooner on 512 x h100-sxm, nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb',
+                                            CAST(round((SELECT spend_usd FROM training_plans WHERE workload = 'tr-dsv3' AND offer = 'nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb')
+                                                       - (SELECT spend_usd FROM training_plans WHERE workload = 'tr-dsv3' AND rank = 1)) AS INTEGER),
+                                            (SELECT wall_days FROM training_plans WHERE workload = 'tr-dsv3' AND rank = 1)
+                                            - (SELECT wall_days FROM training_plans WHERE workload = 'tr-dsv3' AND offer = 'nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb'))
+                           FROM best_plans WHERE workload = 'tr-dsv3');
 -- wide or narrow, a plan's memory fits its GPUs: the data-parallel groups
 -- grow in whole expert splits, so the split never narrows as GPUs are added
 SELECT 'tr-ep-fits', (SELECT count(*) > 0 AND sum(mem_gb_per_gpu <= usable_gb_per_gpu) = count(*) FROM training_plans WHERE workload = 'tr-dsv3' AND fits);
