@@ -1420,7 +1420,12 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
             WHEN tech_problem IS NULL AND budget_usd > 0 AND spend_usd > budget_usd THEN spend_usd / budget_usd - 1
             WHEN tech_problem IS NULL THEN 1e6
             ELSE 1e9 END AS miss,
-       row_number() OVER (PARTITION BY workload
+       -- whether the plan works and finishes sooner than the workload's
+       -- rank-1 plan (best_plans names the cheapest such)
+       problem IS NULL AND wall_days < first_value(wall_days) OVER rk * (1 - 1e-9) AS sooner,
+       row_number() OVER rk AS rank
+FROM judged2
+WINDOW rk AS (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC,
                                    -- a purchase on a speed no training measurement
                                    -- of its vendor backs goes after the others
@@ -1435,8 +1440,7 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
                                    -- then the narrower range
                                    band_high - band_low,
                                    total_usd, n_gpus,
-                                   usable_gb * devices DESC, offer) AS rank
-FROM judged2;
+                                   usable_gb * devices DESC, offer);
 
 -- Every training workload's plans: those of its shape (workload_shapes),
 -- in the order of workload and rank.
@@ -2379,32 +2383,37 @@ WITH
 -- a workload without a working plan names the plan that misses its
 -- failed target by the least (shape_training_plans.miss), within its
 -- acquire and filters
--- the shapes' training plans, with the next point of the cost-time
--- frontier after the first plan that works: of the other plans that work,
--- the one that spends least and finishes sooner (f_*). Windows over one
--- read: SQLite copies a CTE for every reference, and from 3.54 refuses a
--- statement whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or
--- more.
-stp AS (
-  SELECT q.*, q.works AND q.wall_days < (first_value(q.wall_days) OVER r1) * (1 - 1e-9) AS x_faster
-  FROM shape_training_plans q
-  WINDOW r1 AS (PARTITION BY q.workload ORDER BY q.works DESC, q.rank)),
+-- beside the rank-1 plan, the next point of the cost-time frontier: of
+-- the plans that work and finish sooner (shape_training_plans.sooner), the
+-- one that spends least, as one key (spend, then the plan) taken by a
+-- window over one read (SQLite copies a CTE for every reference, and from
+-- 3.54 refuses a statement whose copies open SQLITE_LIMIT_EXPR_DEPTH
+-- (1000) cursors or more; min() would choose the bare columns' row)
 stf AS (
   SELECT p.*,
-         first_value(CASE WHEN p.x_faster THEN p.offer END) OVER fw AS f_offer,
-         first_value(CASE WHEN p.x_faster THEN p.pricing END) OVER fw AS f_pricing,
-         first_value(CASE WHEN p.x_faster THEN p.gpu END) OVER fw AS f_gpu,
-         first_value(CASE WHEN p.x_faster THEN p.n_gpus END) OVER fw AS f_n_gpus,
-         first_value(CASE WHEN p.x_faster THEN p.wall_days END) OVER fw AS f_wall_days,
-         first_value(CASE WHEN p.x_faster THEN p.spend_usd END) OVER fw AS f_spend_usd
-  FROM stp p
-  WINDOW fw AS (PARTITION BY p.workload ORDER BY p.x_faster DESC, p.spend_usd, p.wall_days)),
+         first_value(CASE WHEN p.sooner
+                          THEN printf('%025.6f|%.6f|%d|%s|%s|%s', p.spend_usd, p.wall_days, p.n_gpus,
+                                      p.pricing, p.gpu, p.offer) END)
+           OVER (PARTITION BY p.workload ORDER BY p.sooner DESC, p.spend_usd, p.wall_days) AS f_key
+  FROM shape_training_plans p),
 first_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans,
          min(CASE WHEN works THEN rank ELSE 1e12 + miss * 1e6 + rank END) AS first_key
   FROM stf p GROUP BY workload),
+-- the key's fields: spend|days|GPUs|pricing|gpu|offer
 ranked_training AS (
-  SELECT p.*, s.name AS member FROM first_training p JOIN workload_shapes s ON s.shape = p.workload),
+  SELECT q.*, CAST(substr(q.f_key, 1, 25) AS REAL) AS f_spend_usd,
+         CAST(substr(q.f_rest, 1, instr(q.f_rest, '|') - 1) AS REAL) AS f_wall_days,
+         CAST(substr(q.f_rest2, 1, instr(q.f_rest2, '|') - 1) AS INTEGER) AS f_n_gpus,
+         substr(q.f_rest3, 1, instr(q.f_rest3, '|') - 1) AS f_pricing,
+         substr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1), 1,
+                instr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1), '|') - 1) AS f_gpu,
+         substr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1),
+                instr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1), '|') + 1) AS f_offer
+  FROM (SELECT r.*, substr(r.f_rest2, instr(r.f_rest2, '|') + 1) AS f_rest3
+        FROM (SELECT t.*, substr(t.f_rest, instr(t.f_rest, '|') + 1) AS f_rest2
+              FROM (SELECT p.*, s.name AS member, substr(p.f_key, 27) AS f_rest
+                    FROM first_training p JOIN workload_shapes s ON s.shape = p.workload) t) r) q),
 first_serving AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
   FROM shape_serving_plans p GROUP BY workload),
