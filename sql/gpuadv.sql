@@ -1407,7 +1407,7 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
        CASE WHEN owned = 1 THEN round(running_usd_per_gpu_hour * n_gpus, 4) END AS running_usd_per_hour,
        -- the workload's own mfu replaced the step model's; how much
        -- published training throughput backs the step model on this GPU
-       mfu_given, basis,
+       mfu_given, basis, max_days,
        -- the fastest layout on twice the GPUs, priced alike
        alt_n_gpus, round(alt_wall_days, 2) AS alt_wall_days, round(alt_total_usd, 2) AS alt_total_usd,
        round(alt_spend_usd, 2) AS alt_spend_usd,
@@ -2183,6 +2183,8 @@ SELECT workload, model, params_b, dtype, engine,
        -- the p95 TTFT the plan is held to: the workload's ttft_p95_s, or the
        -- default where it sets no TTFT target (plan_defaults)
        round(ttft_p95_target_s, 3) AS ttft_p95_target_s,
+       -- whether the targets are the defaults (the workload sets none)
+       ttft_p95_assumed, user_tps, user_tps_assumed,
        round(sim_tpot_p50_ms, 1) AS tpot_p50_ms, round(sim_tpot_p95_ms, 1) AS tpot_p95_ms,
        round(sim_tpot_p99_ms, 1) AS tpot_p99_ms, round(sim_itl_p99_ms, 1) AS itl_p99_ms,
        CASE WHEN fits THEN user_ok END AS user_tps_met,
@@ -2425,7 +2427,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d%s, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
+         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d%s, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f%s), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -2452,6 +2454,9 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                                                    WHEN 'same-vendor' THEN 'measured on other GPUs of its vendor, not this one'
                                                    ELSE 'no training measurement of this vendor''s chips' END END,
                 step_s, 100 * comm_share, wall_days, wall_days_low, wall_days_high,
+                -- a deadline the slow end of the range misses
+                CASE WHEN max_days IS NOT NULL AND wall_days_high > max_days
+                     THEN printf(': the slow end misses max_days %g', max_days) ELSE '' END,
                 CAST(round(total_usd) AS INTEGER), CAST(round(total_usd_low) AS INTEGER),
                 CAST(round(total_usd_high) AS INTEGER), CAST(round(compute_usd) AS INTEGER),
                 CAST(round(storage_usd) AS INTEGER), CAST(round(egress_usd) AS INTEGER),
@@ -2524,8 +2529,12 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                 tps_per_replica,
                 -- what users see at the planned load (serving_sim), else at a full batch
                 CASE WHEN tpot_p50_ms > 0 AND ttft_p50_s IS NOT NULL
-                       THEN printf('at the planned load %.1f tokens/s per user and first token %.2f s (median; p95 %.2f s)',
-                                   1000.0 / tpot_p50_ms, ttft_p50_s, ttft_p95_s)
+                       THEN printf('at the planned load %.1f tokens/s per user%s and first token %.2f s (median; p95 %.2f s%s)',
+                                   1000.0 / tpot_p50_ms,
+                                   CASE WHEN user_tps_assumed THEN printf(' (target %g, the default)', user_tps) ELSE '' END,
+                                   ttft_p50_s, ttft_p95_s,
+                                   CASE WHEN ttft_p95_assumed AND ttft_p95_target_s IS NOT NULL
+                                        THEN printf('; target %.3g s, the default', ttft_p95_target_s) ELSE '' END)
                      ELSE printf('%.1f per user, first token %.2f s', tps_per_user, ttft_s) END,
                 usd_per_hour,
                 CASE WHEN usd_per_hour_low = usd_per_hour_high THEN 'the same'

@@ -386,6 +386,11 @@ SELECT 'v-srv-ttft-default', (SELECT works AND abs(ttft_p95_target_s - max(2.0, 
                                   WHERE d.workload = 'ttft-default' AND n.workload = 'ttft-none')
                              AND (SELECT abs(ttft_p95_target_s - max(2.0, 6 * ttft_s)) < 0.006
                                   FROM serving_plans WHERE workload = 'ttft-cv');
+-- best_plans says which targets are the defaults
+SELECT 'v-srv-ttft-default-reason', (SELECT reason LIKE printf('%% tokens/s per user (target 20, the default) and first token %% s (median; p95 %% s; target %.3g s, the default)%%',
+                                                                (SELECT ttft_p95_target_s FROM serving_plans WHERE workload = 'ttft-default'))
+                                     FROM best_plans WHERE workload = 'ttft-default')
+                                    AND (SELECT reason NOT LIKE '%s, the default)%' FROM best_plans WHERE workload = 'ttft-none');
 -- the default is named where a replica misses the latency targets
 UPDATE workloads SET tpot_p95_ms = 1 WHERE name = 'ttft-default';
 SELECT 'v-srv-ttft-default-why', (SELECT NOT works AND why_not = printf('latency targets median TPOT <= 50 ms (20 tokens/s per user) p95 TTFT <= %.3g s (the default: the workload sets no TTFT target) p95 TPOT <= 1 ms not met by one replica even at low load', ttft_p95_target_s)

@@ -105,6 +105,18 @@ SELECT 'tr-ranked-by-cost-then-time', (SELECT count(*) = 0 FROM tp a JOIN tp b O
                                          AND (CAST(printf('%.2e', a.total_usd) AS REAL) > CAST(printf('%.2e', b.total_usd) AS REAL)
                                              OR (CAST(printf('%.2e', a.total_usd) AS REAL) = CAST(printf('%.2e', b.total_usd) AS REAL)
                                                  AND a.wall_days > b.wall_days)));
+-- a deadline the slow end of the speed range misses is said: the
+-- demo's cheapest rental that pretrains the 13B model within 30 days (8
+-- MI350X, 25.3 days) takes 32.0 at its basis's slow end (wall_days /
+-- band_low); a plan without a deadline says nothing of the kind
+INSERT INTO workloads(name, kind, model, mode, tokens_b, max_days, acquire, offer_glob) VALUES
+  ('tr-13b-rent', 'train', 'llama-2-13b', 'full', 260, 30, 'rent', 'runpod/8x_MI350X*');
+SELECT 'tr-deadline-risk', (SELECT p.wall_days <= 30 AND p.wall_days_high > 30
+                                   AND b.reason LIKE printf('%% days (%.1f to %.1f: the slow end misses max_days 30), %%',
+                                                            p.wall_days_low, p.wall_days_high)
+                            FROM best_plans b JOIN training_plans p ON p.workload = b.workload AND p.rank = 1
+                            WHERE b.workload = 'tr-13b-rent')
+                           AND (SELECT reason NOT LIKE '%the slow end misses%' FROM best_plans WHERE workload = 'tr-8b-4090');
 SELECT 'tr-frontier-reason', (SELECT reason LIKE '%; for $% more to buy and run, % days sooner on 16 x gaudi3, owned/gaudi3' FROM bp WHERE workload = 'tr-13b-buy');
 
 -- No implied MFU above 0.75 (ext/gpuadv_train.c MFU_MAX), on any catalog
