@@ -2402,8 +2402,24 @@ first_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans,
          min(CASE WHEN works THEN rank ELSE 1e12 + miss * 1e6 + rank END) AS first_key
   FROM stf p GROUP BY workload),
--- the key's fields: spend|days|GPUs|pricing|gpu|offer
+-- the next point of the cost-time frontier (n_*): the other plan that
+-- works and finishes sooner (f_*), or this offer's fastest layout on twice
+-- the GPUs (alt_*), whichever spends less
 ranked_training AS (
+  SELECT x.*,
+         CASE WHEN x.use_f THEN x.f_spend_usd WHEN x.alt_ok THEN x.alt_spend_usd END AS n_spend_usd,
+         CASE WHEN x.use_f THEN x.f_wall_days WHEN x.alt_ok THEN x.alt_wall_days END AS n_wall_days,
+         CASE WHEN x.use_f THEN x.f_pricing = 'owned' ELSE x.pricing = 'owned' END AS n_owned,
+         CASE WHEN x.use_f THEN printf('%d x %s, %s', x.f_n_gpus, x.f_gpu, x.f_offer)
+              ELSE printf('%d GPUs', x.alt_n_gpus) END AS n_where
+  FROM (SELECT y.*,
+               y.alt_spend_usd IS NOT NULL AND y.alt_n_gpus > 0 AND y.alt_wall_days < y.wall_days AS alt_ok,
+               y.f_spend_usd IS NOT NULL
+                 AND NOT (y.alt_spend_usd IS NOT NULL AND y.alt_n_gpus > 0 AND y.alt_wall_days < y.wall_days
+                          AND y.alt_spend_usd <= y.f_spend_usd) AS use_f
+        FROM frontier y) x),
+-- the key's fields: spend|days|GPUs|pricing|gpu|offer
+frontier AS (
   SELECT q.*, CAST(substr(q.f_key, 1, 25) AS REAL) AS f_spend_usd,
          CAST(substr(q.f_rest, 1, instr(q.f_rest, '|') - 1) AS REAL) AS f_wall_days,
          CAST(substr(q.f_rest2, 1, instr(q.f_rest2, '|') - 1) AS INTEGER) AS f_n_gpus,
@@ -2473,29 +2489,16 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                      ELSE '' END,
                 CASE WHEN n_working = 1 THEN 'the only plan that works'
                      ELSE printf('cheapest of %d plans that work', n_working) END,
-                -- the next point of the cost-time frontier: another plan
-                -- that works and finishes sooner (faster), or this offer's
-                -- fastest layout on twice the GPUs, whichever spends less
-                CASE WHEN f_spend_usd IS NOT NULL
-                          AND NOT (alt_spend_usd IS NOT NULL AND alt_n_gpus > 0 AND alt_wall_days < wall_days
-                                   AND alt_spend_usd <= f_spend_usd)
-                     THEN printf('; for %s, %s sooner on %d x %s, %s',
-                                 CASE WHEN round(f_spend_usd - spend_usd) >= 1
-                                      THEN printf('$%,d more%s', CAST(round(f_spend_usd - spend_usd) AS INTEGER),
-                                                  CASE WHEN f_pricing = 'owned' THEN ' to buy and run' ELSE '' END)
+                -- the next point of the cost-time frontier (ranked_training)
+                CASE WHEN n_spend_usd IS NOT NULL
+                     THEN printf('; for %s, %s sooner on %s',
+                                 CASE WHEN round(n_spend_usd - spend_usd) >= 1
+                                      THEN printf('$%,d more%s', CAST(round(n_spend_usd - spend_usd) AS INTEGER),
+                                                  CASE WHEN n_owned THEN ' to buy and run' ELSE '' END)
                                       ELSE 'no more money' END,
-                                 CASE WHEN wall_days - f_wall_days >= 1 THEN printf('%.1f days', wall_days - f_wall_days)
-                                      ELSE printf('%.1f hours', 24 * (wall_days - f_wall_days)) END,
-                                 f_n_gpus, f_gpu, f_offer)
-                     WHEN alt_spend_usd IS NOT NULL AND alt_n_gpus > 0 AND alt_wall_days < wall_days
-                     THEN printf('; for %s, %s sooner on %d GPUs',
-                                 CASE WHEN round(alt_spend_usd - spend_usd) >= 1
-                                      THEN printf('$%,d more%s', CAST(round(alt_spend_usd - spend_usd) AS INTEGER),
-                                                  CASE WHEN pricing = 'owned' THEN ' to buy and run' ELSE '' END)
-                                      ELSE 'no more money' END,
-                                 CASE WHEN wall_days - alt_wall_days >= 1 THEN printf('%.1f days', wall_days - alt_wall_days)
-                                      ELSE printf('%.1f hours', 24 * (wall_days - alt_wall_days)) END,
-                                 alt_n_gpus)
+                                 CASE WHEN wall_days - n_wall_days >= 1 THEN printf('%.1f days', wall_days - n_wall_days)
+                                      ELSE printf('%.1f hours', 24 * (wall_days - n_wall_days)) END,
+                                 n_where)
                      ELSE '' END)
        ELSE 'no plan works: closest is ' || offer || ': ' || why_not END AS reason
 FROM ranked_training
