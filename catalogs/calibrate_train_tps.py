@@ -481,12 +481,23 @@ def defines(k):
             for name, (f, _) in zip(NAMES, Consts._fields_)]
 
 
-def print_bands(errs, held, unseen):
+# Runs of a chip family the fit must hold before its own range can widen
+# a plan's (estimate_band_families): fewer say little of a spread.
+FAMILY_MIN_ROWS = 3
+
+
+def print_bands(errs, held, unseen, family=None, moe=None):
     """The training plans' speed ranges (estimate_bands in sql/gpuadv.sql):
     the 10th and 90th percentiles of measured / estimate over the rows of
     the fit (a chip with runs of its own: measured), over each source's
     rows predicted by a fit on the other sources (same-vendor), and over
-    those of them whose chip no other source ran (none)."""
+    those of them whose chip no other source ran (none). Then, per chip
+    family (vendor and architecture, `family` maps a GPU to its pair) and
+    kind of model (dense or MoE, `moe` maps a row's id() to whether its
+    model has experts) with FAMILY_MIN_ROWS runs in the fit or more, the
+    same percentiles of its runs where they fall outside the fit's
+    (estimate_band_families): a plan of that kind on that family takes
+    the wider of the two."""
     print("kind,basis,rows,low,high")
     for basis, xs in (("measured", errs), ("same-vendor", held),
                       ("none", unseen)):
@@ -495,6 +506,19 @@ def print_bands(errs, held, unseen):
             print("train,%s,%d,%.3f,%.3f" % (basis, len(ratios),
                                               pct(ratios, 0.1),
                                               pct(ratios, 0.9)))
+    if not family or not errs:
+        return
+    all_r = [x[1] / x[2] for x in errs]
+    lo, hi = pct(all_r, 0.1), pct(all_r, 0.9)
+    groups = {}
+    for x in errs:
+        f = family.get(x[0]["gpu"])
+        if f:
+            groups.setdefault(f + (int(moe[id(x[0])]),), []).append(x[1] / x[2])
+    for (vendor, arch, is_moe), ratios in sorted(groups.items()):
+        flo, fhi = pct(ratios, 0.1), pct(ratios, 0.9)
+        if len(ratios) >= FAMILY_MIN_ROWS and (flo < lo or fhi > hi):
+            print("train-family,%s,%s,%d,%d,%.3f,%.3f" % (vendor, arch, is_moe, len(ratios), flo, fhi))
 
 
 # Held-out error above which --leave-out --list marks a row: the issue's
@@ -530,6 +554,7 @@ def main():
     if a.fit or a.check:
         k, _ = fit(lib, rows, lib.fitted)
     errs = errors(lib, rows, k)
+    moe = {id(r): built[0].n_experts > 0 for r, built in rows}
     print("# training throughput: %d rows scored, %d left out" % (len(errs), len(skipped)))
     for rid, why in skipped:
         print("#   %s: %s" % (rid, why))
@@ -541,7 +566,8 @@ def main():
         report("  " + g, [x for x in errs if source_of(x[0]) == g])
     # per chip family (gpus.csv's vendor and architecture), then per GPU
     with open(a.gpus, newline="") as f:
-        family = {g["name"]: "%s %s" % (g["vendor"], g["arch"]) for g in csv.DictReader(f)}
+        chip_family = {g["name"]: (g["vendor"], g["arch"]) for g in csv.DictReader(f)}
+    family = {k: "%s %s" % v for k, v in chip_family.items()}
     for key, label in ((lambda x: family.get(x[0]["gpu"], "?"), "  family "),
                        (lambda x: x[0]["gpu"], "  gpu ")):
         groups_of = {}
@@ -574,9 +600,9 @@ def main():
         if a.list:
             print_held_out(held, layouts)
         if a.bands:
-            print_bands(errs, held, unseen)
+            print_bands(errs, held, unseen, chip_family, moe)
     if a.bands and not a.leave_out:
-        print_bands(errs, [], [])
+        print_bands(errs, [], [], chip_family, moe)
     if a.fit:
         for line in defines(k):
             print(line)

@@ -514,6 +514,26 @@ CREATE VIEW estimate_bands(kind, basis, rows, low, high, source) AS VALUES
   ('train', 'none', 71, 0.763, 1.285,
    'calibrate_train_tps.py --leave-out --bands: those of them whose chip no other source ran');
 
+-- A training plan's range is widened to that of its chip family's runs of
+-- its kind of model (moe 1: a model with experts), where the fit holds 3
+-- of them or more and their 10th and 90th percentiles of measured /
+-- estimate fall outside the fit's (the 'measured' row above):
+-- calibrate_train_tps.py --bands, its train-family lines. MaxText's MoE
+-- runs on MI355X (CDNA4) run at about half the estimate, torchtune's
+-- one-card runs on Ampere at up to 1.65 times it.
+DROP VIEW IF EXISTS estimate_band_families;
+CREATE VIEW estimate_band_families(vendor, arch, moe, rows, low, high) AS VALUES
+  ('AMD', 'CDNA3', 0, 4, 0.940, 1.237),
+  ('AMD', 'CDNA4', 1, 4, 0.517, 1.280),
+  ('Google', 'TPU v6e (Trillium)', 1, 8, 0.800, 1.177),
+  ('Google', 'TPU7x (Ironwood)', 1, 10, 0.527, 0.959),
+  ('NVIDIA', 'Ada Lovelace', 0, 4, 0.969, 1.414),
+  ('NVIDIA', 'Ampere', 0, 25, 0.870, 1.651),
+  ('NVIDIA', 'Blackwell', 0, 10, 0.722, 0.965),
+  ('NVIDIA', 'Blackwell Ultra', 0, 10, 0.795, 1.115),
+  ('NVIDIA', 'Blackwell Ultra', 1, 8, 0.660, 1.323),
+  ('NVIDIA', 'Hopper', 0, 36, 0.845, 1.255);
+
 -- Every constant the views use, in one row, with its source in
 -- docs/procurement.md. Per-workload columns override most of them.
 CREATE VIEW plan_defaults AS SELECT
@@ -1214,7 +1234,8 @@ lay AS MATERIALIZED (
 -- how much published training throughput backs the step model on a GPU
 -- (the train_tps rows of the measurements catalog that the constants are
 -- fitted on): 'measured' on this GPU, 'same-vendor' on other GPUs of its
--- vendor only, else 'none'
+-- vendor only, else 'none'; and its chip family's own speed range for
+-- dense (0) and MoE (1) models, where estimate_band_families has one
 train_basis AS MATERIALIZED (
   SELECT g.name AS b_gpu,
          CASE WHEN EXISTS (SELECT 1 FROM measurements m WHERE m.kind = 'train_tps' AND m.gpu = g.name)
@@ -1222,8 +1243,11 @@ train_basis AS MATERIALIZED (
               WHEN EXISTS (SELECT 1 FROM measurements m JOIN gpus h ON h.name = m.gpu
                            WHERE m.kind = 'train_tps' AND h.vendor = g.vendor)
                 THEN 'same-vendor'
-              ELSE 'none' END AS b_basis
-  FROM gpus g),
+              ELSE 'none' END AS b_basis,
+         f0.low AS b_low0, f0.high AS b_high0, f1.low AS b_low1, f1.high AS b_high1
+  FROM gpus g
+  LEFT JOIN estimate_band_families f0 ON f0.vendor = g.vendor AND f0.arch = g.arch AND f0.moe = 0
+  LEFT JOIN estimate_band_families f1 ON f1.vendor = g.vendor AND f1.arch = g.arch AND f1.moe = 1),
 best AS (
   SELECT l.*,
          train_field(l.j, 'fits') AS fits_any, train_field(l.j, 'n_gpus') AS n_gpus,
@@ -1273,9 +1297,12 @@ plan AS (
          b.n_gpus, nodes_required(b.n_gpus, b.devices) AS nodes,
          b.mem_gb AS mem_gb_per_gpu, b.gpu_hours, b.run_days, b.step_s, b.mfu, b.comm_share,
          b.alt_n_gpus, b.alt_run_days, w.mfu IS NOT NULL AS mfu_given,
-         (SELECT b_basis FROM train_basis WHERE b_gpu = b.gpu) AS basis
+         tb.b_basis AS basis,
+         CASE WHEN w.experts_per_token > 0 THEN tb.b_low1 ELSE tb.b_low0 END AS family_low,
+         CASE WHEN w.experts_per_token > 0 THEN tb.b_high1 ELSE tb.b_high0 END AS family_high
   FROM best b
   JOIN w ON w.name = b.workload
+  JOIN train_basis tb ON tb.b_gpu = b.gpu
   JOIN so o ON o.workload = b.workload AND o.gpu = b.gpu AND o.devices = b.devices
                           AND o.fraction = b.fraction AND o.owned = b.owned
                           AND coalesce(o.unit_gpus, 1) = b.unit_gpus
@@ -1379,8 +1406,8 @@ judged2 AS (
          coalesce(j.tech_problem, spend_problem(j.spend_usd, j.owned, j.acquire, j.budget_usd)) AS problem,
          -- the speed range of the plan's basis (estimate_bands); none where
          -- the workload gave its own mfu
-         CASE WHEN j.mfu_given THEN 1.0 ELSE e.low END AS band_low,
-         CASE WHEN j.mfu_given THEN 1.0 ELSE e.high END AS band_high
+         CASE WHEN j.mfu_given THEN 1.0 ELSE min(e.low, coalesce(j.family_low, e.low)) END AS band_low,
+         CASE WHEN j.mfu_given THEN 1.0 ELSE max(e.high, coalesce(j.family_high, e.high)) END AS band_high
   FROM judged j LEFT JOIN estimate_bands e ON e.kind = 'train' AND e.basis = j.basis)
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,

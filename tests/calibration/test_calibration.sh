@@ -208,4 +208,16 @@ for line in $(printf '%s\n%s\n' "$out" "$train" | grep -E '^(serve|train),measur
     status=1
   fi
 done
+# and the chip families' own ranges (estimate_band_families) where the
+# fit's rows of a family and kind of model fall outside them
+want=$(printf '%s\n' "$train" | grep -E '^train-family,' | sort)
+got=$(sqlite3 -batch -cmd '.load ./gpuadv' -cmd '.read sql/gpuadv.sql' :memory: \
+      "SELECT printf('train-family,%s,%s,%d,%d,%.3f,%.3f', vendor, arch, moe, rows, low, high)
+       FROM estimate_band_families" | sort)
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+  echo "ok estimate_band_families: the fit's ($(printf '%s\n' "$want" | wc -l) families)"
+else
+  echo "FAIL estimate_band_families: $got, the fit's $want"
+  status=1
+fi
 exit $status

@@ -78,3 +78,17 @@ SELECT 'r-train-mfu-given', (SELECT count(*) > 0 AND sum(wall_days_low = wall_da
 -- best_plans states the range.
 SELECT 'r-best-serve-range', (SELECT reason LIKE '%/hour ($% to $% at its speed basis''s 10th to 90th percentile error)%' FROM best_plans WHERE workload = 'r-heavy');
 SELECT 'r-best-train-range', (SELECT reason LIKE '% days (% to %), $% total ($% to $% at its speed basis''s 10th to 90th percentile error; compute %' FROM best_plans WHERE workload = '13b-pretrain');
+-- A training plan takes its chip family's own range where that is wider
+-- (estimate_band_families): an MoE model on MI350X (AMD CDNA4, whose MoE
+-- runs in the fit span 0.517 to 1.280 of the estimate) against a dense
+-- one on the same offer, which keeps its basis's (other GPUs of its
+-- vendor: 0.792 to 1.230)
+INSERT INTO workloads(name, kind, model, mode, tokens_b, offer_glob) VALUES
+  ('r-moe-cdna4', 'finetune', 'mixtral-8x7b', 'full', 20, 'runpod/8x_MI350X*'),
+  ('r-dense-cdna4', 'finetune', 'llama-3.1-8b', 'full', 50, 'runpod/8x_MI350X*');
+SELECT 'r-train-family-band', (SELECT abs(wall_days_high - round(wall_days / 0.517, 2)) <= 0.011
+                                      AND abs(wall_days_low - round(wall_days / 1.280, 2)) <= 0.011
+                               FROM training_plans WHERE workload = 'r-moe-cdna4' AND works AND rank = 1)
+                              AND (SELECT abs(wall_days_high - round(wall_days / 0.792, 2)) <= 0.011
+                                          AND abs(wall_days_low - round(wall_days / 1.230, 2)) <= 0.011
+                                   FROM training_plans WHERE workload = 'r-dense-cdna4' AND works AND rank = 1);
