@@ -1774,6 +1774,20 @@ b AS (
 -- nothing more; a stated peak_concurrency still needs its slots. Models
 -- given by params_b alone and fractional GPUs keep the closed-form sizing.
 rep0 AS (
+  SELECT r.*,
+         -- the p95 TTFT the replica is held to: the workload's, else (no
+         -- TTFT target at all) the default of workload_inputs, whose
+         -- prefill is that of the GPU type's quickest replica shape (a
+         -- slower layout of the same GPUs is not held to a laxer target)
+         -- for a long prompt: the mean length plus two standard
+         -- deviations (prompt_cv; about the 95th percentile of the
+         -- simulator's gamma lengths for cv up to 2)
+         coalesce(r.ttft_p95_s,
+                  CASE WHEN r.ttft_p95_assumed
+                       THEN max(r.assumed_ttft_p95_s,
+                                r.assumed_ttft_prefills * (1 + 2 * r.prompt_cv)
+                                * min(r.ttft_est_s) OVER (PARTITION BY r.workload, r.gpu)) END) AS ttft_p95_target_s
+  FROM (
   SELECT b.*, w.prompt_tokens, w.output_tokens, w.prompt_cv, w.output_cv, w.prefix_hit,
          w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
          w.months AS w_months, w.hours_of_use AS w_hours_of_use,
@@ -1795,24 +1809,9 @@ rep0 AS (
            AS replicas_closed_form,
          CASE WHEN w.prompt_tokens = 0 THEN 0.0
               WHEN b.prefill_tps > 0 THEN w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps END AS ttft_est_s,
-         -- the p95 TTFT the replica is held to: the workload's, else (no
-         -- TTFT target at all) the default of workload_inputs, whose
-         -- prefill is that of the GPU type's quickest replica shape (a
-         -- slower layout of the same GPUs is not held to a laxer target)
-         -- for a long prompt: the mean length plus two standard
-         -- deviations (prompt_cv; about the 95th percentile of the
-         -- simulator's gamma lengths for cv up to 2)
-         coalesce(w.ttft_p95_s,
-                  CASE WHEN w.ttft_p95_assumed
-                       THEN max(w.assumed_ttft_p95_s,
-                                w.assumed_ttft_prefills * (1 + 2 * w.prompt_cv)
-                                * min(CASE WHEN w.prompt_tokens = 0 THEN 0.0
-                                           WHEN b.prefill_tps > 0
-                                             THEN w.prompt_tokens * (1 - w.prefix_hit) / b.prefill_tps END)
-                                  OVER (PARTITION BY b.workload, b.gpu)) END) AS ttft_p95_target_s,
-         w.ttft_p95_assumed
+         w.ttft_p95_assumed, w.assumed_ttft_p95_s, w.assumed_ttft_prefills
   FROM b JOIN w ON w.name = b.workload
-  WHERE b.r = 1),
+  WHERE b.r = 1) r),
 rep AS (
   SELECT r.*, s.max_rps AS max_rps_per_replica,
          -- the requests/s one replica carries within the targets, which
@@ -2414,24 +2413,27 @@ WITH
 -- acquire and filters
 -- beside the rank-1 plan, the next point of the cost-time frontier: of
 -- the plans that work and finish sooner (shape_training_plans.sooner), the
--- one that spends least, as one key (spend, then the plan) taken by a
--- window over one read (SQLite copies a CTE for every reference, and from
--- 3.54 refuses a statement whose copies open SQLITE_LIMIT_EXPR_DEPTH
--- (1000) cursors or more; min() would choose the bare columns' row)
+-- one that spends least (f_*), taken by one window over one read (SQLite
+-- copies a CTE for every reference, and from 3.54 refuses a statement
+-- whose copies open SQLITE_LIMIT_EXPR_DEPTH (1000) cursors or more; min()
+-- would choose the bare columns' row)
 stf AS (
   SELECT p.*,
-         first_value(CASE WHEN p.sooner
-                          THEN printf('%025.6f|%.6f|%d|%s|%s|%s', p.spend_usd, p.wall_days, p.n_gpus,
-                                      p.pricing, p.gpu, p.offer) END)
-           OVER (PARTITION BY p.workload ORDER BY p.sooner DESC, p.spend_usd, p.wall_days) AS f_key
-  FROM shape_training_plans p),
+         first_value(CASE WHEN p.sooner THEN p.spend_usd END) OVER fw AS f_spend_usd,
+         first_value(CASE WHEN p.sooner THEN p.wall_days END) OVER fw AS f_wall_days,
+         first_value(CASE WHEN p.sooner THEN p.n_gpus END) OVER fw AS f_n_gpus,
+         first_value(CASE WHEN p.sooner THEN p.pricing END) OVER fw AS f_pricing,
+         first_value(CASE WHEN p.sooner THEN p.gpu END) OVER fw AS f_gpu,
+         first_value(CASE WHEN p.sooner THEN p.offer END) OVER fw AS f_offer
+  FROM shape_training_plans p
+  WINDOW fw AS (PARTITION BY p.workload ORDER BY p.sooner DESC, p.spend_usd, p.wall_days)),
 first_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans,
          min(CASE WHEN works THEN rank ELSE 1e12 + miss * 1e6 + rank END) AS first_key
   FROM stf p GROUP BY workload),
 -- the next point of the cost-time frontier (n_*): the other plan that
 -- works and finishes sooner (f_*), or this offer's fastest layout on twice
--- the GPUs (alt_*), whichever spends less
+-- the GPUs (alt_*, where it finishes sooner), whichever spends less
 ranked_training AS (
   SELECT x.*,
          CASE WHEN x.use_f THEN x.f_spend_usd WHEN x.alt_ok THEN x.alt_spend_usd END AS n_spend_usd,
@@ -2439,26 +2441,10 @@ ranked_training AS (
          CASE WHEN x.use_f THEN x.f_pricing = 'owned' ELSE x.pricing = 'owned' END AS n_owned,
          CASE WHEN x.use_f THEN printf('%d x %s, %s', x.f_n_gpus, x.f_gpu, x.f_offer)
               ELSE printf('%d GPUs', x.alt_n_gpus) END AS n_where
-  FROM (SELECT y.*,
-               y.alt_spend_usd IS NOT NULL AND y.alt_n_gpus > 0 AND y.alt_wall_days < y.wall_days AS alt_ok,
-               y.f_spend_usd IS NOT NULL
-                 AND NOT (y.alt_spend_usd IS NOT NULL AND y.alt_n_gpus > 0 AND y.alt_wall_days < y.wall_days
-                          AND y.alt_spend_usd <= y.f_spend_usd) AS use_f
-        FROM frontier y) x),
--- the key's fields: spend|days|GPUs|pricing|gpu|offer
-frontier AS (
-  SELECT q.*, CAST(substr(q.f_key, 1, 25) AS REAL) AS f_spend_usd,
-         CAST(substr(q.f_rest, 1, instr(q.f_rest, '|') - 1) AS REAL) AS f_wall_days,
-         CAST(substr(q.f_rest2, 1, instr(q.f_rest2, '|') - 1) AS INTEGER) AS f_n_gpus,
-         substr(q.f_rest3, 1, instr(q.f_rest3, '|') - 1) AS f_pricing,
-         substr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1), 1,
-                instr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1), '|') - 1) AS f_gpu,
-         substr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1),
-                instr(substr(q.f_rest3, instr(q.f_rest3, '|') + 1), '|') + 1) AS f_offer
-  FROM (SELECT r.*, substr(r.f_rest2, instr(r.f_rest2, '|') + 1) AS f_rest3
-        FROM (SELECT t.*, substr(t.f_rest, instr(t.f_rest, '|') + 1) AS f_rest2
-              FROM (SELECT p.*, s.name AS member, substr(p.f_key, 27) AS f_rest
-                    FROM first_training p JOIN workload_shapes s ON s.shape = p.workload) t) r) q),
+  FROM (SELECT y.*, y.f_spend_usd IS NOT NULL AND NOT (y.alt_ok AND y.alt_spend_usd <= y.f_spend_usd) AS use_f
+        FROM (SELECT p.*, s.name AS member,
+                     p.alt_spend_usd IS NOT NULL AND p.alt_n_gpus > 0 AND p.alt_wall_days < p.wall_days AS alt_ok
+              FROM first_training p JOIN workload_shapes s ON s.shape = p.workload) y) x),
 first_serving AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans, min(rank) AS first_rank
   FROM shape_serving_plans p GROUP BY workload),
