@@ -565,10 +565,10 @@ def calibrate(gpus, models, engine_rows, meas, quick=False, held=True):
     it = 300 if quick else 1500
     it_held = 400 if held and not quick else 0
     eras = {r["name"]: r.get("era_from") or "" for r in engine_rows}
-    data = cases(gpus, models, meas)
     # rows of an engine's older releases: scored below, in no fit
-    older = [c for c in data if older_era(c, eras)]
-    data = [c for c in data if not older_era(c, eras)]
+    data, older = [], []
+    for c in cases(gpus, models, meas):
+        (older if older_era(c, eras) else data).append(c)
     engines = {r["name"]: dict(START, **engine_facts(r)) for r in engine_rows}
     # A row keeps the KV cache its own engine keeps (or its source states)
     # when a pooled fit estimates it with another engine's constants.

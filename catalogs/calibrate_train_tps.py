@@ -499,17 +499,16 @@ def print_bands(errs, held, unseen, family=None, moe=None):
     (estimate_band_families): a plan of that kind on that family takes
     the wider of the two."""
     print("kind,basis,rows,low,high")
+    band = {}
     for basis, xs in (("measured", errs), ("same-vendor", held),
                       ("none", unseen)):
         ratios = [x[1] / x[2] for x in xs]
         if ratios:
-            print("train,%s,%d,%.3f,%.3f" % (basis, len(ratios),
-                                              pct(ratios, 0.1),
-                                              pct(ratios, 0.9)))
-    if not family or not errs:
+            band[basis] = pct(ratios, 0.1), pct(ratios, 0.9)
+            print("train,%s,%d,%.3f,%.3f" % ((basis, len(ratios)) + band[basis]))
+    if not family or "measured" not in band:
         return
-    all_r = [x[1] / x[2] for x in errs]
-    lo, hi = pct(all_r, 0.1), pct(all_r, 0.9)
+    lo, hi = band["measured"]
     groups = {}
     for x in errs:
         f = family.get(x[0]["gpu"])
