@@ -845,6 +845,33 @@ static double line_span(const gpuadv_step_line *L, double c, double d,
   return span;
 }
 
+/* Narrows [*lo, *hi], where lo steps end by limit and hi do not, without
+** changing the answer of the search between them (the most steps that end
+** by limit): steps only lengthen, so k steps take at least k times the
+** first one (limit / first + 1 of them end after limit) and, below hi, at
+** most k times step hi - 1. Each bound is checked before it is taken. */
+static void narrow_steps(const gpuadv_step_line *L, double c, double d,
+                         double limit, int64_t *lo, int64_t *hi) {
+  double first = line_span(L, c, d, 1), last, k;
+  assert(*hi - *lo >= 1);
+  if (first > 0.0) {
+    k = floor(limit / first) + 1.0;
+    if (k < (double)*hi && k > (double)*lo &&
+        !(line_span(L, c, d, (int64_t)k) <= limit)) {
+      *hi = (int64_t)k;
+    }
+  }
+  if (*hi - *lo < 3) return;
+  last = line_span(L, c, d, *hi) - line_span(L, c, d, *hi - 1);
+  if (last > 0.0) {
+    k = floor(limit / last);
+    if (k > (double)*lo && k < (double)*hi &&
+        line_span(L, c, d, (int64_t)k) <= limit) {
+      *lo = (int64_t)k;
+    }
+  }
+}
+
 /* Whether the queue's head waits whatever the next steps decode: nothing
 ** queued, no token budget left beside d_seqs decodes, the batch full, or
 ** the head's KV not free. Only a completion or an arrival changes that. */
@@ -886,6 +913,7 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
   *span = line_span(&L, c, d, hi);
   if (!(*span <= limit)) {
     /* the most steps that end by the limit: lo fits, hi does not */
+    narrow_steps(&L, c, d, limit, &lo, &hi);
     while (hi - lo > 1) {
       int64_t mid = lo + (hi - lo) / 2;
       if (line_span(&L, c, d, mid) <= limit) {
