@@ -339,84 +339,88 @@ void gpuadv_sim_config_init(gpuadv_sim_config *cfg) {
   cfg->prefill_groups = 1;
 }
 
+/* A setting's allowed range, [lo, hi] or [lo, hi) with hi_open, and the
+** message when it is outside (NaN is outside every range). */
+typedef struct sim_range {
+  double got, lo, hi;
+  int hi_open;
+  const char *msg;
+} sim_range;
+
+/* The first of the n ranges that r[i].got is outside, or NULL. */
+static const sim_range *first_outside(const sim_range *r, int n) {
+  int i;
+  for (i = 0; i < n; i++) {
+    int below_hi = r[i].hi_open ? r[i].got < r[i].hi : r[i].got <= r[i].hi;
+    if (!(r[i].got >= r[i].lo && below_hi)) return &r[i];
+  }
+  return 0;
+}
+
 int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   const char *msg = 0;
   double got = 0;
   char buf[160];
   int open = c->concurrency == 0;
-  if (c->concurrency < 0 || c->concurrency > GPUADV_SIM_MAX_CONCURRENCY) {
-    msg = "concurrency must be in [1, 1000000] (0: an open loop at rate)";
-    got = (double)c->concurrency;
-  } else if (!(c->think_time >= 0.0 && c->think_time <= GPUADV_SIM_MAX_THINK)) {
-    msg = "think_time_s must be in [0, 1000000]";
-    got = c->think_time;
+  const sim_range ranges[] = {
+      {(double)c->concurrency, 0.0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0,
+       "concurrency must be in [1, 1000000] (0: an open loop at rate)"},
+      {c->think_time, 0.0, GPUADV_SIM_MAX_THINK, 0,
+       "think_time_s must be in [0, 1000000]"},
+      {(double)c->n_requests, 1.0, INFINITY, 0, "n_requests must be >= 1"},
+      {(double)c->n_requests, -INFINITY, (double)GPUADV_SIM_MAX_REQUESTS, 0,
+       "n_requests must be <= 10000000 (the cap on simulated requests)"},
+      {c->arrival_cv, 0.0, GPUADV_SIM_MAX_CV, 0,
+       "arrival_cv must be in [0, 10]"},
+      {c->prompt_mean, 1.0, GPUADV_SIM_MAX_TOKENS, 0,
+       "prompt_tokens must be in [1, 10000000]"},
+      {c->prompt_cv, 0.0, GPUADV_SIM_MAX_CV, 0, "prompt_cv must be in [0, 10]"},
+      {c->output_mean, 1.0, GPUADV_SIM_MAX_TOKENS, 0,
+       "output_tokens must be in [1, 10000000]"},
+      {c->output_cv, 0.0, GPUADV_SIM_MAX_CV, 0, "output_cv must be in [0, 10]"},
+      {c->prefix_hit, 0.0, 1.0, 0, "prefix_hit must be in [0, 1]"},
+      {c->warmup, 0.0, 1.0, 1, "warmup must be in [0, 1)"},
+      {(double)c->max_running, 1.0, (double)GPUADV_SIM_MAX_RUNNING, 0,
+       "max_running must be in [1, 1000000]"},
+      {(double)c->kv_capacity, 2.0, GPUADV_SIM_MAX_KV, 0,
+       "kv_capacity_tokens must be in [2, 1000000000000]"},
+      {(double)c->token_budget, 1.0, (double)GPUADV_SIM_MAX_BUDGET, 0,
+       "token_budget must be in [1, 100000000]"},
+      {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS, 0,
+       "prefill_groups must be in [1, 1024]"},
+  };
+  /* An open loop's rate: > 0 first, for the plainer message. Time is kept
+  ** in seconds as a double: a run of 10^7 requests at the lowest rate
+  ** spans 10^10 s, where a double still resolves 2 us. (A closed loop has
+  ** no rate: its arrivals follow completions.) */
+  const sim_range rates[] = {
+      {c->rate, 0.0, INFINITY, 0, "rate must be > 0"},
+      {c->rate, GPUADV_SIM_MIN_RATE, INFINITY, 0,
+       "rate must be >= 0.001 (one request per 1000 s)"},
+      {c->rate, -INFINITY, GPUADV_SIM_MAX_RATE, 0,
+       "rate must be <= 1000000000"},
+  };
+  const sim_range *bad =
+      first_outside(ranges, (int)(sizeof(ranges) / sizeof(ranges[0])));
+  if (!bad && open) {
+    bad = c->rate > 0.0 ? first_outside(rates, 3) : &rates[0];
+  }
+  if (bad) {
+    msg = bad->msg;
+    got = bad->got;
   } else if (open && c->think_time != 0.0) {
     msg = "think_time_s needs a closed loop (concurrency)";
     got = c->think_time;
   } else if (!open && c->arrival != GPUADV_SIM_POISSON) {
     msg = "arrival 'gamma' needs an open loop (rate), not concurrency";
     got = c->arrival;
-  } else if (open && !(c->rate > 0.0)) {
-    /* (A closed loop has no rate: its arrivals follow completions.) */
-    msg = "rate must be > 0";
-    got = c->rate;
-  } else if (open && !(c->rate >= GPUADV_SIM_MIN_RATE)) {
-    /* Time is kept in seconds as a double: a run of 10^7 requests at this
-    ** rate spans 10^10 s, where a double still resolves 2 us. */
-    msg = "rate must be >= 0.001 (one request per 1000 s)";
-    got = c->rate;
-  } else if (open && !(c->rate <= GPUADV_SIM_MAX_RATE)) {
-    msg = "rate must be <= 1000000000";
-    got = c->rate;
-  } else if (c->n_requests < 1) {
-    msg = "n_requests must be >= 1";
-    got = (double)c->n_requests;
-  } else if (c->n_requests > GPUADV_SIM_MAX_REQUESTS) {
-    msg = "n_requests must be <= 10000000 (the cap on simulated requests)";
-    got = (double)c->n_requests;
   } else if (c->arrival != GPUADV_SIM_POISSON &&
              c->arrival != GPUADV_SIM_GAMMA) {
     msg = "arrival must be poisson or gamma";
     got = c->arrival;
-  } else if (!(c->arrival_cv >= 0.0 && c->arrival_cv <= GPUADV_SIM_MAX_CV)) {
-    msg = "arrival_cv must be in [0, 10]";
-    got = c->arrival_cv;
   } else if (c->arrival == GPUADV_SIM_POISSON && c->arrival_cv != 1.0) {
     msg = "arrival_cv needs arrival 'gamma' (poisson has cv 1)";
     got = c->arrival_cv;
-  } else if (!(c->prompt_mean >= 1.0 &&
-               c->prompt_mean <= GPUADV_SIM_MAX_TOKENS)) {
-    msg = "prompt_tokens must be in [1, 10000000]";
-    got = c->prompt_mean;
-  } else if (!(c->prompt_cv >= 0.0 && c->prompt_cv <= GPUADV_SIM_MAX_CV)) {
-    msg = "prompt_cv must be in [0, 10]";
-    got = c->prompt_cv;
-  } else if (!(c->output_mean >= 1.0 &&
-               c->output_mean <= GPUADV_SIM_MAX_TOKENS)) {
-    msg = "output_tokens must be in [1, 10000000]";
-    got = c->output_mean;
-  } else if (!(c->output_cv >= 0.0 && c->output_cv <= GPUADV_SIM_MAX_CV)) {
-    msg = "output_cv must be in [0, 10]";
-    got = c->output_cv;
-  } else if (!(c->prefix_hit >= 0.0 && c->prefix_hit <= 1.0)) {
-    msg = "prefix_hit must be in [0, 1]";
-    got = c->prefix_hit;
-  } else if (!(c->warmup >= 0.0 && c->warmup < 1.0)) {
-    msg = "warmup must be in [0, 1)";
-    got = c->warmup;
-  } else if (c->max_running < 1 || c->max_running > GPUADV_SIM_MAX_RUNNING) {
-    msg = "max_running must be in [1, 1000000]";
-    got = (double)c->max_running;
-  } else if (c->kv_capacity < 2 || (double)c->kv_capacity > GPUADV_SIM_MAX_KV) {
-    msg = "kv_capacity_tokens must be in [2, 1000000000000]";
-    got = (double)c->kv_capacity;
-  } else if (c->token_budget < 1 || c->token_budget > GPUADV_SIM_MAX_BUDGET) {
-    msg = "token_budget must be in [1, 100000000]";
-    got = (double)c->token_budget;
-  } else if (c->prefill_groups < 1 ||
-             c->prefill_groups > GPUADV_SIM_MAX_GROUPS) {
-    msg = "prefill_groups must be in [1, 1024]";
-    got = (double)c->prefill_groups;
   } else if (c->token_budget * c->prefill_groups < c->max_running) {
     /* As vLLM requires: every running sequence's decode token must fit. */
     if (c->prefill_groups == 1) {
