@@ -406,38 +406,52 @@ static int engine_of(int argc, sqlite3_value **argv, int i) {
   return 0;
 }
 
-static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
-                                  sqlite3_value **argv) {
+/* The model, GPU, dtype and engine of a speed function (the engine word
+** at argument engine_arg): 0 when the engine does not serve the dtype on
+** that GPU or, with compute, when the GPU has no matmul rate for it. */
+typedef struct bare_speed {
   gpuadv_model_def def;
   gpuadv_engine_consts e;
-  int g = find_row(&gpu_index, argv[1]);
-  int dt = dtype_of(argv[2]), engine = engine_of(argc, argv, 6);
-  if (!gpuadv_engine_serves(engine, g, dt)) {
+  int g, dt;
+} bare_speed;
+
+static int speed_args(int argc, sqlite3_value **argv, int engine_arg,
+                      int compute, bare_speed *s) {
+  int engine = engine_of(argc, argv, engine_arg);
+  s->g = find_row(&gpu_index, argv[1]);
+  s->dt = dtype_of(argv[2]);
+  if (compute &&
+      gpuadv_gpu_datasheet_tflops(s->g, gpuadv_dtypes[s->dt].compute) <= 0.0) {
+    return 0;
+  }
+  if (!gpuadv_engine_serves(engine, s->g, s->dt)) return 0;
+  gpuadv_model_from_row(find_row(&model_index, argv[0]), &s->def);
+  gpuadv_engine_load(engine, &s->e);
+  return 1;
+}
+
+static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
+                                  sqlite3_value **argv) {
+  bare_speed s;
+  if (!speed_args(argc, argv, 6, 0, &s)) {
     sqlite3_result_null(ctx);
     return;
   }
-  gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
-  gpuadv_engine_load(engine, &e);
   sqlite3_result_double(
-      ctx, gpuadv_model_decode_tps_of(&def, g, dt, -1, &e, OPT(3, 1.0),
+      ctx, gpuadv_model_decode_tps_of(&s.def, s.g, s.dt, -1, &s.e, OPT(3, 1.0),
                                       OPT(4, 0.0), OPT(5, 1.0)));
 }
 
 static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,
                                    sqlite3_value **argv) {
-  gpuadv_model_def def;
-  gpuadv_engine_consts e;
-  int g = find_row(&gpu_index, argv[1]);
-  int dt = dtype_of(argv[2]), engine = engine_of(argc, argv, 5);
-  if (gpuadv_gpu_datasheet_tflops(g, gpuadv_dtypes[dt].compute) <= 0.0 ||
-      !gpuadv_engine_serves(engine, g, dt)) {
+  bare_speed s;
+  if (!speed_args(argc, argv, 5, 1, &s)) {
     sqlite3_result_null(ctx);
     return;
   }
-  gpuadv_model_from_row(find_row(&model_index, argv[0]), &def);
-  gpuadv_engine_load(engine, &e);
-  sqlite3_result_double(ctx, gpuadv_model_prefill_tps_of(
-                                 &def, g, dt, &e, OPT(3, 1.0), OPT(4, 512.0)));
+  sqlite3_result_double(
+      ctx, gpuadv_model_prefill_tps_of(&s.def, s.g, s.dt, &s.e, OPT(3, 1.0),
+                                       OPT(4, 512.0)));
 }
 
 /* ------------------------------------------------------------------ */

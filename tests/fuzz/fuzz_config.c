@@ -122,16 +122,24 @@ static void check_model(const gpuadv_config_model *m) {
            "unterminated name or family");
 }
 
-/* Through SQL: the same outcome as the reader. */
-static void check_sql(const uint8_t *data, size_t size, int rc,
-                      const char *err) {
+/* The first step of sql with the input as ?1 (kept in *st to read and
+** finalize). */
+static int step_input(sqlite3_stmt **st, const char *sql, const uint8_t *data,
+                      size_t size) {
+  *st = fz_prepare(db, sql);
+  sqlite3_bind_text(*st, 1, (const char *)data, (int)size, SQLITE_STATIC);
+  return sqlite3_step(*st);
+}
+
+/* Through the estimate functions: the reader's KV figure, or its message
+** after the function and argument. */
+static void check_sql_estimates(const uint8_t *data, size_t size, int rc,
+                                const char *err) {
   sqlite3_stmt *st;
-  int step;
-  st = fz_prepare(db,
-                  "SELECT model_kv_gb(?1, 4096, 1, 'fp16', 1, 1), "
-                  "model_weights_gb(?1, 'bf16')");
-  sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
-  step = sqlite3_step(st);
+  int step = step_input(&st,
+                        "SELECT model_kv_gb(?1, 4096, 1, 'fp16', 1, 1), "
+                        "model_weights_gb(?1, 'bf16')",
+                        data, size);
   if (rc == 0) {
     double want = gpuadv_model_kv_gb(&first.def.shape, 4096, 1, 2);
     FZ_CHECK(step == SQLITE_ROW, "reader accepts, SQL fails: %s",
@@ -147,12 +155,16 @@ static void check_sql(const uint8_t *data, size_t size, int rc,
              sqlite3_errmsg(db), want);
   }
   sqlite3_finalize(st);
+}
 
-  st = fz_prepare(db,
-                  "SELECT (SELECT count(*) FROM model_config(?1)), "
-                  "(SELECT count(*) FROM model_spec(?1))");
-  sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_STATIC);
-  step = sqlite3_step(st);
+/* Through the table-valued functions: the reader's rows, or a config
+** error. */
+static void check_sql_tables(const uint8_t *data, size_t size, int rc) {
+  sqlite3_stmt *st;
+  int step = step_input(&st,
+                        "SELECT (SELECT count(*) FROM model_config(?1)), "
+                        "(SELECT count(*) FROM model_spec(?1))",
+                        data, size);
   if (rc == 0) {
     FZ_CHECK(step == SQLITE_ROW, "model_config fails: %s", sqlite3_errmsg(db));
     FZ_CHECK(sqlite3_column_int(st, 0) == first.n_rows &&
@@ -196,7 +208,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (gpuadv_config_is_json((const char *)data, (int)size) &&
       memchr(data, 0, size) == 0) {
-    check_sql(data, size, rc1, err1);
+    check_sql_estimates(data, size, rc1, err1);
+    check_sql_tables(data, size, rc1);
   }
   return 0;
 }
