@@ -430,28 +430,32 @@ static int speed_args(int argc, sqlite3_value **argv, int engine_arg,
   return 1;
 }
 
+/* model_decode_tps (prefill 0: the engine word at argument 6) and
+** model_prefill_tps (1: at argument 5). */
+static void bare_model_speed(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv, int prefill) {
+  bare_speed s;
+  if (!speed_args(argc, argv, prefill ? 5 : 6, prefill, &s)) {
+    sqlite3_result_null(ctx);
+  } else if (prefill) {
+    sqlite3_result_double(
+        ctx, gpuadv_model_prefill_tps_of(&s.def, s.g, s.dt, &s.e, OPT(3, 1.0),
+                                         OPT(4, 512.0)));
+  } else {
+    sqlite3_result_double(
+        ctx, gpuadv_model_decode_tps_of(&s.def, s.g, s.dt, -1, &s.e,
+                                        OPT(3, 1.0), OPT(4, 0.0), OPT(5, 1.0)));
+  }
+}
+
 static void bare_model_decode_tps(sqlite3_context *ctx, int argc,
                                   sqlite3_value **argv) {
-  bare_speed s;
-  if (!speed_args(argc, argv, 6, 0, &s)) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  sqlite3_result_double(
-      ctx, gpuadv_model_decode_tps_of(&s.def, s.g, s.dt, -1, &s.e, OPT(3, 1.0),
-                                      OPT(4, 0.0), OPT(5, 1.0)));
+  bare_model_speed(ctx, argc, argv, 0);
 }
 
 static void bare_model_prefill_tps(sqlite3_context *ctx, int argc,
                                    sqlite3_value **argv) {
-  bare_speed s;
-  if (!speed_args(argc, argv, 5, 1, &s)) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  sqlite3_result_double(
-      ctx, gpuadv_model_prefill_tps_of(&s.def, s.g, s.dt, &s.e, OPT(3, 1.0),
-                                       OPT(4, 512.0)));
+  bare_model_speed(ctx, argc, argv, 1);
 }
 
 /* ------------------------------------------------------------------ */

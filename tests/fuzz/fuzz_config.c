@@ -157,27 +157,25 @@ static void check_sql_estimates(const uint8_t *data, size_t size, int rc,
   sqlite3_finalize(st);
 }
 
-/* Through the table-valued functions: the reader's rows, or a config
-** error. */
+/* Through the table-valued functions: the reader's rows (model_config's
+** count, one model_spec row), or a config error. */
 static void check_sql_tables(const uint8_t *data, size_t size, int rc) {
   sqlite3_stmt *st;
   int step = step_input(&st,
                         "SELECT (SELECT count(*) FROM model_config(?1)), "
                         "(SELECT count(*) FROM model_spec(?1))",
                         data, size);
-  if (rc == 0) {
-    FZ_CHECK(step == SQLITE_ROW, "model_config fails: %s", sqlite3_errmsg(db));
-    FZ_CHECK(sqlite3_column_int(st, 0) == first.n_rows &&
-                 sqlite3_column_int(st, 1) == 1,
-             "model_config %d rows (want %d), model_spec %d",
-             sqlite3_column_int(st, 0), first.n_rows,
-             sqlite3_column_int(st, 1));
-  } else {
-    FZ_CHECK(
-        step == SQLITE_ERROR &&
-            strncmp(sqlite3_errmsg(db), "model_config(): config: ", 24) == 0,
-        "model_config: step %d, '%s'", step, sqlite3_errmsg(db));
-  }
+  int want_step = rc == 0 ? SQLITE_ROW : SQLITE_ERROR;
+  int rows = step == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+  int specs = step == SQLITE_ROW ? sqlite3_column_int(st, 1) : -1;
+  const char *msg = sqlite3_errmsg(db);
+  FZ_CHECK(step == want_step, "model_config: step %d (want %d), '%s'", step,
+           want_step, msg);
+  FZ_CHECK(rc != 0 || (rows == first.n_rows && specs == 1),
+           "model_config %d rows (want %d), model_spec %d", rows, first.n_rows,
+           specs);
+  FZ_CHECK(rc == 0 || strncmp(msg, "model_config(): config: ", 24) == 0,
+           "model_config: '%s'", msg);
   sqlite3_finalize(st);
 }
 
