@@ -112,18 +112,19 @@ int gpuadv_rows_rowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid);
 ** tp x pp GPUs with ep of them holding experts, on nodes of gpus_per_node
 ** GPUs joined by fabric_gbps Gbit/s each; the KV cache per context token
 ** taken at mean_context, its capacity what the weights leave of the GPUs'
-** memory less the share `headroom` left free. Fills *r and *e (which *r
-** points to) and
-** returns SQLITE_OK, or sets *pzErr (sqlite3_malloc'd) and returns an
-** error code. */
+** memory less the share `headroom` left free. */
+typedef struct gpuadv_replica_ask {
+  sqlite3_value *model, *gpu, *dtype, *engine, *kv_dtype; /* NULL: none */
+  double tp, pp, ep, gpus_per_node, fabric_gbps;
+  double mean_context, headroom;
+} gpuadv_replica_ask;
+
+/* Fills *r and *e (which *r points to) from *ask and returns SQLITE_OK, or
+** sets *pzErr (sqlite3_malloc'd) and returns an error code. */
 struct gpuadv_replica;
 struct gpuadv_engine_consts;
-int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu,
-                               sqlite3_value *dtype, sqlite3_value *engine,
-                               sqlite3_value *kv_dtype, double tp, double pp,
-                               double ep, double gpus_per_node,
-                               double fabric_gbps, double mean_context,
-                               double headroom, struct gpuadv_replica *r,
+int gpuadv_replica_from_values(const gpuadv_replica_ask *ask,
+                               struct gpuadv_replica *r,
                                struct gpuadv_engine_consts *e, char **pzErr);
 
 #endif /* GPUADV_INTERNAL_H */

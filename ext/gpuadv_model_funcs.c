@@ -799,13 +799,12 @@ static int dtype_value(sqlite3_value *v, const char *arg, char **pzErr) {
   return dtype;
 }
 
-int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
-                               sqlite3_value *dtype_v, sqlite3_value *engine_v,
-                               sqlite3_value *kv_dtype_v, double tp, double pp,
-                               double ep, double gpus_per_node,
-                               double fabric_gbps, double mean_context,
-                               double headroom, gpuadv_replica *r,
+int gpuadv_replica_from_values(const gpuadv_replica_ask *ask, gpuadv_replica *r,
                                gpuadv_engine_consts *e, char **pzErr) {
+  sqlite3_value *model = ask->model, *gpu_v = ask->gpu;
+  sqlite3_value *dtype_v = ask->dtype, *engine_v = ask->engine;
+  sqlite3_value *kv_dtype_v = ask->kv_dtype;
+  double pp = ask->pp, headroom = ask->headroom;
   const char *z;
   char *layout_err;
   int n, rc, gpu, dtype, kv_dtype = -1, engine = GPUADV_ENGINE_DEFAULT;
@@ -906,8 +905,9 @@ int gpuadv_replica_from_values(sqlite3_value *model, sqlite3_value *gpu_v,
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   gpuadv_engine_load(engine, e);
-  gpuadv_replica_fill(r, &m, gpu, dtype, kv_dtype, e, mean_context);
-  rc = replica_layout(r, tp, pp, ep, gpus_per_node, fabric_gbps, &layout_err);
+  gpuadv_replica_fill(r, &m, gpu, dtype, kv_dtype, e, ask->mean_context);
+  rc = replica_layout(r, ask->tp, pp, ask->ep, ask->gpus_per_node,
+                      ask->fabric_gbps, &layout_err);
   if (rc != SQLITE_OK) {
     if (rc == SQLITE_ERROR) {
       *pzErr = sqlite3_mprintf("serving_sim(): %s", layout_err);

@@ -447,13 +447,20 @@ static int step_model_select(sim_call *call, sim_step_model *out,
     int rc;
     if (!s) return SQLITE_NOMEM;
     memset(s, 0, sizeof(*s));
-    rc = gpuadv_replica_from_values(
-        call->given[ARG_MODEL], call->given[ARG_GPU], call->given[ARG_DTYPE],
-        call->given[ARG_ENGINE], call->given[ARG_KV_DTYPE], call->value[ARG_TP],
-        call->value[ARG_PP], call->value[ARG_EP], call->value[ARG_NODE_GPUS],
-        call->value[ARG_FABRIC],
-        call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0,
-        call->value[ARG_HEADROOM], &s->r, &s->e, pzErr);
+    gpuadv_replica_ask ask;
+    ask.model = call->given[ARG_MODEL];
+    ask.gpu = call->given[ARG_GPU];
+    ask.dtype = call->given[ARG_DTYPE];
+    ask.engine = call->given[ARG_ENGINE];
+    ask.kv_dtype = call->given[ARG_KV_DTYPE];
+    ask.tp = call->value[ARG_TP];
+    ask.pp = call->value[ARG_PP];
+    ask.ep = call->value[ARG_EP];
+    ask.gpus_per_node = call->value[ARG_NODE_GPUS];
+    ask.fabric_gbps = call->value[ARG_FABRIC];
+    ask.mean_context = call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0;
+    ask.headroom = call->value[ARG_HEADROOM];
+    rc = gpuadv_replica_from_values(&ask, &s->r, &s->e, pzErr);
     if (rc != SQLITE_OK) {
       sqlite3_free(s);
       return rc;
