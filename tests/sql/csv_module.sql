@@ -1,20 +1,10 @@
 -- The gpuadv_csv module (ext/gpuadv_csv.c): user CSV files as typed,
 -- read-only tables. Fixtures are in tests/csv/; paths are relative to the
 -- repository root, where the runner starts. Every SELECT line must print
--- `<name>|1`; the CREATE lines print nothing.
+-- `<name>|1`; the CREATE lines print nothing. Each table is created just
+-- before the checks that read it.
 CREATE VIRTUAL TABLE temp.quotes USING gpuadv_csv(filename='tests/csv/quotes.csv');
 CREATE VIRTUAL TABLE temp.types USING gpuadv_csv(filename='tests/csv/types.csv');
-CREATE VIRTUAL TABLE temp.crlf USING gpuadv_csv(filename='tests/csv/crlf.csv');
-CREATE VIRTUAL TABLE temp.bom USING gpuadv_csv(filename='tests/csv/bom.csv');
-CREATE VIRTUAL TABLE temp.nonl USING gpuadv_csv(filename='tests/csv/no_trailing_newline.csv');
-CREATE VIRTUAL TABLE temp.hdr USING gpuadv_csv(filename='tests/csv/headers.csv');
-CREATE VIRTUAL TABLE temp.nohdr USING gpuadv_csv(filename='tests/csv/no_header.csv', header=no);
-CREATE VIRTUAL TABLE temp.hdr_yes USING gpuadv_csv(filename = "tests/csv/no_header.csv", HEADER = 'Yes');
-CREATE VIRTUAL TABLE temp.inline USING gpuadv_csv(data='gpu,usd_per_hour
-h100-sxm,2.5
-"a100-sxm-80gb",1.25');
-CREATE VIRTUAL TABLE temp.inline1 USING gpuadv_csv(data='x,"y,z",3', header=no);
-CREATE VIRTUAL TABLE temp.only_header USING gpuadv_csv(data='a,b,c');
 SELECT 'csv-header-names', (SELECT group_concat(name, ',') FROM pragma_table_info('quotes')) = 'gpu,vendor,usd_per_hour,gpus,term_months,notes';
 SELECT 'csv-no-declared-types', (SELECT count(*) FROM pragma_table_info('quotes') WHERE type <> '') = 0;
 SELECT 'csv-row-count', (SELECT count(*) FROM temp.quotes) = 4;
@@ -57,23 +47,34 @@ SELECT 'csv-quoted-keeps-spaces', (SELECT v FROM temp.types WHERE k = 'quoted_sp
 SELECT 'csv-single-quote-in-text', (SELECT v FROM temp.types WHERE k = 'single_quote') = 'O''Brien';
 SELECT 'csv-utf8-text', (SELECT v FROM temp.types WHERE k = 'utf8') = 'Café';
 SELECT 'csv-typed-count', (SELECT count(*) FROM temp.types) = 27;
+CREATE VIRTUAL TABLE temp.crlf USING gpuadv_csv(filename='tests/csv/crlf.csv');
 SELECT 'csv-crlf-rows', (SELECT count(*) FROM temp.crlf) = 2;
 SELECT 'csv-crlf-no-cr-in-values', (SELECT group_concat(typeof(qty) || ':' || qty, ',') FROM temp.crlf) = 'integer:1,integer:2';
 SELECT 'csv-crlf-in-quoted-field', (SELECT name FROM temp.crlf WHERE rowid = 2) = 'y' || char(13, 10) || 'z';
+CREATE VIRTUAL TABLE temp.bom USING gpuadv_csv(filename='tests/csv/bom.csv');
 SELECT 'csv-bom-skipped', (SELECT group_concat(name, ',') FROM pragma_table_info('bom')) = 'name,qty';
 SELECT 'csv-bom-values', (SELECT name || ':' || qty FROM temp.bom) = 'x:1';
+CREATE VIRTUAL TABLE temp.nonl USING gpuadv_csv(filename='tests/csv/no_trailing_newline.csv');
 SELECT 'csv-no-trailing-newline', (SELECT count(*) || ':' || max(b) || ':' || typeof(max(b)) FROM temp.nonl) = '2:4:integer';
+CREATE VIRTUAL TABLE temp.hdr USING gpuadv_csv(filename='tests/csv/headers.csv');
 SELECT 'csv-header-made-unique', (SELECT group_concat(name, ',') FROM pragma_table_info('hdr')) = 'id,name,c2,name_2,c2_2,Name_3';
 SELECT 'csv-header-unique-values', (SELECT id || name || c2 || name_2 || c2_2 || Name_3 FROM temp.hdr) = '1abcde';
+CREATE VIRTUAL TABLE temp.nohdr USING gpuadv_csv(filename='tests/csv/no_header.csv', header=no);
 SELECT 'csv-header-no-names', (SELECT group_concat(name, ',') FROM pragma_table_info('nohdr')) = 'c0,c1,c2';
 SELECT 'csv-header-no-rows', (SELECT count(*) FROM temp.nohdr) = 3;
 SELECT 'csv-header-no-first-row-typed', (SELECT c0 || ':' || typeof(c1) || ':' || c2 FROM temp.nohdr WHERE rowid = 1) = 'h100-sxm:integer:3350';
 SELECT 'csv-blank-lines-skipped', (SELECT group_concat(c0, ',') FROM temp.nohdr) = 'h100-sxm,a100-sxm-80gb,l40s';
+CREATE VIRTUAL TABLE temp.hdr_yes USING gpuadv_csv(filename = "tests/csv/no_header.csv", HEADER = 'Yes');
 SELECT 'csv-header-yes-names', (SELECT group_concat(name, ',') FROM pragma_table_info('hdr_yes')) = 'h100-sxm,80,3350';
 SELECT 'csv-header-yes-rows', (SELECT count(*) FROM temp.hdr_yes) = 2;
+CREATE VIRTUAL TABLE temp.inline USING gpuadv_csv(data='gpu,usd_per_hour
+h100-sxm,2.5
+"a100-sxm-80gb",1.25');
 SELECT 'csv-data-inline', (SELECT group_concat(gpu || '=' || usd_per_hour, ',') FROM temp.inline) = 'h100-sxm=2.5,a100-sxm-80gb=1.25';
 SELECT 'csv-data-inline-typed', (SELECT sum(usd_per_hour) FROM temp.inline) = 3.75;
+CREATE VIRTUAL TABLE temp.inline1 USING gpuadv_csv(data='x,"y,z",3', header=no);
 SELECT 'csv-data-one-row', (SELECT c0 || '|' || c1 || '|' || typeof(c2) FROM temp.inline1) = 'x|y,z|integer';
+CREATE VIRTUAL TABLE temp.only_header USING gpuadv_csv(data='a,b,c');
 SELECT 'csv-header-only-no-rows', (SELECT count(*) FROM temp.only_header) = 0 AND (SELECT count(*) FROM pragma_table_info('only_header')) = 3;
 CREATE TEMP TABLE g(name, memory_gb);
 INSERT INTO g VALUES ('h100-sxm', 80), ('a100-sxm-80gb', 80), ('l40s', 48);
