@@ -700,7 +700,7 @@ def generate(catalogs, aliases, out_c, out_h):
             c.append("};")
             lookup = "%d, %s_lookup" % (len(keys), t)
         c.append("const gpuadv_catalog gpuadv_catalog_%s = {" % t)
-        c.append("  %s, %s_SCHEMA," % (c_string(t), up))
+        c.append("  %s_SCHEMA, %s," % (up, c_string(t)))
         c.append("  %d, %d, %s_cells, %d, %s_indexes, %s, %s" % (
             len(cat["columns"]), len(rows), t, len(cat["indexes"]), t,
             "1" if cat["key"] else "0", lookup))

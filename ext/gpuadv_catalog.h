@@ -43,8 +43,8 @@ typedef struct gpuadv_index {
 } gpuadv_index;
 
 typedef struct gpuadv_catalog {
+  const char *schema; /* "CREATE TABLE x(...)"; first: gpuadv_vtab_connect */
   const char *name;   /* the table's name */
-  const char *schema; /* "CREATE TABLE x(...)" */
   int n_columns;
   int n_rows;
   const gpuadv_cell *cells; /* n_rows x n_columns, row-major */

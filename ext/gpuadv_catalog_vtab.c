@@ -46,6 +46,7 @@
 ** "table gpus may not be modified"; xCreate is absent (eponymous only), so
 ** CREATE VIRTUAL TABLE ... USING gpus and DROP TABLE gpus fail too.
 */
+#include <stddef.h>
 #include <string.h>
 
 #include "gpuadv_catalog.h"
@@ -53,10 +54,14 @@
 
 SQLITE_EXTENSION_INIT3
 
-typedef struct catalog_vtab {
-  sqlite3_vtab base;
-  const gpuadv_catalog *cat;
-} catalog_vtab;
+/* gpuadv_vtab_connect_innocuous reads the schema first. */
+typedef char
+    catalog_schema_first[offsetof(gpuadv_catalog, schema) == 0 ? 1 : -1];
+
+/* The table: a gpuadv_vtab whose aux is the catalog. */
+static const gpuadv_catalog *vtab_catalog(sqlite3_vtab *pVtab) {
+  return (const gpuadv_catalog *)((gpuadv_vtab *)pVtab)->aux;
+}
 
 typedef struct catalog_cursor {
   gpuadv_rows rows; /* positions in order (or row numbers) */
@@ -64,26 +69,9 @@ typedef struct catalog_cursor {
   const gpuadv_key *order; /* an index's keys, or NULL for CSV order */
 } catalog_cursor;
 
-static int catalogConnect(sqlite3 *db, void *pAux, int argc,
-                          const char *const *argv, sqlite3_vtab **ppVtab,
-                          char **pzErr) {
-  const gpuadv_catalog *cat = (const gpuadv_catalog *)pAux;
-  int rc;
-  (void)argc;
-  (void)argv;
-  (void)pzErr;
-  /* Rationale for INNOCUOUS: the rows are constants compiled into the
-  ** extension; reading them touches no file, setting or other table, so a
-  ** view over a catalog in an untrusted database can do no harm. */
-  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, cat->schema,
-                           (int)sizeof(catalog_vtab), ppVtab);
-  if (rc == SQLITE_OK) ((catalog_vtab *)*ppVtab)->cat = cat;
-  return rc;
-}
-
 /* See the plan table in the header comment. */
 static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
-  const gpuadv_catalog *cat = ((catalog_vtab *)pVtab)->cat;
+  const gpuadv_catalog *cat = vtab_catalog(pVtab);
   int best_idx = -1, best_constraint = -1;
   int i, k;
   for (i = 0; i < info->nConstraint; i++) {
@@ -134,7 +122,7 @@ static int catalogBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 static int catalogOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   int rc = gpuadv_cursor_new((int)sizeof(catalog_cursor), ppCursor);
   if (rc == SQLITE_OK) {
-    ((catalog_cursor *)*ppCursor)->cat = ((catalog_vtab *)pVtab)->cat;
+    ((catalog_cursor *)*ppCursor)->cat = vtab_catalog(pVtab);
   }
   return rc;
 }
@@ -189,29 +177,18 @@ static int catalogRowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid) {
 static int catalogColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                          int column) {
   catalog_cursor *cur = (catalog_cursor *)pCursor;
-  const gpuadv_cell *c =
-      gpuadv_catalog_cell(cur->cat, current_row(cur), column);
-  switch (c->type) {
-    case GPUADV_CELL_INTEGER:
-      sqlite3_result_int64(ctx, c->v.integer);
-      break;
-    case GPUADV_CELL_REAL:
-      sqlite3_result_double(ctx, c->v.real);
-      break;
-    case GPUADV_CELL_TEXT:
-      sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
-      break;
-    default:
-      sqlite3_result_null(ctx);
-      break;
-  }
+  gpuadv_result_cell(ctx,
+                     gpuadv_catalog_cell(cur->cat, current_row(cur), column));
   return SQLITE_OK;
 }
 
+/* Rationale for INNOCUOUS: the rows are constants compiled into the
+** extension; reading them touches no file, setting or other table, so a
+** view over a catalog in an untrusted database can do no harm. */
 static sqlite3_module catalog_module = GPUADV_READONLY_MODULE(
-    catalogConnect, catalogBestIndex, gpuadv_vtab_free, catalogOpen,
-    gpuadv_cursor_free, catalogFilter, gpuadv_rows_next, gpuadv_rows_eof,
-    catalogColumn, catalogRowid);
+    gpuadv_vtab_connect_innocuous, catalogBestIndex, gpuadv_vtab_free,
+    catalogOpen, gpuadv_cursor_free, catalogFilter, gpuadv_rows_next,
+    gpuadv_rows_eof, catalogColumn, catalogRowid);
 
 /* Every catalog, each registered as an eponymous table of its name. */
 static const gpuadv_catalog *const catalogs[] = {
@@ -238,15 +215,9 @@ const gpuadv_catalog *const *gpuadv_catalog_list(int *pn) {
 int gpuadv_register_catalogs(sqlite3 *db, char **pzErrMsg) {
   size_t i;
   for (i = 0; i < sizeof(catalogs) / sizeof(catalogs[0]); i++) {
-    int rc = sqlite3_create_module(db, catalogs[i]->name, &catalog_module,
-                                   (void *)catalogs[i]);
-    if (rc != SQLITE_OK) {
-      if (pzErrMsg) {
-        *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register table %s: %s",
-                                    catalogs[i]->name, sqlite3_errmsg(db));
-      }
-      return rc;
-    }
+    int rc = gpuadv_register_module(db, catalogs[i]->name, &catalog_module,
+                                    catalogs[i], pzErrMsg);
+    if (rc != SQLITE_OK) return rc;
   }
   return SQLITE_OK;
 }

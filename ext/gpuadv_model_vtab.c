@@ -44,6 +44,7 @@
 */
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "gpuadv_args.h"
@@ -67,15 +68,18 @@ SQLITE_EXTENSION_INIT3
 enum { KIND_SPEC, KIND_CONFIG };
 
 typedef struct model_module_info {
+  const char *schema; /* first: gpuadv_vtab_connect_innocuous */
   int kind;
-  const char *name; /* the function's name, for messages */
-  const char *arg;  /* its argument's name */
-  const char *schema;
+  const char *name;  /* the function's name, for messages */
+  const char *arg;   /* its argument's name */
   int hidden_column; /* index of the argument column */
 } model_module_info;
 
+/* gpuadv_vtab_connect_innocuous reads the schema first. */
+typedef char
+    model_schema_first[offsetof(model_module_info, schema) == 0 ? 1 : -1];
+
 static const model_module_info spec_info = {
-    KIND_SPEC, "model_spec", "model",
     "CREATE TABLE x(name TEXT, family TEXT, params_b REAL, "
     "active_params_b REAL, layers INTEGER, hidden INTEGER, "
     "intermediate INTEGER, heads INTEGER, kv_heads INTEGER, head_dim INTEGER, "
@@ -86,18 +90,17 @@ static const model_module_info spec_info = {
     "global_head_dim INTEGER, kv_shared_layers INTEGER, "
     "kv_shared_sliding INTEGER, extra_kv_elems INTEGER, attn_topk INTEGER, "
     "index_heads INTEGER, topk_kv_elems INTEGER, model HIDDEN)",
-    SPEC_N_COLUMNS};
+    KIND_SPEC, "model_spec", "model", SPEC_N_COLUMNS};
 
 static const model_module_info config_info = {
-    KIND_CONFIG, "model_config", "config",
     "CREATE TABLE x(field TEXT, value, from_keys TEXT, how TEXT, "
     "config HIDDEN)",
-    4};
+    KIND_CONFIG, "model_config", "config", 4};
 
-typedef struct model_vtab {
-  sqlite3_vtab base;
-  const model_module_info *info;
-} model_vtab;
+/* The table: a gpuadv_vtab whose aux is the module's info. */
+static const model_module_info *vtab_info(sqlite3_vtab *pVtab) {
+  return (const model_module_info *)((gpuadv_vtab *)pVtab)->aux;
+}
 
 typedef struct model_cursor {
   gpuadv_rows rows; /* the current row and the row count */
@@ -107,27 +110,9 @@ typedef struct model_cursor {
   sqlite3_value *arg;         /* the argument, for the hidden column */
 } model_cursor;
 
-static int modelConnect(sqlite3 *db, void *pAux, int argc,
-                        const char *const *argv, sqlite3_vtab **ppVtab,
-                        char **pzErr) {
-  const model_module_info *info = (const model_module_info *)pAux;
-  int rc;
-  (void)argc;
-  (void)argv;
-  (void)pzErr;
-  /* Rationale for INNOCUOUS: the rows are computed from the argument and
-  ** the compiled-in catalog alone; nothing reads a file, a setting or
-  ** another table, and the work is bounded by the config reader's limits,
-  ** so a view over these tables in an untrusted database can do no harm. */
-  rc = gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, info->schema,
-                           (int)sizeof(model_vtab), ppVtab);
-  if (rc == SQLITE_OK) ((model_vtab *)*ppVtab)->info = info;
-  return rc;
-}
-
 /* idxNum 1: the argument is argv[0]; 0: no argument (xFilter refuses). */
 static int modelBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
-  const model_module_info *mi = ((model_vtab *)pVtab)->info;
+  const model_module_info *mi = vtab_info(pVtab);
   int i, unusable = 0;
   for (i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
@@ -159,7 +144,7 @@ static int modelOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   int rc = gpuadv_cursor_new((int)sizeof(model_cursor), ppCursor);
   if (rc == SQLITE_OK) {
     model_cursor *cur = (model_cursor *)*ppCursor;
-    cur->info = ((model_vtab *)pVtab)->info;
+    cur->info = vtab_info(pVtab);
     cur->catalog_row = -1;
   }
   return rc;
@@ -390,26 +375,6 @@ static void spec_column(const gpuadv_config_model *m, sqlite3_context *ctx,
   }
 }
 
-/* A catalog cell as its SQL value. */
-static void catalog_column(int row, sqlite3_context *ctx, int column) {
-  const gpuadv_cell *c =
-      gpuadv_catalog_cell(&gpuadv_catalog_models, row, column);
-  switch (c->type) {
-    case GPUADV_CELL_INTEGER:
-      sqlite3_result_int64(ctx, c->v.integer);
-      break;
-    case GPUADV_CELL_REAL:
-      sqlite3_result_double(ctx, c->v.real);
-      break;
-    case GPUADV_CELL_TEXT:
-      sqlite3_result_text(ctx, c->v.text, -1, SQLITE_STATIC);
-      break;
-    default:
-      sqlite3_result_null(ctx);
-      break;
-  }
-}
-
 static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
                        int column) {
   model_cursor *cur = (model_cursor *)pCursor;
@@ -421,7 +386,8 @@ static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   if (cur->info->kind == KIND_SPEC) {
     assert(column < SPEC_N_COLUMNS);
     if (cur->catalog_row >= 0) {
-      catalog_column(cur->catalog_row, ctx, column);
+      gpuadv_result_cell(ctx, gpuadv_catalog_cell(&gpuadv_catalog_models,
+                                                  cur->catalog_row, column));
     } else {
       spec_column(cur->model, ctx, column);
     }
@@ -455,24 +421,19 @@ static int modelColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   return SQLITE_OK;
 }
 
-static sqlite3_module model_module =
-    GPUADV_READONLY_MODULE(modelConnect, modelBestIndex, gpuadv_vtab_free,
-                           modelOpen, modelClose, modelFilter, gpuadv_rows_next,
-                           gpuadv_rows_eof, modelColumn, gpuadv_rows_rowid);
+/* Rationale for INNOCUOUS: the rows are computed from the argument and
+** the compiled-in catalog alone; nothing reads a file, a setting or
+** another table, and the work is bounded by the config reader's limits,
+** so a view over these tables in an untrusted database can do no harm. */
+static sqlite3_module model_module = GPUADV_READONLY_MODULE(
+    gpuadv_vtab_connect_innocuous, modelBestIndex, gpuadv_vtab_free, modelOpen,
+    modelClose, modelFilter, gpuadv_rows_next, gpuadv_rows_eof, modelColumn,
+    gpuadv_rows_rowid);
 
 int gpuadv_register_model_tables(sqlite3 *db, char **pzErrMsg) {
-  static const model_module_info *const modules[] = {&spec_info, &config_info};
-  size_t i;
-  for (i = 0; i < sizeof(modules) / sizeof(modules[0]); i++) {
-    int rc = sqlite3_create_module(db, modules[i]->name, &model_module,
-                                   (void *)modules[i]);
-    if (rc != SQLITE_OK) {
-      if (pzErrMsg) {
-        *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register table %s: %s",
-                                    modules[i]->name, sqlite3_errmsg(db));
-      }
-      return rc;
-    }
-  }
-  return SQLITE_OK;
+  int rc = gpuadv_register_module(db, spec_info.name, &model_module, &spec_info,
+                                  pzErrMsg);
+  if (rc != SQLITE_OK) return rc;
+  return gpuadv_register_module(db, config_info.name, &model_module,
+                                &config_info, pzErrMsg);
 }

@@ -573,22 +573,14 @@ static sqlite3_uint64 call_key(const sim_call *call) {
 static int simConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr) {
-  sim_vtab *vtab;
-  int rc;
   (void)pAux;
   (void)argc;
   (void)argv;
   (void)pzErr;
   /* Rationale for INNOCUOUS: a run reads nothing but its arguments and
   ** writes nothing; its work and memory are bounded by the request cap. */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-  rc = sqlite3_declare_vtab(db, sim_schema);
-  if (rc != SQLITE_OK) return rc;
-  vtab = sqlite3_malloc(sizeof(*vtab));
-  if (!vtab) return SQLITE_NOMEM;
-  memset(vtab, 0, sizeof(*vtab));
-  *ppVtab = &vtab->base;
-  return SQLITE_OK;
+  return gpuadv_vtab_connect(db, SQLITE_VTAB_INNOCUOUS, sim_schema,
+                             (int)sizeof(sim_vtab), ppVtab);
 }
 
 static int simDisconnect(sqlite3_vtab *pVtab) {
@@ -644,13 +636,10 @@ static int simBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *info) {
 }
 
 static int simOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
-  sim_cursor *cur = sqlite3_malloc(sizeof(*cur));
+  int rc = gpuadv_cursor_new((int)sizeof(sim_cursor), ppCursor);
   (void)pVtab;
-  if (!cur) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof(*cur));
-  cur->eof = 1;
-  *ppCursor = &cur->base;
-  return SQLITE_OK;
+  if (rc == SQLITE_OK) ((sim_cursor *)*ppCursor)->eof = 1;
+  return rc;
 }
 
 static void release_kept(sim_cursor *cur) {
@@ -1137,10 +1126,5 @@ static sqlite3_module sim_module = {
 };
 
 int gpuadv_register_sim(sqlite3 *db, char **pzErrMsg) {
-  int rc = sqlite3_create_module(db, "serving_sim", &sim_module, 0);
-  if (rc != SQLITE_OK && pzErrMsg) {
-    *pzErrMsg = sqlite3_mprintf("gpuadv: cannot register table serving_sim: %s",
-                                sqlite3_errmsg(db));
-  }
-  return rc;
+  return gpuadv_register_module(db, "serving_sim", &sim_module, 0, pzErrMsg);
 }
