@@ -344,6 +344,45 @@ def beyond_model(r):
     return None
 
 
+# A run's figure over the chip's datasheet peak cannot be right. The work
+# counted is the step model's (6 FLOP per parameter and token, 4 for an
+# adapter's frozen base, the input embedding's lookup free, plus the
+# attention): the least the step can do. Where the row's notes say the
+# embeddings are tied, the output head is that embedding's matmul and is
+# counted too. A figure above the peak by that count says the run, the GPU
+# or the number is not what the row says (llm.c's GPT-3 125M script
+# comment, about 150 ms a step on 8 A100s: 121% of the A100's peak), and
+# the row is left out.
+TIED = re.compile(r"embeddings tied", re.I)
+
+
+def above_peak(lib, r, built):
+    """Why a row's figure is beyond its chip's datasheet peak, or None."""
+    m, c, l = built
+    t = lib.step(m, c, l, lib.fitted)
+    meas = measured_tps(r, m, c, l, t)
+    if not meas or not c.peak_tflops > 0:
+        return None
+    flop = t.model_flop_per_token
+    if TIED.search(r["notes"]):
+        flop += (4.0 if l.mode in ADAPTER_MODES else 6.0) * m.vocab * m.hidden
+    share = meas * flop / (c.peak_tflops * 1e12)
+    if share > 1.0:
+        return ("figure is %.0f%% of the datasheet peak (%g TFLOP/s): no run "
+                "exceeds it" % (100 * share, c.peak_tflops))
+    return None
+
+
+ADAPTER_MODES = (2, 3)  # GPUADV_MODE_LORA, GPUADV_MODE_QLORA
+
+
+# A source that calls its absolute throughput a floor (an A/B comparison of
+# kernels, not a tuned run: the ROCm blog's MaxText DeepSeek-V3 runs on
+# MI355X) bounds the rate from below: its rows are scored apart, the
+# estimate expected at or above them, and not fitted.
+FLOOR = re.compile(r"throughput is a floor", re.I)
+
+
 def first_figures(rows):
     """One figure a run: the row that does not say 'same run as', unless a
     row that does prints the run's tokens/s where the first prints MFU or
@@ -366,7 +405,9 @@ def first_figures(rows):
 
 
 def load(lib, path):
-    rows, skipped, old = [], [], []
+    """The fitted rows, the rows left out with why, the older software's
+    rows and the floors (each scored, not fitted)."""
+    rows, skipped, old, floors = [], [], [], []
     with open(path, newline="") as f:
         every = first_figures(list(csv.DictReader(f)))
     older = superseded(every)
@@ -375,12 +416,17 @@ def load(lib, path):
         if isinstance(built, str):
             skipped.append((r["id"], built))
             continue
-        why = beyond_model(r)
+        why = beyond_model(r) or above_peak(lib, r, built)
         if why:
             skipped.append((r["id"], why))
             continue
-        (old if r["id"] in older else rows).append((r, built))
-    return rows, skipped, old
+        if r["id"] in older:
+            old.append((r, built))
+        elif FLOOR.search(r["notes"]):
+            floors.append((r, built))
+        else:
+            rows.append((r, built))
+    return rows, skipped, old, floors
 
 
 def errors(lib, rows, k):
@@ -548,7 +594,7 @@ def main():
         ap.add_argument(flag, action="store_true")
     a = ap.parse_args()
     lib = Lib(a.lib)
-    rows, skipped, old = load(lib, a.rows)
+    rows, skipped, old, floors = load(lib, a.rows)
     k = lib.fitted
     if a.fit or a.check:
         k, _ = fit(lib, rows, lib.fitted)
@@ -559,6 +605,9 @@ def main():
         print("#   %s: %s" % (rid, why))
     report("all rows", errs)
     report("older software (not fitted)", errors(lib, old, k))
+    fe = errors(lib, floors, k)
+    print("floors (not fitted)          rows %3d  estimate at or above the floor: %d"
+          % (len(fe), sum(1 for x in fe if x[3] >= 0.0)))
     report("one 40% MFU instead", [x[:3] + (x[4],) for x in errs])
     groups = sorted(set(source_of(x[0]) for x in errs))
     for g in groups:

@@ -507,11 +507,11 @@ CREATE VIEW estimate_bands(kind, basis, rows, low, high, source) AS VALUES
    'calibrate.py --bands: the same figures, each GPU''s predicted by a fit on the other GPUs'),
   ('serve', 'extrapolated', 73, 0.622, 1.268,
    'accuracy.sql estimate_accuracy_band: TensorRT-LLM''s runs with data-parallel attention or pipeline stages, which no fit sees, simulated'),
-  ('train', 'measured', 161, 0.813, 1.207,
+  ('train', 'measured', 157, 0.820, 1.229,
    'calibrate_train_tps.py --leave-out --bands: the published training runs, estimated by the fit'),
-  ('train', 'same-vendor', 161, 0.792, 1.230,
+  ('train', 'same-vendor', 157, 0.821, 1.231,
    'calibrate_train_tps.py --leave-out --bands: each source''s runs predicted by a fit on the other sources'),
-  ('train', 'none', 71, 0.763, 1.285,
+  ('train', 'none', 72, 0.821, 1.281,
    'calibrate_train_tps.py --leave-out --bands: those of them whose chip no other source ran');
 
 -- A training plan's range is widened to that of its chip family's runs of
@@ -519,20 +519,18 @@ CREATE VIEW estimate_bands(kind, basis, rows, low, high, source) AS VALUES
 -- of them or more and their 10th and 90th percentiles of measured /
 -- estimate fall outside the fit's (the 'measured' row above):
 -- calibrate_train_tps.py --bands, its train-family lines. MaxText's MoE
--- runs on MI355X (CDNA4) run at about half the estimate, torchtune's
--- one-card runs on Ampere at up to 1.65 times it.
+-- runs on TPU7x run at 0.52 to 0.94 of the estimate (gpt-oss-120b at
+-- half), torchtune's one-card runs on Ampere at up to 1.42 times it.
 DROP VIEW IF EXISTS estimate_band_families;
 CREATE VIEW estimate_band_families(vendor, arch, moe, rows, low, high) AS VALUES
-  ('AMD', 'CDNA3', 0, 4, 0.940, 1.237),
-  ('AMD', 'CDNA4', 1, 4, 0.517, 1.280),
-  ('Google', 'TPU v6e (Trillium)', 1, 8, 0.800, 1.177),
-  ('Google', 'TPU7x (Ironwood)', 1, 10, 0.527, 0.959),
-  ('NVIDIA', 'Ada Lovelace', 0, 4, 0.969, 1.414),
-  ('NVIDIA', 'Ampere', 0, 25, 0.870, 1.651),
-  ('NVIDIA', 'Blackwell', 0, 10, 0.722, 0.965),
-  ('NVIDIA', 'Blackwell Ultra', 0, 10, 0.795, 1.115),
-  ('NVIDIA', 'Blackwell Ultra', 1, 8, 0.660, 1.323),
-  ('NVIDIA', 'Hopper', 0, 36, 0.845, 1.255);
+  ('Google', 'TPU v6e (Trillium)', 1, 8, 0.801, 1.175),
+  ('Google', 'TPU7x (Ironwood)', 0, 7, 0.972, 1.237),
+  ('Google', 'TPU7x (Ironwood)', 1, 10, 0.518, 0.938),
+  ('NVIDIA', 'Ada Lovelace', 0, 4, 0.972, 1.427),
+  ('NVIDIA', 'Ampere', 0, 24, 0.877, 1.420),
+  ('NVIDIA', 'Blackwell', 0, 10, 0.748, 0.984),
+  ('NVIDIA', 'Blackwell Ultra', 1, 8, 0.643, 1.320),
+  ('NVIDIA', 'Hopper', 0, 36, 0.818, 1.245);
 
 -- Every constant the views use, in one row, with its source in
 -- docs/procurement.md. Per-workload columns override most of them.

@@ -64,10 +64,10 @@ SELECT 'r-train-ordered', (SELECT count(*) > 0 AND sum(wall_days_low <= wall_day
                                                     AND total_usd_low <= total_usd AND total_usd <= total_usd_high) = count(*)
                            FROM training_plans WHERE works);
 -- Training: the days and the compute scale by the band, storage and
--- egress stay (a plan on other GPUs of its vendor: 0.792 to 1.230).
-SELECT 'r-train-by-hand', (SELECT abs(wall_days_high - round(wall_days_raw / 0.792, 2)) <= 0.011
-                                  AND abs(total_usd_high - round(total_raw - compute_raw + compute_raw / 0.792, 2)) <= 0.011
-                                  AND abs(total_usd_low - round(total_raw - compute_raw + compute_raw / 1.230, 2)) <= 0.011
+-- egress stay (a plan on other GPUs of its vendor: 0.821 to 1.231).
+SELECT 'r-train-by-hand', (SELECT abs(wall_days_high - round(wall_days_raw / 0.821, 2)) <= 0.011
+                                  AND abs(total_usd_high - round(total_raw - compute_raw + compute_raw / 0.821, 2)) <= 0.011
+                                  AND abs(total_usd_low - round(total_raw - compute_raw + compute_raw / 1.231, 2)) <= 0.011
                            FROM (SELECT wall_days_high, total_usd_high, total_usd_low, wall_days AS wall_days_raw,
                                         total_usd AS total_raw, compute_usd AS compute_raw
                                  FROM training_plans WHERE basis = 'same-vendor' AND works AND workload = '13b-pretrain' AND rank = 1));
@@ -79,16 +79,16 @@ SELECT 'r-train-mfu-given', (SELECT count(*) > 0 AND sum(wall_days_low = wall_da
 SELECT 'r-best-serve-range', (SELECT reason LIKE '%/hour ($% to $% at its speed basis''s 10th to 90th percentile error)%' FROM best_plans WHERE workload = 'r-heavy');
 SELECT 'r-best-train-range', (SELECT reason LIKE '% days (% to %), $% total ($% to $% at its speed basis''s 10th to 90th percentile error; compute %' FROM best_plans WHERE workload = '13b-pretrain');
 -- A training plan takes its chip family's own range where that is wider
--- (estimate_band_families): an MoE model on MI350X (AMD CDNA4, whose MoE
--- runs in the fit span 0.517 to 1.280 of the estimate) against a dense
--- one on the same offer, which keeps its basis's (other GPUs of its
--- vendor: 0.792 to 1.230)
+-- (estimate_band_families): an MoE model on B300 (NVIDIA Blackwell Ultra,
+-- whose MoE runs in the fit span 0.643 to 1.320 of the estimate) against
+-- a dense one on the same offer, which keeps its basis's (measured on the
+-- GPU: 0.820 to 1.229)
 INSERT INTO workloads(name, kind, model, mode, tokens_b, offer_glob) VALUES
-  ('r-moe-cdna4', 'finetune', 'mixtral-8x7b', 'full', 20, 'runpod/8x_MI350X*'),
-  ('r-dense-cdna4', 'finetune', 'llama-3.1-8b', 'full', 50, 'runpod/8x_MI350X*');
-SELECT 'r-train-family-band', (SELECT abs(wall_days_high - round(wall_days / 0.517, 2)) <= 0.011
-                                      AND abs(wall_days_low - round(wall_days / 1.280, 2)) <= 0.011
-                               FROM training_plans WHERE workload = 'r-moe-cdna4' AND works AND rank = 1)
-                              AND (SELECT abs(wall_days_high - round(wall_days / 0.792, 2)) <= 0.011
-                                          AND abs(wall_days_low - round(wall_days / 1.230, 2)) <= 0.011
-                                   FROM training_plans WHERE workload = 'r-dense-cdna4' AND works AND rank = 1);
+  ('r-moe-bw-ultra', 'finetune', 'mixtral-8x7b', 'full', 20, 'runpod/8x_B300*'),
+  ('r-dense-bw-ultra', 'finetune', 'llama-3.1-8b', 'full', 50, 'runpod/8x_B300*');
+SELECT 'r-train-family-band', (SELECT abs(wall_days_high - round(wall_days / 0.643, 2)) <= 0.011
+                                      AND abs(wall_days_low - round(wall_days / 1.320, 2)) <= 0.011
+                               FROM training_plans WHERE workload = 'r-moe-bw-ultra' AND works AND rank = 1)
+                              AND (SELECT abs(wall_days_high - round(wall_days / 0.820, 2)) <= 0.011
+                                          AND abs(wall_days_low - round(wall_days / 1.229, 2)) <= 0.011
+                                   FROM training_plans WHERE workload = 'r-dense-bw-ultra' AND works AND rank = 1);
