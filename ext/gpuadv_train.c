@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
 
 #include "gpuadv_math.h"
 
@@ -434,14 +435,17 @@ static double round_up(double n, double unit) {
   return (q - f <= GPUADV_COUNT_TOLERANCE ? f : f + 1.0) * unit;
 }
 
+/* The least common multiple of two whole GPU counts (unit_gpus is at most
+** 10^6, the parallel degrees powers of two): Euclid on integers. */
 static double lcm(double a, double b) {
-  double x = a, y = b;
-  while (y > 0.0) {
-    double r = fmod(x, y);
+  int64_t x = (int64_t)a, y = (int64_t)b;
+  assert(a >= 1.0 && b >= 1.0 && a == (double)x && b == (double)y);
+  while (y > 0) {
+    int64_t r = x % y;
     x = y;
     y = r;
   }
-  return a / x * b;
+  return a / (double)x * b;
 }
 
 double gpuadv_train_default_ep(const gpuadv_train_model *m, double dp,
