@@ -445,21 +445,21 @@ static int step_model_select(sim_call *call, sim_step_model *out,
   if (model_based) {
     gpuadv_capacity_steps *s = sqlite3_malloc(sizeof(*s));
     int rc;
+    const gpuadv_replica_ask ask = {
+        .model = call->given[ARG_MODEL],
+        .gpu = call->given[ARG_GPU],
+        .dtype = call->given[ARG_DTYPE],
+        .engine = call->given[ARG_ENGINE],
+        .kv_dtype = call->given[ARG_KV_DTYPE],
+        .tp = call->value[ARG_TP],
+        .pp = call->value[ARG_PP],
+        .ep = call->value[ARG_EP],
+        .gpus_per_node = call->value[ARG_NODE_GPUS],
+        .fabric_gbps = call->value[ARG_FABRIC],
+        .mean_context = call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0,
+        .headroom = call->value[ARG_HEADROOM]};
     if (!s) return SQLITE_NOMEM;
     memset(s, 0, sizeof(*s));
-    gpuadv_replica_ask ask;
-    ask.model = call->given[ARG_MODEL];
-    ask.gpu = call->given[ARG_GPU];
-    ask.dtype = call->given[ARG_DTYPE];
-    ask.engine = call->given[ARG_ENGINE];
-    ask.kv_dtype = call->given[ARG_KV_DTYPE];
-    ask.tp = call->value[ARG_TP];
-    ask.pp = call->value[ARG_PP];
-    ask.ep = call->value[ARG_EP];
-    ask.gpus_per_node = call->value[ARG_NODE_GPUS];
-    ask.fabric_gbps = call->value[ARG_FABRIC];
-    ask.mean_context = call->value[ARG_PROMPT] + call->value[ARG_OUTPUT] / 2.0;
-    ask.headroom = call->value[ARG_HEADROOM];
     rc = gpuadv_replica_from_values(&ask, &s->r, &s->e, pzErr);
     if (rc != SQLITE_OK) {
       sqlite3_free(s);
