@@ -1406,7 +1406,16 @@ judged2 AS (
          -- the workload gave its own mfu
          CASE WHEN j.mfu_given THEN 1.0 ELSE min(e.low, coalesce(j.family_low, e.low)) END AS band_low,
          CASE WHEN j.mfu_given THEN 1.0 ELSE max(e.high, coalesce(j.family_high, e.high)) END AS band_high
-  FROM judged j LEFT JOIN estimate_bands e ON e.kind = 'train' AND e.basis = j.basis)
+  FROM judged j LEFT JOIN estimate_bands e ON e.kind = 'train' AND e.basis = j.basis),
+-- a working plan within TIE_SHARE of the workload's cheapest working plan
+-- costs the same (half a percent: far inside the estimate's error and
+-- the prices' rounding): the fastest of those ranks first
+judged3 AS (
+  SELECT j2.*,
+         problem IS NULL
+           AND total_usd <= min(CASE WHEN problem IS NULL THEN total_usd END)
+                              OVER (PARTITION BY workload) * (1 + 0.005) AS near_cheapest
+  FROM judged2 j2)
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
@@ -1449,12 +1458,15 @@ SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, 
        -- rank-1 plan (best_plans names the cheapest such)
        problem IS NULL AND wall_days < first_value(wall_days) OVER rk * (1 - 1e-9) AS sooner,
        row_number() OVER rk AS rank
-FROM judged2
+FROM judged3
 WINDOW rk AS (PARTITION BY workload
                           ORDER BY problem IS NOT NULL, fits DESC,
                                    -- a purchase on a speed no training measurement
                                    -- of its vendor backs goes after the others
                                    owned = 1 AND basis = 'none' AND NOT mfu_given,
+                                   -- the plans that cost the same as the cheapest
+                                   -- (judged3), the fastest first
+                                   near_cheapest DESC, CASE WHEN near_cheapest THEN wall_days END,
                                    -- costs equal to three significant figures
                                    -- are equal (a difference far inside the
                                    -- estimate's error): the faster first
@@ -2427,6 +2439,7 @@ stf AS (
   WINDOW fw AS (PARTITION BY p.workload ORDER BY p.sooner DESC, p.spend_usd, p.wall_days)),
 first_training AS (
   SELECT p.*, count(*) FILTER (WHERE works) AS n_working, count(*) AS n_plans,
+         min(total_usd) FILTER (WHERE works) AS cheapest_usd,
          min(CASE WHEN works THEN rank ELSE 1e12 + miss * 1e6 + rank END) AS first_key
   FROM stf p GROUP BY workload),
 -- the next point of the cost-time frontier (n_*): the other plan that
@@ -2454,7 +2467,7 @@ ranked_serving AS (
 SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
        total_usd, NULL AS usd_per_hour, NULL AS usd_per_mtok, n_working, n_plans,
        CASE WHEN works THEN
-         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d%s, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f days (%.1f to %.1f%s), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
+         printf('%d x %s%s, %s (%s), %s: tp %d, pp %d%s, recompute %s, micro-batch %d of %d, %.1f of %.1f GB per GPU, %s GPU-hours at %.0f%% MFU (%s; a %.1f s step, %.0f%% of it waiting on communication), %.1f %s (%.1f to %.1f%s), $%,d total ($%,d to $%,d at its speed basis''s 10th to 90th percentile error; compute $%,d, storage $%,d, egress $%,d, managed $%,d)%s; %s%s',
                 n_gpus, gpu, CASE WHEN nodes > 1 THEN printf(' on %d nodes', nodes) ELSE '' END,
                 CASE pricing WHEN 'owned' THEN 'bought' WHEN 'spot' THEN 'spot' WHEN 'quote' THEN 'quoted'
                              WHEN 'committed' THEN 'committed' ELSE 'on-demand' END
@@ -2480,7 +2493,12 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                      ELSE 'step model, ' || CASE basis WHEN 'measured' THEN 'training throughput measured on this GPU'
                                                    WHEN 'same-vendor' THEN 'measured on other GPUs of its vendor, not this one'
                                                    ELSE 'no training measurement of this vendor''s chips' END END,
-                step_s, 100 * comm_share, wall_days, wall_days_low, wall_days_high,
+                step_s, 100 * comm_share,
+                -- under a day in hours
+                CASE WHEN wall_days < 1 THEN 24 * wall_days ELSE wall_days END,
+                CASE WHEN wall_days < 1 THEN 'hours' ELSE 'days' END,
+                CASE WHEN wall_days < 1 THEN 24 * wall_days_low ELSE wall_days_low END,
+                CASE WHEN wall_days < 1 THEN 24 * wall_days_high ELSE wall_days_high END,
                 -- a deadline the slow end of the range misses
                 CASE WHEN max_days IS NOT NULL AND wall_days_high > max_days
                      THEN printf(': the slow end misses max_days %g', max_days) ELSE '' END,
@@ -2499,6 +2517,13 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                                            CAST(round(compute_usd - running_usd_per_hour * wall_days * 24) AS INTEGER)) END
                      ELSE '' END,
                 CASE WHEN n_working = 1 THEN 'the only plan that works'
+                     -- costs within half a percent of the cheapest are the
+                     -- same (shape_training_plans' judged3): the fastest
+                     WHEN total_usd > cheapest_usd * (1 + 1e-9)
+                     THEN printf('the fastest of those within half a percent of the cheapest of %d plans that work (%s)',
+                                 n_working,
+                                 CASE WHEN cheapest_usd >= 1000 THEN printf('$%,d', CAST(round(cheapest_usd) AS INTEGER))
+                                      ELSE printf('$%.2f', cheapest_usd) END)
                      ELSE printf('cheapest of %d plans that work', n_working) END,
                 -- the next point of the cost-time frontier (ranked_training)
                 CASE WHEN n_spend_usd IS NOT NULL
