@@ -185,6 +185,7 @@
 #include "gpuadv_sim.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,23 +340,27 @@ void gpuadv_sim_config_init(gpuadv_sim_config *cfg) {
   cfg->prefill_groups = 1;
 }
 
-/* A setting's allowed range, [lo, hi] or [lo, hi) with hi_open, and the
-** message when it is outside (NaN is outside every range). */
+/* A setting's allowed range [lo, hi] and the message when it is outside
+** (NaN is outside every range). An open bound is the nearest double
+** inside it: > 0 is >= DBL_TRUE_MIN, < 1 is <= BELOW_ONE. */
 typedef struct sim_range {
   double got, lo, hi;
-  int hi_open;
   const char *msg;
 } sim_range;
+
+/* The largest double below 1 (1 - 2^-53). */
+#define BELOW_ONE (1.0 - DBL_EPSILON / 2.0)
 
 /* The first of the n ranges that r[i].got is outside, or NULL. */
 static const sim_range *first_outside(const sim_range *r, int n) {
   int i;
   for (i = 0; i < n; i++) {
-    int below_hi = r[i].hi_open ? r[i].got < r[i].hi : r[i].got <= r[i].hi;
-    if (!(r[i].got >= r[i].lo && below_hi)) return &r[i];
+    if (!(r[i].got >= r[i].lo && r[i].got <= r[i].hi)) return &r[i];
   }
   return 0;
 }
+
+#define N_RANGES(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   const char *msg = 0;
@@ -363,30 +368,29 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   char buf[160];
   int open = c->concurrency == 0;
   const sim_range ranges[] = {
-      {(double)c->concurrency, 0.0, (double)GPUADV_SIM_MAX_CONCURRENCY, 0,
+      {(double)c->concurrency, 0.0, (double)GPUADV_SIM_MAX_CONCURRENCY,
        "concurrency must be in [1, 1000000] (0: an open loop at rate)"},
-      {c->think_time, 0.0, GPUADV_SIM_MAX_THINK, 0,
+      {c->think_time, 0.0, GPUADV_SIM_MAX_THINK,
        "think_time_s must be in [0, 1000000]"},
-      {(double)c->n_requests, 1.0, INFINITY, 0, "n_requests must be >= 1"},
-      {(double)c->n_requests, -INFINITY, (double)GPUADV_SIM_MAX_REQUESTS, 0,
+      {(double)c->n_requests, 1.0, INFINITY, "n_requests must be >= 1"},
+      {(double)c->n_requests, -INFINITY, (double)GPUADV_SIM_MAX_REQUESTS,
        "n_requests must be <= 10000000 (the cap on simulated requests)"},
-      {c->arrival_cv, 0.0, GPUADV_SIM_MAX_CV, 0,
-       "arrival_cv must be in [0, 10]"},
-      {c->prompt_mean, 1.0, GPUADV_SIM_MAX_TOKENS, 0,
+      {c->arrival_cv, 0.0, GPUADV_SIM_MAX_CV, "arrival_cv must be in [0, 10]"},
+      {c->prompt_mean, 1.0, GPUADV_SIM_MAX_TOKENS,
        "prompt_tokens must be in [1, 10000000]"},
-      {c->prompt_cv, 0.0, GPUADV_SIM_MAX_CV, 0, "prompt_cv must be in [0, 10]"},
-      {c->output_mean, 1.0, GPUADV_SIM_MAX_TOKENS, 0,
+      {c->prompt_cv, 0.0, GPUADV_SIM_MAX_CV, "prompt_cv must be in [0, 10]"},
+      {c->output_mean, 1.0, GPUADV_SIM_MAX_TOKENS,
        "output_tokens must be in [1, 10000000]"},
-      {c->output_cv, 0.0, GPUADV_SIM_MAX_CV, 0, "output_cv must be in [0, 10]"},
-      {c->prefix_hit, 0.0, 1.0, 0, "prefix_hit must be in [0, 1]"},
-      {c->warmup, 0.0, 1.0, 1, "warmup must be in [0, 1)"},
-      {(double)c->max_running, 1.0, (double)GPUADV_SIM_MAX_RUNNING, 0,
+      {c->output_cv, 0.0, GPUADV_SIM_MAX_CV, "output_cv must be in [0, 10]"},
+      {c->prefix_hit, 0.0, 1.0, "prefix_hit must be in [0, 1]"},
+      {c->warmup, 0.0, BELOW_ONE, "warmup must be in [0, 1)"},
+      {(double)c->max_running, 1.0, (double)GPUADV_SIM_MAX_RUNNING,
        "max_running must be in [1, 1000000]"},
-      {(double)c->kv_capacity, 2.0, GPUADV_SIM_MAX_KV, 0,
+      {(double)c->kv_capacity, 2.0, GPUADV_SIM_MAX_KV,
        "kv_capacity_tokens must be in [2, 1000000000000]"},
-      {(double)c->token_budget, 1.0, (double)GPUADV_SIM_MAX_BUDGET, 0,
+      {(double)c->token_budget, 1.0, (double)GPUADV_SIM_MAX_BUDGET,
        "token_budget must be in [1, 100000000]"},
-      {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS, 0,
+      {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS,
        "prefill_groups must be in [1, 1024]"},
   };
   /* An open loop's rate: > 0 first, for the plainer message. Time is kept
@@ -394,17 +398,13 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
   ** spans 10^10 s, where a double still resolves 2 us. (A closed loop has
   ** no rate: its arrivals follow completions.) */
   const sim_range rates[] = {
-      {c->rate, 0.0, INFINITY, 0, "rate must be > 0"},
-      {c->rate, GPUADV_SIM_MIN_RATE, INFINITY, 0,
+      {c->rate, DBL_TRUE_MIN, INFINITY, "rate must be > 0"},
+      {c->rate, GPUADV_SIM_MIN_RATE, INFINITY,
        "rate must be >= 0.001 (one request per 1000 s)"},
-      {c->rate, -INFINITY, GPUADV_SIM_MAX_RATE, 0,
-       "rate must be <= 1000000000"},
+      {c->rate, -INFINITY, GPUADV_SIM_MAX_RATE, "rate must be <= 1000000000"},
   };
-  const sim_range *bad =
-      first_outside(ranges, (int)(sizeof(ranges) / sizeof(ranges[0])));
-  if (!bad && open) {
-    bad = c->rate > 0.0 ? first_outside(rates, 3) : &rates[0];
-  }
+  const sim_range *bad = first_outside(ranges, N_RANGES(ranges));
+  if (!bad && open) bad = first_outside(rates, N_RANGES(rates));
   if (bad) {
     msg = bad->msg;
     got = bad->got;
