@@ -81,6 +81,9 @@ int gpuadv_register_meta(sqlite3 *db, char **pzErrMsg);
 ** xDisconnect and xClose where nothing else needs freeing. */
 int gpuadv_vtab_connect(sqlite3 *db, int config, const char *schema,
                         int n_bytes, sqlite3_vtab **ppVtab);
+int gpuadv_vtab_free(sqlite3_vtab *pVtab);
+int gpuadv_cursor_new(int n_bytes, sqlite3_vtab_cursor **ppCursor);
+int gpuadv_cursor_free(sqlite3_vtab_cursor *pCursor);
 
 /* The xConnect of a table whose rows come from its module data alone (the
 ** compiled-in catalogs, model_spec and model_config): the module data
@@ -91,6 +94,10 @@ typedef struct gpuadv_vtab {
   sqlite3_vtab base;
   const void *aux;
 } gpuadv_vtab;
+int gpuadv_vtab_connect_innocuous(sqlite3 *db, void *pAux, int argc,
+                                  const char *const *argv,
+                                  sqlite3_vtab **ppVtab, char **pzErr);
+
 /* sqlite3_create_module of the eponymous table `name`, with aux as its
 ** module data; on failure, *pzErrMsg (if given) names the table. */
 int gpuadv_register_module(sqlite3 *db, const char *name,
@@ -100,13 +107,6 @@ int gpuadv_register_module(sqlite3 *db, const char *name,
 /* A compiled-in catalog cell as the SQL function result (text static). */
 struct gpuadv_cell;
 void gpuadv_result_cell(sqlite3_context *ctx, const struct gpuadv_cell *c);
-
-int gpuadv_vtab_connect_innocuous(sqlite3 *db, void *pAux, int argc,
-                                  const char *const *argv,
-                                  sqlite3_vtab **ppVtab, char **pzErr);
-int gpuadv_vtab_free(sqlite3_vtab *pVtab);
-int gpuadv_cursor_new(int n_bytes, sqlite3_vtab_cursor **ppCursor);
-int gpuadv_cursor_free(sqlite3_vtab_cursor *pCursor);
 
 /* A cursor over the positions pos .. end - 1; a table's cursor that holds
 ** one first can use gpuadv_rows_next, gpuadv_rows_eof and (the row number
