@@ -365,15 +365,15 @@ def above_peak(lib, r, built):
         return None
     flop = t.model_flop_per_token
     if TIED.search(r["notes"]):
-        flop += (4.0 if l.mode in ADAPTER_MODES else 6.0) * m.vocab * m.hidden
+        # the head's FLOP as the step model counts an active parameter's
+        head = Model.from_buffer_copy(m)
+        head.active_b += m.vocab * m.hidden / 1e9
+        flop = lib.step(head, c, l, lib.fitted).model_flop_per_token
     share = meas * flop / (c.peak_tflops * 1e12)
     if share > 1.0:
         return ("figure is %.0f%% of the datasheet peak (%g TFLOP/s): no run "
                 "exceeds it" % (100 * share, c.peak_tflops))
     return None
-
-
-ADAPTER_MODES = (2, 3)  # GPUADV_MODE_LORA, GPUADV_MODE_QLORA
 
 
 # A source that calls its absolute throughput a floor (an A/B comparison of
