@@ -577,6 +577,7 @@ CREATE VIEW plan_defaults AS SELECT
   180    AS list_max_age_days,   -- an on-demand or committed list price older than this is flagged (an assumption: list prices change a few times a year; one older than half a year is to be checked before it is quoted)
   8      AS gpus_per_node,       -- owned GPUs per server (HGX/DGX-class and 8-slot workstation chassis)
   730.0  AS hours_per_month,     -- 8760 / 12
+  0.005  AS tie_share,           -- training plans within this share of the workload's cheapest working plan cost the same, and the fastest of them ranks first (an assumption: far inside the estimates' 10th-90th percentile ranges and the prices' rounding)
   300    AS search_requests,     -- requests per serving_sim run of the search for a replica shape's max_rps (up to 16 rates), at least: each run is lengthened to its steady state
   1000   AS sim_requests         -- requests of the serving_sim run that gives a plan's latency percentiles, at least (steady_state)
 -- The views name the catalogs (gpus, models, cloud_instances, ...), and
@@ -1202,7 +1203,7 @@ WITH
 d AS (SELECT * FROM plan_defaults),
 w AS (
   SELECT i.*, wl.spot_interruptions_per_day, coalesce(wl.checkpoint_hours, d.checkpoint_hours) AS checkpoint_hours,
-         coalesce(wl.restart_minutes, d.restart_minutes) AS restart_minutes
+         coalesce(wl.restart_minutes, d.restart_minutes) AS restart_minutes, d.tie_share
   FROM workload_inputs i
   JOIN workloads wl ON wl.name = i.name
   CROSS JOIN d
@@ -1266,7 +1267,7 @@ plan AS (
          b.devices, b.fraction, b.usable_gb, b.owned, b.j IS NOT NULL AS has_tflops,
          o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric,
          o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
-         w.utilization, w.budget_usd, w.max_days, w.acquire,
+         w.utilization, w.budget_usd, w.max_days, w.acquire, w.tie_share,
          w.dataset_gb, w.data_location, w.runs_per_month, w.months,
          w.storage_gb, w.storage_usd_per_gb_month, w.shape_from,
          o.price_flag, o.as_of AS price_as_of, o.price_date, o.term, o.term_days, o.max_days AS term_max_days,
@@ -1407,14 +1408,13 @@ judged2 AS (
          CASE WHEN j.mfu_given THEN 1.0 ELSE min(e.low, coalesce(j.family_low, e.low)) END AS band_low,
          CASE WHEN j.mfu_given THEN 1.0 ELSE max(e.high, coalesce(j.family_high, e.high)) END AS band_high
   FROM judged j LEFT JOIN estimate_bands e ON e.kind = 'train' AND e.basis = j.basis),
--- a working plan within TIE_SHARE of the workload's cheapest working plan
--- costs the same (half a percent: far inside the estimate's error and
--- the prices' rounding): the fastest of those ranks first
+-- a working plan within plan_defaults.tie_share of the workload's
+-- cheapest working plan costs the same: the fastest of those ranks first
 judged3 AS (
   SELECT j2.*,
          problem IS NULL
            AND total_usd <= min(CASE WHEN problem IS NULL THEN total_usd END)
-                              OVER (PARTITION BY workload) * (1 + 0.005) AS near_cheapest
+                              OVER (PARTITION BY workload) * (1 + tie_share) AS near_cheapest
   FROM judged2 j2)
 SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
@@ -2517,11 +2517,11 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                                            CAST(round(compute_usd - running_usd_per_hour * wall_days * 24) AS INTEGER)) END
                      ELSE '' END,
                 CASE WHEN n_working = 1 THEN 'the only plan that works'
-                     -- costs within half a percent of the cheapest are the
-                     -- same (shape_training_plans' judged3): the fastest
+                     -- costs within plan_defaults.tie_share of the cheapest
+                     -- are the same (shape_training_plans' judged3): the fastest
                      WHEN total_usd > cheapest_usd * (1 + 1e-9)
-                     THEN printf('the fastest of those within half a percent of the cheapest of %d plans that work (%s)',
-                                 n_working,
+                     THEN printf('the fastest of those within %g%% of the cheapest of %d plans that work (%s)',
+                                 100 * (SELECT tie_share FROM plan_defaults), n_working,
                                  CASE WHEN cheapest_usd >= 1000 THEN printf('$%,d', CAST(round(cheapest_usd) AS INTEGER))
                                       ELSE printf('$%.2f', cheapest_usd) END)
                      ELSE printf('cheapest of %d plans that work', n_working) END,

@@ -36,7 +36,7 @@ def owned(item, gpu=None):
 CHECKS = {
     # the step model's constants are fitted: the README's accuracy section
     # and catalogs/train_tps.md give them; the count of runs is the fit's
-    "training speed": [156],
+    "training speed": [157],
     "fine-tuning global batch": [d("finetune_global_batch"), 4],
     "owned hardware: fabric": [d("fabric_gbps_per_gpu")],
     "memory headroom": [d("mem_headroom") * 100],
@@ -74,6 +74,7 @@ CHECKS = {
     "owned utilization": [d("utilization")],
     "owned GPUs per node": [d("gpus_per_node")],
     "hours per month": [d("hours_per_month")],
+    "equal training cost": [d("tie_share") * 100],
     # a value the user quotes (rental_quotes.managed_premium): the example
     # of the table's comment in sql/gpuadv.sql
     "managed service premium": [float(re.search(

@@ -91,7 +91,7 @@ SELECT 'tr-tie-fastest-first', (SELECT group_concat(n_gpus || ':' || printf('%.2
                                = '4:59.41 2:59.29 1:59.24 8:59.63';
 -- (and a plan under a day says its time in hours: 0.25 days, 0.21 to
 -- 0.31 at its basis's range)
-SELECT 'tr-tie-reason', (SELECT reason LIKE '%, 6.0 hours (5.0 to 7.4), $59 total (%; the fastest of those within half a percent of the cheapest of 4 plans that work ($59.24); for no more money, % hours sooner on 8 x mi300x, runpod/8x_MI300X_SECURE'
+SELECT 'tr-tie-reason', (SELECT reason LIKE '%, 6.0 hours (5.0 to 7.4), $59 total (%; the fastest of those within 0.5% of the cheapest of 4 plans that work ($59.24); for no more money, % hours sooner on 8 x mi300x, runpod/8x_MI300X_SECURE'
                          FROM bp WHERE workload = 'tr-8b-tie');
 
 SELECT 'tr-seed000-buy', (SELECT works AND pricing = 'owned' AND wall_days <= 30 AND spend_usd <= 2000000
