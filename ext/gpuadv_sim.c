@@ -853,20 +853,25 @@ static double line_span(const gpuadv_step_line *L, double c, double d,
 ** changing the answer of the search between them (the most steps that end
 ** by limit): steps only lengthen, so k steps take at least k times the
 ** first one (limit / first + 1 of them end after limit) and, below hi, at
-** most k times step hi - 1. Each bound is checked before it is taken. */
+** most k times step hi - 1. Each bound is checked before it is taken.
+** span_hi is the span of *hi steps, which the caller has. */
 static void narrow_steps(const gpuadv_step_line *L, double c, double d,
-                         double limit, int64_t *lo, int64_t *hi) {
+                         double limit, double span_hi, int64_t *lo,
+                         int64_t *hi) {
   double first = line_span(L, c, d, 1), last, k;
   assert(*hi - *lo >= 1);
   if (first > 0.0) {
     k = floor(limit / first) + 1.0;
-    if (k < (double)*hi && k > (double)*lo &&
-        !(line_span(L, c, d, (int64_t)k) <= limit)) {
-      *hi = (int64_t)k;
+    if (k < (double)*hi && k > (double)*lo) {
+      double span_k = line_span(L, c, d, (int64_t)k);
+      if (!(span_k <= limit)) {
+        *hi = (int64_t)k;
+        span_hi = span_k;
+      }
     }
   }
   if (*hi - *lo < 3) return;
-  last = line_span(L, c, d, *hi) - line_span(L, c, d, *hi - 1);
+  last = span_hi - line_span(L, c, d, *hi - 1);
   if (last > 0.0) {
     k = floor(limit / last);
     if (k > (double)*lo && k < (double)*hi &&
@@ -917,7 +922,7 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
   *span = line_span(&L, c, d, hi);
   if (!(*span <= limit)) {
     /* the most steps that end by the limit: lo fits, hi does not */
-    narrow_steps(&L, c, d, limit, &lo, &hi);
+    narrow_steps(&L, c, d, limit, *span, &lo, &hi);
     while (hi - lo > 1) {
       int64_t mid = lo + (hi - lo) / 2;
       if (line_span(&L, c, d, mid) <= limit) {
