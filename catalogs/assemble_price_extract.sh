@@ -26,7 +26,11 @@
 #                that name their accelerator, which ND GB200 v6 rows do not):
 #                copied byte for byte, with a MANIFEST row for PROVIDER dated as
 #                that BASE file (a CSV carries no date of its own; a REPO and
-#                COMMIT that no BASE file has are refused)
+#                COMMIT that no BASE file has are refused); or, for a file
+#                that no BASE file dates, FILE.csv=REPO|PATH|COMMIT|PROVIDER|DAY:
+#                dated DAY (YYYY-MM-DD), the day its source says the file was
+#                generated (skypilot-catalog's OCI vms.csv: the day of the pull
+#                request that generated it, which catalogs/cloud_instances.md cites)
 #
 # OUT gets every file BASE's MANIFEST lists, copied unchanged, plus aws_listing.js:
 # data/all_gpu_instances.js of tsaol/aws-gpu at COMMIT, byte for byte.  That file is
@@ -95,10 +99,16 @@ for u in updates:
     path, _, prov = u.partition('=')
     parts = prov.split('|')
     name = os.path.basename(path)
-    if path.endswith('.csv') and len(parts) == 4 and os.path.isfile(path):
-        # an excerpt of a provider file: dated as BASE's file of the same repo and commit
-        repo, spath, commit_x, provider = parts
+    if path.endswith('.csv') and len(parts) in (4, 5) and os.path.isfile(path):
+        # an excerpt of a provider file: dated as BASE's file of the same repo and
+        # commit, or by the DAY given where no BASE file has them
+        repo, spath, commit_x, provider = parts[:4]
         day = base_dates.get((repo, commit_x))
+        if len(parts) == 5:
+            if day or not re.fullmatch(r'\d{4}-\d{2}-\d{2}', parts[4]):
+                sys.exit('%s: a DAY is YYYY-MM-DD, and only for a file that no file of %s/MANIFEST.csv dates'
+                         % (u, base))
+            day = parts[4]
         if not day:
             sys.exit('%s: no file of %s @%s in %s/MANIFEST.csv to date the excerpt by'
                      % (u, repo, commit_x, base))
@@ -107,11 +117,12 @@ for u in updates:
         shutil.copyfile(path, os.path.join(out, name))
         body = [r for r in body if r[0] != name]
         body.append([name, provider, repo, spath, commit_x, day, str(n), str(n), str(n),
-                     'excerpt: rows of the source file that the extract leaves out'])
+                     'excerpt: rows of the source file that the extract leaves out' if len(parts) == 4
+                     else 'excerpt: the rows of the source file that name an accelerator'])
         continue
     if len(parts) != 3 or not path.endswith(('.yaml', '.jsonl', '.json')) or not os.path.isfile(path):
         sys.exit('%s: an update is FILE.yaml|FILE.jsonl|FILE.json=REPO|PATH|COMMIT, or '
-                 'FILE.csv=REPO|PATH|COMMIT|PROVIDER, of an existing file' % u)
+                 'FILE.csv=REPO|PATH|COMMIT|PROVIDER[|DAY], of an existing file' % u)
     text = open(path, encoding='utf-8').read()
     if name.endswith('.json'):
         d = json.loads(text)

@@ -107,6 +107,8 @@ PROVIDER_NOTES = {
     'lambda': 'listed in every Lambda region regardless of capacity',
     'paperspace': 'old list price (SkyPilot catalog v6)',
     'digitalocean': 'old list price (SkyPilot catalog v6)',
+    'oci': ('one price in every region (Oracle price list, the same per-GPU price on 2026-10-01); '
+            'listed in every commercial region, as Oracle publishes no availability by region'),
 }
 
 
