@@ -407,6 +407,14 @@ DTYPE_OVERRIDES = [
 ]
 
 
+DTYPE_OVERRIDES += [
+    (engine, r'gpt-oss-.*', gpus, 'fp4', 'mxfp4',
+     'dtype: the source says FP4; gpt-oss is released with MXFP4 MoE weights, which '
+     'this GPU, having no FP4 units, runs as MXFP4 weights with 16-bit activations')
+    for engine, gpus in (('trtllm', r'h100-.*|h200'), ('vllm', r'h100-.*|h200|mi300x|mi325x'))
+]
+
+
 def override_dtype(out, notes):
     """Apply DTYPE_OVERRIDES to a row whose engine, model, gpu and dtype are set."""
     for engine, model_pat, gpu_pat, was, dtype, note in DTYPE_OVERRIDES:
@@ -1081,6 +1089,66 @@ def build_modern_row(where, src):
 # The row that counts the figure goes into `repeat_of` (the notes say why);
 # catalogs/calibrate.py, sql/accuracy.sql and speed_basis leave rows with a
 # repeat_of out, as they do the rows the source flags as anomalous.
+# InferenceX's "best GPU" tables give, per GPU, the median TTFT and TPOT of
+# a closed-loop run and its input+output tokens/s per GPU, but not how many
+# GPUs ran it.  Little's law gives the count: each of C clients sends a
+# request of I + O tokens every TTFT + O x TPOT seconds, so the run moves
+# C x (I + O) / (TTFT + O x TPOT) tokens/s, and that over the throughput per
+# GPU is the number of GPUs.  I and O are the harness's mean lengths: its
+# random lengths are uniform on [int(0.8 L), L] (benchmark_serving.py
+# --random-range-ratio 0.8, InferenceX benchmarks/*.sh).  Where the count
+# comes out within BEST_GPU_TOLERANCE of one, the run was on one GPU, and
+# one GPU has no parallelism to state: gpu_count, tp and pp are 1.  Other
+# counts are noted, not set: their split (tensor, data or expert parallel)
+# is not stated.
+BEST_GPU_RANGE_RATIO = 0.8
+BEST_GPU_TOLERANCE = 0.1
+BEST_GPU_TPUT = re.compile(r'Throughput/GPU \(input\+output tok/s/GPU\) ([\d,]+(?:\.\d+)?)')
+BEST_GPU_ROW = re.compile(r"table '([^']*)', row (.*?), column")
+
+
+def harness_mean_tokens(length):
+    """The mean of InferenceX's random lengths for a stated length."""
+    return (int(length * BEST_GPU_RANGE_RATIO) + length) / 2.0
+
+
+def infer_gpu_counts(rows):
+    """Sets, in place, gpu_count, tp and pp of the best-GPU table rows whose
+    TTFT, TPOT and throughput per GPU put them on one GPU (see above), and
+    notes the count of the others; returns how many rows were set."""
+    groups = {}
+    for row in rows:
+        t = BEST_GPU_TPUT.search(row['notes'])
+        m = BEST_GPU_ROW.search(row['notes'])
+        if not (t and m) or row['gpu_count'] or row['scenario'] != 'online' \
+                or row['metric'] not in ('ttft_ms_p50', 'tpot_ms_p50'):
+            continue
+        key = (row['source'], m.group(1), m.group(2), row['concurrency'],
+               row['prompt_tokens'], row['gen_tokens'])
+        groups.setdefault(key, {})[row['metric']] = (row, float(t.group(1).replace(',', '')))
+    n_set = 0
+    for key, g in sorted(groups.items()):
+        if len(g) != 2:
+            continue
+        (ttft_row, tput), (tpot_row, _) = g['ttft_ms_p50'], g['tpot_ms_p50']
+        c, i, o = int(key[3]), harness_mean_tokens(int(key[4])), harness_mean_tokens(int(key[5]))
+        cycle_s = float(ttft_row['value']) / 1e3 + o * float(tpot_row['value']) / 1e3
+        gpus = c * (i + o) / cycle_s / tput
+        why = ('%d clients x (%g + %g) tokens / (TTFT %s ms + %g x TPOT %s ms) = %.0f '
+               'tokens/s, %.2f x the table\'s %s per GPU'
+               % (c, i, o, ttft_row['value'], o, tpot_row['value'], c * (i + o) / cycle_s,
+                  gpus, decimal_text(decimal.Decimal(repr(tput)))))
+        for row in (ttft_row, tpot_row):
+            if abs(gpus - 1) <= BEST_GPU_TOLERANCE:
+                row['gpu_count'] = row['tp'] = row['pp'] = '1'
+                note = 'gpu_count 1, tp 1 inferred (Little\'s law): ' + why
+                n_set += 1
+            else:
+                note = 'about %.0f GPUs by Little\'s law, their split not stated: %s' % (gpus, why)
+            row['notes'] = row['notes'] + '; ' + note
+    return n_set
+
+
 REPEAT_KEY = ['kind', 'metric', 'engine', 'gpu', 'gpu_count', 'model', 'dtype', 'tp',
               'pp', 'ep', 'batch', 'concurrency', 'prompt_tokens', 'gen_tokens',
               'scenario', 'speculative']
@@ -1301,6 +1369,7 @@ def main():
                                    % (where, row['model'], opts.models))
             counts[row['kind']] = counts.get(row['kind'], 0) + 1
             rows.append(row)
+        inferred = infer_gpu_counts(rows)
         repeats = flag_repeats(rows)
     except (ImportError_, OSError, csv.Error) as e:
         print(str(e), file=sys.stderr)
@@ -1318,6 +1387,7 @@ def main():
     for kind in ('decode', 'prefill', 'aggregate', 'latency', 'train_mem', 'hw', 'train_tps'):
         print('%s: %d rows' % (kind, counts.get(kind, 0)), file=sys.stderr)
     print('total: %d rows written to %s' % (len(rows), opts.out), file=sys.stderr)
+    print('gpu_count 1 inferred (Little\'s law): %d rows' % inferred, file=sys.stderr)
     print('duplicates: %d, superseded: %d (left out of the fits)'
           % (repeats['duplicate'], repeats['superseded']), file=sys.stderr)
     print('excluded: %d' % len(excluded), file=sys.stderr)

@@ -21,8 +21,11 @@
 -- max_running and the KV capacity are the replica's defaults).
 --
 -- The rows left out, and why:
---   - the InferenceX "best GPU" tables (M0001-M0088): no parallelism or GPU
---     count stated;
+--   - the InferenceX "best GPU" tables (M0001-M0088) but the rows that
+--     Little's law puts on one GPU (catalogs/import_measurements.py,
+--     infer_gpu_counts: gpu_count and tp 1) and that a recipe below
+--     describes: the others state no parallelism, and vLLM's gpt-oss runs
+--     on MI300X and MI325X are in no engine_support row;
 --   - the B300 and DGX Spark rows: the model is not in the models catalog,
 --     or the rows are speculative or single-stream;
 --   - the vLLM FP8 KV-cache rows whose KV-cache dtype is not the one the
@@ -49,12 +52,19 @@
 -- H200 and eight B200) were not run until both were fixed. Nothing in the
 -- simulator or the speed model was fitted to either set.
 --
+-- 'held_out_inferred' rows (the "best GPU" tables of InferenceX's
+-- Llama-3.3-70B and gpt-oss-120b posts, 64 to 256 clients on one GPU) were
+-- read after the simulator and its engine memory were built and fitted; the
+-- GPU count is inferred, not stated, so they are scored apart.
+--
 -- latency_accuracy_summary: per split and kind of statistic (p50, tail,
 -- throughput), the rows, the median and worst absolute relative error and
 -- how many meet the target. Reading this file twice changes nothing.
 
+DROP VIEW IF EXISTS latency_accuracy_by_concurrency;
 DROP VIEW IF EXISTS latency_accuracy_summary;
 DROP VIEW IF EXISTS latency_accuracy;
+DROP VIEW IF EXISTS latency_recipe;
 DROP VIEW IF EXISTS latency_workload;
 
 -- The benchmark workloads, as their sources state them.
@@ -123,6 +133,10 @@ blog(post, isl, version, split, harness) AS (VALUES
   ('mi355x-glm5-fp8-sglang-40-cheaper-than-b200.mdx', 8192, NULL, 'held_out', 'ix-8k'),
   ('mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx', 8192, NULL, 'held_out', 'ix-8k'),
   ('mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx', 8192, '0.5.8.post1', 'older_software', 'ix-8k'),
+  ('best-gpu-for-llama70b-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
+  ('best-gpu-for-llama70b-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
+  ('best-gpu-for-gptoss120b-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
+  ('best-gpu-for-gptoss120b-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
   ('mi355x-deepseek-v4-pro-sglang-110x-in-26-days.mdx', 8192, NULL, 'older_software', 'ix-8k')),
 src(source_prefix, isl, version, split, harness) AS (
   SELECT 'vllm-project/vllm-project.github.io _posts/2026-04-22-fp8-kvcache.md',
@@ -139,10 +153,36 @@ SELECT s.source_prefix, s.isl, s.version, s.split, h.prompt_tokens,
        h.prompts, h.token_budget
 FROM src s JOIN harness h ON h.name = s.harness;
 
+-- The server flags of the recipes behind the "best GPU" rows, which set
+-- the KV cache's dtype, the memory the cache may take and the token
+-- budget (SemiAnalysisAI/InferenceX benchmarks/*.sh on main at each run's
+-- date): Llama-3.3-70B, 2025-10-29, @9596d23d: TensorRT-LLM
+-- (70b_fp4_b200_trt_slurm.sh, 70b_fp8_h200_trt_slurm.sh) kv_cache_config
+-- dtype fp8, --max_num_tokens 16384, the free memory fraction its default
+-- (0.9: headroom 0.10); vLLM on MI355X, MI325X and MI300X
+-- (70b_fp4_mi355x_slurm.sh, 70b_fp8_mi3*x_slurm.sh) --kv-cache-dtype fp8,
+-- --gpu-memory-utilization 0.94, --max-num-batched-tokens 131072.
+-- gpt-oss-120b on TensorRT-LLM with free_gpu_memory_fraction 0.85 and
+-- --max_num_tokens 20000: B200 (gptoss_fp4_b200_trt.sh @d7dbd045,
+-- 2026-02-05) KV fp8; H200 (gptoss_fp4_h200_trt_slurm.sh @9c0fcc9a,
+-- 2025-12-15) KV 'auto', the checkpoint's 16 bits. Not modelled: the 1k/1k
+-- TensorRT-LLM runs of Llama on fewer than 8 GPUs set
+-- batch_wait_timeout_iters 20 and batch_wait_max_tokens_ratio 0.9 (new
+-- prompts wait up to 20 steps to be batched), and each recipe's
+-- stream_interval (10 or 20: tokens streamed in groups).
+CREATE VIEW latency_recipe(post, engine, gpu, kv_dtype, mem_headroom, token_budget) AS VALUES
+  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.10, 16384),
+  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'h200', 'fp8', 0.10, 16384),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi355x', 'fp8', 0.06, 131072),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi325x', 'fp8', 0.06, 131072),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi300x', 'fp8', 0.06, 131072),
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.15, 20000),
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000);
+
 CREATE VIEW latency_accuracy AS
 WITH rows AS (
   SELECT m.id, m.kind, m.metric, m.model, m.gpu, m.dtype,
-         coalesce(m.kv_dtype, engine_kv_dtype(m.engine, m.dtype)) AS kv_dtype, m.engine, m.tp,
+         coalesce(m.kv_dtype, rc.kv_dtype, engine_kv_dtype(m.engine, m.dtype)) AS kv_dtype, m.engine, m.tp,
          coalesce(m.ep, 1) AS ep, m.concurrency, m.value AS measured, m.unit,
          -- a figure the same page gives again for a later version is
          -- superseded (measurements.repeat_of): scored with the older
@@ -150,7 +190,8 @@ WITH rows AS (
          CASE WHEN m.repeat_of IS NOT NULL THEN 'older_software' ELSE w.split END AS split,
          w.prompt_tokens, w.prompt_cv, w.output_tokens, w.output_cv,
          coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
-         w.token_budget, m.source
+         coalesce(rc.token_budget, w.token_budget) AS token_budget,
+         coalesce(rc.mem_headroom, 0.10) AS mem_headroom, m.source
   FROM measurements m
   JOIN latency_workload w ON substr(m.source, 1, length(w.source_prefix)) = w.source_prefix
                          AND (w.isl IS NULL OR w.isl = m.prompt_tokens)
@@ -159,7 +200,9 @@ WITH rows AS (
                                   AND NOT EXISTS (SELECT 1 FROM latency_workload v
                                                   WHERE v.source_prefix = w.source_prefix
                                                     AND v.version = m.engine_version)))
-  WHERE m.scenario = 'online' AND coalesce(m.speculative, 'no') = 'no'
+  LEFT JOIN latency_recipe rc ON w.source_prefix GLOB '*/' || rc.post
+                             AND rc.engine = m.engine AND rc.gpu = m.gpu
+  WHERE (w.split <> 'held_out_inferred' OR rc.post IS NOT NULL) AND m.scenario = 'online' AND coalesce(m.speculative, 'no') = 'no'
     AND m.notes NOT LIKE '%[import] duplicate of %'
     AND m.model IS NOT NULL AND m.gpu IS NOT NULL AND m.dtype IS NOT NULL
     AND m.engine IN ('vllm', 'sglang', 'trtllm') AND m.tp IS NOT NULL
@@ -190,7 +233,7 @@ sim AS (
     AND s.warmup = 0 AND s.seed = 1
     AND s.prompt_tokens = r.prompt_tokens AND s.prompt_cv = r.prompt_cv
     AND s.output_tokens = r.output_tokens AND s.output_cv = r.output_cv
-    AND s.token_budget = r.token_budget
+    AND s.token_budget = r.token_budget AND s.mem_headroom = r.mem_headroom
     AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
     AND s.engine = r.engine AND s.kv_dtype = r.kv_dtype AND s.tp = r.tp AND s.ep = r.ep
 )
@@ -224,3 +267,21 @@ SELECT split, statistic, max(n) AS rows,
        sum(within_target) AS within_target
 FROM e
 GROUP BY split, statistic;
+
+-- The medians of the simulated / measured ratios of TTFT and TPOT (or the
+-- inter-token latency) by split and concurrency: within a factor of two
+-- is a ratio between 0.5 and 2.
+CREATE VIEW latency_accuracy_by_concurrency AS
+WITH e AS (
+  SELECT split, CASE WHEN metric LIKE 'ttft%' THEN 'ttft' ELSE 'tpot' END AS what,
+         concurrency, simulated / measured AS ratio,
+         row_number() OVER (PARTITION BY split, metric LIKE 'ttft%', concurrency
+                            ORDER BY simulated / measured) AS k,
+         count(*) OVER (PARTITION BY split, metric LIKE 'ttft%', concurrency) AS n
+  FROM latency_accuracy
+  WHERE statistic = 'p50' AND metric NOT LIKE '%mean')
+SELECT split, what, concurrency, max(n) AS rows,
+       avg(CASE WHEN k IN ((n + 1) / 2, (n + 2) / 2) THEN ratio END) AS median_ratio,
+       min(ratio) AS min_ratio, max(ratio) AS max_ratio
+FROM e
+GROUP BY split, what, concurrency;

@@ -130,7 +130,38 @@ check("importer: a later version of the page supersedes the figure (A1 by A3)",
 check("importer: other pages, other lengths, one date's two values and training rows are kept",
       all(notes[i] == "n" for i in ("A4", "A5", "A6", "T1", "T2"))
       and counts == {"duplicate": 1, "superseded": 1})
+# A "best GPU" table row's GPU count by Little's law: 128 clients x
+# (7372.5 + 921.5) tokens / (133.0989 s + 921.5 x 0.0815 s) = 5,099 tokens/s,
+# 1.00 x the 5,101.6 per GPU: one GPU; 64 x 8294 / (0.4662 + 921.5 x 0.055)
+# = 10,376, 4.04 x 2,568.0: four, whose split is not stated.
+def lat(rid, metric, value, tput, row_name, conc):
+    return row(rid, "blog.mdx", "2025-10-29", value, kind="latency", metric=metric,
+               gpu_count="", tp="", concurrency=conc, prompt_tokens="8192",
+               gen_tokens="1024", scenario="online",
+               notes="table 'T', row %s, column 'X'. Throughput/GPU "
+                     "(input+output tok/s/GPU) %s, $/Mtok $0.08." % (row_name, tput))
+best = [lat("B1", "ttft_ms_p50", "133098.9", "5,101.6", "H200", "128"),
+        lat("B2", "tpot_ms_p50", "81.5", "5,101.6", "H200", "128"),
+        lat("B3", "ttft_ms_p50", "466.2", "2,568.0", "H100", "64"),
+        lat("B4", "tpot_ms_p50", "55.0", "2,568.0", "H100", "64"),
+        lat("B5", "ttft_ms_p50", "100", "1,000.0", "lone TTFT", "64")]
+n_set = I.infer_gpu_counts(best)
+by = {r["id"]: r for r in best}
+check("importer: Little's law puts a best-GPU pair on one GPU (gpu_count, tp, pp 1)",
+      n_set == 2 and all((by[i]["gpu_count"], by[i]["tp"], by[i]["pp"]) == ("1", "1", "1")
+                         for i in ("B1", "B2"))
+      and "1.00 x the table's 5101.6 per GPU" in by["B1"]["notes"])
+check("importer: a pair on about 4 GPUs is noted, not set; a lone TTFT is left alone",
+      all(by[i]["gpu_count"] == "" and by[i]["tp"] == "" for i in ("B3", "B4", "B5"))
+      and "about 4 GPUs by Little's law, their split not stated" in by["B3"]["notes"]
+      and by["B5"]["notes"].endswith("$0.08."))
 gpus, models, engines, meas = C.load("catalogs")
+mid = {r["id"]: r for r in meas}
+check("catalog: M0005 (Llama-3.3-70B, H200, 128 clients) on one GPU; M0011 (H100) not set",
+      (mid["M0005"]["gpu_count"], mid["M0005"]["tp"]) == ("1", "1")
+      and (mid["M0011"]["gpu_count"], mid["M0011"]["tp"]) == ("", "")
+      and sum(r["gpu_count"] == "1" and "inferred (Little's law)" in r["notes"]
+              for r in meas) == 38)
 marked = [r for r in meas if C.repeated(r)]
 ids = {c["id"] for c in C.cases(gpus, models, meas)}
 dup = sum("[import] duplicate of " in r["notes"] for r in marked)
