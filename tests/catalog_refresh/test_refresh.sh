@@ -177,16 +177,20 @@ check same_date_listings_fail $?
 XC=catalogs/price_updates/anycloud_azure_nd_gb200_v6_2026-05-20.csv
 XS="github.com/anycloud-sh/catalog|azure/vms.csv (excerpt: ND GB200 v6)"
 AWSGIT="$TMP/awsgit"
+assembled() {  # assembled OUT UPDATE: the good fixture and UPDATE assemble into $TMP/OUT
+  bash catalogs/assemble_price_extract.sh "$TMP/$1" "$FX/good" "$AWSGIT" HEAD "$2" >/dev/null 2>&1
+}
+refused() {  # refused OUT UPDATE MESSAGE: assembling with UPDATE fails, saying MESSAGE
+  ! bash catalogs/assemble_price_extract.sh "$TMP/$1" "$FX/good" "$AWSGIT" HEAD "$2" \
+    2>"$TMP/$1.err" >/dev/null && grep -q "$3" "$TMP/$1.err"
+}
 mkdir -p "$AWSGIT/data" && cp "$FX/listing/aws_listing.js" "$AWSGIT/data/all_gpu_instances.js" && \
   git -C "$AWSGIT" init -q && git -C "$AWSGIT" add data && \
   git -C "$AWSGIT" -c user.name=t -c user.email=t@t commit -q -m listing && \
-  bash catalogs/assemble_price_extract.sh "$TMP/xc" "$FX/good" "$AWSGIT" HEAD \
-    "$XC=$XS|62ff0a987e0c257a89235415d2877812fb1aaf29|azure" >/dev/null 2>&1 && \
+  assembled xc "$XC=$XS|62ff0a987e0c257a89235415d2877812fb1aaf29|azure" && \
   grep -q '^anycloud_azure_nd_gb200_v6_2026-05-20.csv,azure,github.com/anycloud-sh/catalog,azure/vms.csv (excerpt: ND GB200 v6),62ff0a987e0c257a89235415d2877812fb1aaf29,2026-05-20T04:50:10+00:00,19,19,19,' "$TMP/xc/MANIFEST.csv" && \
   cmp -s "$XC" "$TMP/xc/anycloud_azure_nd_gb200_v6_2026-05-20.csv" && \
-  ! bash catalogs/assemble_price_extract.sh "$TMP/xc2" "$FX/good" "$AWSGIT" HEAD \
-    "$XC=$XS|0000000000000000000000000000000000000000|azure" 2>"$TMP/xc2.err" >/dev/null && \
-  grep -q 'to date the excerpt by' "$TMP/xc2.err"
+  refused xc2 "$XC=$XS|0000000000000000000000000000000000000000|azure" 'to date the excerpt by'
 check excerpt_assembled_and_dated $?
 run "$TMP/xc" "$TMP/xc.csv"; rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c '^azure,Standard_ND128isr_NDR_GB200_v6,' "$TMP/xc.csv")" -eq 19 ] && \
@@ -199,13 +203,10 @@ check excerpt_gb200_rows $?
 # refused where the extract's own file of that commit dates it
 XO=catalogs/price_updates/skypilot_oci_vms_gpu_2026-09-18.csv
 XOS="github.com/skypilot-org/skypilot-catalog|catalogs/v8/oci/vms.csv (excerpt)|0588751183820cf2dab5c8a89447e8aac9f73fd5|oci"
-bash catalogs/assemble_price_extract.sh "$TMP/xo" "$FX/good" "$AWSGIT" HEAD "$XO=$XOS|2026-09-18" >/dev/null 2>&1 && \
+assembled xo "$XO=$XOS|2026-09-18" && \
   grep -q '^skypilot_oci_vms_gpu_2026-09-18.csv,oci,github.com/skypilot-org/skypilot-catalog,catalogs/v8/oci/vms.csv (excerpt),0588751183820cf2dab5c8a89447e8aac9f73fd5,2026-09-18,924,924,924,' "$TMP/xo/MANIFEST.csv" && \
-  ! bash catalogs/assemble_price_extract.sh "$TMP/xo2" "$FX/good" "$AWSGIT" HEAD "$XO=$XOS|18.09.2026" 2>"$TMP/xo2.err" >/dev/null && \
-  grep -q 'a DAY is YYYY-MM-DD' "$TMP/xo2.err" && \
-  ! bash catalogs/assemble_price_extract.sh "$TMP/xo3" "$FX/good" "$AWSGIT" HEAD \
-    "$XC=$XS|62ff0a987e0c257a89235415d2877812fb1aaf29|azure|2026-01-01" 2>"$TMP/xo3.err" >/dev/null && \
-  grep -q 'only for a file that no file of' "$TMP/xo3.err"
+  refused xo2 "$XO=$XOS|18.09.2026" 'a DAY is YYYY-MM-DD' && \
+  refused xo3 "$XC=$XS|62ff0a987e0c257a89235415d2877812fb1aaf29|azure|2026-01-01" 'only for a file that no file of'
 check excerpt_dated_by_day $?
 # the OCI rows: 8 MI355X at Oracle's 8.60 per GPU-hour, dated by the excerpt, no
 # spot price but the preemptible half price of the V100 VMs; US regions in cloud_regions
