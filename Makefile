@@ -176,6 +176,10 @@ accuracy: $(LIB) build/libgpuadv_core.$(EXT)
 	  "SELECT split, statistic, rows, round(median_abs_error, 3) AS median_abs_error, \
 	          round(worst_abs_error, 3) AS worst_abs_error, worst_id, within_target \
 	   FROM latency_accuracy_summary ORDER BY split, statistic"
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -box :memory: \
+	  "SELECT split, what, concurrency, rows, round(median_ratio, 2) AS median_ratio, \
+	          round(min_ratio, 2) AS min_ratio, round(max_ratio, 2) AS max_ratio \
+	   FROM latency_accuracy_by_concurrency ORDER BY split, what, concurrency"
 
 # The speed ranges of estimate_bands (sql/gpuadv.sql) from the fits and the
 # published figures: serving (calibrate.py, each GPU left out), the runs no
