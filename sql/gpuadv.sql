@@ -1162,7 +1162,10 @@ r AS (
            -- the regions of an offer after the filters, cheapest first (at
            -- equal price a dated one first): the plans price the first only
            row_number() OVER (PARTITION BY o.workload, o.offer
-                              ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank
+                              ORDER BY o.usd_per_hour, o.price_date IS NULL, o.region) AS region_rank,
+           -- the regions that pass at the same price: at a tie the first
+           -- by name is planned, and the reasons say how many more there are
+           count(*) OVER (PARTITION BY o.workload, o.offer, o.usd_per_hour) AS regions_at_price
     FROM filtered_offers o
     WHERE o.plans = 'model' AND o.workload IN (SELECT by_filters FROM f))
   WHERE region_rank = 1)
@@ -1173,7 +1176,7 @@ SELECT f.name AS workload, f.kind,
        r.pue, r.price_flag, r.as_of, r.price_date, r.term, r.term_days, r.max_days,
        r.spot_interruptions_per_day, r.unit_gpus, r.unit_usd, r.network_usd_per_gpu,
        r.running_usd_per_gpu_hour, r.resale_share, r.tier, r.country, r.continent,
-       r.plans, r.region_rank
+       r.plans, r.region_rank, r.regions_at_price
 FROM f JOIN r ON r.workload = f.by_filters;
 
 -- Every workload's offers: those of its shape (workloads alike in every
@@ -1263,7 +1266,7 @@ best AS (
   FROM lay l),
 plan AS (
   SELECT w.name AS workload, w.kind, w.model, w.params_b, w.mode,
-         o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.gpus_per_node,
+         o.offer, o.pricing, o.provider, o.region, o.country, o.regions_at_price, o.gpu, o.gpus_per_node,
          b.devices, b.fraction, b.usable_gb, b.owned, b.j IS NOT NULL AS has_tflops,
          o.usd_per_device_hour, o.managed_premium, o.fabric_gbps, o.fabric,
          o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
@@ -1416,7 +1419,7 @@ judged3 AS (
            AND total_usd <= min(CASE WHEN problem IS NULL THEN total_usd END)
                               OVER (PARTITION BY workload) * (1 + tie_share) AS near_cheapest
   FROM judged2 j2)
-SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, gpu,
+SELECT workload, kind, model, params_b, mode, offer, pricing, provider, region, country, regions_at_price, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        round(mem_gb_per_gpu, 2) AS mem_gb_per_gpu, round(usable_gb, 2) AS usable_gb_per_gpu,
        zero_stage, tp, pp, ep, recompute, micro_batch, global_batch, framework,
@@ -1941,7 +1944,7 @@ lat AS MATERIALIZED (
    AND s.mem_headroom = p.mem_headroom AND s.kv_dtype = p.sim_kv_dtype
   WHERE p.r2 = 1),
 plan0 AS (
-  SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.gpu, o.owned, o.devices, o.fraction,
+  SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.regions_at_price, o.gpu, o.owned, o.devices, o.fraction,
          o.usd_per_device_hour, o.capex_usd_per_gpu, o.watts_per_gpu, o.usd_per_kwh, o.pue,
          p.fab, p.fits, p.n AS gpus_per_replica, p.layout, p.pp, p.batch, p.replicas, p.spare_replicas, p.n_gpus,
          CASE WHEN p.fits THEN nodes_required(p.n_gpus, o.devices) END AS nodes,
@@ -2187,7 +2190,8 @@ SELECT workload, model, params_b, dtype, engine,
        CASE WHEN hybrid = 1 THEN r_provider ELSE provider END AS provider,
        CASE WHEN hybrid = 1 THEN r_region ELSE region END AS region,
        CASE WHEN hybrid = 1 THEN (SELECT g.country FROM cloud_regions g WHERE g.provider = r_provider AND g.region = r_region)
-            ELSE country END AS country, gpu,
+            ELSE country END AS country,
+       CASE WHEN hybrid = 1 THEN 1 ELSE regions_at_price END AS regions_at_price, gpu,
        fits, tech_problem IS NULL AS feasible, problem IS NULL AS works, problem AS why_not,
        CASE WHEN b_basis IS NULL THEN NULL ELSE plan_basis END AS basis,
        CASE WHEN plan_basis = 'same-gpu'
@@ -2476,7 +2480,10 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                   -- the region's country, where its name does not say it
                   || coalesce((SELECT ' (' || g.country || ')' FROM cloud_regions g
                                WHERE g.provider = ranked_training.provider AND g.region = ranked_training.region
-                                 AND instr(g.region, g.country) = 0), '') || ', '
+                                 AND instr(g.region, g.country) = 0), '')
+                  || CASE WHEN regions_at_price > 1
+                          THEN printf(' or %d more region%s at this price', regions_at_price - 1,
+                                      CASE WHEN regions_at_price > 2 THEN 's' ELSE '' END) ELSE '' END || ', '
                   || CASE WHEN pricing = 'quote' THEN 'your quote'
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END
@@ -2555,7 +2562,10 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                   -- the region's country, where its name does not say it
                   || coalesce((SELECT ' (' || g.country || ')' FROM cloud_regions g
                                WHERE g.provider = ranked_serving.provider AND g.region = ranked_serving.region
-                                 AND instr(g.region, g.country) = 0), '') || ', '
+                                 AND instr(g.region, g.country) = 0), '')
+                  || CASE WHEN regions_at_price > 1
+                          THEN printf(' or %d more region%s at this price', regions_at_price - 1,
+                                      CASE WHEN regions_at_price > 2 THEN 's' ELSE '' END) ELSE '' END || ', '
                   || CASE WHEN pricing = 'quote' THEN 'your quote'
                           WHEN price_age_days IS NULL THEN 'price date unknown'
                           ELSE printf('price %d days old', price_age_days) END
