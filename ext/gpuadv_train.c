@@ -569,11 +569,16 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
         /* stage 4 stands for ZeRO-3 sharded within a node (HSDP) */
         if (zero == 4 && g->gpus_per_node / tp < 2.0) continue;
         for (rc = 0; rc < GPUADV_N_RECOMPUTE; rc++) {
+          /* per width: a micro-batch that fits on no number of GPUs; the
+          ** larger ones (mbs ascend) need at least its memory and place
+          ** on no more GPUs, so they fit on none either */
+          int mem_out[2] = {0, 0};
           if (g->recompute >= 0 && rc != g->recompute) continue;
           for (i = 0; i < n_mbs * widths; i++) {
             gpuadv_train_time t;
             double n, usd, hours, gb;
             wide = i / n_mbs;
+            if (mem_out[wide]) continue;
             l.tp = tp;
             l.pp = pp;
             l.zero_stage = zero < 4 ? zero : 3;
@@ -595,6 +600,8 @@ static void search_pass(const gpuadv_train_model *m, const gpuadv_train_chip *c,
                 if (isfinite(fit_hours)) {
                   out->fits = 1;
                   if (fit_hours < out->best_hours) out->best_hours = fit_hours;
+                } else {
+                  mem_out[wide] = 1;
                 }
                 continue;
               }
