@@ -1103,6 +1103,17 @@ def build_modern_row(where, src):
 # is not stated.
 BEST_GPU_RANGE_RATIO = 0.8
 BEST_GPU_TOLERANCE = 0.1
+# Counts above one whose split the recipe states: (post, model, gpu, engine)
+# -> (GPUs, tp, where it is stated).  InferenceX's AMD master configuration
+# runs DeepSeek-R1 FP8 with SGLang on MI300X and MI325X at tensor parallel 8
+# only, at 4 to 64 clients (SemiAnalysisAI/InferenceX .github/configs/
+# amd-master.yaml, main at the rows' date, 2026-02-27, @f267602f); Little's
+# law gives 8.32 to 8.47 GPUs for the four pairs.
+BEST_GPU_RECIPE_TP = {
+    ('best-gpu-for-dsr1-inference.mdx', 'deepseek-r1', gpu, 'sglang'):
+        (8, 8, "InferenceX .github/configs/amd-master.yaml @f267602f: tp 8 only at 4 to 64 clients")
+    for gpu in ('mi300x', 'mi325x')
+}
 BEST_GPU_TPUT = re.compile(r'Throughput/GPU \(input\+output tok/s/GPU\) ([\d,]+(?:\.\d+)?)')
 BEST_GPU_ROW = re.compile(r"table '([^']*)', row (.*?), column")
 
@@ -1114,8 +1125,9 @@ def harness_mean_tokens(length):
 
 def infer_gpu_counts(rows):
     """Sets, in place, gpu_count, tp and pp of the best-GPU table rows whose
-    TTFT, TPOT and throughput per GPU put them on one GPU (see above), and
-    notes the count of the others; returns how many rows were set."""
+    TTFT, TPOT and throughput per GPU put them on one GPU (see above), or on
+    the GPUs whose split BEST_GPU_RECIPE_TP states, and notes the count of
+    the others; returns how many rows were set."""
     groups = {}
     for row in rows:
         t = BEST_GPU_TPUT.search(row['notes'])
@@ -1138,10 +1150,18 @@ def infer_gpu_counts(rows):
                'tokens/s, %.2f x the table\'s %s per GPU'
                % (c, i, o, ttft_row['value'], o, tpot_row['value'], c * (i + o) / cycle_s,
                   gpus, decimal_text(decimal.Decimal(repr(tput)))))
+        recipe = next((v for (post, model, gpu, engine), v in BEST_GPU_RECIPE_TP.items()
+                       if post in ttft_row['source'] and (model, gpu, engine) ==
+                       (ttft_row['model'], ttft_row['gpu'], ttft_row['engine'])), None)
         for row in (ttft_row, tpot_row):
             if abs(gpus - 1) <= BEST_GPU_TOLERANCE:
                 row['gpu_count'] = row['tp'] = row['pp'] = '1'
                 note = 'gpu_count 1, tp 1 inferred (Little\'s law): ' + why
+                n_set += 1
+            elif recipe and abs(gpus / recipe[0] - 1) <= BEST_GPU_TOLERANCE:
+                row['gpu_count'], row['tp'], row['pp'] = str(recipe[0]), str(recipe[1]), '1'
+                note = ('gpu_count %d (Little\'s law: %s), tp %d as the recipe states (%s)'
+                        % (recipe[0], why, recipe[1], recipe[2]))
                 n_set += 1
             else:
                 note = 'about %.0f GPUs by Little\'s law, their split not stated: %s' % (gpus, why)
@@ -1387,7 +1407,7 @@ def main():
     for kind in ('decode', 'prefill', 'aggregate', 'latency', 'train_mem', 'hw', 'train_tps'):
         print('%s: %d rows' % (kind, counts.get(kind, 0)), file=sys.stderr)
     print('total: %d rows written to %s' % (len(rows), opts.out), file=sys.stderr)
-    print('gpu_count 1 inferred (Little\'s law): %d rows' % inferred, file=sys.stderr)
+    print('gpu_count inferred (Little\'s law): %d rows' % inferred, file=sys.stderr)
     print('duplicates: %d, superseded: %d (left out of the fits)'
           % (repeats['duplicate'], repeats['superseded']), file=sys.stderr)
     print('excluded: %d' % len(excluded), file=sys.stderr)

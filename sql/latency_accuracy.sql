@@ -53,7 +53,9 @@
 -- simulator or the speed model was fitted to either set.
 --
 -- 'held_out_inferred' rows (the "best GPU" tables of InferenceX's
--- Llama-3.3-70B and gpt-oss-120b posts, 64 to 256 clients on one GPU) were
+-- Llama-3.3-70B and gpt-oss-120b posts, 64 to 256 clients on one GPU, and
+-- of its DeepSeek-R1 post, 64 clients on 8 AMD GPUs at the tp 8 its
+-- recipe states) were
 -- read after the simulator and its engine memory were built and fitted; the
 -- GPU count is inferred, not stated, so they are scored apart.
 --
@@ -137,6 +139,8 @@ blog(post, isl, version, split, harness) AS (VALUES
   ('best-gpu-for-llama70b-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
   ('best-gpu-for-gptoss120b-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
   ('best-gpu-for-gptoss120b-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
+  ('best-gpu-for-dsr1-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
+  ('best-gpu-for-dsr1-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
   ('mi355x-deepseek-v4-pro-sglang-110x-in-26-days.mdx', 8192, NULL, 'older_software', 'ix-8k')),
 src(source_prefix, isl, version, split, harness) AS (
   SELECT 'vllm-project/vllm-project.github.io _posts/2026-04-22-fp8-kvcache.md',
@@ -165,7 +169,11 @@ FROM src s JOIN harness h ON h.name = s.harness;
 -- gpt-oss-120b on TensorRT-LLM with free_gpu_memory_fraction 0.85 and
 -- --max_num_tokens 20000: B200 (gptoss_fp4_b200_trt.sh @d7dbd045,
 -- 2026-02-05) KV fp8; H200 (gptoss_fp4_h200_trt_slurm.sh @9c0fcc9a,
--- 2025-12-15) KV 'auto', the checkpoint's 16 bits. Not modelled: the 1k/1k
+-- 2025-12-15) KV 'auto', the checkpoint's 16 bits. DeepSeek-R1 FP8 on
+-- SGLang 0.5.9 on MI300X and MI325X (single_node/dsr1_fp8_mi3*x.sh
+-- @f267602f, 2026-02-27): --kv-cache-dtype fp8_e4m3,
+-- --mem-fraction-static 0.8 (headroom 0.2), --chunked-prefill-size 131072.
+-- Not modelled: the 1k/1k
 -- TensorRT-LLM runs of Llama on fewer than 8 GPUs set
 -- batch_wait_timeout_iters 20 and batch_wait_max_tokens_ratio 0.9 (new
 -- prompts wait up to 20 steps to be batched), and each recipe's
@@ -177,7 +185,9 @@ CREATE VIEW latency_recipe(post, engine, gpu, kv_dtype, mem_headroom, token_budg
   ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi325x', 'fp8', 0.06, 131072),
   ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi300x', 'fp8', 0.06, 131072),
   ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.15, 20000),
-  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000);
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000),
+  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi300x', 'fp8', 0.20, 131072),
+  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi325x', 'fp8', 0.20, 131072);
 
 CREATE VIEW latency_accuracy AS
 WITH rows AS (

@@ -151,6 +151,22 @@ check("importer: Little's law puts a best-GPU pair on one GPU (gpu_count, tp, pp
       n_set == 2 and all((by[i]["gpu_count"], by[i]["tp"], by[i]["pp"]) == ("1", "1", "1")
                          for i in ("B1", "B2"))
       and "1.00 x the table's 5101.6 per GPU" in by["B1"]["notes"])
+# DeepSeek-R1 on 8 MI300X with SGLang, 64 clients at 1k/1k: 64 x 1843 /
+# (0.199 + 921.5 x 0.0513) = 2,486 tokens/s, 8.32 x 298.7: eight GPUs, at the
+# tp 8 InferenceX's AMD configuration states (BEST_GPU_RECIPE_TP)
+src8 = "X/InferenceX-app packages/app/content/blog/best-gpu-for-dsr1-inference.mdx @2d1d"
+d8 = [dict(lat("C1", "ttft_ms_p50", "199.0", "298.7", "MI300X", "64"), source=src8,
+           model="deepseek-r1", gpu="mi300x", engine="sglang", prompt_tokens="1024"),
+      dict(lat("C2", "tpot_ms_p50", "51.3", "298.7", "MI300X", "64"), source=src8,
+           model="deepseek-r1", gpu="mi300x", engine="sglang", prompt_tokens="1024")]
+d8b = [dict(r, gpu="b200", engine="trtllm") for r in d8]
+I.infer_gpu_counts(d8)
+I.infer_gpu_counts(d8b)
+check("importer: a recipe's stated split sets 8 GPUs at tp 8; without one they are noted",
+      all((r["gpu_count"], r["tp"]) == ("8", "8") for r in d8)
+      and "8.32 x the table's 298.7 per GPU" in d8[0]["notes"]
+      and all((r["gpu_count"], r["tp"]) == ("", "") for r in d8b)
+      and "about 8 GPUs by Little's law" in d8b[0]["notes"])
 check("importer: a pair on about 4 GPUs is noted, not set; a lone TTFT is left alone",
       all(by[i]["gpu_count"] == "" and by[i]["tp"] == "" for i in ("B3", "B4", "B5"))
       and "about 4 GPUs by Little's law, their split not stated" in by["B3"]["notes"]
