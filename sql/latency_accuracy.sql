@@ -119,7 +119,9 @@ DROP VIEW IF EXISTS latency_workload;
 -- DeepSeek-V4-Pro post's first light, which ran 110 times slower than the
 -- same recipe 26 days later. The estimates describe current engines.
 -- harness: the workload each names (lengths, their spread, prompts and
--- token budget); src: each source's rows, by prompt length and version.
+-- token budget); blog: InferenceX's posts, whose harness follows the
+-- prompt length (ix); src: each source's rows, by prompt length and
+-- version.
 CREATE VIEW latency_workload AS
 WITH harness(name, prompt_tokens, prompt_cv, output_tokens, output_cv,
              prompts_per_client, prompts, token_budget) AS (VALUES
@@ -127,21 +129,20 @@ WITH harness(name, prompt_tokens, prompt_cv, output_tokens, output_cv,
   ('ix-1k-32k', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 32768),
   ('ix-1k', 921.5, 0.0645, 921.5, 0.0645, 10, NULL, 8192),
   ('ix-8k', 7372.5, 0.0642, 921.5, 0.0645, 10, NULL, 8192)),
-blog(post, isl, version, split, harness) AS (VALUES
-  ('minimax-m3-vllm-fp8-h200-vs-b200-low-concurrency.mdx', 1024, NULL, 'held_out', 'ix-1k'),
-  ('minimax-m3-vllm-fp8-h200-vs-b200-low-concurrency.mdx', 8192, NULL, 'held_out', 'ix-8k'),
-  ('b200-minimax-m2-5-vllm-nvfp4-vs-h100-fp8-perf-per-dollar.mdx', 8192, NULL, 'held_out', 'ix-8k'),
-  ('b200-nvfp4-vs-h200-int4-kimi-k2-vllm-perf-per-dollar.mdx', 8192, NULL, 'held_out', 'ix-8k'),
-  ('mi355x-glm5-fp8-sglang-40-cheaper-than-b200.mdx', 8192, NULL, 'held_out', 'ix-8k'),
-  ('mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx', 8192, NULL, 'held_out', 'ix-8k'),
-  ('mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx', 8192, '0.5.8.post1', 'older_software', 'ix-8k'),
-  ('best-gpu-for-llama70b-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
-  ('best-gpu-for-llama70b-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
-  ('best-gpu-for-gptoss120b-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
-  ('best-gpu-for-gptoss120b-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
-  ('best-gpu-for-dsr1-inference.mdx', 1024, NULL, 'held_out_inferred', 'ix-1k'),
-  ('best-gpu-for-dsr1-inference.mdx', 8192, NULL, 'held_out_inferred', 'ix-8k'),
-  ('mi355x-deepseek-v4-pro-sglang-110x-in-26-days.mdx', 8192, NULL, 'older_software', 'ix-8k')),
+blog(post, isl, version, split) AS (VALUES
+  -- isl NULL: both prompt lengths the post gives, 1024 and 8192
+  ('minimax-m3-vllm-fp8-h200-vs-b200-low-concurrency.mdx', NULL, NULL, 'held_out'),
+  ('b200-minimax-m2-5-vllm-nvfp4-vs-h100-fp8-perf-per-dollar.mdx', 8192, NULL, 'held_out'),
+  ('b200-nvfp4-vs-h200-int4-kimi-k2-vllm-perf-per-dollar.mdx', 8192, NULL, 'held_out'),
+  ('mi355x-glm5-fp8-sglang-40-cheaper-than-b200.mdx', 8192, NULL, 'held_out'),
+  ('mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx', 8192, NULL, 'held_out'),
+  ('mi355x-qwen3-5-sglang-v0-5-12-up-to-17x.mdx', 8192, '0.5.8.post1', 'older_software'),
+  ('best-gpu-for-llama70b-inference.mdx', NULL, NULL, 'held_out_inferred'),
+  ('best-gpu-for-gptoss120b-inference.mdx', NULL, NULL, 'held_out_inferred'),
+  ('best-gpu-for-dsr1-inference.mdx', NULL, NULL, 'held_out_inferred'),
+  ('mi355x-deepseek-v4-pro-sglang-110x-in-26-days.mdx', 8192, NULL, 'older_software')),
+-- the InferenceX posts' harness by prompt length
+ix(isl, harness) AS (VALUES (1024, 'ix-1k'), (8192, 'ix-8k')),
 src(source_prefix, isl, version, split, harness) AS (
   SELECT 'vllm-project/vllm-project.github.io _posts/2026-04-22-fp8-kvcache.md',
          NULL, NULL, 'development', 'vllm-20k'
@@ -149,9 +150,9 @@ src(source_prefix, isl, version, split, harness) AS (
   SELECT 'https://github.com/SemiAnalysisAI/InferenceX/issues/870', NULL, NULL,
          'held_out', 'ix-1k-32k'
   UNION ALL
-  SELECT 'SemiAnalysisAI/InferenceX-app packages/app/content/blog/' || post,
-         isl, version, split, harness
-  FROM blog)
+  SELECT 'SemiAnalysisAI/InferenceX-app packages/app/content/blog/' || b.post,
+         x.isl, b.version, b.split, x.harness
+  FROM blog b JOIN ix x ON b.isl IS NULL OR b.isl = x.isl)
 SELECT s.source_prefix, s.isl, s.version, s.split, h.prompt_tokens,
        h.prompt_cv, h.output_tokens, h.output_cv, h.prompts_per_client,
        h.prompts, h.token_budget
