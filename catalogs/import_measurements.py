@@ -404,10 +404,7 @@ DTYPE_OVERRIDES = [
      'dtype: the source column says FP8, but TensorRT-LLM runs gpt-oss on Hopper with '
      'its MXFP4 MoE weights and BF16 activations (GPT-OSS deployment guide: H200 '
      'BF16 activations, MXFP4 MoE weights, TRITON MoE backend, the Hopper default)'),
-]
-
-
-DTYPE_OVERRIDES += [
+] + [
     (engine, r'gpt-oss-.*', gpus, 'fp4', 'mxfp4',
      'dtype: the source says FP4; gpt-oss is released with MXFP4 MoE weights, which '
      'this GPU, having no FP4 units, runs as MXFP4 weights with 16-bit activations')
@@ -1077,18 +1074,6 @@ def build_modern_row(where, src):
     return out, None
 
 
-# A serving figure printed twice counts once.  Two rows of the same page (the same
-# repository and file, or the same address; the folder a page moved to and the
-# commit are not compared) that state the same engine, GPUs, model, dtype,
-# layout, load, lengths and metric are one measurement:
-#   - with the same value and the same commit (or none), the later row repeats
-#     the earlier (the extract took some tables twice): "duplicate of ID";
-#   - with a later as_of, the later version of the page supersedes the earlier
-#     figure (the engine's current speed is what the plans estimate):
-#     "superseded by ID".
-# The row that counts the figure goes into `repeat_of` (the notes say why);
-# catalogs/calibrate.py, sql/accuracy.sql and speed_basis leave rows with a
-# repeat_of out, as they do the rows the source flags as anomalous.
 # InferenceX's "best GPU" tables give, per GPU, the median TTFT and TPOT of
 # a closed-loop run and its input+output tokens/s per GPU, but not how many
 # GPUs ran it.  Little's law gives the count: each of C clients sends a
@@ -1153,22 +1138,36 @@ def infer_gpu_counts(rows):
         recipe = next((v for (post, model, gpu, engine), v in BEST_GPU_RECIPE_TP.items()
                        if post in ttft_row['source'] and (model, gpu, engine) ==
                        (ttft_row['model'], ttft_row['gpu'], ttft_row['engine'])), None)
+        if abs(gpus - 1) <= BEST_GPU_TOLERANCE:
+            split = (1, 1)
+            note = 'gpu_count 1, tp 1 inferred (Little\'s law): ' + why
+        elif recipe and abs(gpus / recipe[0] - 1) <= BEST_GPU_TOLERANCE:
+            split = recipe[:2]
+            note = ('gpu_count %d (Little\'s law: %s), tp %d as the recipe states (%s)'
+                    % (recipe[0], why, recipe[1], recipe[2]))
+        else:
+            split = None
+            note = 'about %.0f GPUs by Little\'s law, their split not stated: %s' % (gpus, why)
         for row in (ttft_row, tpot_row):
-            if abs(gpus - 1) <= BEST_GPU_TOLERANCE:
-                row['gpu_count'] = row['tp'] = row['pp'] = '1'
-                note = 'gpu_count 1, tp 1 inferred (Little\'s law): ' + why
+            if split:
+                row['gpu_count'], row['tp'], row['pp'] = str(split[0]), str(split[1]), '1'
                 n_set += 1
-            elif recipe and abs(gpus / recipe[0] - 1) <= BEST_GPU_TOLERANCE:
-                row['gpu_count'], row['tp'], row['pp'] = str(recipe[0]), str(recipe[1]), '1'
-                note = ('gpu_count %d (Little\'s law: %s), tp %d as the recipe states (%s)'
-                        % (recipe[0], why, recipe[1], recipe[2]))
-                n_set += 1
-            else:
-                note = 'about %.0f GPUs by Little\'s law, their split not stated: %s' % (gpus, why)
             row['notes'] = row['notes'] + '; ' + note
     return n_set
 
 
+# A serving figure printed twice counts once.  Two rows of the same page (the same
+# repository and file, or the same address; the folder a page moved to and the
+# commit are not compared) that state the same engine, GPUs, model, dtype,
+# layout, load, lengths and metric are one measurement:
+#   - with the same value and the same commit (or none), the later row repeats
+#     the earlier (the extract took some tables twice): "duplicate of ID";
+#   - with a later as_of, the later version of the page supersedes the earlier
+#     figure (the engine's current speed is what the plans estimate):
+#     "superseded by ID".
+# The row that counts the figure goes into `repeat_of` (the notes say why);
+# catalogs/calibrate.py, sql/accuracy.sql and speed_basis leave rows with a
+# repeat_of out, as they do the rows the source flags as anomalous.
 REPEAT_KEY = ['kind', 'metric', 'engine', 'gpu', 'gpu_count', 'model', 'dtype', 'tp',
               'pp', 'ep', 'batch', 'concurrency', 'prompt_tokens', 'gen_tokens',
               'scenario', 'speculative']
