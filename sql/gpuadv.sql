@@ -2481,9 +2481,7 @@ SELECT member AS workload, kind, offer, pricing, gpu, n_gpus, nodes, works,
                   || ' ' || offer,
                 provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END
                   -- the region's country, where its name does not say it
-                  || coalesce((SELECT ' (' || g.country || ')' FROM cloud_regions g
-                               WHERE g.provider = ranked_training.provider AND g.region = ranked_training.region
-                                 AND instr(g.region, g.country) = 0), '')
+                  || CASE WHEN instr(region, country) = 0 THEN ' (' || country || ')' ELSE '' END
                   || CASE WHEN regions_at_price > 1
                           THEN printf(' or %d more region%s at this price', regions_at_price - 1,
                                       CASE WHEN regions_at_price > 2 THEN 's' ELSE '' END) ELSE '' END || ', '
@@ -2563,9 +2561,7 @@ SELECT member, 'serve', offer, pricing, gpu, n_gpus, nodes, works,
                   || ' ' || offer,
                 provider || CASE WHEN region IS NOT NULL THEN ' ' || region ELSE '' END
                   -- the region's country, where its name does not say it
-                  || coalesce((SELECT ' (' || g.country || ')' FROM cloud_regions g
-                               WHERE g.provider = ranked_serving.provider AND g.region = ranked_serving.region
-                                 AND instr(g.region, g.country) = 0), '')
+                  || CASE WHEN instr(region, country) = 0 THEN ' (' || country || ')' ELSE '' END
                   || CASE WHEN regions_at_price > 1
                           THEN printf(' or %d more region%s at this price', regions_at_price - 1,
                                       CASE WHEN regions_at_price > 2 THEN 's' ELSE '' END) ELSE '' END || ', '
