@@ -16,6 +16,7 @@ int gpuadv_capacity_has_targets(const gpuadv_latency_targets *t) {
 
 int gpuadv_capacity_misses(const gpuadv_latency_targets *t,
                            const gpuadv_sim_result *r) {
+  if (r->stopped) return 1;
   if (t->ttft_p95_s > 0.0 && !(r->ttft_p95 <= t->ttft_p95_s)) return 1;
   if (t->tpot_p95_ms > 0.0 && r->has_tpot &&
       !(r->tpot_p95 * 1e3 <= t->tpot_p95_ms))
@@ -143,9 +144,16 @@ int gpuadv_capacity_search_capped(const gpuadv_latency_targets *t,
   double in_batch_s = 0.0;
   int rc;
   *max_rps = 0.0;
-  /* 1. the first run of gpuadv_capacity_search */
+  /* 1. the first run of gpuadv_capacity_search; one that misses is
+  ** dropped below, so it stops once its TTFT is certain to miss (an
+  ** error of its rest goes unseen: the searches below meet it again or
+  ** run other rates) */
   cfg->rate = max_rate;
+  cfg->stop_ttft_mean_s = t->ttft_mean_s;
+  cfg->stop_ttft_p95_s = t->ttft_p95_s;
   rc = gpuadv_capacity_run_steady(t, cfg, out, &in_batch_s);
+  cfg->stop_ttft_mean_s = 0.0;
+  cfg->stop_ttft_p95_s = 0.0;
   if (rc != 0) return rc;
   if (meets_targets(t, out)) {
     *max_rps = max_rate;

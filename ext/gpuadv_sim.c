@@ -79,7 +79,11 @@
 **
 ** Randomness: xoshiro256** seeded through splitmix64; exponential by
 ** inversion, normal by Box-Muller, gamma by Marsaglia and Tsang (2000),
-** with the u^(1/shape) boost for shape < 1.
+** with the u^(1/shape) boost for shape < 1. Request i's gap and lengths
+** are drawn before the run starts, each before its mean is applied, from
+** two streams (gaps; prompt then output lengths): a run at another rate
+** or mean length with the same seed and cvs has the same draws, and a
+** caller's gpuadv_sim_draws keeps them between runs.
 **
 ** THE STATISTICS
 **
@@ -273,13 +277,18 @@ static void dist_init(sim_dist *d, double mean, double cv) {
   }
 }
 
-static double dist_sample(const sim_dist *d, sim_rng *r) {
+/* A draw of d before its mean is applied (dist_scaled applies it): the
+** logarithm of a uniform draw (exponential), a gamma draw of the shape
+** (gamma), none (fixed: 0, and r is not used). It depends on the kind
+** and the cv alone, so that runs at other means share it (see
+** gpuadv_sim_draws). */
+static double dist_draw(const sim_dist *d, sim_rng *r) {
   double x, v, u;
   switch (d->kind) {
     case DIST_FIXED:
-      return d->mean;
+      return 0.0;
     case DIST_EXP:
-      return -d->mean * log(rng_unit(r));
+      return log(rng_unit(r));
     default:
       for (;;) {
         x = rng_normal(r);
@@ -292,13 +301,25 @@ static double dist_sample(const sim_dist *d, sim_rng *r) {
       }
       x = d->d * v;
       if (d->inv_shape > 0.0) x *= pow(rng_unit(r), d->inv_shape);
-      return x * d->scale;
+      return x;
   }
 }
 
-/* A token count: nearest integer, in [1, max]. */
-static int64_t dist_tokens(const sim_dist *d, sim_rng *r, int64_t max) {
-  double x = floor(dist_sample(d, r) + 0.5);
+/* The value of a draw of d. */
+static double dist_scaled(const sim_dist *d, double draw) {
+  switch (d->kind) {
+    case DIST_FIXED:
+      return d->mean;
+    case DIST_EXP:
+      return -d->mean * draw;
+    default:
+      return draw * d->scale;
+  }
+}
+
+/* A token count from a draw of d: nearest integer, in [1, max]. */
+static int64_t dist_tokens(const sim_dist *d, double draw, int64_t max) {
+  double x = floor(dist_scaled(d, draw) + 0.5);
   if (!(x >= 1.0)) return 1;
   if (x >= (double)max) return max;
   return (int64_t)x;
@@ -392,6 +413,8 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
        "token_budget must be in [1, 100000000]"},
       {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS,
        "prefill_groups must be in [1, 1024]"},
+      {c->stop_ttft_mean_s, 0.0, 1e300, "stop_ttft_mean_s must be >= 0"},
+      {c->stop_ttft_p95_s, 0.0, 1e300, "stop_ttft_p95_s must be >= 0"},
   };
   /* An open loop's rate: > 0 first, for the plainer message. Time is kept
   ** in seconds as a double: a run of 10^7 requests at the lowest rate
@@ -501,9 +524,9 @@ typedef struct sim_run {
 
 typedef struct sim {
   const gpuadv_sim_config *cfg;
-  sim_rng rng_gap; /* inter-arrival times */
-  sim_rng rng_len; /* prompt and output lengths */
   sim_dist gap, prompt, output;
+  /* request i's draws of gap, prompt and output: draw[3 i .. 3 i + 2] */
+  const double *draw;
   int64_t n, n_warm, m; /* requests, warm-up ones, measured ones */
 
   /* Arrivals. Open loop: the next one is generated when the previous one
@@ -547,6 +570,9 @@ typedef struct sim {
   float *ttft, *tpot, *e2e;
   int64_t n_tpot;
   double sum_ttft, sum_tpot, sum_e2e, sum_wait;
+  /* measured TTFTs above cfg->stop_ttft_p95_s so far, and how many make
+  ** the p95 certain to be above it */
+  int64_t n_over, over_max;
 
   /* Inter-token gaps of the steps ending in the window: a histogram
   ** (GPUADV_SIM_ITL_BINS counts, of which only bins itl_lo to itl_hi are
@@ -570,16 +596,70 @@ static int grow(void **p, int64_t *cap, size_t elem, int64_t need) {
   return 0;
 }
 
+/* ------------------------------------------------------------------------
+** The draws (gpuadv_sim_draws in gpuadv_sim.h).
+*/
+
+void gpuadv_sim_draws_clear(gpuadv_sim_draws *d) {
+  free(d->v);
+  memset(d, 0, sizeof(*d));
+}
+
+int gpuadv_sim_draws_match(const gpuadv_sim_draws *d,
+                           const gpuadv_sim_config *c) {
+  return d->n > 0 && d->seed == c->seed &&
+         d->gap_cv ==
+             (c->arrival == GPUADV_SIM_POISSON ? 1.0 : c->arrival_cv) &&
+         d->prompt_cv == c->prompt_cv && d->output_cv == c->output_cv;
+}
+
+/* Start d over for S: none drawn, the streams seeded from S's seed. */
+static void draws_reset(gpuadv_sim_draws *d, const sim *S) {
+  const gpuadv_sim_config *c = S->cfg;
+  uint64_t state = c->seed;
+  sim_rng r;
+  d->n = 0;
+  d->seed = c->seed;
+  d->gap_cv = c->arrival == GPUADV_SIM_POISSON ? 1.0 : c->arrival_cv;
+  d->prompt_cv = c->prompt_cv;
+  d->output_cv = c->output_cv;
+  rng_seed(&r, &state);
+  memcpy(d->gap_state, r.s, sizeof(r.s));
+  rng_seed(&r, &state);
+  memcpy(d->len_state, r.s, sizeof(r.s));
+}
+
+/* Draw d's requests up to n: request i's gap from the gap stream, its
+** prompt and then its output from the length stream. -1: no memory. */
+static int draws_extend(gpuadv_sim_draws *d, const sim *S, int64_t n) {
+  sim_rng gap, len;
+  int64_t i;
+  if (n <= d->n) return 0;
+  if (grow((void **)&d->v, &d->cap, 3 * sizeof(double), n) != 0) return -1;
+  memcpy(gap.s, d->gap_state, sizeof(gap.s));
+  memcpy(len.s, d->len_state, sizeof(len.s));
+  for (i = d->n; i < n; i++) {
+    d->v[3 * i] = dist_draw(&S->gap, &gap);
+    d->v[3 * i + 1] = dist_draw(&S->prompt, &len);
+    d->v[3 * i + 2] = dist_draw(&S->output, &len);
+  }
+  memcpy(d->gap_state, gap.s, sizeof(gap.s));
+  memcpy(d->len_state, len.s, sizeof(len.s));
+  d->n = n;
+  return 0;
+}
+
 /* Make request number n_gen, arriving at `arrival`, with the next lengths.
 ** In a closed loop, the window's ends are the arrivals of requests n_warm
 ** and n - 1, known from here on. */
 static void make_req(sim *S, sim_req *r, double arrival) {
   const gpuadv_sim_config *c = S->cfg;
+  const double *draw = S->draw + 3 * S->n_gen;
   assert(S->n_gen < S->n);
   r->arrival = arrival;
   r->id = S->n_gen++;
-  r->prompt = dist_tokens(&S->prompt, &S->rng_len, c->kv_capacity - 1);
-  r->output = dist_tokens(&S->output, &S->rng_len, c->kv_capacity - r->prompt);
+  r->prompt = dist_tokens(&S->prompt, draw[1], c->kv_capacity - 1);
+  r->output = dist_tokens(&S->output, draw[2], c->kv_capacity - r->prompt);
   if (S->closed) {
     if (r->id == S->n_warm) S->t0 = arrival;
     /* All measured requests arrive at once: the window runs to the end. */
@@ -589,7 +669,8 @@ static void make_req(sim *S, sim_req *r, double arrival) {
 
 /* Open loop: the next arrival, one gap after the last. */
 static void gen_next(sim *S) {
-  make_req(S, &S->next, S->last_arrival + dist_sample(&S->gap, &S->rng_gap));
+  make_req(S, &S->next,
+           S->last_arrival + dist_scaled(&S->gap, S->draw[3 * S->n_gen]));
   S->last_arrival = S->next.arrival;
 }
 
@@ -597,11 +678,10 @@ static void gen_next(sim *S) {
 ** the statistics of a step must know them when the step ends, which can be
 ** before the requests that fix them are generated. */
 static void find_window(sim *S) {
-  sim_rng r = S->rng_gap;
   double t = 0.0;
   int64_t i;
   for (i = 0; i < S->n; i++) {
-    t += dist_sample(&S->gap, &r);
+    t += dist_scaled(&S->gap, S->draw[3 * i]);
     if (i == S->n_warm) S->t0 = t;
   }
   /* All measured requests arrive at once: the window runs to the end. */
@@ -1106,12 +1186,18 @@ static void select_kth(float *a, int64_t lo, int64_t hi, int64_t k) {
   }
 }
 
+/* The index in sorted order of the nearest-rank p-th percentile of n
+** values: ceil(p n / 100) - 1. */
+static int64_t rank_index(int64_t n, int p) {
+  return (n * p + 99) / 100 - 1;
+}
+
 /* The 50th, 95th and 99th nearest-rank percentiles of a[0..n-1], n >= 1. */
 static void percentiles(float *a, int64_t n, double *p50, double *p95,
                         double *p99) {
-  int64_t k50 = (n * 50 + 99) / 100 - 1;
-  int64_t k95 = (n * 95 + 99) / 100 - 1;
-  int64_t k99 = (n * 99 + 99) / 100 - 1;
+  int64_t k50 = rank_index(n, 50);
+  int64_t k95 = rank_index(n, 95);
+  int64_t k99 = rank_index(n, 99);
   assert(n >= 1 && k50 <= k95 && k95 <= k99 && k99 < n);
   select_kth(a, 0, n - 1, k50);
   *p50 = a[k50];
@@ -1125,6 +1211,20 @@ static void percentiles(float *a, int64_t n, double *p50, double *p95,
 ** The run.
 */
 
+/* Whether the run is certain to miss a stop target, v the TTFT just
+** measured (added to sum_ttft). The mean: the TTFTs still to come only
+** add to the sum. The p95: the over_max-th value above the target leaves
+** at most k95 values at or below it, so the (k95 + 1)-th smallest, the
+** p95, is above it. Each is compared as the result stores it. */
+static int certain_miss(sim *S, float v) {
+  const gpuadv_sim_config *c = S->cfg;
+  if (c->stop_ttft_p95_s > 0.0 && !((double)v <= c->stop_ttft_p95_s) &&
+      ++S->n_over >= S->over_max)
+    return 1;
+  return c->stop_ttft_mean_s > 0.0 &&
+         !(S->sum_ttft / (double)S->m <= c->stop_ttft_mean_s);
+}
+
 static int fail(gpuadv_sim_result *res, const char *msg) {
   snprintf(res->error, sizeof(res->error), "%s", msg);
   return -1;
@@ -1136,9 +1236,12 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   double t = 0.0, last_dt = 0.0;
   int64_t step = 0, d_seqs = 0;
   gpuadv_step_load load;
+  gpuadv_sim_draws own, *draws;
+  int stop;
 
   memset(res, 0, sizeof(*res));
   memset(&S, 0, sizeof(S));
+  memset(&own, 0, sizeof(own));
   if (gpuadv_sim_check(cfg, res->error, (int)sizeof(res->error)) != 0)
     return -1;
 
@@ -1147,16 +1250,21 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.n_warm = (int64_t)floor(cfg->warmup * (double)S.n);
   if (S.n_warm >= S.n) S.n_warm = S.n - 1;
   S.m = S.n - S.n_warm;
-  {
-    uint64_t state = cfg->seed;
-    rng_seed(&S.rng_gap, &state);
-    rng_seed(&S.rng_len, &state);
-  }
+  S.over_max = S.m - rank_index(S.m, 95);
+  stop = cfg->stop_ttft_mean_s > 0.0 || cfg->stop_ttft_p95_s > 0.0;
   /* The gaps of an open loop (a closed loop has no rate and draws none). */
   dist_init(&S.gap, cfg->concurrency > 0 ? 1.0 : 1.0 / cfg->rate,
             cfg->arrival == GPUADV_SIM_POISSON ? 1.0 : cfg->arrival_cv);
   dist_init(&S.prompt, cfg->prompt_mean, cfg->prompt_cv);
   dist_init(&S.output, cfg->output_mean, cfg->output_cv);
+  /* the caller's draws, else the run's own */
+  draws = cfg->draws && S.n <= GPUADV_SIM_DRAWS_KEEP ? cfg->draws : &own;
+  if (!gpuadv_sim_draws_match(draws, cfg)) draws_reset(draws, &S);
+  if (draws_extend(draws, &S, S.n) != 0) {
+    fail(res, "out of memory");
+    goto done;
+  }
+  S.draw = draws->v;
 
   S.ttft = malloc((size_t)S.m * sizeof(float));
   S.tpot = malloc((size_t)S.m * sizeof(float));
@@ -1332,8 +1440,18 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       const sim_pre *p = &S.fin[i];
       int64_t kv = p->r.prompt + p->r.output;
       if (p->r.id >= S.n_warm) {
-        S.ttft[p->r.id - S.n_warm] = (float)(t_end - p->r.arrival);
+        float v = (float)(t_end - p->r.arrival);
+        S.ttft[p->r.id - S.n_warm] = v;
         S.sum_ttft += t_end - p->r.arrival;
+        if (stop && certain_miss(&S, v)) {
+          res->stopped = 1;
+          res->requests = S.n;
+          res->measured = S.m;
+          res->steps = step + 1;
+          res->sim_time = t_end;
+          rc = 0;
+          goto done;
+        }
       }
       if (p->r.output == 1) {
         if (complete(&S, p->r.id, p->r.arrival, t_end, 1, kv, t_end) != 0) {
@@ -1423,6 +1541,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   rc = 0;
 
 done:
+  gpuadv_sim_draws_clear(&own);
   free(S.queue.a);
   free(S.pend.a);
   free(S.fin);

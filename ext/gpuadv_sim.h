@@ -114,7 +114,38 @@ enum gpuadv_sim_arrival {
 #define GPUADV_SIM_ITL_SUB 140
 #define GPUADV_SIM_ITL_BINS (GPUADV_SIM_ITL_OCTAVES * GPUADV_SIM_ITL_SUB)
 
-typedef struct gpuadv_sim_config {
+/* The random draws of runs, kept between them: request i's gap before it
+** and its prompt and output lengths, each as drawn before the mean is
+** applied (an exponential or gamma draw of mean 1 times the mean), so
+** that runs with the same seed and coefficients of variation draw the
+** same requests at any rate and mean length. A caller that runs many (a
+** capacity search: the same requests at other rates; the replica shapes
+** of one traffic) keeps one zeroed struct, passes it in
+** gpuadv_sim_config.draws and frees it with gpuadv_sim_draws_clear. A run
+** with other draws starts it afresh; one longer than
+** GPUADV_SIM_DRAWS_KEEP requests draws its own (1.5 MB at that size:
+** three doubles a request). The draws change no answer: a run gives the
+** same result with them as without. */
+#define GPUADV_SIM_DRAWS_KEEP 65536LL
+typedef struct gpuadv_sim_draws {
+  uint64_t seed;
+  double gap_cv, prompt_cv, output_cv; /* the coefficients drawn for */
+  int64_t n, cap;                      /* requests drawn; room */
+  double *v;                           /* 3 a request: gap, prompt, output */
+  uint64_t gap_state[4], len_state[4]; /* the streams after request n */
+} gpuadv_sim_draws;
+
+typedef struct gpuadv_sim_config gpuadv_sim_config;
+
+/* Whether d holds draws of cfg's seed and coefficients (an empty one:
+** no); a run with d draws afresh when not. */
+int gpuadv_sim_draws_match(const gpuadv_sim_draws *d,
+                           const gpuadv_sim_config *cfg);
+
+/* Free d's draws and empty it. */
+void gpuadv_sim_draws_clear(gpuadv_sim_draws *d);
+
+struct gpuadv_sim_config {
   int64_t concurrency; /* 0: an open loop at `rate`; else a closed loop
                            ** of this many clients, [1, 10^6], each sending
                            ** its next request think_time after its last
@@ -147,7 +178,15 @@ typedef struct gpuadv_sim_config {
   gpuadv_step_time_fn step_time;
   gpuadv_step_line_fn step_line; /* optional (0: none); same arg */
   const void *step_arg;
-} gpuadv_sim_config;
+  gpuadv_sim_draws *draws; /* optional (0: none): draws kept between runs */
+  /* Optional (0: none): the run stops as soon as its mean TTFT or its p95
+  ** TTFT (as the result stores it) is certain to be above these seconds,
+  ** [0, 1e300]: its result then has stopped = 1 and, of its fields, only
+  ** requests, measured, steps and sim_time (so far). For a caller that
+  ** asks only whether a run meets its targets, and drops a run that does
+  ** not (gpuadv_capacity_search_capped's run at the cap). */
+  double stop_ttft_mean_s, stop_ttft_p95_s;
+};
 
 /* Fill in the defaults (rate 0 and step_time 0: the caller sets them;
 ** concurrency 0: an open loop). */
@@ -182,6 +221,7 @@ typedef struct gpuadv_sim_result {
   int64_t measured;      /* requests in the statistics */
   int64_t steps;         /* engine steps simulated */
   double sim_time;       /* seconds of simulated time */
+  int stopped;           /* stopped early: certain to miss a stop target */
   char error[160];       /* why gpuadv_sim_run failed, else "" */
 } gpuadv_sim_result;
 

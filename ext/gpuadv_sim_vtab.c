@@ -531,12 +531,35 @@ typedef struct sim_cache_entry {
   unsigned char res[SIM_KEPT_BYTES];
 } sim_cache_entry;
 
+/* The random draws the connection's runs share (gpuadv_sim_draws): the
+** runs of a search differ in rate alone and the plan views search every
+** replica shape of a traffic with the same seed and coefficients of
+** variation, so a few kept sets serve them all. A run of other draws
+** takes the next set round the slots and starts it over; each holds at
+** most GPUADV_SIM_DRAWS_KEEP requests (1.5 MB). */
+#define SIM_DRAWS_SLOTS 4
+
 typedef struct sim_vtab {
   sqlite3_vtab base;
   sim_cache_entry *cache; /* n_slots entries, or 0 */
   int n_slots;            /* a power of two */
   int n_used;
+  gpuadv_sim_draws draws[SIM_DRAWS_SLOTS];
+  int next_draws; /* the slot a run of new draws takes */
 } sim_vtab;
+
+/* The kept draws for a run of cfg: those of its seed and coefficients,
+** else the next slot, which the run starts over. */
+static gpuadv_sim_draws *draws_for(sim_vtab *sv, const gpuadv_sim_config *cfg) {
+  gpuadv_sim_draws *d;
+  int i;
+  for (i = 0; i < SIM_DRAWS_SLOTS; i++) {
+    if (gpuadv_sim_draws_match(&sv->draws[i], cfg)) return &sv->draws[i];
+  }
+  d = &sv->draws[sv->next_draws];
+  sv->next_draws = (sv->next_draws + 1) % SIM_DRAWS_SLOTS;
+  return d;
+}
 
 static sqlite3_uint64 fnv1a(sqlite3_uint64 h, const void *p, size_t n) {
   const unsigned char *b = (const unsigned char *)p;
@@ -585,6 +608,8 @@ static int simConnect(sqlite3 *db, void *pAux, int argc,
 
 static int simDisconnect(sqlite3_vtab *pVtab) {
   sim_vtab *vtab = (sim_vtab *)pVtab;
+  int i;
+  for (i = 0; i < SIM_DRAWS_SLOTS; i++) gpuadv_sim_draws_clear(&vtab->draws[i]);
   sqlite3_free(vtab->cache);
   sqlite3_free(vtab);
   return SQLITE_OK;
@@ -914,6 +939,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.step_time = model.fn;
   cfg.step_line = model.line;
   cfg.step_arg = model.arg;
+  cfg.draws = draws_for((sim_vtab *)vtab, &cfg);
   call_targets(call, &targets);
   if (gpuadv_capacity_has_targets(&targets)) {
     rc = shared_search((sim_vtab *)vtab, call, &targets, &cfg, &cur->res,

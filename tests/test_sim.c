@@ -8,6 +8,7 @@
 ** "N passed, M failed".
 */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -990,6 +991,101 @@ static void test_capacity_shared(void) {
              rc != 0 && r.error[0] != 0 && max_rps == 0);
 }
 
+/* Every field of two results, byte for byte (a run zeroes its result
+** first, so the padding compares too); the error text apart. */
+static int identical(const gpuadv_sim_result *a, const gpuadv_sim_result *b) {
+  return memcmp(a, b, offsetof(gpuadv_sim_result, error)) == 0;
+}
+
+/* Kept draws change no answer: runs at other rates, lengths and seeds,
+** open and closed, give with one gpuadv_sim_draws what they give alone,
+** and the draws are kept: extended by a longer run, started over for
+** another seed, not kept beyond GPUADV_SIM_DRAWS_KEEP. Gamma arrivals and
+** a prompt cv above 1 (gamma shape below 1) take every kind of draw. */
+static void test_draws(void) {
+  static const double rates[] = {8.0, 3.0, 12.0};
+  static const int64_t lengths[] = {2000, 500, 6000};
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result alone, kept;
+  gpuadv_sim_draws d;
+  int i, same = 1;
+  memset(&d, 0, sizeof(d));
+  chat(&c, &lin, 8);
+  c.arrival = GPUADV_SIM_GAMMA;
+  c.arrival_cv = 2.0;
+  c.prompt_cv = 1.5;
+  for (i = 0; i < 3; i++) {
+    c.rate = rates[i];
+    c.n_requests = lengths[i];
+    c.prompt_mean = 1000.0 + 100.0 * i;
+    c.draws = 0;
+    gpuadv_sim_run(&c, &alone);
+    c.draws = &d;
+    gpuadv_sim_run(&c, &kept);
+    same = same && identical(&alone, &kept);
+  }
+  check_true("draws: three runs at other rates and lengths, as alone", same);
+  check_true("draws: kept to the longest run's 6000 requests",
+             d.n == 6000 && d.seed == c.seed);
+  c.seed = 9;
+  c.draws = 0;
+  gpuadv_sim_run(&c, &alone);
+  c.draws = &d;
+  gpuadv_sim_run(&c, &kept);
+  check_true("draws: another seed starts them over, as alone",
+             identical(&alone, &kept) && d.seed == 9 && d.n == 6000);
+  c.arrival = GPUADV_SIM_POISSON;
+  c.arrival_cv = 1.0;
+  c.concurrency = 16;
+  c.n_requests = 3000;
+  c.draws = 0;
+  gpuadv_sim_run(&c, &alone);
+  c.draws = &d;
+  gpuadv_sim_run(&c, &kept);
+  check_true("draws: a closed loop, as alone, with its own draws",
+             identical(&alone, &kept) && d.gap_cv == 1.0 && d.n == 3000);
+  c.n_requests = GPUADV_SIM_DRAWS_KEEP + 1;
+  c.output_mean = 2;
+  gpuadv_sim_run(&c, &kept);
+  check_true("draws: a run above GPUADV_SIM_DRAWS_KEEP keeps none",
+             d.n == 3000);
+  gpuadv_sim_draws_clear(&d);
+  check_true("draws: cleared", d.v == 0 && d.n == 0 && d.cap == 0);
+}
+
+/* A run stops once a stop target is certain to be missed, and only then:
+** at its own mean and p95 TTFT it runs to the end, as without them; a
+** hair below either, it stops (the full run misses), with fewer steps. */
+static void test_stop(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result full, r;
+  chat(&c, &lin, 20);
+  c.n_requests = 4000;
+  gpuadv_sim_run(&c, &full);
+  c.stop_ttft_mean_s = full.ttft_mean;
+  c.stop_ttft_p95_s = full.ttft_p95;
+  gpuadv_sim_run(&c, &r);
+  check_true("stop: at the run's own mean and p95 TTFT, the full run",
+             !r.stopped && identical(&full, &r));
+  c.stop_ttft_p95_s = 0.0;
+  c.stop_ttft_mean_s = nextafter(full.ttft_mean, 0.0);
+  gpuadv_sim_run(&c, &r);
+  check_true("stop: a hair below the mean TTFT, stopped early",
+             r.stopped && r.steps < full.steps && r.sim_time < full.sim_time &&
+                 r.requests == full.requests);
+  c.stop_ttft_mean_s = 0.0;
+  c.stop_ttft_p95_s = nextafter(full.ttft_p95, 0.0);
+  gpuadv_sim_run(&c, &r);
+  check_true("stop: a hair below the p95 TTFT, stopped early",
+             r.stopped && r.steps < full.steps);
+  c.stop_ttft_p95_s = -1.0;
+  check_true("stop: a negative target is refused",
+             gpuadv_sim_run(&c, &r) != 0 &&
+                 strcmp(r.error, "stop_ttft_p95_s must be >= 0, got -1") == 0);
+}
+
 static const unit_test_fn tests[] = {test_md1,
                                      test_steady_length,
                                      test_mm1,
@@ -1009,7 +1105,9 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_closed_loop_little,
                                      test_quiet_runs,
                                      test_capacity_search,
-                                     test_capacity_shared};
+                                     test_capacity_shared,
+                                     test_draws,
+                                     test_stop};
 
 int main(void) {
   return unit_run(tests, UNIT_COUNT(tests));
