@@ -512,15 +512,21 @@ typedef struct sim_group {
   double tokens, pairs;
 } sim_group;
 
-/* A decoding sequence, in the heap by the step that finishes it. */
+/* A decoding sequence, in a slot of sim.runs while it decodes. */
 typedef struct sim_run {
-  int64_t finish_step;
   int64_t id;
   double arrival;
   double first; /* time of the first output token */
   int64_t kv;   /* prompt + output: reserved KV and final context */
   int64_t output;
 } sim_run;
+
+/* Its entry in the heap: the step that finishes it and its slot (16
+** bytes: the heap moves these, not the runs). */
+typedef struct sim_due {
+  int64_t finish_step;
+  int64_t slot;
+} sim_due;
 
 typedef struct sim {
   const gpuadv_sim_config *cfg;
@@ -552,9 +558,14 @@ typedef struct sim {
   sim_pre *fin;
   int64_t n_fin, cap_fin;
 
-  /* Decoding sequences: a binary min-heap on finish_step. */
-  sim_run *heap;
-  int64_t n_heap, cap_heap;
+  /* Decoding sequences: a binary min-heap on finish_step of their slots
+  ** in runs; the slots of finished ones are reused (free_slot: n_free of
+  ** them). The slots in use and free are 0 .. n_heap + n_free - 1, so
+  ** with none free the next is n_heap. Each array holds cap_heap. */
+  sim_due *heap;
+  sim_run *runs;
+  int64_t *free_slot;
+  int64_t n_heap, cap_heap, n_free;
   double decode_context; /* sum of their KV contexts this step */
   int64_t kv_used;       /* KV tokens reserved */
   int64_t completed;
@@ -752,22 +763,49 @@ static int client_sends(sim *S, double arrival) {
   return ring_push(&S->pend, &r);
 }
 
-static void heap_push(sim *S, const sim_run *x) {
+/* Room for need decoding sequences: the heap, the runs and the free
+** slots. -1 when out of memory. */
+static int grow_runs(sim *S, int64_t need) {
+  int64_t cap = S->cap_heap;
+  void *p;
+  if (need <= cap) return 0;
+  if (grow((void **)&S->heap, &cap, sizeof(sim_due), need)) return -1;
+  p = realloc(S->runs, (size_t)cap * sizeof(sim_run));
+  if (!p) return -1;
+  S->runs = p;
+  p = realloc(S->free_slot, (size_t)cap * sizeof(int64_t));
+  if (!p) return -1;
+  S->free_slot = p;
+  S->cap_heap = cap;
+  return 0;
+}
+
+/* A slot for a sequence that starts decoding (room made by grow_runs). */
+static int64_t take_slot(sim *S) {
+  int64_t slot = S->n_free > 0 ? S->free_slot[--S->n_free] : S->n_heap;
+  assert(slot < S->cap_heap);
+  return slot;
+}
+
+static void heap_push(sim *S, int64_t finish_step, int64_t slot) {
   int64_t i = S->n_heap++;
   assert(S->n_heap <= S->cap_heap);
   while (i > 0) {
     int64_t p = (i - 1) / 2;
-    if (S->heap[p].finish_step <= x->finish_step) break;
+    if (S->heap[p].finish_step <= finish_step) break;
     S->heap[i] = S->heap[p];
     i = p;
   }
-  S->heap[i] = *x;
+  S->heap[i].finish_step = finish_step;
+  S->heap[i].slot = slot;
 }
 
+/* Remove the heap's first entry; its slot is free again. */
 static void heap_pop(sim *S) {
-  sim_run last;
+  sim_due last;
   int64_t i = 0, n;
   assert(S->n_heap > 0);
+  S->free_slot[S->n_free++] = S->heap[0].slot;
   n = --S->n_heap;
   if (n == 0) return;
   last = S->heap[n];
@@ -1459,24 +1497,25 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
           goto done;
         }
       } else {
-        sim_run x;
-        if (grow((void **)&S.heap, &S.cap_heap, sizeof(sim_run),
-                 S.n_heap + 1)) {
+        sim_run *x;
+        int64_t slot;
+        if (grow_runs(&S, S.n_heap + 1)) {
           fail(res, "out of memory");
           goto done;
         }
-        x.finish_step = step + p->r.output - 1;
-        x.id = p->r.id;
-        x.arrival = p->r.arrival;
-        x.first = t_end;
-        x.kv = kv;
-        x.output = p->r.output;
-        heap_push(&S, &x);
+        slot = take_slot(&S);
+        x = &S.runs[slot];
+        x->id = p->r.id;
+        x->arrival = p->r.arrival;
+        x->first = t_end;
+        x->kv = kv;
+        x->output = p->r.output;
+        heap_push(&S, step + p->r.output - 1, slot);
         ctx_next += (double)(p->r.prompt + 1);
       }
     }
     while (S.n_heap > 0 && S.heap[0].finish_step == step) {
-      const sim_run *x = &S.heap[0];
+      const sim_run *x = &S.runs[S.heap[0].slot];
       int crc;
       ctx_next -= (double)x->kv;
       crc = complete(&S, x->id, x->arrival, x->first, x->output, x->kv, t_end);
@@ -1546,6 +1585,8 @@ done:
   free(S.pend.a);
   free(S.fin);
   free(S.heap);
+  free(S.runs);
+  free(S.free_slot);
   free(S.ttft);
   free(S.tpot);
   free(S.e2e);
