@@ -6,6 +6,7 @@
 #include "gpuadv_capacity.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,6 +191,7 @@ void gpuadv_capacity_steps_init(gpuadv_capacity_steps *s, double max_running) {
   s->memo = malloc(bytes);
   s->known = 0;
   s->n_memo = 0;
+  s->prompt_memo = 0;
   if (!s->memo) return;
   s->known = (unsigned char *)(s->memo + n);
   memset(s->known, 0, (size_t)n);
@@ -197,6 +199,8 @@ void gpuadv_capacity_steps_init(gpuadv_capacity_steps *s, double max_running) {
 }
 
 void gpuadv_capacity_steps_clear(gpuadv_capacity_steps *s) {
+  free(s->prompt_memo);
+  s->prompt_memo = 0;
   free(s->memo);
   s->memo = 0;
   s->known = 0;
@@ -225,14 +229,53 @@ static const gpuadv_step_terms *kept_terms(const gpuadv_capacity_steps *s,
   return &s->memo[k];
 }
 
-double gpuadv_capacity_step_s(const void *arg, const gpuadv_step_load *load) {
-  const gpuadv_capacity_steps *s = (const gpuadv_capacity_steps *)arg;
-  if (load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0) {
-    const gpuadv_step_terms *t = kept_terms(s, load->decode_seqs);
-    if (t) {
-      return gpuadv_replica_step_with(&s->r, t, load->decode_seqs,
-                                      load->decode_context);
+/* The slot of a prompt step's load: a multiplicative hash of the bits of
+** its five numbers. */
+static unsigned prompt_slot(const double *key) {
+  uint64_t h = 0, u;
+  int i;
+  for (i = 0; i < 5; i++) {
+    memcpy(&u, &key[i], sizeof(u));
+    h = (h ^ u) * 0x9E3779B97F4A7C15ULL;
+  }
+  return (unsigned)(h >> 40) & (GPUADV_CAPACITY_PROMPT_MEMO - 1);
+}
+
+/* The terms of a step with prompt tokens: kept in the load's slot, or
+** computed and kept there; 0 without memory for the slots. */
+static const gpuadv_step_terms *prompt_terms(gpuadv_capacity_steps *s,
+                                             const gpuadv_step_load *load) {
+  const double key[5] = {load->decode_seqs, load->prefill_tokens,
+                         load->prefill_pairs, load->group_tokens,
+                         load->group_pairs};
+  gpuadv_capacity_prompt_step *p;
+  if (!s->prompt_memo) {
+    int i;
+    s->prompt_memo =
+        malloc(GPUADV_CAPACITY_PROMPT_MEMO * sizeof(*s->prompt_memo));
+    if (!s->prompt_memo) return 0;
+    for (i = 0; i < GPUADV_CAPACITY_PROMPT_MEMO; i++) {
+      s->prompt_memo[i].load[0] = -1.0;
     }
+  }
+  p = &s->prompt_memo[prompt_slot(key)];
+  if (memcmp(p->load, key, sizeof(key)) != 0) {
+    gpuadv_replica_step_terms(&s->r, load, &p->terms);
+    memcpy(p->load, key, sizeof(key));
+  }
+  return &p->terms;
+}
+
+double gpuadv_capacity_step_s(const void *arg, const gpuadv_step_load *load) {
+  /* the memos are the step model's own; the simulator sees it as const */
+  gpuadv_capacity_steps *s = (gpuadv_capacity_steps *)arg;
+  const gpuadv_step_terms *t =
+      load->prefill_tokens == 0.0 && load->prefill_pairs == 0.0
+          ? kept_terms(s, load->decode_seqs)
+          : prompt_terms(s, load);
+  if (t) {
+    return gpuadv_replica_step_with(&s->r, t, load->decode_seqs,
+                                    load->decode_context);
   }
   return gpuadv_replica_step_s(&s->r, load);
 }

@@ -140,9 +140,22 @@ int gpuadv_capacity_search_capped(const gpuadv_latency_targets *t,
 ** without a prompt, and the terms of such a step depend on its batch size
 ** alone (gpuadv_replica_step_terms): they are computed on the first step
 ** of each size and kept (memo[k] for k sequences, known[k] once
-** computed), which gives the same step times to the last bit. The caller
-** fills r and e, then calls gpuadv_capacity_steps_init. */
+** computed), which gives the same step times to the last bit. A step
+** with prompt tokens depends on its load but the decodes' context
+** (decode_seqs and the prompt tokens and pairs, of the step and of its
+** busiest group): with fixed lengths a run repeats a few such loads many
+** times, so the terms of the last GPUADV_CAPACITY_PROMPT_MEMO loads, one
+** per slot that a hash of the load picks, are kept too (a slot holds the
+** load it was computed for; another load computes afresh and takes the
+** slot). The caller fills r and e, then calls
+** gpuadv_capacity_steps_init. */
 #define GPUADV_CAPACITY_MEMO_MAX 4096
+#define GPUADV_CAPACITY_PROMPT_MEMO 512 /* a power of two; 32 KB */
+
+typedef struct gpuadv_capacity_prompt_step {
+  double load[5]; /* decode_seqs, prefill tokens and pairs, the group's */
+  gpuadv_step_terms terms;
+} gpuadv_capacity_prompt_step;
 
 typedef struct gpuadv_capacity_steps {
   gpuadv_replica r;
@@ -150,6 +163,9 @@ typedef struct gpuadv_capacity_steps {
   gpuadv_step_terms *memo; /* n_memo entries, or 0: none kept */
   unsigned char *known;
   int n_memo;
+  /* GPUADV_CAPACITY_PROMPT_MEMO slots, allocated at the first step with
+  ** prompt tokens (load[0] -1: empty), or 0 */
+  gpuadv_capacity_prompt_step *prompt_memo;
 } gpuadv_capacity_steps;
 
 /* Point r's setups at e and keep the terms of batches of up to

@@ -1086,6 +1086,53 @@ static void test_stop(void) {
                  strcmp(r.error, "stop_ttft_p95_s must be >= 0, got -1") == 0);
 }
 
+/* The step times the capacity search gives the simulator
+** (gpuadv_capacity_step_s) are the replica model's to the last bit, with
+** its memos: decode-only steps of each batch size kept, steps with prompt
+** tokens kept per load in GPUADV_CAPACITY_PROMPT_MEMO slots. 4,000 steps
+** over 40 loads repeat every load many times and put more loads than
+** slots in some slots; each is checked against gpuadv_replica_step_s. */
+static void test_capacity_steps(void) {
+  gpuadv_capacity_steps s;
+  gpuadv_step_load l;
+  int i, same = 1, hit_same = 1;
+  memset(&s, 0, sizeof(s));
+  s.e.bw_eff[GPUADV_MEM_HBM] = 1.0;
+  s.e.kv_eff = s.e.compute_eff = s.e.attn_eff = 1.0;
+  s.e.prefill_mfu = s.e.prefill_mfu_unified = 1.0;
+  s.e.prefill_token_s = 2e-6;
+  s.r.decode.mem_bw_gbs = 3350;
+  s.r.decode.memory_class = GPUADV_MEM_HBM;
+  s.r.decode.tflops = s.r.prefill.tflops = 989;
+  s.r.decode.hidden = s.r.prefill.hidden = 4096;
+  s.r.decode.layers = s.r.prefill.layers = 32;
+  s.r.decode.params_b = s.r.decode.active_params_b = 8;
+  s.r.prefill.params_b = s.r.prefill.active_params_b = 8;
+  s.r.decode.bytes_per_param = s.r.prefill.bytes_per_param = 2;
+  s.r.kv_read_gb_per_token = 1.3e-4;
+  s.r.tp = s.r.pp = s.r.ep = s.r.dp = 1;
+  gpuadv_capacity_steps_init(&s, 64);
+  for (i = 0; i < 4000; i++) {
+    double got, want;
+    memset(&l, 0, sizeof(l));
+    l.decode_seqs = (double)(i % 40);
+    l.decode_context = 1000.0 * (i % 7) + i;
+    if (i % 3 != 0) {
+      l.prefill_tokens = l.group_tokens = 256.0 * (1 + i % 5);
+      l.prefill_pairs = l.group_pairs =
+          l.prefill_tokens * (l.prefill_tokens + 1) / 2;
+    }
+    got = gpuadv_capacity_step_s(&s, &l);
+    want = gpuadv_replica_step_s(&s.r, &l);
+    same = same && got == want;
+    hit_same = hit_same && gpuadv_capacity_step_s(&s, &l) == got;
+  }
+  check_true("capacity steps: 4000 steps, the replica model's to the bit",
+             same && hit_same && s.prompt_memo != 0);
+  gpuadv_capacity_steps_clear(&s);
+  check_true("capacity steps: cleared", s.prompt_memo == 0 && s.memo == 0);
+}
+
 static const unit_test_fn tests[] = {test_md1,
                                      test_steady_length,
                                      test_mm1,
@@ -1107,7 +1154,8 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_capacity_search,
                                      test_capacity_shared,
                                      test_draws,
-                                     test_stop};
+                                     test_stop,
+                                     test_capacity_steps};
 
 int main(void) {
   return unit_run(tests, UNIT_COUNT(tests));
