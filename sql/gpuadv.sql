@@ -1667,7 +1667,10 @@ grid AS (
          g.catalog_model AND g.fraction = 1 AS speed_model,
          min(g.max_seqs, min(x.concurrency, g.engine_max_batch)) AS batch_cap,
          min(g.max_seqs, g.engine_max_batch) AS sim_running
-  FROM grid1 g JOIN w x ON x.speed_shape = g.speed_shape JOIN (VALUES (0), (1), (2)) k
+  -- CROSS JOIN fixes the order: each layout and k is judged once, then
+  -- joined to its shapes (SQLite looped over the shapes first and judged
+  -- 1.3 million rows where 5,380 layouts were to judge)
+  FROM grid1 g CROSS JOIN (VALUES (0), (1), (2)) k JOIN w x ON x.speed_shape = g.speed_shape
   WHERE (g.pp = 1 OR (g.node_seqs < 1 AND g.pp <= 2 * g.pp_fit))
     AND (k.column1 = 0 OR (g.dp = 1 AND g.moe AND g.tp > 1 AND g.multi_gpu = 'tensor'
                            AND (k.column1 = 1 OR g.pp > 1)))),
