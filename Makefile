@@ -183,11 +183,14 @@ accuracy: $(LIB) build/libgpuadv_core.$(EXT)
 
 # The speed ranges of estimate_bands (sql/gpuadv.sql) from the fits and the
 # published figures: serving (calibrate.py, each GPU left out), the runs no
-# fit sees (sql/accuracy.sql), training (each source left out).
+# fit sees (sql/accuracy.sql) and the held-out serving benchmarks
+# (sql/latency_accuracy.sql), training (each source left out).
 bands: $(LIB) build/libgpuadv_core.$(EXT)
 	@$(PYTHON) catalogs/calibrate.py --bands | grep -E '^(kind,basis|serve,)'
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -csv :memory: \
 	  "SELECT kind, basis, rows, printf('%.3f', low), printf('%.3f', high) FROM estimate_accuracy_band"
+	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -csv :memory: \
+	  "SELECT kind, basis, rows, printf('%.3f', low), printf('%.3f', high) FROM latency_accuracy_band"
 	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_core.$(EXT) --leave-out --bands \
 	  | grep -E '^train,'
 

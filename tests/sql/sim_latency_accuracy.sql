@@ -131,3 +131,21 @@ SELECT 'lat-throughput-in-range', (SELECT count(*) = 6 AND sum(l.measured / l.si
                                    JOIN speed_basis b ON b.engine = l.engine AND b.gpu = l.gpu
                                    JOIN estimate_bands e ON e.kind = 'serve' AND e.basis = b.basis
                                    WHERE l.metric = 'decode_tps_aggregate');
+-- The speed range a serving plan states holds the held-out benchmarks:
+-- latency_accuracy_band (the 10th and 90th percentiles of simulated /
+-- measured TPOT or ITL over the 103 held-out medians) is estimate_bands'
+-- same-gpu and same-class range, and at least 80% of those figures fall
+-- inside the range of the basis their engine and GPU have (speed_basis:
+-- none is extrapolated; a measured pair is given the same-gpu range, the
+-- wider: its 2 comparable figures are inside the measured one too).
+SELECT 'lat-band-is-estimate-band', (SELECT rows = 103 AND printf('%.3f %.3f', low, high) = '0.608 1.493' FROM latency_accuracy_band)
+   AND (SELECT count(*) = 2 AND min(low) = 0.608 AND max(high) = 1.493 AND min(rows) = 103
+        FROM estimate_bands WHERE kind = 'serve' AND basis IN ('same-gpu', 'same-class'));
+SELECT 'lat-band-holds-80pct', (SELECT count(*) = 103 AND sum(sb.basis = 'extrapolated') = 0
+                                       AND sum(l.simulated / l.measured BETWEEN b.low AND b.high) = 83
+                                FROM latency_accuracy l
+                                JOIN speed_basis sb ON sb.engine = l.engine AND sb.gpu = l.gpu
+                                JOIN estimate_bands b ON b.kind = 'serve'
+                                  AND b.basis = CASE sb.basis WHEN 'measured' THEN 'same-gpu' ELSE sb.basis END
+                                WHERE l.split LIKE 'held_out%' AND l.statistic = 'p50'
+                                  AND l.metric NOT LIKE 'ttft%' AND l.metric NOT LIKE '%mean');
