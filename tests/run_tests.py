@@ -306,7 +306,17 @@ def check_readme():
         got = [re.sub(r"^(Error|Parse error|Runtime error)[^:]*: (stepping, )?",
                       "Error: ", l)
                for l in got]
-        report(got == want, "readme: " + stmt, "got %r, want %r" % (got, want))
+        # a price's age counts from date('now') (plan_defaults.today): the
+        # documents show it on the day they were written, so the count of
+        # days is left out of the comparison, the rest of the line is not
+        report(ageless(got) == ageless(want), "readme: " + stmt,
+               "got %r, want %r" % (got, want))
+
+
+def ageless(lines):
+    """lines with the N of every "price N days old" written as N."""
+    return [re.sub(r"\bprice \d+ days old\b", "price N days old", l)
+            for l in lines]
 
 
 def documented_signatures():
