@@ -997,6 +997,16 @@ static int identical(const gpuadv_sim_result *a, const gpuadv_sim_result *b) {
   return memcmp(a, b, offsetof(gpuadv_sim_result, error)) == 0;
 }
 
+/* Whether c runs alike without draws and with d. */
+static int same_with_draws(gpuadv_sim_config *c, gpuadv_sim_draws *d) {
+  gpuadv_sim_result alone, kept;
+  c->draws = 0;
+  gpuadv_sim_run(c, &alone);
+  c->draws = d;
+  gpuadv_sim_run(c, &kept);
+  return identical(&alone, &kept);
+}
+
 /* Kept draws change no answer: runs at other rates, lengths and seeds,
 ** open and closed, give with one gpuadv_sim_draws what they give alone,
 ** and the draws are kept: extended by a longer run, started over for
@@ -1007,7 +1017,7 @@ static void test_draws(void) {
   static const int64_t lengths[] = {2000, 500, 6000};
   gpuadv_sim_config c;
   gpuadv_sim_linear lin;
-  gpuadv_sim_result alone, kept;
+  gpuadv_sim_result kept;
   gpuadv_sim_draws d;
   int i, same = 1;
   memset(&d, 0, sizeof(d));
@@ -1019,32 +1029,20 @@ static void test_draws(void) {
     c.rate = rates[i];
     c.n_requests = lengths[i];
     c.prompt_mean = 1000.0 + 100.0 * i;
-    c.draws = 0;
-    gpuadv_sim_run(&c, &alone);
-    c.draws = &d;
-    gpuadv_sim_run(&c, &kept);
-    same = same && identical(&alone, &kept);
+    same = same && same_with_draws(&c, &d);
   }
   check_true("draws: three runs at other rates and lengths, as alone", same);
   check_true("draws: kept to the longest run's 6000 requests",
              d.n == 6000 && d.seed == c.seed);
   c.seed = 9;
-  c.draws = 0;
-  gpuadv_sim_run(&c, &alone);
-  c.draws = &d;
-  gpuadv_sim_run(&c, &kept);
   check_true("draws: another seed starts them over, as alone",
-             identical(&alone, &kept) && d.seed == 9 && d.n == 6000);
+             same_with_draws(&c, &d) && d.seed == 9 && d.n == 6000);
   c.arrival = GPUADV_SIM_POISSON;
   c.arrival_cv = 1.0;
   c.concurrency = 16;
   c.n_requests = 3000;
-  c.draws = 0;
-  gpuadv_sim_run(&c, &alone);
-  c.draws = &d;
-  gpuadv_sim_run(&c, &kept);
   check_true("draws: a closed loop, as alone, with its own draws",
-             identical(&alone, &kept) && d.gap_cv == 1.0 && d.n == 3000);
+             same_with_draws(&c, &d) && d.gap_cv == 1.0 && d.n == 3000);
   c.n_requests = GPUADV_SIM_DRAWS_KEEP + 1;
   c.output_mean = 2;
   gpuadv_sim_run(&c, &kept);
