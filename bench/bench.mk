@@ -17,6 +17,10 @@
 #   make bench BENCH_WEB=0          without the web page's cold opens
 #                                   (bench/web.sh, about a minute more)
 #   make bench-web                  only those (bench/web_results.md)
+#   make bench-scan                 where best_plans of the 240 varied
+#                                   workloads spends its time, loop by loop
+#                                   (bench/scanstats.c; SQLite's counters,
+#                                   not a benchmark: about a minute)
 #
 # bench/README.md explains what is measured against what.
 
@@ -51,7 +55,33 @@ BENCH_SERIES := $(BENCH_DIR)/benchseries.$(BENCH_SO)
 BENCH_DRIVER := $(BENCH_DIR)/driver
 BENCH_SHARED  = $(or $(SHARED),-shared)
 
-.PHONY: bench bench-plans bench-web
+.PHONY: bench bench-plans bench-web bench-scan
+
+# make bench-scan: the statement's own loop counters (cycles, loops, rows
+# of each loop and subquery of its plan: sqlite3_stmt_scanstatus_v2), from
+# an SQLite built with SQLITE_ENABLE_STMT_SCANSTATUS: the amalgamation
+# $(SQLITE_AMALGAMATION) names, else better-sqlite3's (make clients-node).
+# BENCH_SCAN_QUERY and BENCH_SCAN_N choose the query and the workloads
+# (bench/plan_workloads.py N); BENCH_SCAN_MIN the least share shown.
+BENCH_SCAN_QUERY ?= SELECT * FROM best_plans
+BENCH_SCAN_N     ?= 240
+BENCH_SCAN_MIN   ?= 0.5
+BENCH_AMALG = $(firstword $(wildcard $(SQLITE_AMALGAMATION) \
+                build/node/node_modules/better-sqlite3/deps/sqlite3/sqlite3.c))
+
+$(BENCH_DIR)/scanstats: bench/scanstats.c
+	@if [ -z "$(BENCH_AMALG)" ]; then \
+	  echo "bench-scan: no SQLite amalgamation: make clients-node, or SQLITE_AMALGAMATION=path/to/sqlite3.c"; \
+	  exit 1; fi
+	@mkdir -p $(BENCH_DIR)
+	$(CC) -O2 -DSQLITE_ENABLE_STMT_SCANSTATUS -I$(dir $(BENCH_AMALG)) -o $@ \
+	  bench/scanstats.c $(BENCH_AMALG) -ldl -lm -lpthread
+
+bench-scan: $(BENCH_LIB) $(BENCH_DIR)/scanstats
+	$(PYTHON) bench/plan_workloads.py $(BENCH_SCAN_N) > $(BENCH_DIR)/scan_workloads.sql
+	$(BENCH_DIR)/scanstats ./$(BENCH_LIB) "$(BENCH_SCAN_QUERY)" sql/gpuadv.sql \
+	  $(BENCH_DIR)/scan_workloads.sql > $(BENCH_DIR)/scan.tsv
+	$(PYTHON) bench/scanstats.py --min $(BENCH_SCAN_MIN) $(BENCH_DIR)/scan.tsv
 
 # The bare C baseline reads the same compiled-in catalogs as gpuadv, and
 # its model functions call the same model setup and arithmetic.
