@@ -80,10 +80,11 @@
 ** Randomness: xoshiro256** seeded through splitmix64; exponential by
 ** inversion, normal by Box-Muller, gamma by Marsaglia and Tsang (2000),
 ** with the u^(1/shape) boost for shape < 1. Request i's gap and lengths
-** are drawn before the run starts, each before its mean is applied, from
-** two streams (gaps; prompt then output lengths): a run at another rate
-** or mean length with the same seed and cvs has the same draws, and a
-** caller's gpuadv_sim_draws keeps them between runs.
+** are drawn in order, each before its mean is applied, from two streams
+** (gaps; prompt then output lengths): a run at another rate or mean
+** length with the same seed and cvs has the same draws. A caller's
+** gpuadv_sim_draws keeps them between runs (drawn before a run starts,
+** 24 bytes a request); without one a run draws them as it goes.
 **
 ** THE STATISTICS
 **
@@ -531,8 +532,11 @@ typedef struct sim_due {
 typedef struct sim {
   const gpuadv_sim_config *cfg;
   sim_dist gap, prompt, output;
-  /* request i's draws of gap, prompt and output: draw[3 i .. 3 i + 2] */
+  /* request i's draws of gap, prompt and output: draw[3 i .. 3 i + 2] of
+  ** the caller's kept draws, or (draw 0) drawn as the run goes from the
+  ** two streams */
   const double *draw;
+  sim_rng rng_gap, rng_len;
   int64_t n, n_warm, m; /* requests, warm-up ones, measured ones */
 
   /* Arrivals. Open loop: the next one is generated when the previous one
@@ -616,32 +620,40 @@ void gpuadv_sim_draws_clear(gpuadv_sim_draws *d) {
   memset(d, 0, sizeof(*d));
 }
 
+/* The cv of c's gaps: Poisson's is 1. */
+static double gap_cv(const gpuadv_sim_config *c) {
+  return c->arrival == GPUADV_SIM_POISSON ? 1.0 : c->arrival_cv;
+}
+
+/* The gap and length streams of a seed. */
+static void seed_streams(uint64_t seed, sim_rng *gap, sim_rng *len) {
+  uint64_t state = seed;
+  rng_seed(gap, &state);
+  rng_seed(len, &state);
+}
+
 int gpuadv_sim_draws_match(const gpuadv_sim_draws *d,
                            const gpuadv_sim_config *c) {
-  return d->n > 0 && d->seed == c->seed &&
-         d->gap_cv ==
-             (c->arrival == GPUADV_SIM_POISSON ? 1.0 : c->arrival_cv) &&
+  return d->n > 0 && d->seed == c->seed && d->gap_cv == gap_cv(c) &&
          d->prompt_cv == c->prompt_cv && d->output_cv == c->output_cv;
 }
 
-/* Start d over for S: none drawn, the streams seeded from S's seed. */
-static void draws_reset(gpuadv_sim_draws *d, const sim *S) {
-  const gpuadv_sim_config *c = S->cfg;
-  uint64_t state = c->seed;
-  sim_rng r;
+/* Start d over for c: none drawn, the streams seeded from c's seed. */
+static void draws_reset(gpuadv_sim_draws *d, const gpuadv_sim_config *c) {
+  sim_rng gap, len;
   d->n = 0;
   d->seed = c->seed;
-  d->gap_cv = c->arrival == GPUADV_SIM_POISSON ? 1.0 : c->arrival_cv;
+  d->gap_cv = gap_cv(c);
   d->prompt_cv = c->prompt_cv;
   d->output_cv = c->output_cv;
-  rng_seed(&r, &state);
-  memcpy(d->gap_state, r.s, sizeof(r.s));
-  rng_seed(&r, &state);
-  memcpy(d->len_state, r.s, sizeof(r.s));
+  seed_streams(c->seed, &gap, &len);
+  memcpy(d->gap_state, gap.s, sizeof(gap.s));
+  memcpy(d->len_state, len.s, sizeof(len.s));
 }
 
 /* Draw d's requests up to n: request i's gap from the gap stream, its
-** prompt and then its output from the length stream. -1: no memory. */
+** prompt and then its output from the length stream, as a run without
+** kept draws draws them (gap_draw, len_draws). -1: no memory. */
 static int draws_extend(gpuadv_sim_draws *d, const sim *S, int64_t n) {
   sim_rng gap, len;
   int64_t i;
@@ -660,17 +672,35 @@ static int draws_extend(gpuadv_sim_draws *d, const sim *S, int64_t n) {
   return 0;
 }
 
+/* Request i's gap draw: kept, or the next of stream r. */
+static double gap_draw(const sim *S, sim_rng *r, int64_t i) {
+  return S->draw ? S->draw[3 * i] : dist_draw(&S->gap, r);
+}
+
+/* Request i's prompt and output draws: kept, or the next two of the
+** length stream. */
+static void len_draws(sim *S, int64_t i, double *prompt, double *output) {
+  if (S->draw) {
+    *prompt = S->draw[3 * i + 1];
+    *output = S->draw[3 * i + 2];
+  } else {
+    *prompt = dist_draw(&S->prompt, &S->rng_len);
+    *output = dist_draw(&S->output, &S->rng_len);
+  }
+}
+
 /* Make request number n_gen, arriving at `arrival`, with the next lengths.
 ** In a closed loop, the window's ends are the arrivals of requests n_warm
 ** and n - 1, known from here on. */
 static void make_req(sim *S, sim_req *r, double arrival) {
   const gpuadv_sim_config *c = S->cfg;
-  const double *draw = S->draw + 3 * S->n_gen;
+  double prompt, output;
   assert(S->n_gen < S->n);
+  len_draws(S, S->n_gen, &prompt, &output);
   r->arrival = arrival;
   r->id = S->n_gen++;
-  r->prompt = dist_tokens(&S->prompt, draw[1], c->kv_capacity - 1);
-  r->output = dist_tokens(&S->output, draw[2], c->kv_capacity - r->prompt);
+  r->prompt = dist_tokens(&S->prompt, prompt, c->kv_capacity - 1);
+  r->output = dist_tokens(&S->output, output, c->kv_capacity - r->prompt);
   if (S->closed) {
     if (r->id == S->n_warm) S->t0 = arrival;
     /* All measured requests arrive at once: the window runs to the end. */
@@ -681,7 +711,8 @@ static void make_req(sim *S, sim_req *r, double arrival) {
 /* Open loop: the next arrival, one gap after the last. */
 static void gen_next(sim *S) {
   make_req(S, &S->next,
-           S->last_arrival + dist_scaled(&S->gap, S->draw[3 * S->n_gen]));
+           S->last_arrival +
+               dist_scaled(&S->gap, gap_draw(S, &S->rng_gap, S->n_gen)));
   S->last_arrival = S->next.arrival;
 }
 
@@ -689,10 +720,11 @@ static void gen_next(sim *S) {
 ** the statistics of a step must know them when the step ends, which can be
 ** before the requests that fix them are generated. */
 static void find_window(sim *S) {
+  sim_rng r = S->rng_gap;
   double t = 0.0;
   int64_t i;
   for (i = 0; i < S->n; i++) {
-    t += dist_scaled(&S->gap, S->draw[3 * i]);
+    t += dist_scaled(&S->gap, gap_draw(S, &r, i));
     if (i == S->n_warm) S->t0 = t;
   }
   /* All measured requests arrive at once: the window runs to the end. */
@@ -1274,12 +1306,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   double t = 0.0, last_dt = 0.0;
   int64_t step = 0, d_seqs = 0;
   gpuadv_step_load load;
-  gpuadv_sim_draws own, *draws;
   int stop;
 
   memset(res, 0, sizeof(*res));
   memset(&S, 0, sizeof(S));
-  memset(&own, 0, sizeof(own));
   if (gpuadv_sim_check(cfg, res->error, (int)sizeof(res->error)) != 0)
     return -1;
 
@@ -1291,18 +1321,20 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.over_max = S.m - rank_index(S.m, 95);
   stop = cfg->stop_ttft_mean_s > 0.0 || cfg->stop_ttft_p95_s > 0.0;
   /* The gaps of an open loop (a closed loop has no rate and draws none). */
-  dist_init(&S.gap, cfg->concurrency > 0 ? 1.0 : 1.0 / cfg->rate,
-            cfg->arrival == GPUADV_SIM_POISSON ? 1.0 : cfg->arrival_cv);
+  dist_init(&S.gap, cfg->concurrency > 0 ? 1.0 : 1.0 / cfg->rate, gap_cv(cfg));
   dist_init(&S.prompt, cfg->prompt_mean, cfg->prompt_cv);
   dist_init(&S.output, cfg->output_mean, cfg->output_cv);
-  /* the caller's draws, else the run's own */
-  draws = cfg->draws && S.n <= GPUADV_SIM_DRAWS_KEEP ? cfg->draws : &own;
-  if (!gpuadv_sim_draws_match(draws, cfg)) draws_reset(draws, &S);
-  if (draws_extend(draws, &S, S.n) != 0) {
-    fail(res, "out of memory");
-    goto done;
+  /* the caller's kept draws, else drawn as the run goes */
+  if (cfg->draws && S.n <= GPUADV_SIM_DRAWS_KEEP) {
+    if (!gpuadv_sim_draws_match(cfg->draws, cfg)) draws_reset(cfg->draws, cfg);
+    if (draws_extend(cfg->draws, &S, S.n) != 0) {
+      fail(res, "out of memory");
+      goto done;
+    }
+    S.draw = cfg->draws->v;
+  } else {
+    seed_streams(cfg->seed, &S.rng_gap, &S.rng_len);
   }
-  S.draw = draws->v;
 
   S.ttft = malloc((size_t)S.m * sizeof(float));
   S.tpot = malloc((size_t)S.m * sizeof(float));
@@ -1580,7 +1612,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   rc = 0;
 
 done:
-  gpuadv_sim_draws_clear(&own);
   free(S.queue.a);
   free(S.pend.a);
   free(S.fin);

@@ -123,9 +123,10 @@ enum gpuadv_sim_arrival {
 ** of one traffic) keeps one zeroed struct, passes it in
 ** gpuadv_sim_config.draws and frees it with gpuadv_sim_draws_clear. A run
 ** with other draws starts it afresh; one longer than
-** GPUADV_SIM_DRAWS_KEEP requests draws its own (1.5 MB at that size:
-** three doubles a request). The draws change no answer: a run gives the
-** same result with them as without. */
+** GPUADV_SIM_DRAWS_KEEP requests (1.5 MB of draws at that size: three
+** doubles a request) leaves it alone and draws as it goes, as a run
+** without one does. The draws change no answer: a run gives the same
+** result with them as without. */
 #define GPUADV_SIM_DRAWS_KEEP 65536LL
 typedef struct gpuadv_sim_draws {
   uint64_t seed;

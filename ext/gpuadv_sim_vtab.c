@@ -549,10 +549,12 @@ typedef struct sim_vtab {
 } sim_vtab;
 
 /* The kept draws for a run of cfg: those of its seed and coefficients,
-** else the next slot, which the run starts over. */
+** else the next slot, which the run starts over; none for a run longer
+** than a kept set holds, which draws its own as it goes. */
 static gpuadv_sim_draws *draws_for(sim_vtab *sv, const gpuadv_sim_config *cfg) {
   gpuadv_sim_draws *d;
   int i;
+  if (cfg->n_requests > GPUADV_SIM_DRAWS_KEEP) return 0;
   for (i = 0; i < SIM_DRAWS_SLOTS; i++) {
     if (gpuadv_sim_draws_match(&sv->draws[i], cfg)) return &sv->draws[i];
   }
