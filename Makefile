@@ -75,7 +75,7 @@ build/gpuadv_catalog_data.c: $(CATALOG_CSV) catalogs/gen_catalog.py catalogs/dty
 build/gpuadv_catalog_cols.h build/gpuadv_dtypes.h: build/gpuadv_catalog_data.c
 
 # The test host: runs SQL files like the shell, one process per file.
-build/sqlhost: tests/sqlhost.c | build
+build/sqlhost: tests/sqlhost.c tests/read_file.h | build
 	$(CC) -O2 $(WARN) -o $@ $< -lsqlite3
 
 # Sanitizer builds of the extension and the host that loads it.
@@ -84,7 +84,7 @@ build/asan/gpuadv.$(EXT): $(EXT_SRC) $(EXT_HDR) VERSION | build
 	$(CC) $(SAN_FLAGS) $(WARN) -Iext -Ibuild -fPIC -DGPUADV_VERSION='"$(VERSION)"' \
 	  $(SHARED) -o $@ $(EXT_SRC) -lm
 
-build/asan/sqlhost: tests/sqlhost.c | build
+build/asan/sqlhost: tests/sqlhost.c tests/read_file.h | build
 	@mkdir -p build/asan
 	$(CC) $(SAN_FLAGS) $(WARN) -o $@ $< -lsqlite3
 

@@ -69,7 +69,7 @@ BENCH_SCAN_MIN   ?= 0.5
 BENCH_AMALG = $(firstword $(wildcard $(SQLITE_AMALGAMATION) \
                 build/node/node_modules/better-sqlite3/deps/sqlite3/sqlite3.c))
 
-$(BENCH_DIR)/scanstats: bench/scanstats.c
+$(BENCH_DIR)/scanstats: bench/scanstats.c tests/read_file.h
 	@if [ -z "$(BENCH_AMALG)" ]; then \
 	  echo "bench-scan: no SQLite amalgamation: make clients-node, or SQLITE_AMALGAMATION=path/to/sqlite3.c"; \
 	  exit 1; fi

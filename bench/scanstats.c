@@ -29,24 +29,7 @@
 
 #include "sqlite3.h"
 
-/* The whole of file path, NUL-terminated, or NULL. */
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf = 0;
-  long n;
-  if (!f) return 0;
-  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-      fseek(f, 0, SEEK_SET) == 0) {
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-      free(buf);
-      buf = 0;
-    }
-    if (buf) buf[n] = 0;
-  }
-  fclose(f);
-  return buf;
-}
+#include "../tests/read_file.h"
 
 /* One counter of entry i, as a 64-bit integer. */
 static sqlite3_int64 counter(sqlite3_stmt *st, int i, int what) {

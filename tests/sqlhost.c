@@ -17,23 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf = 0;
-  long n;
-  if (!f) return 0;
-  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-      fseek(f, 0, SEEK_SET) == 0) {
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-      free(buf);
-      buf = 0;
-    }
-    if (buf) buf[n] = 0;
-  }
-  fclose(f);
-  return buf;
-}
+#include "read_file.h"
 
 /* The text after the first complete statement of sql: a ';' inside a
 ** string, comment or trigger body does not end it (sqlite3_complete). */

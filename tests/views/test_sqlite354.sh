@@ -49,11 +49,13 @@ if [ ! -x build/sqlhost ]; then
   exit 0
 fi
 
-# the host, rebuilt when the amalgamation or tests/sqlhost.c is newer
+# the host, rebuilt when the amalgamation, tests/sqlhost.c or its
+# tests/read_file.h is newer
 host=build/sqlhost-amalgamation
 stamp=build/sqlhost-amalgamation.src
 if [ ! -x "$host" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$amalg" ] \
-   || [ "$amalg" -nt "$host" ] || [ tests/sqlhost.c -nt "$host" ]; then
+   || [ "$amalg" -nt "$host" ] || [ tests/sqlhost.c -nt "$host" ] \
+   || [ tests/read_file.h -nt "$host" ]; then
   mkdir -p build
   if ! ${CC:-cc} -O1 -DSQLITE_ENABLE_LOAD_EXTENSION -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_THREADSAFE=1 \
        -I"$(dirname "$amalg")" -o "$host" tests/sqlhost.c "$amalg" -ldl -lpthread -lm 2>"$TMP/cc.log"; then
