@@ -37,6 +37,20 @@
 ** is admitted, at most one request is part-way through its prefill at the
 ** start of a step.
 **
+** Overlap scheduling (overlap = 1): SGLang's overlap scheduler, the
+** overlap scheduler of TensorRT-LLM's PyTorch backend and vLLM's async
+** scheduling launch step k + 1 before they process step k's outputs, so
+** the tokens step k made leave the engine (and reach the client) when
+** step k + 1 ends: every output token, the first included, leaves one
+** step late, and a closed-loop client sends its next request that much
+** later. When no step follows at once (the replica has nothing left to
+** run), they leave at the end of their own step. What a step frees (its
+** finished sequences' KV and batch slots) is free for the next step
+** either way: the scheduler knows a sequence's length limit before it
+** sees its tokens. Stop strings and end-of-sequence tokens, which an
+** engine learns only from the tokens, are not modelled (every request
+** runs to its output length, as benchmarks with ignore_eos do).
+**
 ** Prefill groups: a replica with data-parallel attention runs
 ** prefill_groups schedulers side by side (vLLM's data-parallel engine
 ** cores, TensorRT-LLM's attention-DP ranks), each with its own
@@ -89,7 +103,8 @@
 ** THE STATISTICS
 **
 ** The first floor(warmup * n_requests) requests by arrival are simulated but
-** left out. The others are "measured":
+** left out. The others are "measured", at the times their tokens leave
+** the engine (a step late with overlap):
 **   TTFT  first output token - arrival;
 **   TPOT  (completion - first token) / (output tokens - 1), for requests with
 **         at least 2 output tokens;
@@ -414,6 +429,7 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
        "token_budget must be in [1, 100000000]"},
       {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS,
        "prefill_groups must be in [1, 1024]"},
+      {(double)c->overlap, 0.0, 1.0, "overlap must be 0 or 1"},
       {c->stop_ttft_mean_s, 0.0, 1e300, "stop_ttft_mean_s must be >= 0"},
       {c->stop_ttft_p95_s, 0.0, 1e300, "stop_ttft_p95_s must be >= 0"},
   };
@@ -522,6 +538,14 @@ typedef struct sim_run {
   int64_t output;
 } sim_run;
 
+/* A first token not yet handed out: its request, and the slot of its
+** sequence (-1: a request of one output token, complete with it). */
+typedef struct sim_first {
+  int64_t id;
+  double arrival;
+  int64_t slot;
+} sim_first;
+
 /* Its entry in the heap: the step that finishes it and its slot (16
 ** bytes: the heap moves these, not the runs). */
 typedef struct sim_due {
@@ -572,7 +596,15 @@ typedef struct sim {
   int64_t n_heap, cap_heap, n_free;
   double decode_context; /* sum of their KV contexts this step */
   int64_t kv_used;       /* KV tokens reserved */
-  int64_t completed;
+  int64_t completed;     /* requests handed out whole */
+
+  /* A step's outputs, held until they are handed out (at its own end, or
+  ** with cfg->overlap at the next step's): first tokens, then completed
+  ** requests, in the order the step made them. */
+  sim_first *held_first;
+  int64_t n_held_first, cap_held_first;
+  sim_run *held_done;
+  int64_t n_held_done, cap_held_done;
 
   /* Window [t0, t1] of the time-weighted statistics. */
   double t0, t1;
@@ -853,25 +885,51 @@ static void heap_pop(sim *S) {
   S->heap[i] = last;
 }
 
-/* A request leaves the system at time t; in a closed loop its client
-** sends the next one. -1 when out of memory. */
-static int complete(sim *S, int64_t id, double arrival, double first,
-                    int64_t output, int64_t kv, double t) {
-  S->kv_used -= kv;
+/* A request's last token is handed out at time t (its KV was freed when
+** the step that made it ended); in a closed loop its client sends the
+** next one. -1 when out of memory. */
+static int complete(sim *S, const sim_run *x, double t) {
   S->completed++;
-  assert(S->kv_used >= 0);
   if (t > S->t0 && t <= S->t1) S->window_done++;
-  if (id >= S->n_warm) {
-    int64_t j = id - S->n_warm;
-    S->e2e[j] = (float)(t - arrival);
-    S->sum_e2e += t - arrival;
-    if (output >= 2) {
-      double tpot = (t - first) / (double)(output - 1);
+  if (x->id >= S->n_warm) {
+    int64_t j = x->id - S->n_warm;
+    S->e2e[j] = (float)(t - x->arrival);
+    S->sum_e2e += t - x->arrival;
+    if (x->output >= 2) {
+      double tpot = (t - x->first) / (double)(x->output - 1);
       S->tpot[S->n_tpot++] = (float)tpot;
       S->sum_tpot += tpot;
     }
   }
   return S->closed ? client_sends(S, t + S->cfg->think_time) : 0;
+}
+
+/* Hold request x, whose last token the step ending now made: its KV is
+** free at once, the token leaves with the step's others (hand_out).
+** Nonzero when out of memory. */
+static int hold_done(sim *S, const sim_run *x) {
+  S->kv_used -= x->kv;
+  assert(S->kv_used >= 0);
+  if (grow((void **)&S->held_done, &S->cap_held_done, sizeof(sim_run),
+           S->n_held_done + 1)) {
+    return 1;
+  }
+  S->held_done[S->n_held_done++] = *x;
+  return 0;
+}
+
+/* Hold the first token of request r (slot: its sequence, or -1). */
+static int hold_first(sim *S, const sim_req *r, int64_t slot) {
+  sim_first *f;
+  if (grow((void **)&S->held_first, &S->cap_held_first, sizeof(sim_first),
+           S->n_held_first + 1)) {
+    return 1;
+  }
+  f = &S->held_first[S->n_held_first++];
+  f->id = r->id;
+  f->arrival = r->arrival;
+  f->slot = slot;
+  return 0;
 }
 
 /* A request is admitted at time t: its wait ends. */
@@ -1295,6 +1353,42 @@ static int certain_miss(sim *S, float v) {
          !(S->sum_ttft / (double)S->m <= c->stop_ttft_mean_s);
 }
 
+/* Hand out the held outputs at time t: the first tokens (their TTFTs,
+** and the time each sequence's later gaps count from), then the
+** completed requests. 0; 1 when the run is now certain to miss a stop
+** target; -1 when out of memory. */
+static int hand_out(sim *S, double t) {
+  const gpuadv_sim_config *c = S->cfg;
+  int stop = c->stop_ttft_mean_s > 0.0 || c->stop_ttft_p95_s > 0.0;
+  int64_t i;
+  for (i = 0; i < S->n_held_first; i++) {
+    const sim_first *f = &S->held_first[i];
+    if (f->slot >= 0) S->runs[f->slot].first = t;
+    if (f->id >= S->n_warm) {
+      float v = (float)(t - f->arrival);
+      S->ttft[f->id - S->n_warm] = v;
+      S->sum_ttft += t - f->arrival;
+      if (stop && certain_miss(S, v)) return 1;
+    }
+  }
+  S->n_held_first = 0;
+  for (i = 0; i < S->n_held_done; i++) {
+    if (complete(S, &S->held_done[i], t) != 0) return -1;
+  }
+  S->n_held_done = 0;
+  return 0;
+}
+
+/* The result of a run stopped after `steps` steps, at time t. */
+static void stopped(gpuadv_sim_result *res, const sim *S, int64_t steps,
+                    double t) {
+  res->stopped = 1;
+  res->requests = S->n;
+  res->measured = S->m;
+  res->steps = steps;
+  res->sim_time = t;
+}
+
 static int fail(gpuadv_sim_result *res, const char *msg) {
   snprintf(res->error, sizeof(res->error), "%s", msg);
   return -1;
@@ -1306,7 +1400,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   double t = 0.0, last_dt = 0.0;
   int64_t step = 0, d_seqs = 0;
   gpuadv_step_load load;
-  int stop;
 
   memset(res, 0, sizeof(*res));
   memset(&S, 0, sizeof(S));
@@ -1319,7 +1412,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   if (S.n_warm >= S.n) S.n_warm = S.n - 1;
   S.m = S.n - S.n_warm;
   S.over_max = S.m - rank_index(S.m, 95);
-  stop = cfg->stop_ttft_mean_s > 0.0 || cfg->stop_ttft_p95_s > 0.0;
   /* The gaps of an open loop (a closed loop has no rate and draws none). */
   dist_init(&S.gap, cfg->concurrency > 0 ? 1.0 : 1.0 / cfg->rate, gap_cv(cfg));
   dist_init(&S.prompt, cfg->prompt_mean, cfg->prompt_cv);
@@ -1327,10 +1419,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   /* the caller's kept draws, else drawn as the run goes */
   if (cfg->draws && S.n <= GPUADV_SIM_DRAWS_KEEP) {
     if (!gpuadv_sim_draws_match(cfg->draws, cfg)) draws_reset(cfg->draws, cfg);
-    if (draws_extend(cfg->draws, &S, S.n) != 0) {
-      fail(res, "out of memory");
-      goto done;
-    }
+    if (draws_extend(cfg->draws, &S, S.n) != 0) goto oom;
     S.draw = cfg->draws->v;
   } else {
     seed_streams(cfg->seed, &S.rng_gap, &S.rng_len);
@@ -1343,20 +1432,14 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.grp = calloc((size_t)cfg->prefill_groups, sizeof(sim_group));
   S.itl_lo = GPUADV_SIM_ITL_BINS;
   S.itl_hi = -1;
-  if (!S.ttft || !S.tpot || !S.e2e || !S.itl || !S.grp) {
-    fail(res, "out of memory");
-    goto done;
-  }
+  if (!S.ttft || !S.tpot || !S.e2e || !S.itl || !S.grp) goto oom;
   S.closed = cfg->concurrency > 0;
   if (S.closed) {
     /* Every client sends its first request at time 0. */
     int64_t k;
     S.t0 = S.t1 = INFINITY;
     for (k = 0; k < cfg->concurrency && S.n_gen < S.n; k++) {
-      if (client_sends(&S, 0.0) != 0) {
-        fail(res, "out of memory");
-        goto done;
-      }
+      if (client_sends(&S, 0.0) != 0) goto oom;
     }
   } else {
     find_window(&S);
@@ -1366,15 +1449,13 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
   while (S.completed < S.n) {
     int64_t n_batch, i, g;
+    int hrc;
     sim_group *grp;
     double dt, t_end, ctx_next;
 
     /* Arrivals up to now join the queue. */
     while (S.has_next && S.next.arrival <= t) {
-      if (enqueue(&S, &S.next) != 0) {
-        fail(res, "out of memory");
-        goto done;
-      }
+      if (enqueue(&S, &S.next) != 0) goto oom;
       /* It came during a step, so it waits (at least) to its end. */
       if (S.next.arrival < t && S.next.arrival >= S.t0 &&
           S.next.arrival <= S.t1 && S.queue.len > S.max_queue) {
@@ -1409,6 +1490,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     ** the next arrival comes within two steps of the last one's length,
     ** as it does at every step of a busy replica). */
     if (cfg->step_line && d_seqs > 0 && S.n_partial == 0 &&
+        S.n_held_first + S.n_held_done == 0 &&
         (!S.has_next || S.next.arrival - t >= 2.0 * last_dt) &&
         queue_stalled(&S, d_seqs)) {
       double span = 0.0;
@@ -1441,10 +1523,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       if (grp->has_partial && grp->budget > 0) {
         prefill_chunk(&grp->partial, grp, &load);
         if (grp->partial.done == grp->partial.r.prompt) {
-          if (fin_push(&S, &grp->partial)) {
-            fail(res, "out of memory");
-            goto done;
-          }
+          if (fin_push(&S, &grp->partial)) goto oom;
           grp->has_partial = 0;
           S.n_partial--;
         }
@@ -1464,10 +1543,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       ring_pop(&S.queue);
       prefill_chunk(&p, grp, &load);
       if (p.done == p.r.prompt) {
-        if (fin_push(&S, &p)) {
-          fail(res, "out of memory");
-          goto done;
-        }
+        if (fin_push(&S, &p)) goto oom;
       } else {
         assert(!grp->has_partial && grp->budget == 0);
         grp->has_partial = 1;
@@ -1504,64 +1580,67 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       if (d_seqs > 0) itl_add(&S, dt, (double)d_seqs);
     }
 
+    /* What the last step held back leaves now (overlap). */
+    if (S.n_held_first + S.n_held_done > 0) {
+      hrc = hand_out(&S, t_end);
+      if (hrc < 0) goto oom;
+      if (hrc > 0) {
+        stopped(res, &S, step + 1, t_end);
+        rc = 0;
+        goto done;
+      }
+    }
+
     /* The step's outcome: first tokens, then finished sequences. */
     ctx_next = S.decode_context + (double)d_seqs;
     for (i = 0; i < S.n_fin; i++) {
       const sim_pre *p = &S.fin[i];
-      int64_t kv = p->r.prompt + p->r.output;
-      if (p->r.id >= S.n_warm) {
-        float v = (float)(t_end - p->r.arrival);
-        S.ttft[p->r.id - S.n_warm] = v;
-        S.sum_ttft += t_end - p->r.arrival;
-        if (stop && certain_miss(&S, v)) {
-          res->stopped = 1;
-          res->requests = S.n;
-          res->measured = S.m;
-          res->steps = step + 1;
-          res->sim_time = t_end;
-          rc = 0;
-          goto done;
-        }
-      }
-      if (p->r.output == 1) {
-        if (complete(&S, p->r.id, p->r.arrival, t_end, 1, kv, t_end) != 0) {
-          fail(res, "out of memory");
-          goto done;
-        }
-      } else {
-        sim_run *x;
-        int64_t slot;
-        if (grow_runs(&S, S.n_heap + 1)) {
-          fail(res, "out of memory");
-          goto done;
-        }
+      sim_run one, *x = &one;
+      int64_t slot = -1;
+      if (p->r.output > 1) {
+        if (grow_runs(&S, S.n_heap + 1)) goto oom;
         slot = take_slot(&S);
         x = &S.runs[slot];
-        x->id = p->r.id;
-        x->arrival = p->r.arrival;
-        x->first = t_end;
-        x->kv = kv;
-        x->output = p->r.output;
+      }
+      x->id = p->r.id;
+      x->arrival = p->r.arrival;
+      x->first = t_end;
+      x->kv = p->r.prompt + p->r.output;
+      x->output = p->r.output;
+      if (hold_first(&S, &p->r, slot)) goto oom;
+      if (slot < 0) {
+        if (hold_done(&S, x)) goto oom;
+      } else {
         heap_push(&S, step + p->r.output - 1, slot);
         ctx_next += (double)(p->r.prompt + 1);
       }
     }
     while (S.n_heap > 0 && S.heap[0].finish_step == step) {
       const sim_run *x = &S.runs[S.heap[0].slot];
-      int crc;
+      int hrc;
       ctx_next -= (double)x->kv;
-      crc = complete(&S, x->id, x->arrival, x->first, x->output, x->kv, t_end);
+      hrc = hold_done(&S, x);
       heap_pop(&S);
-      if (crc != 0) {
-        fail(res, "out of memory");
-        goto done;
-      }
+      if (hrc != 0) goto oom;
     }
     assert(S.n_heap == 0 || S.heap[0].finish_step > step);
     d_seqs = S.n_heap;
     S.decode_context = d_seqs > 0 ? ctx_next : 0.0;
     t = t_end;
     step++;
+    /* The step's outputs leave at its end, unless the engine overlaps and
+    ** a next step starts at once: then at that one's end. */
+    if (S.n_held_first + S.n_held_done > 0 &&
+        (!cfg->overlap || !(d_seqs > 0 || S.n_partial > 0 || S.queue.len > 0 ||
+                            (S.has_next && S.next.arrival <= t)))) {
+      hrc = hand_out(&S, t);
+      if (hrc < 0) goto oom;
+      if (hrc > 0) {
+        stopped(res, &S, step, t);
+        rc = 0;
+        goto done;
+      }
+    }
   }
   queue_mark(&S, t);
 
@@ -1610,7 +1689,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
   }
   rc = 0;
+  goto done;
 
+oom:
+  fail(res, "out of memory");
 done:
   free(S.queue.a);
   free(S.pend.a);
@@ -1623,6 +1705,8 @@ done:
   free(S.e2e);
   free(S.itl);
   free(S.grp);
+  free(S.held_first);
+  free(S.held_done);
   return rc;
 }
 

@@ -176,6 +176,11 @@ struct gpuadv_sim_config {
                            ** [1, GPUADV_SIM_MAX_GROUPS]: the data-parallel
                            ** attention groups of a replica (1: one
                            ** scheduler; see gpuadv_sim.c) */
+  int overlap;            /* 1: the engine starts each step before it
+                           ** hands out the last one's tokens (overlap
+                           ** scheduling), so they leave at the end of
+                           ** the next step, or at once when none
+                           ** follows; 0: at the end of their own step */
   gpuadv_step_time_fn step_time;
   gpuadv_step_line_fn step_line; /* optional (0: none); same arg */
   const void *step_arg;

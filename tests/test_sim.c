@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpuadv_capacity.h"
@@ -594,6 +595,53 @@ static void test_itl_by_hand(void) {
   check_true("one output token: no ITL", !r.has_itl);
 }
 
+/* Overlap scheduling by hand: a step's tokens leave at the end of the
+** next step, or at once when none follows. 10 ms steps, prompts of one
+** token, 5 output tokens.
+** - Two clients, one sequence at a time: A runs steps 1-5 while B waits.
+**   A's first token (step 1) leaves at 20 ms; its last (step 5, 50 ms)
+**   waits for step 6, B's first, and leaves at 60 ms. B's first token
+**   (step 6) leaves at 70 ms; its last (step 10) at 100 ms, at once, as
+**   nothing follows. TTFT 20 and 70 ms, e2e 60 and 100 ms, TPOT (60 - 20)
+**   / 4 and (100 - 70) / 4 ms. Without overlap: TTFT 10 and 60 ms, e2e 50
+**   and 100 ms.
+** - The four lockstep clients of closed_fixed: every first token one step
+**   late (20 ms), every last one at once (the batch ends together), so
+**   the throughput is the same. */
+static void test_overlap(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  single_server(&c, &lin, 0.010);
+  c.concurrency = 2;
+  c.output_mean = 5;
+  c.max_running = 1;
+  c.token_budget = 1;
+  c.n_requests = 2;
+  c.warmup = 0;
+  check_true("two clients, one slot runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("no overlap: TTFT mean (10 + 60) / 2 ms", r.ttft_mean, 0.035, 1e-9);
+  check_rel("no overlap: e2e mean (50 + 100) / 2 ms", r.e2e_mean, 0.075, 1e-9);
+  c.overlap = 1;
+  check_true("overlap runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("overlap: TTFT mean (20 + 70) / 2 ms", r.ttft_mean, 0.045, 1e-9);
+  check_rel("overlap: e2e mean (60 + 100) / 2 ms", r.e2e_mean, 0.080, 1e-9);
+  check_rel("overlap: TPOT mean (10 + 7.5) / 2 ms", r.tpot_mean, 0.00875, 1e-9);
+  check_rel("overlap: same steps, 10 of them", (double)r.steps, 10, 0);
+  c.overlap = 2;
+  check_true("overlap 2 is an error",
+             gpuadv_sim_run(&c, &r) != 0 && strcmp(r.error,
+                                                   "overlap must be 0 or 1, "
+                                                   "got 2") == 0);
+  closed_fixed(&c, &lin, 0.0);
+  c.overlap = 1;
+  check_true("lockstep with overlap runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("lockstep with overlap: TTFT two steps", r.ttft_p95, 0.020, 1e-6);
+  check_rel("lockstep with overlap: e2e five steps", r.e2e_mean, 0.050, 1e-9);
+  check_rel("lockstep with overlap: still 4 / 50 ms", r.requests_per_s, 80,
+            1e-9);
+}
+
 /* A closed loop with random lengths and a step time that grows with the
 ** batch: Little's law over the clients gives throughput = concurrency /
 ** (mean e2e + think), and requests in the system (batch + queue) =
@@ -807,6 +855,7 @@ static void test_quiet_runs(void) {
       {"near capacity (40 requests/s)", 40, 0, 1000000},
       {"saturated, KV-bound (200 requests/s, 60k KV tokens)", 200, 0, 60000},
       {"closed loop of 8 clients", 0, 8, 1000000},
+      {"closed loop of 8 clients, overlap", 0, -8, 1000000},
   };
   size_t i;
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -817,9 +866,10 @@ static void test_quiet_runs(void) {
     int64_t calls_stepped;
     char name[160];
     chat(&c, &lin, cases[i].rate > 0 ? cases[i].rate : 1);
-    if (cases[i].concurrency > 0) {
+    if (cases[i].concurrency != 0) {
       c.rate = 0;
-      c.concurrency = cases[i].concurrency;
+      c.concurrency = llabs(cases[i].concurrency);
+      c.overlap = cases[i].concurrency < 0; /* negative: with overlap */
     }
     c.kv_capacity = cases[i].kv;
     c.n_requests = 3000;
@@ -1147,6 +1197,7 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_gamma_arrivals,
                                      test_closed_loop_by_hand,
                                      test_itl_by_hand,
+                                     test_overlap,
                                      test_closed_loop_little,
                                      test_quiet_runs,
                                      test_capacity_search,
