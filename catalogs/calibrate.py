@@ -528,7 +528,7 @@ MODERN_FIXED = dict(attn_eff=1.0, gguf_prefill_factor=1.0)
 # The engine facts that no fit sets, as engine_facts() reads them; an
 # engine's constants are memoised on them with its FLOAT_COLUMNS.
 FACTS = ("index", "split_layers", "kv_from_checkpoint", "fp16_accumulate",
-         "dp_shared_budget", "batch_tokens")
+         "dp_shared_budget", "batch_tokens", "overlap")
 
 
 def engine_facts(row):
@@ -540,7 +540,8 @@ def engine_facts(row):
                 kv_from_checkpoint=row["kv_cache_dtype"] == "checkpoint",
                 fp16_accumulate=num(row["fp16_accumulate"]) > 0,
                 dp_shared_budget=row["dp_token_budget"] == "shared",
-                batch_tokens=num(row["token_budget"]))
+                batch_tokens=num(row["token_budget"]),
+                overlap=bool(row["overlap_from"]))
 
 
 def as_engine(row):

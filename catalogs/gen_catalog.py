@@ -292,6 +292,10 @@ CATALOGS = [
             # how the engine sizes its KV cache (ext/gpuadv_engine_mem.h)
             col("memory_rule", "TEXT",
                 choices={"utilization", "static", "free", "plain"}),
+            # the date of the first release that by default starts each
+            # step before it hands out the last one's tokens (overlap
+            # scheduling, ext/gpuadv_sim.c); empty: none does
+            col("overlap_from", "TEXT", False, pattern=DATE_RE),
             # the releases the constants describe, where the rows of older
             # ones disagree: the era's first version and the date it came
             # out; a row measured before that date is scored, not fitted

@@ -64,7 +64,7 @@ class EngineConsts(ctypes.Structure):
     """gpuadv_engine_consts."""
     _fields_ = [("bw_eff", D * 4)] + [(c, D) for c, _, _ in ENGINE_NUMBERS] + \
         [("split_layers", I), ("batch_tokens", D), ("fp16_accumulate", I),
-         ("dp_shared_budget", I), ("kv_from_checkpoint", I)]
+         ("dp_shared_budget", I), ("kv_from_checkpoint", I), ("overlap", I)]
 
 
 class TrainPeakIn(ctypes.Structure):
@@ -220,7 +220,9 @@ class Core:
         """gpuadv_engine_consts of e: an engines.csv row, or a dict with
         its numeric columns as numbers and its facts (split_layers,
         batch_tokens, fp16_accumulate, dp_shared_budget,
-        kv_from_checkpoint) as calibrate.engine_facts() reads them."""
+        kv_from_checkpoint, overlap) as calibrate.engine_facts() reads
+        them (overlap: from overlap_from where not given; no speed
+        depends on it)."""
         c = EngineConsts()
         for i, k in enumerate(BW_EFF):
             c.bw_eff[i] = _num(e[k])
@@ -231,6 +233,8 @@ class Core:
         c.fp16_accumulate = int(bool(e["fp16_accumulate"]))
         c.dp_shared_budget = int(bool(e["dp_shared_budget"]))
         c.kv_from_checkpoint = int(bool(e["kv_from_checkpoint"]))
+        c.overlap = int(bool(e["overlap"] if "overlap" in e
+                             else e.get("overlap_from")))
         return c
 
     def check_engine(self, name, e):

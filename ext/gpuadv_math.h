@@ -164,6 +164,9 @@ typedef struct gpuadv_engine_consts {
                               ** the engine runs quantise it (TensorRT-LLM
                               ** with ModelOpt's); 0: 16-bit unless asked
                               ** (engines.kv_cache_dtype) */
+  int overlap;                /* 1: the engine starts each step before it
+                              ** hands out the last one's tokens, by
+                              ** default (engines.overlap_from) */
 } gpuadv_engine_consts;
 
 /* Layer split (llama.cpp's default --split-mode layer): each GPU holds a

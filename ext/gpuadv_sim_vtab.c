@@ -90,6 +90,13 @@
 **   steady_state              0        1: lengthen the run until it
 **                                      measures the steady state (open
 **                                      loop; see "Steady state" below)
+**   overlap                   0        1: each step starts before the
+**                                      last one's tokens are handed out,
+**                                      so they leave a step late
+**                                      (gpuadv_sim.c, "Overlap"); with
+**                                      model, the engine's default: 1
+**                                      where engines.overlap_from has a
+**                                      date
 **
 ** Steady state: a run of an open loop measures from its first measured
 ** request, and the batch takes about one request's time in it to fill
@@ -209,6 +216,7 @@ enum {
   ARG_TPOT_P50_TARGET,
   ARG_HEADROOM,
   ARG_STEADY,
+  ARG_OVERLAP,
   N_ARGS
 };
 
@@ -231,7 +239,8 @@ static const char sim_schema[] =
     "ttft_p95_max_s HIDDEN, "
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
-    "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN)";
+    "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN, "
+    "overlap HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -295,6 +304,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"tpot_p50_max_ms", KIND_NUMBER, 0, 1, 1e9, 0, 0, 0},
     {"mem_headroom", KIND_NUMBER, 0, 0, 1, 1, 0.10, 0},
     {"steady_state", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
+    {"overlap", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -424,7 +434,8 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 ** fabric_gbps) given, the step times are
 ** the engine speed model's (gpuadv_replica_step_s in gpuadv_math.c), and
 ** max_running and kv_capacity_tokens default to the engine's max_batch and
-** to what the replica's memory holds beside the weights. Otherwise the
+** to what the replica's memory holds beside the weights, and overlap to
+** the engine's (engines.overlap_from). Otherwise the
 ** linear model of the step_* arguments.
 */
 
@@ -473,6 +484,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
                                 ? s->r.kv_capacity_tokens
                                 : GPUADV_SIM_MAX_KV;
     }
+    if (!call->given[ARG_OVERLAP]) call->value[ARG_OVERLAP] = s->e.overlap;
     gpuadv_capacity_steps_init(s, call->value[ARG_MAX_RUNNING]);
     out->groups = (int64_t)s->r.dp;
     out->shared_budget = s->e.dp_shared_budget;
@@ -529,6 +541,7 @@ typedef struct sim_cache_entry {
   ** model's defaults where they were not given */
   double max_running, kv;
   unsigned char res[SIM_KEPT_BYTES];
+  int overlap; /* as the run used it (the engine's where not given) */
 } sim_cache_entry;
 
 /* The random draws the connection's runs share (gpuadv_sim_draws): the
@@ -737,11 +750,11 @@ static const sim_cache_entry *cache_find(const sim_vtab *sv,
   return e->key == key ? e : 0;
 }
 
-/* Keep a row (max_rps, the run's statistics, max_running and
-** kv_capacity_tokens as used) under key in the connection's cache; without
+/* Keep a row (max_rps, the run's statistics, and of the arguments used,
+** max_running, kv_capacity_tokens and overlap) under key in the connection's cache; without
 ** memory for a larger table, it is not kept. */
 static void keep(sim_vtab *sv, sqlite3_uint64 key, double max_rps,
-                 double max_running, double kv, const gpuadv_sim_result *res) {
+                 const double *used, const gpuadv_sim_result *res) {
   sim_cache_entry *e;
   if (!sv->cache || 2 * (sv->n_used + 1) > sv->n_slots) {
     int n = sv->cache ? 2 * sv->n_slots : SIM_CACHE_MIN;
@@ -756,16 +769,16 @@ static void keep(sim_vtab *sv, sqlite3_uint64 key, double max_rps,
   if (e->key == 0) sv->n_used++;
   e->key = key;
   e->max_rps = max_rps;
-  e->max_running = max_running;
-  e->kv = kv;
+  e->max_running = used[ARG_MAX_RUNNING];
+  e->kv = used[ARG_KV];
+  e->overlap = (int)used[ARG_OVERLAP];
   memcpy(e->res, res, SIM_KEPT_BYTES);
 }
 
 /* Keep a finished run's row in the connection's cache. */
 static void remember(sqlite3_vtab *vtab, sqlite3_uint64 key,
                      const sim_cursor *cur) {
-  keep((sim_vtab *)vtab, key, cur->max_rps, cur->call.value[ARG_MAX_RUNNING],
-       cur->call.value[ARG_KV], &cur->res);
+  keep((sim_vtab *)vtab, key, cur->max_rps, cur->call.value, &cur->res);
 }
 
 /* The cache key of the search without a cap that the searches of call's
@@ -804,8 +817,7 @@ static int shared_search(sim_vtab *sv, sim_call *call,
   rc = gpuadv_capacity_search_capped(targets, cfg, call->value[ARG_RATE], open,
                                      out, max_rps);
   if (!e && open->known) {
-    keep(sv, key, open->max_rps, call->value[ARG_MAX_RUNNING],
-         call->value[ARG_KV], &open->res);
+    keep(sv, key, open->max_rps, call->value, &open->res);
   }
   sqlite3_free(open);
   return rc;
@@ -904,6 +916,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
       cur->max_rps = e->max_rps;
       call->value[ARG_MAX_RUNNING] = e->max_running;
       call->value[ARG_KV] = e->kv;
+      call->value[ARG_OVERLAP] = e->overlap;
       cur->eof = 0;
       goto done;
     }
@@ -938,6 +951,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     }
   }
   cfg.warmup = call->value[ARG_WARMUP];
+  cfg.overlap = (int)call->value[ARG_OVERLAP];
   cfg.step_time = model.fn;
   cfg.step_line = model.line;
   cfg.step_arg = model.arg;

@@ -202,7 +202,12 @@ WITH rows AS (
          w.prompt_tokens, w.prompt_cv, w.output_tokens, w.output_cv,
          coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
          coalesce(rc.token_budget, w.token_budget) AS token_budget,
-         coalesce(rc.mem_headroom, 0.10) AS mem_headroom, m.source
+         coalesce(rc.mem_headroom, 0.10) AS mem_headroom,
+         -- overlap scheduling as the release the benchmark ran had it: on
+         -- by default from engines.overlap_from, off in a run before it
+         coalesce(substr(m.as_of, 1, 10) >= (SELECT overlap_from FROM engines x
+                                             WHERE x.name = m.engine), 0) AS overlap,
+         m.source
   FROM measurements m
   JOIN latency_workload w ON substr(m.source, 1, length(w.source_prefix)) = w.source_prefix
                          AND (w.isl IS NULL OR w.isl = m.prompt_tokens)
@@ -247,6 +252,7 @@ sim AS (
     AND s.token_budget = r.token_budget AND s.mem_headroom = r.mem_headroom
     AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
     AND s.engine = r.engine AND s.kv_dtype = r.kv_dtype AND s.tp = r.tp AND s.ep = r.ep
+    AND s.overlap = r.overlap
 )
 SELECT id, split, kind, metric,
        CASE WHEN metric LIKE '%_p99' THEN 'tail'

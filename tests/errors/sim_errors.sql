@@ -165,6 +165,13 @@ SELECT * FROM serving_sim WHERE rate = 4 AND steady_state = 2;
 -- error: serving_sim(): steady_state must be <= 1, got 2
 SELECT * FROM serving_sim WHERE rate = 4 AND steady_state = 0.5;
 -- error: serving_sim(): steady_state must be a whole number, got 0.5
+-- overlap: 0 or 1
+SELECT * FROM serving_sim WHERE rate = 4 AND overlap = 2;
+-- error: serving_sim(): overlap must be <= 1, got 2
+SELECT * FROM serving_sim WHERE rate = 4 AND overlap = -1;
+-- error: serving_sim(): overlap must be >= 0, got -1
+SELECT * FROM serving_sim WHERE rate = 4 AND overlap = 'yes';
+-- error: serving_sim(): overlap must be a number, got 'yes'
 -- pp: a pipeline stage holds at least one layer (Llama 3.1 8B has 32)
 SELECT * FROM serving_sim WHERE rate = 1 AND n_requests = 10 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND pp = 1000;
 -- error: serving_sim(): pp must be <= 32 (the model's layers), got 1000

@@ -61,9 +61,14 @@ SELECT 'sim-innocuous-in-view', (SELECT count(*) FROM sim_view) = 1;
 -- time per output token is the batch-1 decode step at the mean context
 -- (1000 + 300 / 2 tokens, the cache growing through the output), and the
 -- first token comes after the prefill plus the step's fixed per-layer
--- cost (32 x 55.62 us).
+-- cost (32 x 55.62 us) where it leaves as its step ends (overlap = 0).
+-- vLLM overlaps by default (engines.overlap_from): the first token leaves
+-- when the next step, the request's first decode at 1001 tokens of
+-- context, ends.
 SELECT 'sim-model-tpot-batch1', (SELECT abs(tpot_mean_ms / 1000 * model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1150) - 1) < 0.01 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
-SELECT 'sim-model-ttft-prefill', (SELECT abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6)) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
+SELECT 'sim-model-ttft-prefill', (SELECT abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6)) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND overlap = 0);
+SELECT 'sim-model-ttft-overlap', (SELECT overlap = 1 AND abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6 + 1 / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1001))) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
+SELECT 'sim-linear-no-overlap', overlap = 0 FROM serving_sim(1, 10);
 SELECT 'sim-model-args-echo', (SELECT model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND pp = 1 AND ep = 1 AND max_running = (SELECT max_batch FROM engines WHERE name = 'vllm') FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
 -- KV capacity: what vLLM's memory rule leaves the cache (engine_cache_gb).
 -- Two L40S as their driver reports them (48 GiB x 0.92 with ECC = 47.4164
@@ -196,7 +201,8 @@ SELECT 'sim-steady-search', max_rps = 50 AND requests = 2125 FROM serving_sim WH
 -- group's GPU, so its first token comes as the layout's prefill says
 -- (model_prefill_tps, one group), within 5% (the step's fixed cost per
 -- layer, 61 x 121 us); spread over the 8 GPUs it came 5 times sooner.
-SELECT 'sim-dp-lone-prompt-one-group', abs(ttft_p50_s / (4000.0 / model_prefill_tps('deepseek-v3', 'h200', 'fp8', 1, 4000, 'vllm', 1, 8)) - 1) < 0.05 FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2;
+-- (overlap = 0: the first token as its step ends.)
+SELECT 'sim-dp-lone-prompt-one-group', abs(ttft_p50_s / (4000.0 / model_prefill_tps('deepseek-v3', 'h200', 'fp8', 1, 4000, 'vllm', 1, 8)) - 1) < 0.05 FROM serving_sim WHERE model = 'deepseek-v3' AND gpu = 'h200' AND dtype = 'fp8' AND tp = 1 AND ep = 8 AND rate = 0.01 AND n_requests = 20 AND prompt_tokens = 4000 AND output_tokens = 2 AND overlap = 0;
 -- vLLM's groups each take token_budget tokens a step: 8000 and 32000 give
 -- one chunk of 4000 alike. SGLang's share it: 8000 / 8 = 1000 a group cuts
 -- the prompt into 4 steps, a later first token than with 32000.
