@@ -188,9 +188,9 @@ accuracy: $(LIB) build/libgpuadv_core.$(EXT)
 bands: $(LIB) build/libgpuadv_core.$(EXT)
 	@$(PYTHON) catalogs/calibrate.py --bands | grep -E '^(kind,basis|serve,)'
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/accuracy.sql' -csv :memory: \
-	  "SELECT kind, basis, rows, printf('%.3f', low), printf('%.3f', high) FROM estimate_accuracy_band"
+	  "SELECT kind, basis, rows, printf('%.3f', floor(low * 1000) / 1000), printf('%.3f', ceil(high * 1000) / 1000) FROM estimate_accuracy_band"
 	@$(SQLITE3) -cmd '.load ./gpuadv' -cmd '.read sql/latency_accuracy.sql' -csv :memory: \
-	  "SELECT kind, basis, rows, printf('%.3f', low), printf('%.3f', high) FROM latency_accuracy_band"
+	  "SELECT kind, basis, rows, printf('%.3f', floor(low * 1000) / 1000), printf('%.3f', ceil(high * 1000) / 1000) FROM latency_accuracy_band"
 	@$(PYTHON) catalogs/calibrate_train_tps.py --lib build/libgpuadv_core.$(EXT) --leave-out --bands \
 	  | grep -E '^train,'
 
