@@ -40,7 +40,8 @@ SAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 
 EXT_SRC := ext/gpuadv.c ext/gpuadv_args.c ext/gpuadv_funcs.c ext/gpuadv_math.c \
            ext/gpuadv_catalog_lookup.c ext/gpuadv_catalog_vtab.c \
-           ext/gpuadv_model_funcs.c ext/gpuadv_model_setup.c ext/gpuadv_csv.c ext/gpuadv_config.c \
+           ext/gpuadv_model_funcs.c ext/gpuadv_model_setup.c ext/gpuadv_release.c \
+           ext/gpuadv_csv.c ext/gpuadv_config.c \
            ext/gpuadv_model_vtab.c ext/gpuadv_sim.c ext/gpuadv_capacity.c \
            ext/gpuadv_sim_vtab.c \
            ext/gpuadv_train.c ext/gpuadv_train_funcs.c \

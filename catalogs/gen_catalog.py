@@ -296,6 +296,10 @@ CATALOGS = [
             # step before it hands out the last one's tokens (overlap
             # scheduling, ext/gpuadv_sim.c); empty: none does
             col("overlap_from", "TEXT", False, pattern=DATE_RE),
+            # that release's version (ext/gpuadv_release.c): what a
+            # caller's engine_version is ordered against
+            col("overlap_version", "TEXT", False,
+                pattern=re.compile(r"^\d+(\.\d+)*$")),
             # the releases the constants describe, where the rows of older
             # ones disagree: the era's first version and the date it came
             # out; a row measured before that date is scored, not fitted

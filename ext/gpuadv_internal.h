@@ -135,9 +135,11 @@ int gpuadv_rows_rowid(sqlite3_vtab_cursor *pCursor, sqlite3_int64 *pRowid);
 ** tp x pp GPUs with ep of them holding experts, on nodes of gpus_per_node
 ** GPUs joined by fabric_gbps Gbit/s each; the KV cache per context token
 ** taken at mean_context, its capacity what the weights leave of the GPUs'
-** memory less the share `headroom` left free. */
+** memory less the share `headroom` left free; engine_version the release
+** (gpuadv_release.c; NULL: the newest), which sets the engine's overlap. */
 typedef struct gpuadv_replica_ask {
   sqlite3_value *model, *gpu, *dtype, *engine, *kv_dtype; /* NULL: none */
+  sqlite3_value *engine_version;                          /* NULL: none */
   double tp, pp, ep, gpus_per_node, fabric_gbps;
   double mean_context, headroom;
 } gpuadv_replica_ask;

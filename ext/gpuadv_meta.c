@@ -241,6 +241,7 @@ static const fn_doc doc_table[] = {
   {"queue_wait_s", "REAL", "mean seconds a request waits in an M/D/c queue"},
   {"queue_servers", "INTEGER", "the fewest servers whose mean M/D/c wait is within a target"},
   {"engine_kv_dtype", "TEXT", "the dtype the engine keeps the KV cache in for weights of the dtype"},
+  {"engine_overlap", "INTEGER", "1 when the engine's release hands out a step's tokens a step late (overlap scheduling), else 0"},
   {"engine_cache_gb", "REAL", "GB the engine's memory rule leaves the KV cache of a replica"},
   {"engine_vendor_share", "REAL", "the share of its NVIDIA speed the engine reaches on the GPU's vendor (fitted)"},
   {"gpu_tflops", "REAL", "dense datasheet TFLOP/s of a GPU at the precision a dtype's matmuls run at"},

@@ -31,6 +31,7 @@
 #include "gpuadv_internal.h"
 #include "gpuadv_math.h"
 #include "gpuadv_model_setup.h"
+#include "gpuadv_release.h"
 
 #include <assert.h>
 #include <math.h>
@@ -693,6 +694,71 @@ static void sql_engine_kv_dtype(sqlite3_context *ctx, int argc,
                       -1, SQLITE_STATIC);
 }
 
+/* Release v (SQL text) of engine index `engine`: 0 with *overlap set, or
+** 1 with *pzErr set to "FN(): engine_version ..." (NULL when out of
+** memory). */
+static int release_error(int engine, sqlite3_value *v, const char *fn,
+                         char **pzErr, int *overlap) {
+  const char *z = (const char *)sqlite3_value_text(v);
+  int n = sqlite3_value_bytes(v);
+  int rc = z && sqlite3_value_type(v) == SQLITE_TEXT
+               ? gpuadv_engine_release(engine, z, n, overlap)
+               : GPUADV_RELEASE_BAD;
+  char got[96];
+  if (rc == GPUADV_RELEASE_OK) return 0;
+  if (rc == GPUADV_RELEASE_BAD) {
+    gpuadv_describe_value(v, got, (int)sizeof(got));
+    *pzErr = sqlite3_mprintf(
+        "%s(): engine_version must be a release such as 0.5.12, got %s", fn,
+        got);
+  } else {
+    *pzErr = sqlite3_mprintf(
+        "%s(): engine_version %.*s is older than the %s releases its speed "
+        "constants describe (%s and later)",
+        fn, gpuadv_utf8_prefix(z, n, NAME_QUOTE_MAX), z,
+        gpuadv_engine_names[engine], gpuadv_engine_era(engine));
+  }
+  return 1;
+}
+
+enum { EO_ENGINE, EO_VERSION, EO_N };
+
+static const gpuadv_fn fn_engine_overlap = {
+    "engine_overlap",
+    1,
+    EO_N,
+    {[EO_ENGINE] =
+         GPUADV_KEYWORD("engine", gpuadv_engine_names, GPUADV_ENGINE_DEFAULT),
+     [EO_VERSION] = GPUADV_TEXT("engine_version")}};
+
+/* 1 when the engine's release (default: the newest) starts each step
+** before it hands out the last one's tokens (gpuadv_release.c), else 0:
+** serving_sim's default overlap for it, which the plans pass. */
+static void sql_engine_overlap(sqlite3_context *ctx, int argc,
+                               sqlite3_value **argv) {
+  const gpuadv_fn *fn = &fn_engine_overlap;
+  double a[GPUADV_MAX_ARGS];
+  char *err = 0;
+  int overlap = 0;
+  if (!GPUADV_ARGS(ctx, fn, argc, argv, a)) return;
+  if (argc > EO_VERSION &&
+      sqlite3_value_type(argv[EO_VERSION]) != SQLITE_NULL) {
+    if (release_error((int)a[EO_ENGINE], argv[EO_VERSION], fn->name, &err,
+                      &overlap)) {
+      if (err) {
+        sqlite3_result_error(ctx, err, -1);
+        sqlite3_free(err);
+      } else {
+        sqlite3_result_error_nomem(ctx);
+      }
+      return;
+    }
+  } else {
+    gpuadv_engine_release((int)a[EO_ENGINE], 0, 0, &overlap);
+  }
+  sqlite3_result_int(ctx, overlap);
+}
+
 enum {
   ECG_ENGINE,
   ECG_GPU,
@@ -808,6 +874,7 @@ int gpuadv_replica_from_values(const gpuadv_replica_ask *ask, gpuadv_replica *r,
   const char *z;
   char *layout_err;
   int n, rc, gpu, dtype, kv_dtype = -1, engine = GPUADV_ENGINE_DEFAULT;
+  int overlap = 0;
   gpuadv_model_def m;
   memset(r, 0, sizeof(*r));
   /* model */
@@ -816,7 +883,7 @@ int gpuadv_replica_from_values(const gpuadv_replica_ask *ask, gpuadv_replica *r,
   if (!z) {
     *pzErr = sqlite3_mprintf(
         "serving_sim(): model is required with gpu, "
-        "dtype, engine or kv_dtype");
+        "dtype, engine, kv_dtype or engine_version");
     return SQLITE_ERROR;
   }
   if (gpuadv_config_is_json(z, n)) {
@@ -890,6 +957,10 @@ int gpuadv_replica_from_values(const gpuadv_replica_ask *ask, gpuadv_replica *r,
       return SQLITE_ERROR;
     }
   }
+  if (ask->engine_version && release_error(engine, ask->engine_version,
+                                           "serving_sim", pzErr, &overlap)) {
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   if (!gpuadv_engine_serves(engine, gpu, dtype)) {
     *pzErr = sqlite3_mprintf(
         "serving_sim(): %s does not serve %s on %s",
@@ -905,6 +976,7 @@ int gpuadv_replica_from_values(const gpuadv_replica_ask *ask, gpuadv_replica *r,
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   gpuadv_engine_load(engine, e);
+  if (ask->engine_version) e->overlap = overlap;
   gpuadv_replica_fill(r, &m, gpu, dtype, kv_dtype, e, ask->mean_context);
   rc = replica_layout(r, ask->tp, pp, ask->ep, ask->gpus_per_node,
                       ask->fabric_gbps, &layout_err);
@@ -1029,6 +1101,7 @@ static const gpuadv_fn_entry model_func_table[] = {
   {&fn_model_serving_batch, sql_model_serving_batch},
   {&fn_engine_serves,      sql_engine_serves},
   {&fn_engine_kv_dtype,    sql_engine_kv_dtype},
+  {&fn_engine_overlap,     sql_engine_overlap},
   {&fn_engine_cache_gb,    sql_engine_cache_gb},
   {&fn_engine_vendor_share, sql_engine_vendor_share},
   {&fn_gpu_tflops,         sql_gpu_tflops},

@@ -292,8 +292,8 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
     assert(c->type == GPUADV_CELL_TEXT);
     e->kv_from_checkpoint = strcmp(c->v.text, "checkpoint") == 0;
     c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
-                            ENGINES_COL_OVERLAP_FROM);
-    e->overlap = c->type == GPUADV_CELL_TEXT;
+                            ENGINES_COL_OVERLAP_VERSION);
+    e->overlap = c->type == GPUADV_CELL_TEXT; /* the newest release's */
   }
 }
 

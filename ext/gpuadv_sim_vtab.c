@@ -94,9 +94,13 @@
 **                                      last one's tokens are handed out,
 **                                      so they leave a step late
 **                                      (gpuadv_sim.c, "Overlap"); with
-**                                      model, the engine's default: 1
-**                                      where engines.overlap_from has a
-**                                      date
+**                                      model, the engine release's: 1
+**                                      from engines.overlap_version on
+**   engine_version            -        with model: the engine's release
+**                                      (gpuadv_release.c; default the
+**                                      newest), which sets overlap's
+**                                      default; one older than the
+**                                      engine's era is an error
 **
 ** Steady state: a run of an open loop measures from its first measured
 ** request, and the batch takes about one request's time in it to fill
@@ -217,6 +221,7 @@ enum {
   ARG_HEADROOM,
   ARG_STEADY,
   ARG_OVERLAP,
+  ARG_ENGINE_VERSION,
   N_ARGS
 };
 
@@ -240,7 +245,7 @@ static const char sim_schema[] =
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
     "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN, "
-    "overlap HIDDEN)";
+    "overlap HIDDEN, engine_version HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -305,6 +310,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"mem_headroom", KIND_NUMBER, 0, 0, 1, 1, 0.10, 0},
     {"steady_state", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
     {"overlap", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
+    {"engine_version", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -330,9 +336,10 @@ typedef struct sim_step_model {
   int shared_budget; /* the groups share token_budget */
 } sim_step_model;
 
-/* The text arguments (model, gpu, dtype, engine) kept for xColumn: the
-** values xFilter receives live only during the call. */
-#define N_KEPT (ARG_KV_DTYPE - ARG_MODEL + 1)
+/* The text arguments (model, gpu, dtype, engine, kv_dtype, engine_version)
+** are kept for xColumn, by argument (the others' slots stay 0): the values
+** xFilter receives live only during the call. */
+#define N_KEPT N_ARGS
 
 typedef struct sim_cursor {
   sqlite3_vtab_cursor base;
@@ -435,7 +442,8 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 ** the engine speed model's (gpuadv_replica_step_s in gpuadv_math.c), and
 ** max_running and kv_capacity_tokens default to the engine's max_batch and
 ** to what the replica's memory holds beside the weights, and overlap to
-** the engine's (engines.overlap_from). Otherwise the
+** that of the engine's release (engine_version; engines.overlap_version).
+** Otherwise the
 ** linear model of the step_* arguments.
 */
 
@@ -452,7 +460,9 @@ static int step_model_select(sim_call *call, sim_step_model *out,
   for (i = ARG_MODEL; i <= ARG_EP; i++) {
     if (call->given[i]) model_based = 1;
   }
-  if (call->given[ARG_NODE_GPUS] || call->given[ARG_FABRIC]) model_based = 1;
+  if (call->given[ARG_NODE_GPUS] || call->given[ARG_FABRIC] ||
+      call->given[ARG_ENGINE_VERSION])
+    model_based = 1;
   if (model_based) {
     gpuadv_capacity_steps *s = sqlite3_malloc(sizeof(*s));
     int rc;
@@ -462,6 +472,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
         .dtype = call->given[ARG_DTYPE],
         .engine = call->given[ARG_ENGINE],
         .kv_dtype = call->given[ARG_KV_DTYPE],
+        .engine_version = call->given[ARG_ENGINE_VERSION],
         .tp = call->value[ARG_TP],
         .pp = call->value[ARG_PP],
         .ep = call->value[ARG_EP],
@@ -894,8 +905,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     goto done;
   }
   for (i = 0; i < N_KEPT; i++) {
-    if (call->given[ARG_MODEL + i]) {
-      cur->kept[i] = sqlite3_value_dup(call->given[ARG_MODEL + i]);
+    if (sim_args[i].kind == KIND_ENGINE && call->given[i]) {
+      cur->kept[i] = sqlite3_value_dup(call->given[i]);
       if (!cur->kept[i]) {
         rc = SQLITE_NOMEM;
         goto done;
@@ -1105,7 +1116,7 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       assert(i >= 0 && i < N_ARGS);
       a = &sim_args[i];
       if (a->kind == KIND_ENGINE) {
-        sqlite3_value *kept = cur->kept[i - ARG_MODEL];
+        sqlite3_value *kept = cur->kept[i];
         if (kept) {
           sqlite3_result_value(ctx, kept);
         } else {

@@ -79,6 +79,7 @@ CREATE TABLE IF NOT EXISTS workloads (
   requests_per_user_day REAL,    -- serve: requests each user makes a day
   peak_to_mean REAL,             -- serve: the peak hour's rate over the day's mean: the profile reshaped to it (default: the profile's own; with no profile either, flat plus burst_headroom)
   traffic_profile TEXT,          -- serve: a traffic_profiles.name, the day's shape (default: plan_defaults.traffic_profile when peak_to_mean is given; else flat)
+  engine_version TEXT,           -- serve: the engine's release ('0.11.2'; default: the newest): whether it hands out a step's tokens a step late (engine_overlap); one older than the release the engine's speed constants describe is refused
   notes TEXT,
   CONSTRAINT "name must be non-empty text"
     CHECK (typeof(name) = 'text' AND length(trim(name)) > 0),
@@ -102,6 +103,11 @@ CREATE TABLE IF NOT EXISTS workloads (
     CHECK (dtype IS NULL OR bytes_per_param(dtype) > 0),
   CONSTRAINT "engine must be vllm, sglang, trtllm or llama.cpp"
     CHECK (engine IS NULL OR lower(engine) IN ('vllm', 'sglang', 'trtllm', 'llama.cpp')),
+  -- engine_overlap() refuses a version that is not one, or that the
+  -- engine's constants do not describe, with its own message
+  CONSTRAINT "engine_version is for serve workloads, a release of the engine"
+    CHECK (engine_version IS NULL
+           OR (kind = 'serve' AND engine_overlap(coalesce(engine, 'vllm'), engine_version) IS NOT NULL)),
   CONSTRAINT "kv_dtype must be a bytes_per_param() type"
     CHECK (kv_dtype IS NULL OR bytes_per_param(kv_dtype) > 0),
   CONSTRAINT "train and finetune need tokens_b > 0"
@@ -721,6 +727,8 @@ SELECT
        THEN s.name END AS shape_from,
   m.context AS model_context,
   lower(coalesce(w.engine, d.engine)) AS engine,
+  -- the release's scheduling: its tokens a step late (serving_sim's overlap)
+  engine_overlap(coalesce(w.engine, d.engine), w.engine_version) AS overlap,
   lower(coalesce(w.mode, d.mode)) AS mode,
   lower(coalesce(w.dtype, d.dtype)) AS dtype,
   -- the KV cache's dtype: the workload's, else the engine's default
@@ -1098,7 +1106,7 @@ CREATE VIEW workload_shapes AS
     layers, hidden, heads, kv_heads, head_dim, include_flagged_prices, serve_on_spot,
     spot_interruptions_per_day, checkpoint_hours, restart_minutes, prompt_cv, output_cv,
     prefix_hit, spare_replicas, allow_spot, allow_marketplace, regions, countries, providers,
-    tiers, daily_users, requests_per_user_day, peak_to_mean, traffic_profile) AS shape
+    tiers, daily_users, requests_per_user_day, peak_to_mean, traffic_profile, engine_version) AS shape
 FROM workloads;
 
 -- The offers each workload considers: all, or those its offer_glob matches
@@ -1820,7 +1828,7 @@ rep0 AS (
          w.spare_replicas, w.design_tps, w.design_requests_per_s, w.concurrency, w.traffic,
          w.months AS w_months, w.hours_of_use AS w_hours_of_use,
          w.concurrency_estimated, w.user_tps, w.ttft_s, w.ttft_p95_s, w.tpot_p95_ms, w.tpot_p50_ms_target,
-         w.model, w.dtype, w.kv_dtype AS sim_kv_dtype, w.catalog_model, w.mem_headroom, w.search_requests,
+         w.model, w.dtype, w.kv_dtype AS sim_kv_dtype, w.overlap AS sim_overlap, w.catalog_model, w.mem_headroom, w.search_requests,
          w.sim_requests,
          -- the weights' dtype class (16-bit, 8-bit, 4-bit), as mp classes the measurements
          CASE WHEN bytes_per_param(w.dtype) >= 1.9 THEN 16 WHEN bytes_per_param(w.dtype) >= 0.9 THEN 8 ELSE 4 END
@@ -1863,7 +1871,7 @@ rep AS (
    AND s.gpus_per_node = CASE WHEN r.n > r.devices THEN r.devices ELSE r.n END AND s.fabric_gbps = r.fabric_gbps AND s.max_running = r.sim_running
    AND s.prompt_tokens = max(1, r.prompt_tokens) AND s.output_tokens = r.output_tokens
    AND s.prompt_cv = r.prompt_cv AND s.output_cv = r.output_cv AND s.prefix_hit = r.prefix_hit
-   AND s.mem_headroom = r.mem_headroom AND s.kv_dtype = r.sim_kv_dtype
+   AND s.mem_headroom = r.mem_headroom AND s.kv_dtype = r.sim_kv_dtype AND s.overlap = r.sim_overlap
    AND s.ttft_p95_max_s = coalesce(r.ttft_p95_target_s, 1e6) AND s.tpot_p95_max_ms = coalesce(r.tpot_p95_ms, 1e9)
    AND s.ttft_mean_max_s = coalesce(r.ttft_s, 1e6)
    AND s.tpot_p50_max_ms = coalesce(r.tpot_p50_ms_target, 1e9)),
@@ -1956,7 +1964,7 @@ lat AS MATERIALIZED (
    AND s.gpus_per_node = CASE WHEN p.n > p.devices THEN p.devices ELSE p.n END AND s.fabric_gbps = p.fabric_gbps AND s.max_running = p.sim_running
    AND s.prompt_tokens = max(1, p.prompt_tokens) AND s.output_tokens = p.output_tokens
    AND s.prompt_cv = p.prompt_cv AND s.output_cv = p.output_cv AND s.prefix_hit = p.prefix_hit
-   AND s.mem_headroom = p.mem_headroom AND s.kv_dtype = p.sim_kv_dtype
+   AND s.mem_headroom = p.mem_headroom AND s.kv_dtype = p.sim_kv_dtype AND s.overlap = p.sim_overlap
   WHERE p.r2 = 1),
 plan0 AS (
   SELECT p.cworkload AS workload, o.offer, o.pricing, o.provider, o.region, o.country, o.regions_at_price, o.gpu, o.owned, o.devices, o.fraction,

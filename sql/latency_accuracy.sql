@@ -203,10 +203,12 @@ WITH rows AS (
          coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
          coalesce(rc.token_budget, w.token_budget) AS token_budget,
          coalesce(rc.mem_headroom, 0.10) AS mem_headroom,
-         -- overlap scheduling as the release the benchmark ran had it: on
-         -- by default from engines.overlap_from, off in a run before it
-         coalesce(substr(m.as_of, 1, 10) >= (SELECT overlap_from FROM engines x
-                                             WHERE x.name = m.engine), 0) AS overlap,
+         -- overlap scheduling as the release the benchmark ran had it: by
+         -- the version the row states (engine_overlap), else by its date
+         -- (on by default from engines.overlap_from, off in a run before)
+         CASE WHEN m.engine_version GLOB '[0-9]*' THEN engine_overlap(m.engine, m.engine_version)
+              ELSE coalesce(substr(m.as_of, 1, 10) >= (SELECT overlap_from FROM engines x
+                                                       WHERE x.name = m.engine), 0) END AS overlap,
          m.source
   FROM measurements m
   JOIN latency_workload w ON substr(m.source, 1, length(w.source_prefix)) = w.source_prefix

@@ -60,7 +60,7 @@ SELECT * FROM serving_sim WHERE rate = 5 AND step_per_pair_ns = 'NaN';
 SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b';
 -- error: serving_sim(): gpu is required with model
 SELECT * FROM serving_sim WHERE rate = 5 AND tp = 2;
--- error: serving_sim(): model is required with gpu, dtype, engine or kv_dtype
+-- error: serving_sim(): model is required with gpu, dtype, engine, kv_dtype or engine_version
 SELECT * FROM serving_sim WHERE rate = 5 AND tp = 0 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm';
 -- error: serving_sim(): tp must be >= 1, got 0
 SELECT * FROM serving_sim WHERE rate = 5 AND model = 'llama-3.1-8b' AND gpu = 'mi300x' AND engine = 'trtllm';
@@ -142,11 +142,28 @@ SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-70b' AND gpu = '
 SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND kv_dtype = 'fp7';
 -- error: serving_sim(): kv_dtype must be a bytes_per_param() type, got 'fp7'
 SELECT * FROM serving_sim WHERE rate = 1 AND kv_dtype = 'fp8';
--- error: serving_sim(): model is required with gpu, dtype, engine or kv_dtype
+-- error: serving_sim(): model is required with gpu, dtype, engine, kv_dtype or engine_version
 SELECT model_decode_tps('llama-3.1-8b', 'h100-sxm', 'fp8', 1, 100, 1, 'vllm', 1, 1, 8, 3200, 'fp7');
 -- error: model_decode_tps(): kv_dtype must be one of {dtypes}; got 'fp7'
 SELECT engine_kv_dtype('tgi', 'fp8');
 -- error: engine_kv_dtype(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
+-- engine_version: a release the engine's constants describe
+SELECT engine_overlap('sglang', '0.4.6');
+-- error: engine_overlap(): engine_version 0.4.6 is older than the sglang releases its speed constants describe (0.5 and later)
+SELECT engine_overlap('vllm', 'nightly (2026-05)');
+-- error: engine_overlap(): engine_version must be a release such as 0.5.12, got 'nightly (2026-05)'
+SELECT engine_overlap('vllm', 0.14);
+-- error: engine_overlap(): engine_version must be text, got 0.14
+SELECT engine_overlap('vllm', '0.14.');
+-- error: engine_overlap(): engine_version must be a release such as 0.5.12, got '0.14.'
+SELECT engine_overlap('tgi');
+-- error: engine_overlap(): engine must be one of vllm, sglang, trtllm, llama.cpp; got 'tgi'
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND engine = 'sglang' AND engine_version = '0.4.6';
+-- error: serving_sim(): engine_version 0.4.6 is older than the sglang releases its speed constants describe (0.5 and later)
+SELECT * FROM serving_sim WHERE rate = 1 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND engine_version = '1.2.3.4.5.6.7.8.9';
+-- error: serving_sim(): engine_version must be a release such as 0.5.12, got '1.2.3.4.5.6.7.8.9'
+SELECT * FROM serving_sim WHERE rate = 1 AND engine_version = '0.14.0';
+-- error: serving_sim(): model is required with gpu, dtype, engine, kv_dtype or engine_version
 SELECT engine_cache_gb('vllm', 'h100-sxm', -1, 4096, 14336, 0, 128256);
 -- error: engine_cache_gb(): weights_gb must be >= 0, got -1
 SELECT engine_cache_gb('vllm', 'h100x', 16, 4096, 14336, 0, 128256);

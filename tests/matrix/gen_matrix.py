@@ -86,6 +86,7 @@ BASELINE = {
     "model_full_load_tps": ["'llama-3.1-8b'", "'h100-sxm'", "'fp8'", "1000",
                             "1000", "1", "'trtllm'", "4096", "'fp8'"],
     "engine_kv_dtype": ["'vllm'", "'fp8'"],
+    "engine_overlap": ["'vllm'", "'0.11.2'"],
     "engine_cache_gb": ["'vllm'", "'h100-sxm'", "141.1", "8192", "28672", "0",
                         "128256", "2", "2", "1", "0.1", "1"],
     "queue_wait_s": ["8", "2.4", "3.025"],
@@ -130,8 +131,10 @@ VALUES = [
 # Values that must give what the number 7 gives.
 SEVEN = ["7", "'7'", "' 7 '"]
 # Arguments that are catalog names or labels, or text read as it is
-# (train_field's layout and field), not keywords.
-NAME_ARGS = ("model", "gpu", "label", "layout", "field", "profile")
+# (train_field's layout and field, a release number: '7' is release 7, 7
+# no release), not keywords.
+NAME_ARGS = ("model", "gpu", "label", "layout", "field", "profile",
+             "engine_version")
 # Functions that give a catalog slug (TEXT), or with one argument NULL for
 # a name the catalog does not know.
 NAME_FNS = ("gpu_name", "model_name")

@@ -4,12 +4,12 @@
 
 -- gpuadv_functions: one row per function, and exactly the arities SQLite
 -- has registered under each name (pragma_function_list).
-SELECT 'functions_count', count(*) = 44 FROM gpuadv_functions;
-SELECT 'functions_unique', count(DISTINCT name) = 44 FROM gpuadv_functions;
+SELECT 'functions_count', count(*) = 45 FROM gpuadv_functions;
+SELECT 'functions_unique', count(DISTINCT name) = 45 FROM gpuadv_functions;
 WITH RECURSIVE arity(name, n, hi) AS (
   SELECT name, min_args, max_args FROM gpuadv_functions
   UNION ALL SELECT name, n + 1, hi FROM arity WHERE n < hi)
-SELECT 'functions_every_arity_registered', count(*) = 152 AND
+SELECT 'functions_every_arity_registered', count(*) = 154 AND
        sum(NOT EXISTS (SELECT 1 FROM pragma_function_list p
                        WHERE p.name = arity.name AND p.narg = arity.n)) = 0
 FROM arity;
@@ -40,11 +40,12 @@ FROM gpuadv_functions WHERE name = 'gpuadv_version';
 -- returns agrees with what the functions give.
 SELECT 'functions_returns_integer',
        typeof(max_batch(80, 10, 1)) = 'integer' AND typeof(nodes_required(100, 80)) = 'integer'
+       AND typeof(engine_overlap('vllm')) = 'integer'
        AND typeof(model_serving_batch('llama-3.1-8b', 'h100-sxm', 'fp8', 30, 500)) = 'integer'
        AND typeof(model_serving_batch('llama-3.1-8b', 'h100-sxm', 'fp8', 1000, 500)) = 'integer'
        AND (SELECT group_concat(name) FROM (SELECT name FROM gpuadv_functions
                                             WHERE returns = 'INTEGER' ORDER BY name))
-           = 'engine_serves,max_batch,model_serving_batch,nodes_required,queue_servers,traffic_hybrid_units';
+           = 'engine_overlap,engine_serves,max_batch,model_serving_batch,nodes_required,queue_servers,traffic_hybrid_units';
 SELECT 'functions_returns_text',
        (SELECT group_concat(name) FROM (SELECT name FROM gpuadv_functions
                                         WHERE returns = 'TEXT' ORDER BY name))

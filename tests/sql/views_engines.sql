@@ -238,3 +238,21 @@ SELECT 'full-load-null', model_full_load_tps('llama-3.1-405b', 'h100-sxm', 'bf16
 -- (131,072 B a token) on one H100 under vLLM
 SELECT 'eng-cache-sim', (SELECT kv_capacity_tokens FROM serving_sim WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND rate = 1 AND n_requests = 10)
    = CAST(engine_cache_gb('vllm', 'h100-sxm', model_weights_gb('llama-3.1-8b', 'bf16'), 4096, 14336, 0, 128256) * 1e9 / 131072 AS INTEGER);
+-- Engine releases (ext/gpuadv_release.c). Overlap scheduling is on by
+-- default from SGLang 0.3.6, TensorRT-LLM 0.20.0 and vLLM 0.14.0, and
+-- each engine with such a release names its date too; llama.cpp has none.
+SELECT 'eng-overlap-releases', (SELECT group_concat(name || ' ' || coalesce(overlap_version, '-') || ' ' || coalesce(overlap_from, '-'), ',') FROM (SELECT * FROM engines ORDER BY rowid))
+                               = 'vllm 0.14.0 2026-01-20,sglang 0.3.6 2024-11-22,trtllm 0.20.0 2025-06-12,llama.cpp - -';
+SELECT 'eng-overlap-newest', engine_overlap('vllm') = 1 AND engine_overlap('sglang') = 1 AND engine_overlap('trtllm') = 1
+                             AND engine_overlap('llama.cpp') = 0 AND engine_overlap('vllm', NULL) = 1 AND engine_overlap(NULL) IS NULL;
+-- releases ordered as PEP 440 orders them: a pre-release (dev < a < b <
+-- rc) before its release, a post-release after it, missing parts 0, a
+-- local label ('+cu129') and a leading 'v' left out
+SELECT 'eng-version-order', (SELECT group_concat(v || ':' || engine_overlap('vllm', v), ' ') FROM (SELECT value AS v FROM json_each('["0.13.0","0.13.9.post1","0.14.0.dev5","0.14.0a1","0.14.0b2","0.14.0rc1","0.14","0.14.0","v0.14.0","0.14.0+cu129","0.14.0.post1","0.14.1","1.0"]')))
+                            = '0.13.0:0 0.13.9.post1:0 0.14.0.dev5:0 0.14.0a1:0 0.14.0b2:0 0.14.0rc1:0 0.14:1 0.14.0:1 v0.14.0:1 0.14.0+cu129:1 0.14.0.post1:1 0.14.1:1 1.0:1';
+SELECT 'eng-version-sglang', engine_overlap('sglang', '0.5') = 1 AND engine_overlap('sglang', '0.5.10rc0') = 1 AND engine_overlap('trtllm', '0.19.0') = 0
+                             AND engine_overlap('trtllm', '1.2.0rc6') = 1 AND engine_overlap('llama.cpp', 'b7423') = 0;
+-- serving_sim takes the release's overlap as its default, and says which
+SELECT 'eng-sim-version', (SELECT overlap = 0 AND engine_version = '0.11.2' FROM serving_sim WHERE rate = 1 AND n_requests = 20 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND engine_version = '0.11.2')
+                          AND (SELECT overlap = 1 FROM serving_sim WHERE rate = 1 AND n_requests = 20 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND engine_version = '0.14.0')
+                          AND (SELECT overlap = 1 FROM serving_sim WHERE rate = 1 AND n_requests = 20 AND model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND engine_version = '0.11.2' AND overlap = 1);

@@ -238,10 +238,10 @@ SELECT 'v-check-rejects', (SELECT count(*) FROM workloads WHERE name LIKE 'bad-%
 
 -- Workloads alike in every column but name and notes share one plan
 -- (workload_shapes); a column added to workloads must join the shape's
--- columns there (54 of the 56: all but name and notes). twin-b is twin-a
+-- columns there (59 of the 61: all but name and notes). twin-b is twin-a
 -- under another name; twin-c differs in its traffic; twin-d in the case
 -- of its dtype, which gpuadv reads alike but which is another value.
-SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 60;
+SELECT 'v-shape-columns', (SELECT count(*) FROM pragma_table_info('workloads')) = 61;
 INSERT INTO workloads(name, kind, model, dtype, requests_per_min, prompt_tokens, output_tokens, user_tps, offer_glob, notes) VALUES
   ('twin-a', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'one'),
   ('twin-b', 'serve', 'llama-3.1-8b', 'bf16', 600, 500, 200, 30, 'test/*', 'two'),
