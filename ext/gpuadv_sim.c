@@ -50,6 +50,11 @@
 ** sees its tokens. Stop strings and end-of-sequence tokens, which an
 ** engine learns only from the tokens, are not modelled (every request
 ** runs to its output length, as benchmarks with ignore_eos do).
+** vLLM's async scheduling spends its step elsewhere: step k's tokens
+** leave when step k ends, but step k + 1 was scheduled before they were
+** in, so a request that arrives while step k runs (a closed-loop client's
+** next one among them) first joins step k + 2. Its first token comes
+** about one step later either way, which is what the model charges.
 **
 ** Prefill groups: a replica with data-parallel attention runs
 ** prefill_groups schedulers side by side (vLLM's data-parallel engine
