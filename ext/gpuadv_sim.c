@@ -435,6 +435,10 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
       {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS,
        "prefill_groups must be in [1, 1024]"},
       {(double)c->overlap, 0.0, 1.0, "overlap must be 0 or 1"},
+      {(double)c->batch_wait_steps, 0.0, 1e6,
+       "batch_wait_iters must be in [0, 1000000]"},
+      {c->batch_wait_ratio, 0.0, 1.0,
+       "batch_wait_tokens_ratio must be in [0, 1]"},
       {c->stop_ttft_mean_s, 0.0, 1e300, "stop_ttft_mean_s must be >= 0"},
       {c->stop_ttft_p95_s, 0.0, 1e300, "stop_ttft_p95_s must be >= 0"},
   };
@@ -580,8 +584,12 @@ typedef struct sim {
   double last_arrival;
   sim_ring pend;
 
-  /* FIFO queue of requests that have arrived and wait for admission. */
+  /* FIFO queue of requests that have arrived and wait for admission, and
+  ** the prompt tokens they and the partial prefills have left to compute
+  ** (batch waiting); steps in a row that left the prompts out. */
   sim_ring queue;
+  double prompt_left;
+  int64_t waited;
 
   /* The prefill groups (cfg->prefill_groups), each with at most one
   ** request part-way through its prefill; n_partial of them have one. */
@@ -811,9 +819,42 @@ static inline void ring_pop(sim_ring *g) {
   g->len--;
 }
 
+/* The prompt tokens of a request found in the prefix cache: a share
+** prefix_hit, rounded down, at most all but the last. */
+static int64_t prompt_cached(const gpuadv_sim_config *c, int64_t prompt) {
+  int64_t n = (int64_t)floor(c->prefix_hit * (double)prompt);
+  return n > prompt - 1 ? prompt - 1 : n;
+}
+
 static int enqueue(sim *S, const sim_req *r) {
   queue_mark(S, r->arrival);
+  S->prompt_left += (double)(r->prompt - prompt_cached(S->cfg, r->prompt));
   return ring_push(&S->queue, r);
+}
+
+/* Batch waiting: whether this step, with d_seqs decoding, leaves the
+** prompts out. As TensorRT-LLM's executor decides (_waiting_requests):
+** it stops waiting, and counts again from 0, once the step's tokens
+** (decodes and the prompt tokens it could take) reach batch_wait_ratio x
+** token_budget or it has waited batch_wait_steps steps. The prompt tokens
+** are those left to compute, up to the budget the decodes leave, whatever
+** the KV cache or max_running would admit; a replica with nothing
+** decoding does not wait. */
+static int wait_for_prompts(sim *S, int64_t d_seqs) {
+  const gpuadv_sim_config *c = S->cfg;
+  double budget = (double)c->token_budget * (double)c->prefill_groups;
+  double tokens = budget - (double)d_seqs;
+  if (c->batch_wait_steps == 0 && c->batch_wait_ratio == 0.0) return 0;
+  if (d_seqs == 0 || S->prompt_left <= 0.0) return 0;
+  if (S->prompt_left < tokens) tokens = S->prompt_left;
+  tokens += (double)d_seqs;
+  if (S->waited >= c->batch_wait_steps ||
+      tokens >= c->batch_wait_ratio * budget) {
+    S->waited = 0;
+    return 0;
+  }
+  S->waited++;
+  return 1;
 }
 
 /* Closed loop: a request arrives at time `arrival` (a client's first, or
@@ -945,7 +986,7 @@ static void admitted(sim *S, const sim_req *r, double t) {
 }
 
 /* Give request p a prefill chunk of at most the budget group g has left. */
-static inline void prefill_chunk(sim_pre *p, sim_group *g,
+static inline void prefill_chunk(sim *S, sim_pre *p, sim_group *g,
                                  gpuadv_step_load *load) {
   int64_t chunk = p->r.prompt - p->done;
   double pairs;
@@ -958,6 +999,7 @@ static inline void prefill_chunk(sim_pre *p, sim_group *g,
   g->pairs += pairs;
   p->done += chunk;
   g->budget -= chunk;
+  S->prompt_left -= (double)chunk;
 }
 
 /* The decode tokens each prefill group counts against its budget: d_seqs
@@ -1454,7 +1496,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
   while (S.completed < S.n) {
     int64_t n_batch, i, g;
-    int hrc;
+    int hrc, hold;
     sim_group *grp;
     double dt, t_end, ctx_next;
 
@@ -1521,12 +1563,13 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     load.prefill_tokens = 0;
     load.prefill_pairs = 0;
     S.n_fin = 0;
+    hold = wait_for_prompts(&S, d_seqs);
     for (g = 0; g < cfg->prefill_groups; g++) {
       grp = &S.grp[g];
-      grp->budget = cfg->token_budget - decode_share(cfg, d_seqs);
+      grp->budget = hold ? 0 : cfg->token_budget - decode_share(cfg, d_seqs);
       grp->tokens = grp->pairs = 0.0;
       if (grp->has_partial && grp->budget > 0) {
-        prefill_chunk(&grp->partial, grp, &load);
+        prefill_chunk(&S, &grp->partial, grp, &load);
         if (grp->partial.done == grp->partial.r.prompt) {
           if (fin_push(&S, &grp->partial)) goto oom;
           grp->has_partial = 0;
@@ -1543,10 +1586,9 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       S.kv_used += r->prompt + r->output;
       admitted(&S, r, t);
       p.r = *r;
-      p.done = (int64_t)floor(cfg->prefix_hit * (double)r->prompt);
-      if (p.done > r->prompt - 1) p.done = r->prompt - 1;
+      p.done = prompt_cached(cfg, r->prompt);
       ring_pop(&S.queue);
-      prefill_chunk(&p, grp, &load);
+      prefill_chunk(&S, &p, grp, &load);
       if (p.done == p.r.prompt) {
         if (fin_push(&S, &p)) goto oom;
       } else {

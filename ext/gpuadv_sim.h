@@ -176,7 +176,14 @@ struct gpuadv_sim_config {
                            ** [1, GPUADV_SIM_MAX_GROUPS]: the data-parallel
                            ** attention groups of a replica (1: one
                            ** scheduler; see gpuadv_sim.c) */
-  int overlap;            /* 1: the engine starts each step before it
+  /* Batch waiting (TensorRT-LLM's batch_wait_timeout_iters and
+  ** batch_wait_max_tokens_ratio; 0 and 0: none): while sequences decode,
+  ** a step leaves the prompts out (decodes alone) until its tokens would
+  ** reach batch_wait_ratio x token_budget or batch_wait_steps steps have
+  ** left them out; [0, 10^6] and [0, 1] */
+  int64_t batch_wait_steps;
+  double batch_wait_ratio;
+  int overlap; /* 1: the engine starts each step before it
                            ** hands out the last one's tokens (overlap
                            ** scheduling), so they leave at the end of
                            ** the next step, or at once when none

@@ -96,6 +96,12 @@
 **                                      (gpuadv_sim.c, "Overlap"); with
 **                                      model, the engine release's: 1
 **                                      from engines.overlap_version on
+**   batch_wait_iters,         0, 0     TensorRT-LLM's batch waiting: while
+**   batch_wait_tokens_ratio            sequences decode, prompts wait up
+**                                      to this many steps for the step's
+**                                      tokens to reach this share of
+**                                      token_budget (gpuadv_sim.c); its
+**                                      default, 0 and 0, waits not at all
 **   engine_version            -        with model: the engine's release
 **                                      (gpuadv_release.c; default the
 **                                      newest), which sets overlap's
@@ -222,6 +228,8 @@ enum {
   ARG_STEADY,
   ARG_OVERLAP,
   ARG_ENGINE_VERSION,
+  ARG_BATCH_WAIT_ITERS,
+  ARG_BATCH_WAIT_RATIO,
   N_ARGS
 };
 
@@ -245,7 +253,8 @@ static const char sim_schema[] =
     "tpot_p95_max_ms HIDDEN, gpus_per_node HIDDEN, fabric_gbps HIDDEN, "
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
     "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN, "
-    "overlap HIDDEN, engine_version HIDDEN)";
+    "overlap HIDDEN, engine_version HIDDEN, batch_wait_iters HIDDEN, "
+    "batch_wait_tokens_ratio HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -311,6 +320,8 @@ static const sim_arg sim_args[N_ARGS] = {
     {"steady_state", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
     {"overlap", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
     {"engine_version", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
+    {"batch_wait_iters", KIND_WHOLE, 0, 0, 1e6, 0, 0, 0},
+    {"batch_wait_tokens_ratio", KIND_NUMBER, 0, 0, 1, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -963,6 +974,8 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   }
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.overlap = (int)call->value[ARG_OVERLAP];
+  cfg.batch_wait_steps = (int64_t)call->value[ARG_BATCH_WAIT_ITERS];
+  cfg.batch_wait_ratio = call->value[ARG_BATCH_WAIT_RATIO];
   cfg.step_time = model.fn;
   cfg.step_line = model.line;
   cfg.step_arg = model.arg;

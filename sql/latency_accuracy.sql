@@ -174,21 +174,25 @@ FROM src s JOIN harness h ON h.name = s.harness;
 -- SGLang 0.5.9 on MI300X and MI325X (single_node/dsr1_fp8_mi3*x.sh
 -- @f267602f, 2026-02-27): --kv-cache-dtype fp8_e4m3,
 -- --mem-fraction-static 0.8 (headroom 0.2), --chunked-prefill-size 131072.
--- Not modelled: the 1k/1k
--- TensorRT-LLM runs of Llama on fewer than 8 GPUs set
--- batch_wait_timeout_iters 20 and batch_wait_max_tokens_ratio 0.9 (new
--- prompts wait up to 20 steps to be batched), and each recipe's
--- stream_interval (10 or 20: tokens streamed in groups).
-CREATE VIEW latency_recipe(post, engine, gpu, kv_dtype, mem_headroom, token_budget) AS VALUES
-  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.10, 16384),
-  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'h200', 'fp8', 0.10, 16384),
-  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi355x', 'fp8', 0.06, 131072),
-  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi325x', 'fp8', 0.06, 131072),
-  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi300x', 'fp8', 0.06, 131072),
-  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.15, 20000),
-  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000),
-  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi300x', 'fp8', 0.20, 131072),
-  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi325x', 'fp8', 0.20, 131072);
+-- The 1k/1k TensorRT-LLM runs of Llama on fewer than 8 GPUs
+-- (70b_fp*_*_trt_slurm.sh: ISL 1024, OSL 1024, TP < 8) set
+-- batch_wait_timeout_iters 20 and batch_wait_max_tokens_ratio 0.9: new
+-- prompts wait up to 20 steps to be batched (wait_isl: the prompt length
+-- whose runs set it; serving_sim's batch_wait_iters and
+-- batch_wait_tokens_ratio). Not modelled: each recipe's stream_interval
+-- (10 or 20: tokens streamed in groups) and SGLang's
+-- --num-continuous-decode-steps 4 for DeepSeek-R1 on AMD.
+CREATE VIEW latency_recipe(post, engine, gpu, kv_dtype, mem_headroom, token_budget,
+                           wait_isl, batch_wait_iters, batch_wait_ratio) AS VALUES
+  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.10, 16384, 1024, 20, 0.9),
+  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'h200', 'fp8', 0.10, 16384, 1024, 20, 0.9),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi355x', 'fp8', 0.06, 131072, NULL, 0, 0),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi325x', 'fp8', 0.06, 131072, NULL, 0, 0),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi300x', 'fp8', 0.06, 131072, NULL, 0, 0),
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.15, 20000, NULL, 0, 0),
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000, NULL, 0, 0),
+  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi300x', 'fp8', 0.20, 131072, NULL, 0, 0),
+  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi325x', 'fp8', 0.20, 131072, NULL, 0, 0);
 
 CREATE VIEW latency_accuracy AS
 WITH rows AS (
@@ -203,6 +207,8 @@ WITH rows AS (
          coalesce(w.prompts, w.prompts_per_client * m.concurrency) AS prompts,
          coalesce(rc.token_budget, w.token_budget) AS token_budget,
          coalesce(rc.mem_headroom, 0.10) AS mem_headroom,
+         CASE WHEN rc.wait_isl = m.prompt_tokens THEN rc.batch_wait_iters ELSE 0 END AS batch_wait_iters,
+         CASE WHEN rc.wait_isl = m.prompt_tokens THEN rc.batch_wait_ratio ELSE 0 END AS batch_wait_ratio,
          -- overlap scheduling as the release the benchmark ran had it: by
          -- the version the row states (engine_overlap), else by its date
          -- (on by default from engines.overlap_from, off in a run before)
@@ -255,6 +261,7 @@ sim AS (
     AND s.model = r.model AND s.gpu = r.gpu AND s.dtype = r.dtype
     AND s.engine = r.engine AND s.kv_dtype = r.kv_dtype AND s.tp = r.tp AND s.ep = r.ep
     AND s.overlap = r.overlap
+    AND s.batch_wait_iters = r.batch_wait_iters AND s.batch_wait_tokens_ratio = r.batch_wait_ratio
 )
 SELECT id, split, kind, metric,
        CASE WHEN metric LIKE '%_p99' THEN 'tail'

@@ -642,6 +642,54 @@ static void test_overlap(void) {
             1e-9);
 }
 
+/* Batch waiting by hand (TensorRT-LLM's batch_wait_timeout_iters and
+** batch_wait_max_tokens_ratio). 10 ms steps, prompts of 10 tokens, 10
+** output tokens, a budget of 100, arrivals every 25 ms from 25 ms (a
+** regular clock). The first request finds the replica idle: its prompt
+** runs at once, its first token at 35 ms. The second arrives at 50 ms
+** while the first decodes: without waiting its prompt runs in the step
+** from 55 ms (TTFT 15 ms); waiting 3 steps, in the step from 85 ms (TTFT
+** 45 ms), unless the step's tokens already reach the ratio: 1 decode and
+** 10 prompt tokens are 11 of the budget's 100, so a ratio of 0.1 waits
+** not at all. */
+static void test_batch_wait(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  gpuadv_sim_config_init(&c);
+  memset(&lin, 0, sizeof(lin));
+  lin.fixed_s = 0.010;
+  c.arrival = GPUADV_SIM_GAMMA;
+  c.arrival_cv = 0;
+  c.rate = 40;
+  c.prompt_mean = 10;
+  c.output_mean = 10;
+  c.token_budget = 100;
+  c.max_running = 2;
+  c.n_requests = 2;
+  c.warmup = 0;
+  c.step_time = gpuadv_sim_linear_step;
+  c.step_arg = &lin;
+  check_true("batch wait: runs without", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("no batch wait: TTFT mean (10 + 15) / 2 ms", r.ttft_mean, 0.0125,
+            1e-9);
+  c.batch_wait_steps = 3;
+  c.batch_wait_ratio = 1;
+  check_true("batch wait: runs with", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("3 steps of batch wait: TTFT mean (10 + 45) / 2 ms", r.ttft_mean,
+            0.0275, 1e-9);
+  c.batch_wait_ratio = 0.1;
+  check_true("batch wait: runs at ratio 0.1", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("11 of 100 tokens reach a ratio of 0.1: TTFT mean 12.5 ms",
+            r.ttft_mean, 0.0125, 1e-9);
+  c.batch_wait_ratio = 1.5;
+  check_true(
+      "batch_wait_tokens_ratio 1.5 is an error",
+      gpuadv_sim_run(&c, &r) != 0 &&
+          strcmp(r.error,
+                 "batch_wait_tokens_ratio must be in [0, 1], got 1.5") == 0);
+}
+
 /* A closed loop with random lengths and a step time that grows with the
 ** batch: Little's law over the clients gives throughput = concurrency /
 ** (mean e2e + think), and requests in the system (batch + queue) =
@@ -1198,6 +1246,7 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_closed_loop_by_hand,
                                      test_itl_by_hand,
                                      test_overlap,
+                                     test_batch_wait,
                                      test_closed_loop_little,
                                      test_quiet_runs,
                                      test_capacity_search,

@@ -182,6 +182,13 @@ SELECT * FROM serving_sim WHERE rate = 4 AND steady_state = 2;
 -- error: serving_sim(): steady_state must be <= 1, got 2
 SELECT * FROM serving_sim WHERE rate = 4 AND steady_state = 0.5;
 -- error: serving_sim(): steady_state must be a whole number, got 0.5
+-- batch waiting: steps in [0, 10^6], a share of the budget in [0, 1]
+SELECT * FROM serving_sim WHERE rate = 4 AND batch_wait_iters = 2000000;
+-- error: serving_sim(): batch_wait_iters must be <= 1000000, got 2000000
+SELECT * FROM serving_sim WHERE rate = 4 AND batch_wait_iters = 2.5;
+-- error: serving_sim(): batch_wait_iters must be a whole number, got 2.5
+SELECT * FROM serving_sim WHERE rate = 4 AND batch_wait_tokens_ratio = 1.5;
+-- error: serving_sim(): batch_wait_tokens_ratio must be <= 1, got 1.5
 -- overlap: 0 or 1
 SELECT * FROM serving_sim WHERE rate = 4 AND overlap = 2;
 -- error: serving_sim(): overlap must be <= 1, got 2

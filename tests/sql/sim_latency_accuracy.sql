@@ -112,15 +112,16 @@ SELECT 'lat-summary-held-out-p50', (SELECT rows = 85 AND round(median_abs_error,
 SELECT 'lat-held-out-factor-2', (SELECT group_concat(id, ',') FROM (SELECT id FROM latency_accuracy WHERE split = 'held_out' AND statistic = 'p50' AND (rel_error > 1 OR rel_error < -0.5) ORDER BY id)) = 'M0097,P266,P267';
 SELECT 'lat-minimax-h200-b200', (SELECT max(abs_error) < 0.34 FROM latency_accuracy WHERE id BETWEEN 'M0089' AND 'M0108' AND gpu = 'h200')
                                 AND (SELECT max(rel_error) < -0.3 FROM latency_accuracy WHERE id BETWEEN 'M0089' AND 'M0108' AND gpu = 'b200');
--- The rows of inferred parallelism: 36 medians at 30.6% (16 within 20%);
+-- The rows of inferred parallelism: 36 medians at 23.7% (17 within 20%);
 -- by concurrency, the median ratio of TTFT is within a factor of two at
--- 64, 128 and 256 clients (0.66, 0.57, 0.62: overlap scheduling hands a
--- first token out a step late; without it 0.51, 0.53 and 0.32), and
+-- 64, 128 and 256 clients (0.66, 1.10, 0.62: overlap scheduling hands a
+-- first token out a step late, and TensorRT-LLM's 1k/1k Llama recipe
+-- holds prompts up to 20 steps; without the two 0.51, 0.53 and 0.32), and
 -- TPOT's (1.18, 1.04, 1.09). DeepSeek-R1 on 8 AMD GPUs: TPOT within 11%,
 -- TTFT 29 to 43% short.
-SELECT 'lat-summary-held-out-inferred', (SELECT rows = 36 AND round(median_abs_error, 3) = 0.306 AND worst_id = 'M0031' AND within_target = 16 FROM latency_accuracy_summary WHERE split = 'held_out_inferred' AND statistic = 'p50');
+SELECT 'lat-summary-held-out-inferred', (SELECT rows = 36 AND round(median_abs_error, 3) = 0.237 AND worst_id = 'M0031' AND within_target = 17 FROM latency_accuracy_summary WHERE split = 'held_out_inferred' AND statistic = 'p50');
 SELECT 'lat-by-concurrency', (SELECT group_concat(what || concurrency || ':' || round(median_ratio, 2), ',') FROM (SELECT * FROM latency_accuracy_by_concurrency WHERE split = 'held_out_inferred' ORDER BY what, concurrency))
-                             = 'tpot64:1.18,tpot128:1.04,tpot256:1.09,ttft64:0.66,ttft128:0.57,ttft256:0.62';
+                             = 'tpot64:1.18,tpot128:1.04,tpot256:1.09,ttft64:0.66,ttft128:1.1,ttft256:0.62';
 SELECT 'lat-dsr1-amd-tp8', (SELECT count(*) = 8 AND max(abs_error) FILTER (WHERE metric LIKE 'tpot%') < 0.12 AND max(rel_error) FILTER (WHERE metric LIKE 'ttft%') < -0.28
                             FROM latency_accuracy WHERE model = 'deepseek-r1' AND split = 'held_out_inferred' AND tp = 8);
 SELECT 'lat-summary-held-out-tail', (SELECT rows = 4 AND round(median_abs_error, 3) = 0.382 AND worst_id = 'M0402' AND within_target = 2 FROM latency_accuracy_summary WHERE split = 'held_out' AND statistic = 'tail');
@@ -152,3 +153,11 @@ SELECT 'lat-band-holds-80pct', (SELECT count(*) = 103 AND sum(sb.basis = 'extrap
                                   AND b.basis = CASE sb.basis WHEN 'measured' THEN 'same-gpu' ELSE sb.basis END
                                 WHERE l.split LIKE 'held_out%' AND l.statistic = 'p50'
                                   AND l.metric NOT LIKE 'ttft%' AND l.metric NOT LIKE '%mean');
+-- TensorRT-LLM's 1k/1k Llama recipe on one GPU waits up to 20 steps for
+-- prompts to fill 0.9 of the 16,384-token budget (latency_recipe): the
+-- first tokens take 526 ms on a B200 and 1,413 ms on an H200, measured 468
+-- and 1,165 (without the wait 97 and 274); its 8k/1k runs do not wait.
+SELECT 'lat-batch-wait', (SELECT group_concat(id || ':' || round(simulated) || ':' || printf('%+d', round(rel_error * 100)), ',')
+                          FROM (SELECT * FROM latency_accuracy WHERE id IN ('M0013', 'M0015') ORDER BY id)) = 'M0013:526.0:+12,M0015:1413.0:+21'
+                         AND (SELECT simulated FROM latency_accuracy WHERE id = 'M0001')
+                             = (SELECT ttft_p50_s * 1000 FROM serving_sim WHERE concurrency = 128 AND n_requests = 1280 AND warmup = 0 AND prompt_tokens = 7372.5 AND prompt_cv = 0.0642 AND output_tokens = 921.5 AND output_cv = 0.0645 AND token_budget = 16384 AND mem_headroom = 0.10 AND model = 'llama-3.3-70b' AND gpu = 'b200' AND dtype = 'fp4' AND engine = 'trtllm' AND kv_dtype = 'fp8' AND tp = 1 AND ep = 1);
