@@ -1535,14 +1535,26 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
     /* Decodes alone until the next event: skip over them (not tried when
     ** the next arrival comes within two steps of the last one's length,
-    ** as it does at every step of a busy replica). */
+    ** as it does at every step of a busy replica). Outputs held from the
+    ** last step (overlap) leave at the end of the run's first step; in a
+    ** closed loop they would send requests into the run, so it steps. */
     if (cfg->step_line && d_seqs > 0 && S.n_partial == 0 &&
-        S.n_held_first + S.n_held_done == 0 &&
+        (!S.closed || S.n_held_first + S.n_held_done == 0) &&
         (!S.has_next || S.next.arrival - t >= 2.0 * last_dt) &&
         queue_stalled(&S, d_seqs)) {
       double span = 0.0;
       gpuadv_step_line line;
       int64_t k = quiet_steps(&S, step, d_seqs, t, &span, &line);
+      if (k > 0 && S.n_held_first + S.n_held_done > 0) {
+        double first = line_span(&line, S.decode_context, (double)d_seqs, 1);
+        assert(!S.closed);
+        if ((hrc = hand_out(&S, t + first)) != 0) {
+          if (hrc < 0) goto oom;
+          stopped(res, &S, step + 1, t + first);
+          rc = 0;
+          goto done;
+        }
+      }
       if (k > 0) {
         window_add(&S, &S.batch_area, (double)d_seqs, t, t + span);
         /* every step of the run ends on the same side of each window edge */

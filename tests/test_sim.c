@@ -904,6 +904,7 @@ static void test_quiet_runs(void) {
       {"saturated, KV-bound (200 requests/s, 60k KV tokens)", 200, 0, 60000},
       {"closed loop of 8 clients", 0, 8, 1000000},
       {"closed loop of 8 clients, overlap", 0, -8, 1000000},
+      {"light load, overlap (0.2 requests/s)", -0.2, 0, 1000000},
   };
   size_t i;
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -913,7 +914,8 @@ static void test_quiet_runs(void) {
     gpuadv_sim_result stepped, skipped;
     int64_t calls_stepped;
     char name[160];
-    chat(&c, &lin, cases[i].rate > 0 ? cases[i].rate : 1);
+    chat(&c, &lin, cases[i].rate != 0 ? fabs(cases[i].rate) : 1);
+    c.overlap = cases[i].rate < 0; /* negative: an open loop with overlap */
     if (cases[i].concurrency != 0) {
       c.rate = 0;
       c.concurrency = llabs(cases[i].concurrency);
