@@ -35,6 +35,8 @@ import sys
 import dtype_catalog
 
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# a release number as the engines catalog names one (ext/gpuadv_release.c)
+RELEASE_RE = re.compile(r"^\d+(\.\d+)*$")
 # a source's own date as precise as it gives it: a year, a half, a quarter,
 # a month or a day
 PERIOD_RE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?|-Q[1-4]|-H[12])?$")
@@ -298,13 +300,12 @@ CATALOGS = [
             col("overlap_from", "TEXT", False, pattern=DATE_RE),
             # that release's version (ext/gpuadv_release.c): what a
             # caller's engine_version is ordered against
-            col("overlap_version", "TEXT", False,
-                pattern=re.compile(r"^\d+(\.\d+)*$")),
+            col("overlap_version", "TEXT", False, pattern=RELEASE_RE),
             # the releases the constants describe, where the rows of older
             # ones disagree: the era's first version and the date it came
             # out; a row measured before that date is scored, not fitted
             # (empty: every release the rows ran)
-            col("era", "TEXT", False),
+            col("era", "TEXT", False, pattern=RELEASE_RE),
             col("era_from", "TEXT", False, pattern=DATE_RE),
             col("fit", "TEXT"),
             *provenance(),

@@ -130,16 +130,25 @@ int gpuadv_version_valid(const char *z, int n) {
   return z && release_parse(z, n, p) > 0;
 }
 
-int gpuadv_version_cmp(const char *a, int na, const char *b, int nb) {
-  release_part pa[GPUADV_VERSION_PARTS], pb[GPUADV_VERSION_PARTS];
+/* -1, 0 or 1 as the ka parts pa come before, are, or come after release
+** b (a version); missing parts are 0. */
+static int parsed_cmp(const release_part *pa, int ka, const char *b, int nb) {
   static const release_part zero = {0, PART_RELEASE, 0};
-  int ka = release_parse(a, na, pa), kb = release_parse(b, nb, pb), i;
-  if (ka < 0 || kb < 0) return -2;
+  release_part pb[GPUADV_VERSION_PARTS];
+  int kb = release_parse(b, nb, pb), i;
+  assert(kb > 0);
   for (i = 0; i < ka || i < kb; i++) {
     int c = part_cmp(i < ka ? &pa[i] : &zero, i < kb ? &pb[i] : &zero);
     if (c != 0) return c;
   }
   return 0;
+}
+
+int gpuadv_version_cmp(const char *a, int na, const char *b, int nb) {
+  release_part pa[GPUADV_VERSION_PARTS];
+  int ka = release_parse(a, na, pa);
+  if (ka < 0 || !gpuadv_version_valid(b, nb)) return -2;
+  return parsed_cmp(pa, ka, b, nb);
 }
 
 /* The engines catalog's text of engine index `engine` in column col ("" for
@@ -160,15 +169,19 @@ int gpuadv_engine_release(int engine, const char *version, int n,
                           int *overlap) {
   const char *era = engine_text(engine, ENGINES_COL_ERA);
   const char *from = engine_text(engine, ENGINES_COL_OVERLAP_VERSION);
+  release_part p[GPUADV_VERSION_PARTS];
+  int k;
   if (!version) {
     *overlap = from[0] != 0;
     return GPUADV_RELEASE_OK;
   }
-  if (!gpuadv_version_valid(version, n)) return GPUADV_RELEASE_BAD;
-  if (era[0] && gpuadv_version_cmp(version, n, era, (int)strlen(era)) < 0) {
+  /* the caller's version parsed once; the catalog's (checked by
+  ** gen_catalog.py) against it */
+  k = release_parse(version, n, p);
+  if (k < 0) return GPUADV_RELEASE_BAD;
+  if (era[0] && parsed_cmp(p, k, era, (int)strlen(era)) < 0) {
     return GPUADV_RELEASE_BEFORE_ERA;
   }
-  *overlap = from[0] != 0 &&
-             gpuadv_version_cmp(version, n, from, (int)strlen(from)) >= 0;
+  *overlap = from[0] != 0 && parsed_cmp(p, k, from, (int)strlen(from)) >= 0;
   return GPUADV_RELEASE_OK;
 }
