@@ -1400,11 +1400,19 @@ static int certain_miss(sim *S, float v) {
          !(S->sum_ttft / (double)S->m <= c->stop_ttft_mean_s);
 }
 
-/* Hand out the held outputs at time t: the first tokens (their TTFTs,
-** and the time each sequence's later gaps count from), then the
-** completed requests. 0; 1 when the run is now certain to miss a stop
-** target; -1 when out of memory. */
-static int hand_out(sim *S, double t) {
+/* Whether the replica, with d_seqs decoding, has a step to run at time t:
+** a sequence to decode or prefill, or a request that has arrived. */
+static int replica_busy(const sim *S, int64_t d_seqs, double t) {
+  return d_seqs > 0 || S->n_partial > 0 || S->queue.len > 0 ||
+         (S->has_next && S->next.arrival <= t);
+}
+
+/* Hand out the held outputs at time t, the end of step `steps` (counted
+** from 1): the first tokens (their TTFTs, and the time each sequence's
+** later gaps count from), then the completed requests. 0; 1 when the run
+** is now certain to miss a stop target (res then says it stopped there);
+** -1 when out of memory. */
+static int hand_out(sim *S, double t, int64_t steps, gpuadv_sim_result *res) {
   const gpuadv_sim_config *c = S->cfg;
   int stop = c->stop_ttft_mean_s > 0.0 || c->stop_ttft_p95_s > 0.0;
   int64_t i;
@@ -1415,7 +1423,14 @@ static int hand_out(sim *S, double t) {
       float v = (float)(t - f->arrival);
       S->ttft[f->id - S->n_warm] = v;
       S->sum_ttft += t - f->arrival;
-      if (stop && certain_miss(S, v)) return 1;
+      if (stop && certain_miss(S, v)) {
+        res->stopped = 1;
+        res->requests = S->n;
+        res->measured = S->m;
+        res->steps = steps;
+        res->sim_time = t;
+        return 1;
+      }
     }
   }
   S->n_held_first = 0;
@@ -1426,16 +1441,6 @@ static int hand_out(sim *S, double t) {
   return 0;
 }
 
-/* The result of a run stopped after `steps` steps, at time t. */
-static void stopped(gpuadv_sim_result *res, const sim *S, int64_t steps,
-                    double t) {
-  res->stopped = 1;
-  res->requests = S->n;
-  res->measured = S->m;
-  res->steps = steps;
-  res->sim_time = t;
-}
-
 static int fail(gpuadv_sim_result *res, const char *msg) {
   snprintf(res->error, sizeof(res->error), "%s", msg);
   return -1;
@@ -1443,7 +1448,7 @@ static int fail(gpuadv_sim_result *res, const char *msg) {
 
 int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   sim S;
-  int rc = -1;
+  int rc = -1, hrc = 0;
   double t = 0.0, last_dt = 0.0;
   int64_t step = 0, d_seqs = 0;
   gpuadv_step_load load;
@@ -1496,7 +1501,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
   while (S.completed < S.n) {
     int64_t n_batch, i, g;
-    int hrc, hold;
+    int hold;
     sim_group *grp;
     double dt, t_end, ctx_next;
 
@@ -1520,7 +1525,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         S.has_next = 0;
       }
     }
-    if (d_seqs == 0 && S.n_partial == 0 && S.queue.len == 0) {
+    if (!replica_busy(&S, d_seqs, t)) {
       /* Idle until the next arrival. */
       assert(S.has_next);
       t = S.next.arrival;
@@ -1548,12 +1553,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       if (k > 0 && S.n_held_first + S.n_held_done > 0) {
         double first = line_span(&line, S.decode_context, (double)d_seqs, 1);
         assert(!S.closed);
-        if ((hrc = hand_out(&S, t + first)) != 0) {
-          if (hrc < 0) goto oom;
-          stopped(res, &S, step + 1, t + first);
-          rc = 0;
-          goto done;
-        }
+        if ((hrc = hand_out(&S, t + first, step + 1, res)) != 0) goto handed;
       }
       if (k > 0) {
         window_add(&S, &S.batch_area, (double)d_seqs, t, t + span);
@@ -1640,15 +1640,9 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
 
     /* What the last step held back leaves now (overlap). */
-    if (S.n_held_first + S.n_held_done > 0) {
-      hrc = hand_out(&S, t_end);
-      if (hrc < 0) goto oom;
-      if (hrc > 0) {
-        stopped(res, &S, step + 1, t_end);
-        rc = 0;
-        goto done;
-      }
-    }
+    if (S.n_held_first + S.n_held_done > 0 &&
+        (hrc = hand_out(&S, t_end, step + 1, res)) != 0)
+      goto handed;
 
     /* The step's outcome: first tokens, then finished sequences. */
     ctx_next = S.decode_context + (double)d_seqs;
@@ -1676,11 +1670,11 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
     while (S.n_heap > 0 && S.heap[0].finish_step == step) {
       const sim_run *x = &S.runs[S.heap[0].slot];
-      int hrc;
+      int nomem;
       ctx_next -= (double)x->kv;
-      hrc = hold_done(&S, x);
+      nomem = hold_done(&S, x);
       heap_pop(&S);
-      if (hrc != 0) goto oom;
+      if (nomem) goto oom;
     }
     assert(S.n_heap == 0 || S.heap[0].finish_step > step);
     d_seqs = S.n_heap;
@@ -1690,16 +1684,9 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     /* The step's outputs leave at its end, unless the engine overlaps and
     ** a next step starts at once: then at that one's end. */
     if (S.n_held_first + S.n_held_done > 0 &&
-        (!cfg->overlap || !(d_seqs > 0 || S.n_partial > 0 || S.queue.len > 0 ||
-                            (S.has_next && S.next.arrival <= t)))) {
-      hrc = hand_out(&S, t);
-      if (hrc < 0) goto oom;
-      if (hrc > 0) {
-        stopped(res, &S, step, t);
-        rc = 0;
-        goto done;
-      }
-    }
+        (!cfg->overlap || !replica_busy(&S, d_seqs, t)) &&
+        (hrc = hand_out(&S, t, step, res)) != 0)
+      goto handed;
   }
   queue_mark(&S, t);
 
@@ -1750,6 +1737,12 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   rc = 0;
   goto done;
 
+handed:
+  /* hand_out stopped the run (res says where) or ran out of memory */
+  if (hrc > 0) {
+    rc = 0;
+    goto done;
+  }
 oom:
   fail(res, "out of memory");
 done:

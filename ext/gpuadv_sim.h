@@ -183,11 +183,10 @@ struct gpuadv_sim_config {
   ** left them out; [0, 10^6] and [0, 1] */
   int64_t batch_wait_steps;
   double batch_wait_ratio;
-  int overlap; /* 1: the engine starts each step before it
-                           ** hands out the last one's tokens (overlap
-                           ** scheduling), so they leave at the end of
-                           ** the next step, or at once when none
-                           ** follows; 0: at the end of their own step */
+  /* 1: the engine starts each step before it hands out the last one's
+  ** tokens (overlap scheduling), so they leave at the end of the next
+  ** step, or at once when none follows; 0: at the end of their own step */
+  int overlap;
   gpuadv_step_time_fn step_time;
   gpuadv_step_line_fn step_line; /* optional (0: none); same arg */
   const void *step_arg;

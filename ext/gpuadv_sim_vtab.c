@@ -347,16 +347,14 @@ typedef struct sim_step_model {
   int shared_budget; /* the groups share token_budget */
 } sim_step_model;
 
-/* The text arguments (model, gpu, dtype, engine, kv_dtype, engine_version)
-** are kept for xColumn, by argument (the others' slots stay 0): the values
-** xFilter receives live only during the call. */
-#define N_KEPT N_ARGS
-
 typedef struct sim_cursor {
   sqlite3_vtab_cursor base;
   sim_call call;
   double max_rps; /* the search's answer; < 0 when no search */
-  sqlite3_value *kept[N_KEPT];
+  /* the text arguments (model, gpu, dtype, engine, kv_dtype,
+  ** engine_version) kept for xColumn, by argument (the others' slots stay
+  ** 0): the values xFilter receives live only during the call */
+  sqlite3_value *kept[N_ARGS];
   gpuadv_sim_result res;
   int eof;
 } sim_cursor;
@@ -706,7 +704,7 @@ static int simOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
 
 static void release_kept(sim_cursor *cur) {
   int i;
-  for (i = 0; i < N_KEPT; i++) {
+  for (i = 0; i < N_ARGS; i++) {
     sqlite3_value_free(cur->kept[i]);
     cur->kept[i] = 0;
   }
@@ -773,8 +771,8 @@ static const sim_cache_entry *cache_find(const sim_vtab *sv,
 }
 
 /* Keep a row (max_rps, the run's statistics, and of the arguments used,
-** max_running, kv_capacity_tokens and overlap) under key in the connection's cache; without
-** memory for a larger table, it is not kept. */
+** max_running, kv_capacity_tokens and overlap) under key in the
+** connection's cache; without memory for a larger table, it is not kept. */
 static void keep(sim_vtab *sv, sqlite3_uint64 key, double max_rps,
                  const double *used, const gpuadv_sim_result *res) {
   sim_cache_entry *e;
@@ -915,7 +913,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
     rc = err ? SQLITE_ERROR : SQLITE_NOMEM;
     goto done;
   }
-  for (i = 0; i < N_KEPT; i++) {
+  for (i = 0; i < N_ARGS; i++) {
     if (sim_args[i].kind == KIND_ENGINE && call->given[i]) {
       cur->kept[i] = sqlite3_value_dup(call->given[i]);
       if (!cur->kept[i]) {
