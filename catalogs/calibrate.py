@@ -528,7 +528,7 @@ MODERN_FIXED = dict(attn_eff=1.0, gguf_prefill_factor=1.0)
 # The engine facts that no fit sets, as engine_facts() reads them; an
 # engine's constants are memoised on them with its FLOAT_COLUMNS.
 FACTS = ("index", "split_layers", "kv_from_checkpoint", "fp16_accumulate",
-         "dp_shared_budget", "batch_tokens", "overlap")
+         "dp_shared_budget", "batch_tokens", "overlap", "preempt")
 
 
 def engine_facts(row):
@@ -541,7 +541,8 @@ def engine_facts(row):
                 fp16_accumulate=num(row["fp16_accumulate"]) > 0,
                 dp_shared_budget=row["dp_token_budget"] == "shared",
                 batch_tokens=num(row["token_budget"]),
-                overlap=bool(row["overlap_from"]))
+                overlap=bool(row["overlap_from"]),
+                preempt=row["kv_admission"] == "preempt")
 
 
 def as_engine(row):

@@ -301,6 +301,11 @@ CATALOGS = [
             # that release's version (ext/gpuadv_release.c): what a
             # caller's engine_version is ordered against
             col("overlap_version", "TEXT", False, pattern=RELEASE_RE),
+            # how the engine admits a request to its KV cache
+            # (ext/gpuadv_sim.c, "Admission"): reserve (prompt + output
+            # reserved whole, never preempted) or preempt (the prompt
+            # must fit; the newest is preempted when the decodes do not)
+            col("kv_admission", "TEXT", choices={"reserve", "preempt"}),
             # the releases the constants describe, where the rows of older
             # ones disagree: the era's first version and the date it came
             # out; a row measured before that date is scored, not fitted

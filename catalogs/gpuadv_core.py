@@ -64,7 +64,8 @@ class EngineConsts(ctypes.Structure):
     """gpuadv_engine_consts."""
     _fields_ = [("bw_eff", D * 4)] + [(c, D) for c, _, _ in ENGINE_NUMBERS] + \
         [("split_layers", I), ("batch_tokens", D), ("fp16_accumulate", I),
-         ("dp_shared_budget", I), ("kv_from_checkpoint", I), ("overlap", I)]
+         ("dp_shared_budget", I), ("kv_from_checkpoint", I), ("overlap", I),
+         ("preempt", I)]
 
 
 class TrainPeakIn(ctypes.Structure):
@@ -220,9 +221,9 @@ class Core:
         """gpuadv_engine_consts of e: an engines.csv row, or a dict with
         its numeric columns as numbers and its facts (split_layers,
         batch_tokens, fp16_accumulate, dp_shared_budget,
-        kv_from_checkpoint, overlap) as calibrate.engine_facts() reads
-        them (overlap: from overlap_from where not given; no speed
-        depends on it)."""
+        kv_from_checkpoint, overlap, preempt) as calibrate.engine_facts()
+        reads them (overlap: from overlap_from where not given, preempt:
+        from kv_admission; no speed depends on either)."""
         c = EngineConsts()
         for i, k in enumerate(BW_EFF):
             c.bw_eff[i] = _num(e[k])
@@ -235,6 +236,8 @@ class Core:
         c.kv_from_checkpoint = int(bool(e["kv_from_checkpoint"]))
         c.overlap = int(bool(e["overlap"] if "overlap" in e
                              else e.get("overlap_from")))
+        c.preempt = int(bool(e["preempt"] if "preempt" in e
+                             else e.get("kv_admission") == "preempt"))
         return c
 
     def check_engine(self, name, e):

@@ -167,6 +167,9 @@ typedef struct gpuadv_engine_consts {
   int overlap;                /* 1: the engine starts each step before it
                               ** hands out the last one's tokens, by
                               ** default (engines.overlap_from) */
+  int preempt;                /* 1: admits on the prompt and preempts
+                              ** when the KV runs out (vLLM), 0: reserves
+                              ** each request whole (engines.kv_admission) */
 } gpuadv_engine_consts;
 
 /* Layer split (llama.cpp's default --split-mode layer): each GPU holds a

@@ -294,6 +294,10 @@ void gpuadv_engine_load(int engine, gpuadv_engine_consts *e) {
     c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
                             ENGINES_COL_OVERLAP_VERSION);
     e->overlap = c->type == GPUADV_CELL_TEXT; /* the newest release's */
+    c = gpuadv_catalog_cell(&gpuadv_catalog_engines, row,
+                            ENGINES_COL_KV_ADMISSION);
+    assert(c->type == GPUADV_CELL_TEXT);
+    e->preempt = strcmp(c->v.text, "preempt") == 0;
   }
 }
 

@@ -18,14 +18,7 @@
 **   3. while budget is left, requests at the head of the FIFO queue are
 **      admitted and get a prompt chunk each, as long as
 **        - running sequences (decoding + prefilling) stay <= max_running, and
-**        - the KV reservation fits: a request is admitted only when its
-**          prompt + output tokens fit in kv_capacity_tokens beside the
-**          prompt + output tokens of every request already admitted and not
-**          finished. The whole request is reserved on admission and released
-**          on completion, so a running sequence never runs out of KV and
-**          nothing is ever preempted (vLLM allocates blocks as tokens come
-**          and preempts when they run out; reserving up front is the
-**          conservative bound of that).
+**        - its KV fits (see "Admission" below).
 **      The queue is strict FIFO: when the head does not fit, nothing behind
 **      it is admitted.
 **   4. the step lasts step_time(load) seconds, a callback. A request whose
@@ -36,6 +29,31 @@
 ** Because each prefill takes the whole budget left before the next request
 ** is admitted, at most one request is part-way through its prefill at the
 ** start of a step.
+**
+** Admission (preempt), in tokens of kv_capacity_tokens:
+**   0  a request is admitted only when its prompt + output tokens fit
+**      beside the prompt + output tokens of every request admitted and
+**      not finished. The whole request is reserved on admission and
+**      released on completion, so a running sequence never runs out of KV
+**      and nothing is preempted: TensorRT-LLM's default capacity policy
+**      (GUARANTEED_NO_EVICT).
+**   1  as vLLM's scheduler does: a request is admitted when its prompt
+**      fits in the KV not held now (a decoding sequence holds its context,
+**      a request being prefilled its whole prompt), and its outputs take
+**      KV as they come. When a step's decodes do not fit (each needs one
+**      more token), the newest request admitted is preempted, again until
+**      they fit: vLLM pops the last of its running list. It loses its KV
+**      and returns to the front of the queue (the last one preempted
+**      first); readmitted, it computes its prompt and the tokens it had
+**      made again as one prompt (the prefix cache still holds prefix_hit
+**      of its first prompt), makes its next token at the end of that
+**      prefill and decodes the rest. Its first token, already out, is not
+**      counted again; its TPOT spans the stall. A step that preempts
+**      admits no one, as vLLM's leaves its waiting queue alone then.
+**      vLLM allocates a long prompt's blocks chunk by chunk; here the
+**      whole prompt is held from admission.
+** Blocks of tokens (vLLM's 16, TensorRT-LLM's 32 a block) are not
+** modelled: a sequence holds its tokens, not its blocks.
 **
 ** Overlap scheduling (overlap = 1): SGLang's overlap scheduler, the
 ** overlap scheduler of TensorRT-LLM's PyTorch backend and vLLM's async
@@ -186,8 +204,12 @@
 **
 ** WHAT IT LEAVES OUT
 **
-** Preemption and recomputation (the reservation rule makes them
-** unnecessary), KV block granularity, speculative decoding, disaggregated
+** Swapping preempted KV to host memory (vLLM V0's alternative to
+** recomputing), SGLang's retraction on an estimate of the outputs to come
+** (with ignore_eos, as benchmarks run, it admits a request only when the
+** peak of its and the running requests' KV fits, which the whole
+** reservation bounds from above), KV block granularity, speculative
+** decoding, disaggregated
 ** prefill and decode, several replicas and their load balancer, network
 ** and tokenisation time, the CPU overhead of scheduling, priorities and
 ** output lengths that depend on the prompt. Step times come only from the
@@ -435,6 +457,7 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
       {(double)c->prefill_groups, 1.0, (double)GPUADV_SIM_MAX_GROUPS,
        "prefill_groups must be in [1, 1024]"},
       {(double)c->overlap, 0.0, 1.0, "overlap must be 0 or 1"},
+      {(double)c->preempt, 0.0, 1.0, "preempt must be 0 or 1"},
       {(double)c->batch_wait_steps, 0.0, 1e6,
        "batch_wait_iters must be in [0, 1000000]"},
       {c->batch_wait_ratio, 0.0, 1.0,
@@ -525,7 +548,11 @@ typedef struct sim_ring {
 /* A request being prefilled or finishing its prefill in this step. */
 typedef struct sim_pre {
   sim_req r;
-  int64_t done; /* prompt tokens in KV (cached or computed) */
+  int64_t done;      /* prompt tokens in KV (cached or computed) */
+  int64_t out_total; /* the request's output tokens (r.output: those left) */
+  int64_t order;     /* admissions before its last one */
+  int back;          /* 0: never preempted; preempted before its first
+                     ** token (1) or after (2), r then what is left */
 } sim_pre;
 
 /* A prefill group: its request part-way through its prefill, if any, and
@@ -545,6 +572,9 @@ typedef struct sim_run {
   double first; /* time of the first output token */
   int64_t kv;   /* prompt + output: reserved KV and final context */
   int64_t output;
+  int64_t order;      /* its admission's (sim_pre.order) */
+  int64_t prev, next; /* preempt: the decoding slots in the order they
+                      ** started (-1: none) */
 } sim_run;
 
 /* A first token not yet handed out: its request, and the slot of its
@@ -590,6 +620,10 @@ typedef struct sim {
   sim_ring queue;
   double prompt_left;
   int64_t waited;
+  /* preempt: requests preempted and waiting in front of the queue, the
+  ** next to admit last */
+  sim_pre *back;
+  int64_t n_back, cap_back;
 
   /* The prefill groups (cfg->prefill_groups), each with at most one
   ** request part-way through its prefill; n_partial of them have one. */
@@ -606,10 +640,19 @@ typedef struct sim {
   sim_due *heap;
   sim_run *runs;
   int64_t *free_slot;
+  int64_t *pos; /* each slot's index in the heap */
   int64_t n_heap, cap_heap, n_free;
   double decode_context; /* sum of their KV contexts this step */
-  int64_t kv_used;       /* KV tokens reserved */
+  int64_t kv_used;       /* KV tokens reserved (prompt + output of each
+                         ** request admitted and not finished) */
+  int64_t prefill_kv;    /* prompt tokens of those not decoding yet */
   int64_t completed;     /* requests handed out whole */
+  int64_t admissions, preemptions;
+  /* preempt: the newest and oldest slots of the decoding sequences'
+  ** list (sim_run.prev, next; -1: empty), and the time each measured
+  ** request's first token was handed out */
+  int64_t newest, oldest;
+  double *first_at;
 
   /* A step's outputs, held until they are handed out (at its own end, or
   ** with cfg->overlap at the next step's): first tokens, then completed
@@ -784,9 +827,14 @@ static inline void window_add(const sim *S, double *area, double value,
   if (hi > lo) *area += value * (hi - lo);
 }
 
-/* The queue length changes at time t. */
+/* Requests waiting for admission: the queue and those preempted. */
+static inline int64_t waiting(const sim *S) {
+  return S->queue.len + S->n_back;
+}
+
+/* The number waiting changes at time t. */
 static inline void queue_mark(sim *S, double t) {
-  window_add(S, &S->q_area, (double)S->queue.len, S->last_q_time, t);
+  window_add(S, &S->q_area, (double)waiting(S), S->last_q_time, t);
   S->last_q_time = t;
 }
 
@@ -886,6 +934,9 @@ static int grow_runs(sim *S, int64_t need) {
   p = realloc(S->free_slot, (size_t)cap * sizeof(int64_t));
   if (!p) return -1;
   S->free_slot = p;
+  p = realloc(S->pos, (size_t)cap * sizeof(int64_t));
+  if (!p) return -1;
+  S->pos = p;
   S->cap_heap = cap;
   return 0;
 }
@@ -897,38 +948,92 @@ static int64_t take_slot(sim *S) {
   return slot;
 }
 
-static void heap_push(sim *S, int64_t finish_step, int64_t slot) {
-  int64_t i = S->n_heap++;
-  assert(S->n_heap <= S->cap_heap);
-  while (i > 0) {
-    int64_t p = (i - 1) / 2;
-    if (S->heap[p].finish_step <= finish_step) break;
-    S->heap[i] = S->heap[p];
-    i = p;
-  }
-  S->heap[i].finish_step = finish_step;
-  S->heap[i].slot = slot;
+/* Put e at heap index i (keeping its slot's index). */
+static inline void heap_set(sim *S, int64_t i, sim_due e) {
+  S->heap[i] = e;
+  S->pos[e.slot] = i;
 }
 
-/* Remove the heap's first entry; its slot is free again. */
-static void heap_pop(sim *S) {
-  sim_due last;
-  int64_t i = 0, n;
-  assert(S->n_heap > 0);
-  S->free_slot[S->n_free++] = S->heap[0].slot;
-  n = --S->n_heap;
-  if (n == 0) return;
-  last = S->heap[n];
+/* Move e up from index i to its place. */
+static void heap_up(sim *S, int64_t i, sim_due e) {
+  while (i > 0) {
+    int64_t p = (i - 1) / 2;
+    if (S->heap[p].finish_step <= e.finish_step) break;
+    heap_set(S, i, S->heap[p]);
+    i = p;
+  }
+  heap_set(S, i, e);
+}
+
+/* Move e down from index i to its place in a heap of n entries. */
+static void heap_down(sim *S, int64_t i, sim_due e, int64_t n) {
   for (;;) {
     int64_t l = 2 * i + 1, k = l;
     if (l >= n) break;
     if (l + 1 < n && S->heap[l + 1].finish_step < S->heap[l].finish_step)
       k = l + 1;
-    if (S->heap[k].finish_step >= last.finish_step) break;
-    S->heap[i] = S->heap[k];
+    if (S->heap[k].finish_step >= e.finish_step) break;
+    heap_set(S, i, S->heap[k]);
     i = k;
   }
-  S->heap[i] = last;
+  heap_set(S, i, e);
+}
+
+static void heap_push(sim *S, int64_t finish_step, int64_t slot) {
+  sim_due e;
+  assert(S->n_heap < S->cap_heap);
+  e.finish_step = finish_step;
+  e.slot = slot;
+  heap_up(S, S->n_heap++, e);
+}
+
+/* Remove the heap's entry at index i; its slot is free again. */
+static void heap_remove(sim *S, int64_t i) {
+  sim_due last;
+  int64_t n;
+  assert(i >= 0 && i < S->n_heap);
+  S->free_slot[S->n_free++] = S->heap[i].slot;
+  n = --S->n_heap;
+  if (i == n) return;
+  last = S->heap[n];
+  if (i > 0 && S->heap[(i - 1) / 2].finish_step > last.finish_step) {
+    heap_up(S, i, last);
+  } else {
+    heap_down(S, i, last, n);
+  }
+}
+
+/* Remove the heap's first entry. */
+static void heap_pop(sim *S) {
+  heap_remove(S, 0);
+}
+
+/* preempt: slot starts decoding, the newest of the list. */
+static void list_add(sim *S, int64_t slot) {
+  sim_run *x = &S->runs[slot];
+  x->prev = S->newest;
+  x->next = -1;
+  if (S->newest >= 0) {
+    S->runs[S->newest].next = slot;
+  } else {
+    S->oldest = slot;
+  }
+  S->newest = slot;
+}
+
+/* preempt: slot leaves the list (completed or preempted). */
+static void list_remove(sim *S, int64_t slot) {
+  const sim_run *x = &S->runs[slot];
+  if (x->prev >= 0) {
+    S->runs[x->prev].next = x->next;
+  } else {
+    S->oldest = x->next;
+  }
+  if (x->next >= 0) {
+    S->runs[x->next].prev = x->prev;
+  } else {
+    S->newest = x->prev;
+  }
 }
 
 /* A request's last token is handed out at time t (its KV was freed when
@@ -1136,18 +1241,58 @@ static void narrow_steps(const gpuadv_step_line *L, double c, double d,
   }
 }
 
+/* The next request to admit: the last one preempted, else the queue's
+** head (waiting(S) > 0). */
+static void head(const sim *S, sim_pre *p) {
+  assert(waiting(S) > 0);
+  if (S->n_back > 0) {
+    *p = S->back[S->n_back - 1];
+    return;
+  }
+  p->r = *ring_front(&S->queue);
+  p->done = 0;
+  p->out_total = p->r.output;
+  p->order = 0;
+  p->back = 0;
+}
+
+/* Take the head off (head() gave it). */
+static void take_head(sim *S) {
+  if (S->n_back > 0) {
+    S->n_back--;
+  } else {
+    ring_pop(&S->queue);
+  }
+}
+
+/* Whether a request of `prompt` tokens, and `output` to make, fits in the
+** KV cache now ("Admission"). */
+static int kv_fits(const sim *S, int64_t prompt, int64_t output) {
+  const gpuadv_sim_config *c = S->cfg;
+  if (!c->preempt) return S->kv_used + prompt + output <= c->kv_capacity;
+  return S->decode_context + (double)(S->prefill_kv + prompt) <=
+         (double)c->kv_capacity;
+}
+
+/* The prompt tokens of request p found in the prefix cache: those of its
+** first prompt (a preempted one's prompt holds the tokens it made too). */
+static int64_t pre_cached(const gpuadv_sim_config *c, const sim_pre *p) {
+  return prompt_cached(c, p->r.prompt + p->r.output - p->out_total);
+}
+
 /* Whether the queue's head waits whatever the next steps decode: nothing
 ** queued, no token budget left beside d_seqs decodes, the batch full, or
-** the head's KV not free. Only a completion or an arrival changes that. */
+** the head's KV not free. Only a completion or an arrival changes that
+** (decodes only take KV). */
 static int queue_stalled(const sim *S, int64_t d_seqs) {
   const gpuadv_sim_config *c = S->cfg;
-  const sim_req *r;
-  if (S->queue.len == 0) return 1;
+  sim_pre p;
+  if (waiting(S) == 0) return 1;
   if (c->token_budget - decode_share(c, d_seqs) <= 0 ||
       d_seqs >= c->max_running)
     return 1;
-  r = ring_front(&S->queue);
-  return S->kv_used + r->prompt + r->output > c->kv_capacity;
+  head(S, &p);
+  return !kv_fits(S, p.r.prompt, p.r.output);
 }
 
 /* How many of the next steps (from `step`, at time t, with d_seqs
@@ -1164,6 +1309,12 @@ static int64_t quiet_steps(const sim *S, int64_t step, int64_t d_seqs, double t,
   assert(d_seqs > 0 && S->n_heap == d_seqs);
   hi = S->heap[0].finish_step - step;
   if (hi > GPUADV_SIM_MAX_STEPS - step) hi = GPUADV_SIM_MAX_STEPS - step;
+  if (S->cfg->preempt) {
+    /* the steps whose decodes fit: c + j d <= the cache, j < hi */
+    double fit = floor(((double)S->cfg->kv_capacity - c) / d) + 1.0;
+    assert(S->prefill_kv == 0);
+    if (fit < (double)hi) hi = fit > 0.0 ? (int64_t)fit : 0;
+  }
   if (hi < 2) return 0;
   if (S->has_next) limit = S->next.arrival;
   if (S->t0 > t && S->t0 < limit) limit = S->t0;
@@ -1403,7 +1554,7 @@ static int certain_miss(sim *S, float v) {
 /* Whether the replica, with d_seqs decoding, has a step to run at time t:
 ** a sequence to decode or prefill, or a request that has arrived. */
 static int replica_busy(const sim *S, int64_t d_seqs, double t) {
-  return d_seqs > 0 || S->n_partial > 0 || S->queue.len > 0 ||
+  return d_seqs > 0 || S->n_partial > 0 || waiting(S) > 0 ||
          (S->has_next && S->next.arrival <= t);
 }
 
@@ -1421,6 +1572,7 @@ static int hand_out(sim *S, double t, int64_t steps, gpuadv_sim_result *res) {
     if (f->slot >= 0) S->runs[f->slot].first = t;
     if (f->id >= S->n_warm) {
       float v = (float)(t - f->arrival);
+      if (S->first_at) S->first_at[f->id - S->n_warm] = t;
       S->ttft[f->id - S->n_warm] = v;
       S->sum_ttft += t - f->arrival;
       if (stop && certain_miss(S, v)) {
@@ -1438,6 +1590,78 @@ static int hand_out(sim *S, double t, int64_t steps, gpuadv_sim_result *res) {
     if (complete(S, &S->held_done[i], t) != 0) return -1;
   }
   S->n_held_done = 0;
+  return 0;
+}
+
+/* The group whose partial prefill was admitted last, or NULL. */
+static sim_group *newest_partial(const sim *S) {
+  sim_group *best = 0;
+  int64_t g;
+  for (g = 0; g < S->cfg->prefill_groups; g++) {
+    sim_group *x = &S->grp[g];
+    if (x->has_partial && (!best || x->partial.order > best->partial.order))
+      best = x;
+  }
+  return best;
+}
+
+/* preempt: the decoding sequence in slot, at the start of step `step`,
+** as a request to compute again (*p): its context as its prompt, the
+** tokens it has yet to make as its output. It leaves the batch. */
+static void preempt_run(sim *S, int64_t slot, int64_t step, sim_pre *p) {
+  const sim_run *x = &S->runs[slot];
+  int64_t left = S->heap[S->pos[slot]].finish_step - step + 1, i;
+  assert(left >= 1 && left < x->kv);
+  p->r.arrival = x->arrival;
+  p->r.id = x->id;
+  p->r.prompt = x->kv - left;
+  p->r.output = left;
+  p->done = 0;
+  p->out_total = x->output;
+  p->order = x->order;
+  p->back = 2;
+  S->decode_context -= (double)p->r.prompt;
+  S->kv_used -= x->kv;
+  /* a first token still held no longer has a sequence to stamp */
+  for (i = 0; i < S->n_held_first; i++) {
+    if (S->held_first[i].slot == slot) S->held_first[i].slot = -1;
+  }
+  list_remove(S, slot);
+  heap_remove(S, S->pos[slot]);
+}
+
+/* preempt: the step's decodes, at the start of step `step` (time t), need
+** more KV than the cache holds. Preempt the newest request admitted,
+** again until they fit ("Admission"): one part-way through its prefill
+** loses its chunks, a decoding one its KV; each goes back in front of the
+** queue. -1: no memory. */
+static int make_room(sim *S, int64_t step, double t) {
+  const gpuadv_sim_config *c = S->cfg;
+  queue_mark(S, t);
+  while (S->decode_context + (double)S->prefill_kv > (double)c->kv_capacity) {
+    sim_group *g = newest_partial(S);
+    sim_pre p;
+    if (g && (S->newest < 0 || g->partial.order > S->runs[S->newest].order)) {
+      p = g->partial;
+      g->has_partial = 0;
+      S->n_partial--;
+      S->prefill_kv -= p.r.prompt;
+      S->kv_used -= p.r.prompt + p.r.output;
+      S->prompt_left += (double)(p.done - pre_cached(c, &p));
+      p.done = 0;
+      if (!p.back) p.back = 1;
+    } else {
+      assert(S->newest >= 0);
+      preempt_run(S, S->newest, step, &p);
+      S->prompt_left += (double)(p.r.prompt - pre_cached(c, &p));
+    }
+    if (grow((void **)&S->back, &S->cap_back, sizeof(sim_pre), S->n_back + 1)) {
+      return -1;
+    }
+    S->back[S->n_back++] = p;
+    S->preemptions++;
+  }
+  if (S->n_heap == 0) S->decode_context = 0.0;
   return 0;
 }
 
@@ -1485,6 +1709,11 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.itl_lo = GPUADV_SIM_ITL_BINS;
   S.itl_hi = -1;
   if (!S.ttft || !S.tpot || !S.e2e || !S.itl || !S.grp) goto oom;
+  S.newest = S.oldest = -1;
+  if (cfg->preempt) {
+    S.first_at = malloc((size_t)S.m * sizeof(double));
+    if (!S.first_at) goto oom;
+  }
   S.closed = cfg->concurrency > 0;
   if (S.closed) {
     /* Every client sends its first request at time 0. */
@@ -1501,7 +1730,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
   while (S.completed < S.n) {
     int64_t n_batch, i, g;
-    int hold;
+    int hold, preempted = 0;
     sim_group *grp;
     double dt, t_end, ctx_next;
 
@@ -1510,8 +1739,8 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       if (enqueue(&S, &S.next) != 0) goto oom;
       /* It came during a step, so it waits (at least) to its end. */
       if (S.next.arrival < t && S.next.arrival >= S.t0 &&
-          S.next.arrival <= S.t1 && S.queue.len > S.max_queue) {
-        S.max_queue = S.queue.len;
+          S.next.arrival <= S.t1 && waiting(&S) > S.max_queue) {
+        S.max_queue = waiting(&S);
       }
       if (S.closed) {
         S.has_next = S.pend.len > 0;
@@ -1569,6 +1798,14 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       }
     }
 
+    /* The step's decodes must fit (preempt): else make room. */
+    if (cfg->preempt &&
+        S.decode_context + (double)S.prefill_kv > (double)cfg->kv_capacity) {
+      if (make_room(&S, step, t)) goto oom;
+      d_seqs = S.n_heap;
+      preempted = 1;
+    }
+
     /* Compose the step: decodes, the partial prefills, then admissions. */
     load.decode_seqs = (double)d_seqs;
     load.decode_context = S.decode_context;
@@ -1589,17 +1826,22 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         }
       }
     }
-    if (S.queue.len > 0 && admitting_group(&S)) queue_mark(&S, t);
-    while ((grp = admitting_group(&S)) != 0 && S.queue.len > 0 &&
+    if (preempted) {
+      /* a step that preempts admits no one */
+    } else if (waiting(&S) > 0 && admitting_group(&S)) {
+      queue_mark(&S, t);
+    }
+    while (!preempted && (grp = admitting_group(&S)) != 0 && waiting(&S) > 0 &&
            d_seqs + S.n_partial + S.n_fin < cfg->max_running) {
-      const sim_req *r = ring_front(&S.queue);
       sim_pre p;
-      if (S.kv_used + r->prompt + r->output > cfg->kv_capacity) break;
-      S.kv_used += r->prompt + r->output;
-      admitted(&S, r, t);
-      p.r = *r;
-      p.done = prompt_cached(cfg, r->prompt);
-      ring_pop(&S.queue);
+      head(&S, &p);
+      if (!kv_fits(&S, p.r.prompt, p.r.output)) break;
+      take_head(&S);
+      S.kv_used += p.r.prompt + p.r.output;
+      S.prefill_kv += p.r.prompt;
+      if (!p.back) admitted(&S, &p.r, t);
+      p.order = S.admissions++;
+      p.done = pre_cached(cfg, &p);
       prefill_chunk(&S, &p, grp, &load);
       if (p.done == p.r.prompt) {
         if (fin_push(&S, &p)) goto oom;
@@ -1655,23 +1897,35 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
         slot = take_slot(&S);
         x = &S.runs[slot];
       }
+      S.prefill_kv -= p->r.prompt;
       x->id = p->r.id;
       x->arrival = p->r.arrival;
       x->first = t_end;
       x->kv = p->r.prompt + p->r.output;
-      x->output = p->r.output;
-      if (hold_first(&S, &p->r, slot)) goto oom;
+      x->output = p->out_total;
+      x->order = p->order;
+      if (p->back == 2) {
+        /* back from a preemption: its first token is out already (the
+        ** step that preempted it admitted no one, and handed it out) */
+        x->first = S.first_at && p->r.id >= S.n_warm
+                       ? S.first_at[p->r.id - S.n_warm]
+                       : 0.0;
+      } else if (hold_first(&S, &p->r, slot)) {
+        goto oom;
+      }
       if (slot < 0) {
         if (hold_done(&S, x)) goto oom;
       } else {
         heap_push(&S, step + p->r.output - 1, slot);
         ctx_next += (double)(p->r.prompt + 1);
+        if (cfg->preempt) list_add(&S, slot);
       }
     }
     while (S.n_heap > 0 && S.heap[0].finish_step == step) {
       const sim_run *x = &S.runs[S.heap[0].slot];
       int nomem;
       ctx_next -= (double)x->kv;
+      if (cfg->preempt) list_remove(&S, S.heap[0].slot);
       nomem = hold_done(&S, x);
       heap_pop(&S);
       if (nomem) goto oom;
@@ -1700,6 +1954,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     res->measured = S.m;
     res->steps = step;
     res->sim_time = t;
+    res->preemptions = S.preemptions;
     res->throughput_tps = S.window_tokens / window;
     res->requests_per_s = (double)S.window_done / window;
     res->mean_batch = S.batch_area / window;
@@ -1752,6 +2007,9 @@ done:
   free(S.heap);
   free(S.runs);
   free(S.free_slot);
+  free(S.pos);
+  free(S.back);
+  free(S.first_at);
   free(S.ttft);
   free(S.tpot);
   free(S.e2e);
@@ -1769,7 +2027,10 @@ done:
 double gpuadv_sim_steady_running(const gpuadv_sim_config *cfg,
                                  double in_batch_s) {
   double running = cfg->rate * (in_batch_s > 0.0 ? in_batch_s : 0.0);
-  double per_request = cfg->prompt_mean + cfg->output_mean;
+  /* a request holds its prompt and output in KV, or with preempt (its
+  ** outputs taking KV as they come) half its output on average */
+  double per_request =
+      cfg->prompt_mean + (cfg->preempt ? 0.5 : 1.0) * cfg->output_mean;
   double kv_fit = (double)cfg->kv_capacity / per_request;
   assert(cfg->concurrency == 0 && per_request > 0.0);
   if (running > (double)cfg->max_running) running = (double)cfg->max_running;

@@ -187,6 +187,14 @@ struct gpuadv_sim_config {
   ** tokens (overlap scheduling), so they leave at the end of the next
   ** step, or at once when none follows; 0: at the end of their own step */
   int overlap;
+  /* KV admission. 0: a request is admitted only when its prompt + output
+  ** tokens fit beside those of every request admitted and not finished
+  ** (reserved whole; nothing is ever preempted: TensorRT-LLM's
+  ** GUARANTEED_NO_EVICT). 1: when its prompt fits in the KV not held
+  ** now; outputs take KV as they come, and when a step's decodes do not
+  ** fit, the newest request admitted is preempted and recomputed later
+  ** (vLLM). See gpuadv_sim.c, "Admission". */
+  int preempt;
   gpuadv_step_time_fn step_time;
   gpuadv_step_line_fn step_line; /* optional (0: none); same arg */
   const void *step_arg;
@@ -232,6 +240,7 @@ typedef struct gpuadv_sim_result {
   int64_t requests;      /* simulated requests */
   int64_t measured;      /* requests in the statistics */
   int64_t steps;         /* engine steps simulated */
+  int64_t preemptions;   /* requests preempted (preempt = 1), each time */
   double sim_time;       /* seconds of simulated time */
   int stopped;           /* stopped early: certain to miss a stop target */
   char error[160];       /* why gpuadv_sim_run failed, else "" */
@@ -246,7 +255,8 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res);
 ** sequences the batch of cfg holds in steady state by Little's law,
 ** rate x in_batch_s (a request's mean time from admission to completion,
 ** a run's e2e_mean - mean_wait), at most max_running and the requests
-** whose prompt + output fit in the KV cache, at least 1. */
+** whose prompt + output (with preempt: prompt + half the output) fit in
+** the KV cache, at least 1. */
 #define GPUADV_SIM_STEADY_WARM 1.25    /* warm-up, x running */
 #define GPUADV_SIM_STEADY_MEASURED 3.0 /* measured requests, x running */
 double gpuadv_sim_steady_running(const gpuadv_sim_config *cfg,

@@ -107,6 +107,17 @@
 **                                      newest), which sets overlap's
 **                                      default; one older than the
 **                                      engine's era is an error
+**   preempt                   0        0: a request is admitted when its
+**                                      prompt + output fit beside every
+**                                      admitted one's (KV reserved whole,
+**                                      never preempted: TensorRT-LLM);
+**                                      1: when its prompt fits, outputs
+**                                      taking KV as they come, the newest
+**                                      preempted and recomputed when the
+**                                      decodes do not fit (vLLM); with
+**                                      model, the engine's
+**                                      (engines.kv_admission). The
+**                                      preemptions column counts them
 **
 ** Steady state: a run of an open loop measures from its first measured
 ** request, and the batch takes about one request's time in it to fill
@@ -184,6 +195,7 @@ enum {
   COL_ITL_P95,
   COL_ITL_P99,
   COL_ITL_MEAN,
+  COL_PREEMPTIONS,
   COL_FIRST_ARG
 };
 
@@ -230,6 +242,7 @@ enum {
   ARG_ENGINE_VERSION,
   ARG_BATCH_WAIT_ITERS,
   ARG_BATCH_WAIT_RATIO,
+  ARG_PREEMPT,
   N_ARGS
 };
 
@@ -240,7 +253,8 @@ static const char sim_schema[] =
     "e2e_mean_s REAL, throughput_tps REAL, requests_per_s REAL, "
     "mean_batch REAL, mean_queue REAL, max_queue INTEGER, mean_wait_s REAL, "
     "saturated INTEGER, requests INTEGER, max_rps REAL, itl_p50_ms REAL, "
-    "itl_p95_ms REAL, itl_p99_ms REAL, itl_mean_ms REAL, rate HIDDEN, "
+    "itl_p95_ms REAL, itl_p99_ms REAL, itl_mean_ms REAL, "
+    "preemptions INTEGER, rate HIDDEN, "
     "n_requests HIDDEN, seed HIDDEN, arrival HIDDEN, "
     "arrival_cv HIDDEN, prompt_tokens HIDDEN, prompt_cv HIDDEN, "
     "output_tokens HIDDEN, output_cv HIDDEN, prefix_hit HIDDEN, "
@@ -254,7 +268,7 @@ static const char sim_schema[] =
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
     "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN, "
     "overlap HIDDEN, engine_version HIDDEN, batch_wait_iters HIDDEN, "
-    "batch_wait_tokens_ratio HIDDEN)";
+    "batch_wait_tokens_ratio HIDDEN, preempt HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -322,6 +336,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"engine_version", KIND_ENGINE, 0, 0, 0, 0, 0, 0},
     {"batch_wait_iters", KIND_WHOLE, 0, 0, 1e6, 0, 0, 0},
     {"batch_wait_tokens_ratio", KIND_NUMBER, 0, 0, 1, 0, 0, 0},
+    {"preempt", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -450,8 +465,9 @@ static int parse_arg(sim_call *call, int i, sqlite3_value *v, char **pzErr) {
 ** fabric_gbps) given, the step times are
 ** the engine speed model's (gpuadv_replica_step_s in gpuadv_math.c), and
 ** max_running and kv_capacity_tokens default to the engine's max_batch and
-** to what the replica's memory holds beside the weights, and overlap to
-** that of the engine's release (engine_version; engines.overlap_version).
+** to what the replica's memory holds beside the weights, overlap to
+** that of the engine's release (engine_version; engines.overlap_version)
+** and preempt to the engine's admission (engines.kv_admission).
 ** Otherwise the
 ** linear model of the step_* arguments.
 */
@@ -505,6 +521,7 @@ static int step_model_select(sim_call *call, sim_step_model *out,
                                 : GPUADV_SIM_MAX_KV;
     }
     if (!call->given[ARG_OVERLAP]) call->value[ARG_OVERLAP] = s->e.overlap;
+    if (!call->given[ARG_PREEMPT]) call->value[ARG_PREEMPT] = s->e.preempt;
     gpuadv_capacity_steps_init(s, call->value[ARG_MAX_RUNNING]);
     out->groups = (int64_t)s->r.dp;
     out->shared_budget = s->e.dp_shared_budget;
@@ -561,7 +578,9 @@ typedef struct sim_cache_entry {
   ** model's defaults where they were not given */
   double max_running, kv;
   unsigned char res[SIM_KEPT_BYTES];
-  int overlap; /* as the run used it (the engine's where not given) */
+  /* overlap and preempt as the run used them (the engine's where not
+  ** given) */
+  int overlap, preempt;
 } sim_cache_entry;
 
 /* The random draws the connection's runs share (gpuadv_sim_draws): the
@@ -771,7 +790,7 @@ static const sim_cache_entry *cache_find(const sim_vtab *sv,
 }
 
 /* Keep a row (max_rps, the run's statistics, and of the arguments used,
-** max_running, kv_capacity_tokens and overlap) under key in the
+** max_running, kv_capacity_tokens, overlap and preempt) under key in the
 ** connection's cache; without memory for a larger table, it is not kept. */
 static void keep(sim_vtab *sv, sqlite3_uint64 key, double max_rps,
                  const double *used, const gpuadv_sim_result *res) {
@@ -792,6 +811,7 @@ static void keep(sim_vtab *sv, sqlite3_uint64 key, double max_rps,
   e->max_running = used[ARG_MAX_RUNNING];
   e->kv = used[ARG_KV];
   e->overlap = (int)used[ARG_OVERLAP];
+  e->preempt = (int)used[ARG_PREEMPT];
   memcpy(e->res, res, SIM_KEPT_BYTES);
 }
 
@@ -937,6 +957,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
       call->value[ARG_MAX_RUNNING] = e->max_running;
       call->value[ARG_KV] = e->kv;
       call->value[ARG_OVERLAP] = e->overlap;
+      call->value[ARG_PREEMPT] = e->preempt;
       cur->eof = 0;
       goto done;
     }
@@ -972,6 +993,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   }
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.overlap = (int)call->value[ARG_OVERLAP];
+  cfg.preempt = (int)call->value[ARG_PREEMPT];
   cfg.batch_wait_steps = (int64_t)call->value[ARG_BATCH_WAIT_ITERS];
   cfg.batch_wait_ratio = call->value[ARG_BATCH_WAIT_RATIO];
   cfg.step_time = model.fn;
@@ -1076,6 +1098,9 @@ static int simColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       break;
     case COL_ITL_MEAN:
       result_ms(ctx, r->has_itl, r->itl_mean);
+      break;
+    case COL_PREEMPTIONS:
+      sqlite3_result_int64(ctx, r->preemptions);
       break;
     case COL_E2E_P50:
       result_real(ctx, r->e2e_p50);

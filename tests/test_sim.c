@@ -905,6 +905,11 @@ static void test_quiet_runs(void) {
       {"closed loop of 8 clients", 0, 8, 1000000},
       {"closed loop of 8 clients, overlap", 0, -8, 1000000},
       {"light load, overlap (0.2 requests/s)", -0.2, 0, 1000000},
+      /* negative KV: preempt */
+      {"saturated, KV-bound, preempt (200 requests/s, 60k KV tokens)", 200, 0,
+       -60000},
+      {"closed loop of 64 clients, overlap, preempt, 60k KV tokens", 0, -64,
+       -60000},
   };
   size_t i;
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -921,7 +926,8 @@ static void test_quiet_runs(void) {
       c.concurrency = llabs(cases[i].concurrency);
       c.overlap = cases[i].concurrency < 0; /* negative: with overlap */
     }
-    c.kv_capacity = cases[i].kv;
+    c.kv_capacity = llabs(cases[i].kv);
+    c.preempt = cases[i].kv < 0;
     c.n_requests = 3000;
     c.seed = 11;
     gpuadv_sim_run(&c, &stepped);
@@ -954,6 +960,149 @@ static void test_quiet_runs(void) {
                  m.calls * 20 < calls_stepped);
     }
   }
+}
+
+/* Preemption by hand. Two clients, prompts of 10 tokens, 10 output
+** tokens, a cache of 25 tokens, 10 ms steps.
+** - Reserved whole (preempt 0): a request holds 20 tokens, so one runs
+**   at a time: A in steps 1-10, B in steps 11-20. e2e 100 and 200 ms.
+** - preempt 1: both prompts fit (10 + 10 of 25) and run in step 1; each
+**   decode adds a token: 22 in step 2, 24 in step 3, and step 4 would
+**   need 26. B, admitted last, is preempted with 3 tokens made: its
+**   context of 13 returns as a prompt with 7 tokens to make. It fits
+**   again only when A completes (step 10, 100 ms): it is prefilled in
+**   step 11, making its 4th token at 110 ms, and decodes the other 6 in
+**   steps 12-17 (170 ms). TTFT 10 ms each, e2e 100 and 170 ms, B's TPOT
+**   (170 - 10) / 9 ms, one preemption, 17 steps. Skipping quiet runs
+**   gives the same. */
+static void test_preempt(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r, skipped;
+  single_server(&c, &lin, 0.010);
+  c.concurrency = 2;
+  c.prompt_mean = 10;
+  c.output_mean = 10;
+  c.max_running = 2;
+  c.token_budget = 100;
+  c.kv_capacity = 25;
+  c.n_requests = 2;
+  c.warmup = 0;
+  check_true("two requests, KV for one, runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("reserved whole: e2e mean (100 + 200) / 2 ms", r.e2e_mean, 0.150,
+            1e-9);
+  check_true("reserved whole: nothing preempted", r.preemptions == 0);
+  c.preempt = 1;
+  check_true("preempt runs", gpuadv_sim_run(&c, &r) == 0);
+  check_rel("preempt: TTFT 10 ms each", r.ttft_mean, 0.010, 1e-9);
+  check_rel("preempt: e2e mean (100 + 170) / 2 ms", r.e2e_mean, 0.135, 1e-9);
+  check_rel("preempt: e2e p99 170 ms", r.e2e_p99, 0.170, 1e-6);
+  check_rel("preempt: TPOT of B (170 - 10) / 9 ms", r.tpot_p99, 0.160 / 9,
+            1e-6);
+  check_true("preempt: one preemption", r.preemptions == 1);
+  check_rel("preempt: 17 steps", (double)r.steps, 17, 0);
+  c.step_line = gpuadv_sim_linear_line;
+  check_true("preempt, quiet runs skipped, runs",
+             gpuadv_sim_run(&c, &skipped) == 0);
+  check_same_run("preempt: skipped = stepped", &skipped, &r, 1e-9);
+  c.preempt = 2;
+  check_true("preempt 2 is an error",
+             gpuadv_sim_run(&c, &r) != 0 &&
+                 strcmp(r.error, "preempt must be 0 or 1, got 2") == 0);
+}
+
+/* Under overload with KV for 10 whole requests (test_kv_limit), outputs
+** that take KV as they come let more run at once: the batch holds more
+** than 10, some are preempted, and every request completes. */
+static void test_preempt_overload(void) {
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r;
+  chat(&c, &lin, 100);
+  c.prompt_cv = 0;
+  c.output_cv = 0;
+  c.kv_capacity = 13000;
+  c.n_requests = 5000;
+  c.preempt = 1;
+  check_true("preempt under overload runs", gpuadv_sim_run(&c, &r) == 0);
+  check_true("preempt under overload: mean batch > 10", r.mean_batch > 10);
+  check_true("preempt under overload: some preempted", r.preemptions > 0);
+  check_true("preempt under overload: all 5000 measured or warm",
+             r.requests == 5000 && r.measured == 4500);
+}
+
+/* Whether two runs agree as check_same_run asks, quietly. */
+static int close_runs(const gpuadv_sim_result *a, const gpuadv_sim_result *b,
+                      double rel) {
+  const double got[] = {a->ttft_p50,       a->ttft_p99,  a->tpot_p50,
+                        a->e2e_p95,        a->mean_wait, a->mean_batch,
+                        a->throughput_tps, a->sim_time};
+  const double want[] = {b->ttft_p50,       b->ttft_p99,  b->tpot_p50,
+                         b->e2e_p95,        b->mean_wait, b->mean_batch,
+                         b->throughput_tps, b->sim_time};
+  size_t i;
+  for (i = 0; i < sizeof(got) / sizeof(got[0]); i++) {
+    double scale = fabs(want[i]) > 0.0 ? fabs(want[i]) : 1.0;
+    if (!(fabs(got[i] - want[i]) <= rel * scale)) return 0;
+  }
+  return a->steps == b->steps;
+}
+
+/* Preemption in 120 configurations drawn from a fixed stream: open and
+** closed loops, one to four prefill groups, overlap, prefix hits, varied
+** lengths, caches of 2 to 40 requests. Each run completes, preempts in
+** most, and skipping quiet runs gives the run stepped one at a time. */
+static void test_preempt_mixed(void) {
+  uint64_t x = 42;
+  int i, runs_ok = 0, same = 0, preempting = 0;
+  for (i = 0; i < 120; i++) {
+    gpuadv_sim_config c;
+    gpuadv_sim_linear lin;
+    gpuadv_sim_result stepped, skipped;
+    double u[8];
+    int k;
+    for (k = 0; k < 8; k++) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      u[k] = (double)(x >> 11) / 9007199254740992.0;
+    }
+    chat(&c, &lin, 5 + 60 * u[0]);
+    c.prompt_mean = 10 + floor(2000 * u[1]);
+    c.output_mean = 1 + floor(1000 * u[2]);
+    c.prompt_cv = u[3] < 0.5 ? 0 : 0.5;
+    c.output_cv = u[3] < 0.25 ? 0 : 1.0;
+    c.kv_capacity =
+        (int64_t)((c.prompt_mean + c.output_mean) * (2 + 38 * u[4])) * 2;
+    c.prefill_groups = 1 + (int64_t)(4 * u[5]);
+    c.token_budget = 512;
+    c.overlap = u[6] < 0.5;
+    c.prefix_hit = u[6] < 0.3 ? 0.4 : 0;
+    if (u[7] < 0.5) {
+      c.rate = 0;
+      c.concurrency = 1 + (int64_t)(200 * u[7]);
+    }
+    c.n_requests = 400;
+    c.seed = (uint64_t)i + 1;
+    c.preempt = 1;
+    if (gpuadv_sim_run(&c, &stepped) == 0 && stepped.requests == 400 &&
+        stepped.measured == 360)
+      runs_ok++;
+    c.step_line = gpuadv_sim_linear_line;
+    if (gpuadv_sim_run(&c, &skipped) == 0 &&
+        close_runs(&skipped, &stepped, 1e-6) &&
+        skipped.preemptions == stepped.preemptions) {
+      same++;
+    } else {
+      printf("# configuration %d: skipped differs from stepped\n", i);
+    }
+    if (stepped.preemptions > 0) preempting++;
+  }
+  check_true("preempt, 120 mixed configurations: every run completes",
+             runs_ok == 120);
+  check_true("preempt, 120 mixed configurations: skipped = stepped",
+             same == 120);
+  printf("# %d of 120 preempted\n", preempting);
+  check_true("preempt, 120 mixed configurations: most preempt",
+             preempting >= 60);
 }
 
 /* gpuadv_sim_steady_running and gpuadv_sim_steady_length by hand. */
@@ -1248,6 +1397,9 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_closed_loop_by_hand,
                                      test_itl_by_hand,
                                      test_overlap,
+                                     test_preempt,
+                                     test_preempt_overload,
+                                     test_preempt_mixed,
                                      test_batch_wait,
                                      test_closed_loop_little,
                                      test_quiet_runs,

@@ -194,6 +194,11 @@ SELECT * FROM serving_sim WHERE rate = 4 AND overlap = 2;
 -- error: serving_sim(): overlap must be <= 1, got 2
 SELECT * FROM serving_sim WHERE rate = 4 AND overlap = -1;
 -- error: serving_sim(): overlap must be >= 0, got -1
+-- preempt: 0 or 1
+SELECT * FROM serving_sim WHERE rate = 4 AND preempt = 2;
+-- error: serving_sim(): preempt must be <= 1, got 2
+SELECT * FROM serving_sim WHERE rate = 4 AND preempt = 0.5;
+-- error: serving_sim(): preempt must be a whole number, got 0.5
 SELECT * FROM serving_sim WHERE rate = 4 AND overlap = 'yes';
 -- error: serving_sim(): overlap must be a number, got 'yes'
 -- pp: a pipeline stage holds at least one layer (Llama 3.1 8B has 32)

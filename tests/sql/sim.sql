@@ -69,6 +69,14 @@ SELECT 'sim-model-tpot-batch1', (SELECT abs(tpot_mean_ms / 1000 * model_decode_t
 SELECT 'sim-model-ttft-prefill', (SELECT abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6)) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm' AND overlap = 0);
 SELECT 'sim-model-ttft-overlap', (SELECT overlap = 1 AND abs(ttft_p50_s - (1000 / model_prefill_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1000) + 32 * 55.62e-6 + 1 / model_decode_tps('llama-3.1-8b', 'h100-sxm', 'bf16', 1, 1001))) < 0.002 FROM serving_sim(0.01, 200) WHERE model = 'llama-3.1-8b' AND gpu = 'h100-sxm');
 SELECT 'sim-linear-no-overlap', overlap = 0 FROM serving_sim(1, 10);
+-- Preemption (gpuadv_sim.c, "Admission"), test_sim.c's case by hand: two
+-- clients, prompts of 10 and answers of 10 tokens, a cache of 25, 10 ms
+-- steps. Reserved whole, one runs at a time (e2e 100 and 200 ms); with
+-- preempt both run, the second is preempted in step 4 and finishes at
+-- 170 ms. The engine's admission is the default with a model.
+SELECT 'sim-preempt-reserve', e2e_mean_s = 0.15 AND preemptions = 0 AND preempt = 0 FROM serving_sim WHERE concurrency = 2 AND n_requests = 2 AND warmup = 0 AND prompt_tokens = 10 AND output_tokens = 10 AND kv_capacity_tokens = 25 AND max_running = 2 AND token_budget = 100 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0;
+SELECT 'sim-preempt-by-hand', round(e2e_mean_s, 9) = 0.135 AND round(e2e_p99_s, 6) = 0.17 AND preemptions = 1 FROM serving_sim WHERE concurrency = 2 AND n_requests = 2 AND warmup = 0 AND prompt_tokens = 10 AND output_tokens = 10 AND kv_capacity_tokens = 25 AND max_running = 2 AND token_budget = 100 AND step_fixed_ms = 10 AND step_per_seq_ms = 0 AND step_per_ctx_token_us = 0 AND step_per_prefill_token_us = 0 AND step_per_pair_ns = 0 AND preempt = 1;
+SELECT 'sim-preempt-engine-default', (SELECT group_concat(e.name || ' ' || s.preempt, ',') FROM engines e, serving_sim s WHERE s.rate = 1 AND s.n_requests = 20 AND s.model = 'llama-3.1-8b' AND s.gpu = 'h100-sxm' AND s.engine = e.name) = 'vllm 1,sglang 0,trtllm 0,llama.cpp 0';
 SELECT 'sim-model-args-echo', (SELECT model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2 AND pp = 1 AND ep = 1 AND max_running = (SELECT max_batch FROM engines WHERE name = 'vllm') FROM serving_sim WHERE rate = 1 AND n_requests = 100 AND model = 'llama-3.1-70b' AND gpu = 'l40s' AND dtype = 'fp8' AND tp = 2);
 -- KV capacity: what vLLM's memory rule leaves the cache (engine_cache_gb).
 -- Two L40S as their driver reports them (48 GiB x 0.92 with ECC = 47.4164

@@ -243,6 +243,8 @@ SELECT 'eng-cache-sim', (SELECT kv_capacity_tokens FROM serving_sim WHERE model 
 -- each engine with such a release names its date too; llama.cpp has none.
 SELECT 'eng-overlap-releases', (SELECT group_concat(name || ' ' || coalesce(overlap_version, '-') || ' ' || coalesce(overlap_from, '-'), ',') FROM (SELECT * FROM engines ORDER BY rowid))
                                = 'vllm 0.14.0 2026-01-20,sglang 0.3.6 2024-11-22,trtllm 0.20.0 2025-06-12,llama.cpp - -';
+-- how each engine admits a request to its KV cache (serving_sim's preempt)
+SELECT 'eng-kv-admission', (SELECT group_concat(name || ' ' || kv_admission, ',') FROM (SELECT * FROM engines ORDER BY rowid)) = 'vllm preempt,sglang reserve,trtllm reserve,llama.cpp reserve';
 SELECT 'eng-overlap-newest', engine_overlap('vllm') = 1 AND engine_overlap('sglang') = 1 AND engine_overlap('trtllm') = 1
                              AND engine_overlap('llama.cpp') = 0 AND engine_overlap('vllm', NULL) = 1 AND engine_overlap(NULL) IS NULL;
 -- releases ordered as PEP 440 orders them: a pre-release (dev < a < b <
