@@ -572,10 +572,14 @@ typedef struct sim_run {
   double first; /* time of the first output token */
   int64_t kv;   /* prompt + output: reserved KV and final context */
   int64_t output;
-  int64_t order;      /* its admission's (sim_pre.order) */
-  int64_t prev, next; /* preempt: the decoding slots in the order they
-                      ** started (-1: none) */
 } sim_run;
+
+/* preempt: a decoding sequence's admission (sim_pre.order) and its
+** neighbours in the list of decoding slots in the order they started
+** (-1: none), kept beside its sim_run. */
+typedef struct sim_link {
+  int64_t order, prev, next;
+} sim_link;
 
 /* A first token not yet handed out: its request, and the slot of its
 ** sequence (-1: a request of one output token, complete with it). */
@@ -640,7 +644,8 @@ typedef struct sim {
   sim_due *heap;
   sim_run *runs;
   int64_t *free_slot;
-  int64_t *pos; /* each slot's index in the heap */
+  int64_t *pos;   /* preempt: each slot's index in the heap, else NULL */
+  sim_link *link; /* preempt: each slot's list entry, else NULL */
   int64_t n_heap, cap_heap, n_free;
   double decode_context; /* sum of their KV contexts this step */
   int64_t kv_used;       /* KV tokens reserved (prompt + output of each
@@ -934,9 +939,14 @@ static int grow_runs(sim *S, int64_t need) {
   p = realloc(S->free_slot, (size_t)cap * sizeof(int64_t));
   if (!p) return -1;
   S->free_slot = p;
-  p = realloc(S->pos, (size_t)cap * sizeof(int64_t));
-  if (!p) return -1;
-  S->pos = p;
+  if (S->cfg->preempt) {
+    p = realloc(S->pos, (size_t)cap * sizeof(int64_t));
+    if (!p) return -1;
+    S->pos = p;
+    p = realloc(S->link, (size_t)cap * sizeof(sim_link));
+    if (!p) return -1;
+    S->link = p;
+  }
   S->cap_heap = cap;
   return 0;
 }
@@ -948,14 +958,15 @@ static int64_t take_slot(sim *S) {
   return slot;
 }
 
-/* Put e at heap index i (keeping its slot's index). */
+/* Put e at heap index i (keeping its slot's index where a run preempts:
+** only preempt_run takes out other than the first). */
 static inline void heap_set(sim *S, int64_t i, sim_due e) {
   S->heap[i] = e;
-  S->pos[e.slot] = i;
+  if (S->pos) S->pos[e.slot] = i;
 }
 
 /* Move e up from index i to its place. */
-static void heap_up(sim *S, int64_t i, sim_due e) {
+static inline void heap_up(sim *S, int64_t i, sim_due e) {
   while (i > 0) {
     int64_t p = (i - 1) / 2;
     if (S->heap[p].finish_step <= e.finish_step) break;
@@ -966,7 +977,7 @@ static void heap_up(sim *S, int64_t i, sim_due e) {
 }
 
 /* Move e down from index i to its place in a heap of n entries. */
-static void heap_down(sim *S, int64_t i, sim_due e, int64_t n) {
+static inline void heap_down(sim *S, int64_t i, sim_due e, int64_t n) {
   for (;;) {
     int64_t l = 2 * i + 1, k = l;
     if (l >= n) break;
@@ -987,7 +998,16 @@ static void heap_push(sim *S, int64_t finish_step, int64_t slot) {
   heap_up(S, S->n_heap++, e);
 }
 
-/* Remove the heap's entry at index i; its slot is free again. */
+/* Remove the heap's first entry; its slot is free again. */
+static void heap_pop(sim *S) {
+  int64_t n;
+  assert(S->n_heap > 0);
+  S->free_slot[S->n_free++] = S->heap[0].slot;
+  n = --S->n_heap;
+  if (n > 0) heap_down(S, 0, S->heap[n], n);
+}
+
+/* Remove the heap's entry at index i (preempt); its slot is free again. */
 static void heap_remove(sim *S, int64_t i) {
   sim_due last;
   int64_t n;
@@ -1003,18 +1023,15 @@ static void heap_remove(sim *S, int64_t i) {
   }
 }
 
-/* Remove the heap's first entry. */
-static void heap_pop(sim *S) {
-  heap_remove(S, 0);
-}
-
-/* preempt: slot starts decoding, the newest of the list. */
-static void list_add(sim *S, int64_t slot) {
-  sim_run *x = &S->runs[slot];
+/* preempt: slot, admitted as number `order`, starts decoding, the
+** newest of the list. */
+static void list_add(sim *S, int64_t slot, int64_t order) {
+  sim_link *x = &S->link[slot];
+  x->order = order;
   x->prev = S->newest;
   x->next = -1;
   if (S->newest >= 0) {
-    S->runs[S->newest].next = slot;
+    S->link[S->newest].next = slot;
   } else {
     S->oldest = slot;
   }
@@ -1023,14 +1040,14 @@ static void list_add(sim *S, int64_t slot) {
 
 /* preempt: slot leaves the list (completed or preempted). */
 static void list_remove(sim *S, int64_t slot) {
-  const sim_run *x = &S->runs[slot];
+  const sim_link *x = &S->link[slot];
   if (x->prev >= 0) {
-    S->runs[x->prev].next = x->next;
+    S->link[x->prev].next = x->next;
   } else {
     S->oldest = x->next;
   }
   if (x->next >= 0) {
-    S->runs[x->next].prev = x->prev;
+    S->link[x->next].prev = x->prev;
   } else {
     S->newest = x->prev;
   }
@@ -1256,6 +1273,11 @@ static void head(const sim *S, sim_pre *p) {
   p->back = 0;
 }
 
+/* The request head() gives (waiting(S) > 0). */
+static inline const sim_req *head_req(const sim *S) {
+  return S->n_back > 0 ? &S->back[S->n_back - 1].r : ring_front(&S->queue);
+}
+
 /* Take the head off (head() gave it). */
 static void take_head(sim *S) {
   if (S->n_back > 0) {
@@ -1286,13 +1308,13 @@ static int64_t pre_cached(const gpuadv_sim_config *c, const sim_pre *p) {
 ** (decodes only take KV). */
 static int queue_stalled(const sim *S, int64_t d_seqs) {
   const gpuadv_sim_config *c = S->cfg;
-  sim_pre p;
+  const sim_req *r;
   if (waiting(S) == 0) return 1;
   if (c->token_budget - decode_share(c, d_seqs) <= 0 ||
       d_seqs >= c->max_running)
     return 1;
-  head(S, &p);
-  return !kv_fits(S, p.r.prompt, p.r.output);
+  r = head_req(S);
+  return !kv_fits(S, r->prompt, r->output);
 }
 
 /* How many of the next steps (from `step`, at time t, with d_seqs
@@ -1618,7 +1640,7 @@ static void preempt_run(sim *S, int64_t slot, int64_t step, sim_pre *p) {
   p->r.output = left;
   p->done = 0;
   p->out_total = x->output;
-  p->order = x->order;
+  p->order = S->link[slot].order;
   p->back = 2;
   S->decode_context -= (double)p->r.prompt;
   S->kv_used -= x->kv;
@@ -1641,7 +1663,7 @@ static int make_room(sim *S, int64_t step, double t) {
   while (S->decode_context + (double)S->prefill_kv > (double)c->kv_capacity) {
     sim_group *g = newest_partial(S);
     sim_pre p;
-    if (g && (S->newest < 0 || g->partial.order > S->runs[S->newest].order)) {
+    if (g && (S->newest < 0 || g->partial.order > S->link[S->newest].order)) {
       p = g->partial;
       g->has_partial = 0;
       S->n_partial--;
@@ -1833,9 +1855,10 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
     while (!preempted && (grp = admitting_group(&S)) != 0 && waiting(&S) > 0 &&
            d_seqs + S.n_partial + S.n_fin < cfg->max_running) {
+      const sim_req *r = head_req(&S);
       sim_pre p;
+      if (!kv_fits(&S, r->prompt, r->output)) break;
       head(&S, &p);
-      if (!kv_fits(&S, p.r.prompt, p.r.output)) break;
       take_head(&S);
       S.kv_used += p.r.prompt + p.r.output;
       S.prefill_kv += p.r.prompt;
@@ -1903,7 +1926,6 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       x->first = t_end;
       x->kv = p->r.prompt + p->r.output;
       x->output = p->out_total;
-      x->order = p->order;
       if (p->back == 2) {
         /* back from a preemption: its first token is out already (the
         ** step that preempted it admitted no one, and handed it out) */
@@ -1918,7 +1940,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
       } else {
         heap_push(&S, step + p->r.output - 1, slot);
         ctx_next += (double)(p->r.prompt + 1);
-        if (cfg->preempt) list_add(&S, slot);
+        if (cfg->preempt) list_add(&S, slot, p->order);
       }
     }
     while (S.n_heap > 0 && S.heap[0].finish_step == step) {
@@ -2008,6 +2030,7 @@ done:
   free(S.runs);
   free(S.free_slot);
   free(S.pos);
+  free(S.link);
   free(S.back);
   free(S.first_at);
   free(S.ttft);
