@@ -74,6 +74,14 @@
 ** next one among them) first joins step k + 2. Its first token comes
 ** about one step later either way, which is what the model charges.
 **
+** Decode blocks (decode_block = k > 1, SGLang's
+** --num-continuous-decode-steps): a step that decodes and has no prompt
+** to run starts a block of k decode steps, and the prompts that arrive
+** meanwhile wait until it ends, as SGLang's scheduler, having chosen to
+** decode, runs k decode steps before it looks for a prefill batch again.
+** A block ends early when nothing is left to decode. A step that prefills
+** starts none: the scheduler looks for prompts again after it.
+**
 ** Prefill groups: a replica with data-parallel attention runs
 ** prefill_groups schedulers side by side (vLLM's data-parallel engine
 ** cores, TensorRT-LLM's attention-DP ranks), each with its own
@@ -462,6 +470,8 @@ int gpuadv_sim_check(const gpuadv_sim_config *c, char *err, int err_size) {
        "batch_wait_iters must be in [0, 1000000]"},
       {c->batch_wait_ratio, 0.0, 1.0,
        "batch_wait_tokens_ratio must be in [0, 1]"},
+      {(double)c->decode_block, 0.0, 1000.0,
+       "continuous_decode_steps must be in [0, 1000]"},
       {c->stop_ttft_mean_s, 0.0, 1e300, "stop_ttft_mean_s must be >= 0"},
       {c->stop_ttft_p95_s, 0.0, 1e300, "stop_ttft_p95_s must be >= 0"},
   };
@@ -624,6 +634,7 @@ typedef struct sim {
   sim_ring queue;
   double prompt_left;
   int64_t waited;
+  int64_t block_left; /* decode steps left in the current decode block */
   /* preempt: requests preempted and waiting in front of the queue, the
   ** next to admit last */
   sim_pre *back;
@@ -908,6 +919,30 @@ static int wait_for_prompts(sim *S, int64_t d_seqs) {
   }
   S->waited++;
   return 1;
+}
+
+/* Decode blocks: whether this step, with d_seqs decoding, is one of a
+** decode block's (cfg->decode_block) and so leaves the prompts out. A
+** block ends early when nothing is left to decode. */
+static int in_decode_block(sim *S, int64_t d_seqs) {
+  if (d_seqs == 0) S->block_left = 0;
+  if (S->block_left == 0) return 0;
+  S->block_left--;
+  return 1;
+}
+
+/* Decode blocks after a quiet run of k decode steps: each consumes a step
+** of the block, and one past its end starts the next, with decode_block
+** - 1 steps left after it. */
+static void decode_block_skip(sim *S, int64_t k) {
+  int64_t n = S->cfg->decode_block, r;
+  if (n <= 1) return;
+  if (k <= S->block_left) {
+    S->block_left -= k;
+    return;
+  }
+  r = k - S->block_left;
+  S->block_left = n - 1 - (r - 1) % n;
 }
 
 /* Closed loop: a request arrives at time `arrival` (a client's first, or
@@ -1752,7 +1787,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
 
   while (S.completed < S.n) {
     int64_t n_batch, i, g;
-    int hold, preempted = 0;
+    int hold, block, preempted = 0;
     sim_group *grp;
     double dt, t_end, ctx_next;
 
@@ -1814,6 +1849,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
           itl_add_run(&S, &line, S.decode_context, (double)d_seqs, k);
         }
         S.decode_context += (double)(k * d_seqs);
+        decode_block_skip(&S, k);
         t += span;
         step += k;
         continue;
@@ -1834,7 +1870,8 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     load.prefill_tokens = 0;
     load.prefill_pairs = 0;
     S.n_fin = 0;
-    hold = wait_for_prompts(&S, d_seqs);
+    block = in_decode_block(&S, d_seqs);
+    hold = block || wait_for_prompts(&S, d_seqs);
     for (g = 0; g < cfg->prefill_groups; g++) {
       grp = &S.grp[g];
       grp->budget = hold ? 0 : cfg->token_budget - decode_share(cfg, d_seqs);
@@ -1886,6 +1923,11 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
     n_batch = d_seqs + S.n_partial + S.n_fin;
     assert(n_batch > 0 && n_batch <= cfg->max_running);
+    /* a step that decodes with no prompt to run starts a decode block */
+    if (cfg->decode_block > 1 && !block && d_seqs > 0 &&
+        load.prefill_tokens == 0.0) {
+      S.block_left = cfg->decode_block - 1;
+    }
 
     dt = cfg->step_time(cfg->step_arg, &load);
     last_dt = dt;

@@ -183,6 +183,10 @@ struct gpuadv_sim_config {
   ** left them out; [0, 10^6] and [0, 1] */
   int64_t batch_wait_steps;
   double batch_wait_ratio;
+  /* Decode blocks (SGLang's --num-continuous-decode-steps; 0 or 1:
+  ** none): a step that decodes and has no prompt to run starts a block of
+  ** this many decode steps, and prompts wait until it ends; [0, 1000] */
+  int64_t decode_block;
   /* 1: the engine starts each step before it hands out the last one's
   ** tokens (overlap scheduling), so they leave at the end of the next
   ** step, or at once when none follows; 0: at the end of their own step */

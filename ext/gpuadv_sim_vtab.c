@@ -118,6 +118,12 @@
 **                                      model, the engine's
 **                                      (engines.kv_admission). The
 **                                      preemptions column counts them
+**   continuous_decode_steps   1        SGLang's --num-continuous-decode-
+**                                      steps: a step that decodes with
+**                                      no prompt to run starts a block
+**                                      of this many decode steps, and
+**                                      prompts wait for its end
+**                                      (gpuadv_sim.c); [1, 1000]
 **
 ** Steady state: a run of an open loop measures from its first measured
 ** request, and the batch takes about one request's time in it to fill
@@ -243,6 +249,7 @@ enum {
   ARG_BATCH_WAIT_ITERS,
   ARG_BATCH_WAIT_RATIO,
   ARG_PREEMPT,
+  ARG_DECODE_STEPS,
   N_ARGS
 };
 
@@ -268,7 +275,8 @@ static const char sim_schema[] =
     "concurrency HIDDEN, think_time_s HIDDEN, ttft_mean_max_s HIDDEN, "
     "tpot_p50_max_ms HIDDEN, mem_headroom HIDDEN, steady_state HIDDEN, "
     "overlap HIDDEN, engine_version HIDDEN, batch_wait_iters HIDDEN, "
-    "batch_wait_tokens_ratio HIDDEN, preempt HIDDEN)";
+    "batch_wait_tokens_ratio HIDDEN, preempt HIDDEN, "
+    "continuous_decode_steps HIDDEN)";
 
 /* What an argument holds. */
 enum {
@@ -337,6 +345,7 @@ static const sim_arg sim_args[N_ARGS] = {
     {"batch_wait_iters", KIND_WHOLE, 0, 0, 1e6, 0, 0, 0},
     {"batch_wait_tokens_ratio", KIND_NUMBER, 0, 0, 1, 0, 0, 0},
     {"preempt", KIND_WHOLE, 0, 0, 1, 0, 0, 0},
+    {"continuous_decode_steps", KIND_WHOLE, 1, 0, 1000, 0, 1, 0},
 };
 
 static const char *const arrival_words[] = {"poisson", "gamma"};
@@ -994,6 +1003,7 @@ static int simFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
   cfg.warmup = call->value[ARG_WARMUP];
   cfg.overlap = (int)call->value[ARG_OVERLAP];
   cfg.preempt = (int)call->value[ARG_PREEMPT];
+  cfg.decode_block = (int64_t)call->value[ARG_DECODE_STEPS];
   cfg.batch_wait_steps = (int64_t)call->value[ARG_BATCH_WAIT_ITERS];
   cfg.batch_wait_ratio = call->value[ARG_BATCH_WAIT_RATIO];
   cfg.step_time = model.fn;

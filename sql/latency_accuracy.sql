@@ -179,20 +179,21 @@ FROM src s JOIN harness h ON h.name = s.harness;
 -- batch_wait_timeout_iters 20 and batch_wait_max_tokens_ratio 0.9: new
 -- prompts wait up to 20 steps to be batched (wait_isl: the prompt length
 -- whose runs set it; serving_sim's batch_wait_iters and
--- batch_wait_tokens_ratio). Not modelled: each recipe's stream_interval
--- (10 or 20: tokens streamed in groups) and SGLang's
--- --num-continuous-decode-steps 4 for DeepSeek-R1 on AMD.
+-- batch_wait_tokens_ratio). The DeepSeek-R1 recipes on AMD run SGLang
+-- with --num-continuous-decode-steps 4 (decode_steps: serving_sim's
+-- continuous_decode_steps). Not modelled: each recipe's stream_interval
+-- (10 or 20: tokens streamed in groups).
 CREATE VIEW latency_recipe(post, engine, gpu, kv_dtype, mem_headroom, token_budget,
-                           wait_isl, batch_wait_iters, batch_wait_ratio) AS VALUES
-  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.10, 16384, 1024, 20, 0.9),
-  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'h200', 'fp8', 0.10, 16384, 1024, 20, 0.9),
-  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi355x', 'fp8', 0.06, 131072, NULL, 0, 0),
-  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi325x', 'fp8', 0.06, 131072, NULL, 0, 0),
-  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi300x', 'fp8', 0.06, 131072, NULL, 0, 0),
-  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.15, 20000, NULL, 0, 0),
-  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000, NULL, 0, 0),
-  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi300x', 'fp8', 0.20, 131072, NULL, 0, 0),
-  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi325x', 'fp8', 0.20, 131072, NULL, 0, 0);
+                           wait_isl, batch_wait_iters, batch_wait_ratio, decode_steps) AS VALUES
+  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.10, 16384, 1024, 20, 0.9, 1),
+  ('best-gpu-for-llama70b-inference.mdx', 'trtllm', 'h200', 'fp8', 0.10, 16384, 1024, 20, 0.9, 1),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi355x', 'fp8', 0.06, 131072, NULL, 0, 0, 1),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi325x', 'fp8', 0.06, 131072, NULL, 0, 0, 1),
+  ('best-gpu-for-llama70b-inference.mdx', 'vllm', 'mi300x', 'fp8', 0.06, 131072, NULL, 0, 0, 1),
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'b200', 'fp8', 0.15, 20000, NULL, 0, 0, 1),
+  ('best-gpu-for-gptoss120b-inference.mdx', 'trtllm', 'h200', 'bf16', 0.15, 20000, NULL, 0, 0, 1),
+  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi300x', 'fp8', 0.20, 131072, NULL, 0, 0, 4),
+  ('best-gpu-for-dsr1-inference.mdx', 'sglang', 'mi325x', 'fp8', 0.20, 131072, NULL, 0, 0, 4);
 
 CREATE VIEW latency_accuracy AS
 WITH rows AS (
@@ -209,6 +210,7 @@ WITH rows AS (
          coalesce(rc.mem_headroom, 0.10) AS mem_headroom,
          CASE WHEN rc.wait_isl = m.prompt_tokens THEN rc.batch_wait_iters ELSE 0 END AS batch_wait_iters,
          CASE WHEN rc.wait_isl = m.prompt_tokens THEN rc.batch_wait_ratio ELSE 0 END AS batch_wait_ratio,
+         coalesce(rc.decode_steps, 1) AS decode_steps,
          -- overlap scheduling as the release the benchmark ran had it: by
          -- the version the row states (engine_overlap), else by its date
          -- (on by default from engines.overlap_from, off in a run before)
@@ -262,6 +264,7 @@ sim AS (
     AND s.engine = r.engine AND s.kv_dtype = r.kv_dtype AND s.tp = r.tp AND s.ep = r.ep
     AND s.overlap = r.overlap
     AND s.batch_wait_iters = r.batch_wait_iters AND s.batch_wait_tokens_ratio = r.batch_wait_ratio
+    AND s.continuous_decode_steps = r.decode_steps
 )
 SELECT id, split, kind, metric,
        CASE WHEN metric LIKE '%_p99' THEN 'tail'

@@ -962,6 +962,61 @@ static void test_quiet_runs(void) {
   }
 }
 
+/* Decode blocks by hand (SGLang's --num-continuous-decode-steps), on
+** test_batch_wait's clock: the first request's prompt runs from 25 ms, and
+** the step from 35 ms decodes with no prompt waiting, so it starts a block.
+** The second request arrives at 50 ms. Blocks of 2 end with the step from
+** 45 ms: its prompt runs from 55 ms (TTFT 15 ms, as without blocks); of 3
+** from 65 ms (TTFT 25 ms); of 4 from 75 ms (TTFT 35 ms). Skipping quiet
+** runs gives the same at light load. */
+static void test_decode_blocks(void) {
+  static const struct {
+    int64_t steps;
+    double ttft_mean;
+  } cases[] = {{1, 0.0125}, {2, 0.0125}, {3, 0.0175}, {4, 0.0225}};
+  gpuadv_sim_config c;
+  gpuadv_sim_linear lin;
+  gpuadv_sim_result r, skipped;
+  size_t i;
+  gpuadv_sim_config_init(&c);
+  memset(&lin, 0, sizeof(lin));
+  lin.fixed_s = 0.010;
+  c.arrival = GPUADV_SIM_GAMMA;
+  c.arrival_cv = 0;
+  c.rate = 40;
+  c.prompt_mean = 10;
+  c.output_mean = 10;
+  c.token_budget = 100;
+  c.max_running = 2;
+  c.n_requests = 2;
+  c.warmup = 0;
+  c.step_time = gpuadv_sim_linear_step;
+  c.step_arg = &lin;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    char name[96];
+    c.decode_block = cases[i].steps;
+    snprintf(name, sizeof(name), "decode blocks of %lld: TTFT mean %g ms",
+             (long long)cases[i].steps, cases[i].ttft_mean * 1e3);
+    check_true("decode blocks run", gpuadv_sim_run(&c, &r) == 0);
+    check_rel(name, r.ttft_mean, cases[i].ttft_mean, 1e-9);
+  }
+  chat(&c, &lin, 0.5);
+  c.n_requests = 2000;
+  c.decode_block = 4;
+  check_true("decode blocks at light load run", gpuadv_sim_run(&c, &r) == 0);
+  c.step_line = gpuadv_sim_linear_line;
+  check_true("decode blocks at light load run skipped",
+             gpuadv_sim_run(&c, &skipped) == 0);
+  check_same_run("decode blocks of 4 at light load: skipped = stepped",
+                 &skipped, &r, 1e-6);
+  c.decode_block = 1001;
+  check_true("decode blocks of 1001 are an error",
+             gpuadv_sim_run(&c, &r) != 0 &&
+                 strcmp(r.error,
+                        "continuous_decode_steps must be in [0, 1000], got "
+                        "1001") == 0);
+}
+
 /* Preemption by hand. Two clients, prompts of 10 tokens, 10 output
 ** tokens, a cache of 25 tokens, 10 ms steps.
 ** - Reserved whole (preempt 0): a request holds 20 tokens, so one runs
@@ -1049,8 +1104,8 @@ static int close_runs(const gpuadv_sim_result *a, const gpuadv_sim_result *b,
 }
 
 /* Preemption in 120 configurations drawn from a fixed stream: open and
-** closed loops, one to four prefill groups, overlap, prefix hits, varied
-** lengths, caches of 2 to 40 requests. Each run completes, preempts in
+** closed loops, one to four prefill groups, overlap, prefix hits, decode
+** blocks of 1 to 4, varied lengths, caches of 2 to 40 requests. Each run completes, preempts in
 ** most, and skipping quiet runs gives the run stepped one at a time. */
 static void test_preempt_mixed(void) {
   uint64_t x = 42;
@@ -1083,6 +1138,7 @@ static void test_preempt_mixed(void) {
     c.n_requests = 400;
     c.seed = (uint64_t)i + 1;
     c.preempt = 1;
+    c.decode_block = 1 + i % 4;
     if (gpuadv_sim_run(&c, &stepped) == 0 && stepped.requests == 400 &&
         stepped.measured == 360)
       runs_ok++;
@@ -1401,6 +1457,7 @@ static const unit_test_fn tests[] = {test_md1,
                                      test_preempt_overload,
                                      test_preempt_mixed,
                                      test_batch_wait,
+                                     test_decode_blocks,
                                      test_closed_loop_little,
                                      test_quiet_runs,
                                      test_capacity_search,

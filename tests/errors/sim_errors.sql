@@ -199,6 +199,11 @@ SELECT * FROM serving_sim WHERE rate = 4 AND preempt = 2;
 -- error: serving_sim(): preempt must be <= 1, got 2
 SELECT * FROM serving_sim WHERE rate = 4 AND preempt = 0.5;
 -- error: serving_sim(): preempt must be a whole number, got 0.5
+-- continuous_decode_steps: 1 to 1000
+SELECT * FROM serving_sim WHERE rate = 4 AND continuous_decode_steps = 0;
+-- error: serving_sim(): continuous_decode_steps must be >= 1, got 0
+SELECT * FROM serving_sim WHERE rate = 4 AND continuous_decode_steps = 1001;
+-- error: serving_sim(): continuous_decode_steps must be <= 1000, got 1001
 SELECT * FROM serving_sim WHERE rate = 4 AND overlap = 'yes';
 -- error: serving_sim(): overlap must be a number, got 'yes'
 -- pp: a pipeline stage holds at least one layer (Llama 3.1 8B has 32)
