@@ -26,11 +26,12 @@ fit on the others.
       dequant_prefill_eff (4-bit float weights without FP4 units, in
       decode's and in a prompt's matmuls), per engine: the output
       tokens/s of as many sequences as the KV cache holds with each
-      sequence's whole prompt + output reserved (as
-      TensorRT-LLM's default scheduler, the serving simulator and the plans
-      reserve it), at most the batch limit of the benchmark that measured
-      the row (BENCH_MAX_BATCH, else the engine's documented default,
-      DEFAULT_MAX_BATCH), decoding at their mean context, with the
+      sequence's whole prompt + output reserved (as TensorRT-LLM's default
+      scheduler reserves it, and the serving simulator for every engine but
+      vLLM, whose admission on the prompt runs more at once and preempts:
+      its rows' efficiencies absorb that), at most the batch limit of the
+      benchmark that measured the row (BENCH_MAX_BATCH, else the engine's
+      documented default, DEFAULT_MAX_BATCH), decoding at their mean context, with the
       prompt's prefill between. An engine with fewer than MIN_ROWS such
       rows, or rows of one GPU type only, takes the pooled fit of every
       engine's rows. max_batch is the engine's default, not fitted.

@@ -670,7 +670,9 @@ double gpuadv_model_prefill_tps_of(const gpuadv_model_def *m, int gpu,
 
 /* Offline throughput at full load: the batch is as many sequences as the
 ** cache holds (the engine's memory rule at the default headroom), each
-** with its whole prompt + output reserved, at most cap; they decode at
+** with its whole prompt + output reserved (vLLM, which admits on the
+** prompt and preempts, runs more: the fitted efficiencies of its rows
+** absorb the difference), at most cap; they decode at
 ** their mean context, each prompt's prefill taking its turn between the
 ** steps. A tensor split lays the GPUs out tp x 1, a layer split 1 x pp. */
 double gpuadv_model_full_load_tps(const gpuadv_model_def *m, int gpu, int dtype,
