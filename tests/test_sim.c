@@ -642,6 +642,26 @@ static void test_overlap(void) {
             1e-9);
 }
 
+/* Two requests on a regular clock, one every 25 ms from 25 ms, of 10
+** prompt and 10 output tokens, 10 ms steps, a budget of 100 tokens and 2
+** sequences, both measured. */
+static void regular_clock(gpuadv_sim_config *c, gpuadv_sim_linear *lin) {
+  gpuadv_sim_config_init(c);
+  memset(lin, 0, sizeof(*lin));
+  lin->fixed_s = 0.010;
+  c->arrival = GPUADV_SIM_GAMMA;
+  c->arrival_cv = 0;
+  c->rate = 40;
+  c->prompt_mean = 10;
+  c->output_mean = 10;
+  c->token_budget = 100;
+  c->max_running = 2;
+  c->n_requests = 2;
+  c->warmup = 0;
+  c->step_time = gpuadv_sim_linear_step;
+  c->step_arg = lin;
+}
+
 /* Batch waiting by hand (TensorRT-LLM's batch_wait_timeout_iters and
 ** batch_wait_max_tokens_ratio). 10 ms steps, prompts of 10 tokens, 10
 ** output tokens, a budget of 100, arrivals every 25 ms from 25 ms (a
@@ -656,20 +676,7 @@ static void test_batch_wait(void) {
   gpuadv_sim_config c;
   gpuadv_sim_linear lin;
   gpuadv_sim_result r;
-  gpuadv_sim_config_init(&c);
-  memset(&lin, 0, sizeof(lin));
-  lin.fixed_s = 0.010;
-  c.arrival = GPUADV_SIM_GAMMA;
-  c.arrival_cv = 0;
-  c.rate = 40;
-  c.prompt_mean = 10;
-  c.output_mean = 10;
-  c.token_budget = 100;
-  c.max_running = 2;
-  c.n_requests = 2;
-  c.warmup = 0;
-  c.step_time = gpuadv_sim_linear_step;
-  c.step_arg = &lin;
+  regular_clock(&c, &lin);
   check_true("batch wait: runs without", gpuadv_sim_run(&c, &r) == 0);
   check_rel("no batch wait: TTFT mean (10 + 15) / 2 ms", r.ttft_mean, 0.0125,
             1e-9);
@@ -978,20 +985,7 @@ static void test_decode_blocks(void) {
   gpuadv_sim_linear lin;
   gpuadv_sim_result r, skipped;
   size_t i;
-  gpuadv_sim_config_init(&c);
-  memset(&lin, 0, sizeof(lin));
-  lin.fixed_s = 0.010;
-  c.arrival = GPUADV_SIM_GAMMA;
-  c.arrival_cv = 0;
-  c.rate = 40;
-  c.prompt_mean = 10;
-  c.output_mean = 10;
-  c.token_budget = 100;
-  c.max_running = 2;
-  c.n_requests = 2;
-  c.warmup = 0;
-  c.step_time = gpuadv_sim_linear_step;
-  c.step_arg = &lin;
+  regular_clock(&c, &lin);
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     char name[96];
     c.decode_block = cases[i].steps;
