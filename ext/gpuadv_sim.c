@@ -664,10 +664,10 @@ typedef struct sim {
   int64_t prefill_kv;    /* prompt tokens of those not decoding yet */
   int64_t completed;     /* requests handed out whole */
   int64_t admissions, preemptions;
-  /* preempt: the newest and oldest slots of the decoding sequences'
-  ** list (sim_run.prev, next; -1: empty), and the time each measured
-  ** request's first token was handed out */
-  int64_t newest, oldest;
+  /* preempt: the newest slot of the decoding sequences' list (sim_link;
+  ** -1: empty), and the time each measured request's first token was
+  ** handed out */
+  int64_t newest;
   double *first_at;
 
   /* A step's outputs, held until they are handed out (at its own end, or
@@ -1033,17 +1033,8 @@ static void heap_push(sim *S, int64_t finish_step, int64_t slot) {
   heap_up(S, S->n_heap++, e);
 }
 
-/* Remove the heap's first entry; its slot is free again. */
-static void heap_pop(sim *S) {
-  int64_t n;
-  assert(S->n_heap > 0);
-  S->free_slot[S->n_free++] = S->heap[0].slot;
-  n = --S->n_heap;
-  if (n > 0) heap_down(S, 0, S->heap[n], n);
-}
-
-/* Remove the heap's entry at index i (preempt); its slot is free again. */
-static void heap_remove(sim *S, int64_t i) {
+/* Remove the heap's entry at index i; its slot is free again. */
+static inline void heap_remove(sim *S, int64_t i) {
   sim_due last;
   int64_t n;
   assert(i >= 0 && i < S->n_heap);
@@ -1058,6 +1049,11 @@ static void heap_remove(sim *S, int64_t i) {
   }
 }
 
+/* Remove the heap's first entry. */
+static inline void heap_pop(sim *S) {
+  heap_remove(S, 0);
+}
+
 /* preempt: slot, admitted as number `order`, starts decoding, the
 ** newest of the list. */
 static void list_add(sim *S, int64_t slot, int64_t order) {
@@ -1065,22 +1061,14 @@ static void list_add(sim *S, int64_t slot, int64_t order) {
   x->order = order;
   x->prev = S->newest;
   x->next = -1;
-  if (S->newest >= 0) {
-    S->link[S->newest].next = slot;
-  } else {
-    S->oldest = slot;
-  }
+  if (S->newest >= 0) S->link[S->newest].next = slot;
   S->newest = slot;
 }
 
 /* preempt: slot leaves the list (completed or preempted). */
 static void list_remove(sim *S, int64_t slot) {
   const sim_link *x = &S->link[slot];
-  if (x->prev >= 0) {
-    S->link[x->prev].next = x->next;
-  } else {
-    S->oldest = x->next;
-  }
+  if (x->prev >= 0) S->link[x->prev].next = x->next;
   if (x->next >= 0) {
     S->link[x->next].prev = x->prev;
   } else {
@@ -1322,13 +1310,18 @@ static void take_head(sim *S) {
   }
 }
 
+/* preempt: KV tokens held now, by the decoding sequences' contexts and
+** the prompts of those not decoding yet, beside `more`. */
+static inline double kv_held(const sim *S, int64_t more) {
+  return S->decode_context + (double)(S->prefill_kv + more);
+}
+
 /* Whether a request of `prompt` tokens, and `output` to make, fits in the
 ** KV cache now ("Admission"). */
 static int kv_fits(const sim *S, int64_t prompt, int64_t output) {
   const gpuadv_sim_config *c = S->cfg;
   if (!c->preempt) return S->kv_used + prompt + output <= c->kv_capacity;
-  return S->decode_context + (double)(S->prefill_kv + prompt) <=
-         (double)c->kv_capacity;
+  return kv_held(S, prompt) <= (double)c->kv_capacity;
 }
 
 /* The prompt tokens of request p found in the prefix cache: those of its
@@ -1695,7 +1688,7 @@ static void preempt_run(sim *S, int64_t slot, int64_t step, sim_pre *p) {
 static int make_room(sim *S, int64_t step, double t) {
   const gpuadv_sim_config *c = S->cfg;
   queue_mark(S, t);
-  while (S->decode_context + (double)S->prefill_kv > (double)c->kv_capacity) {
+  while (kv_held(S, 0) > (double)c->kv_capacity) {
     sim_group *g = newest_partial(S);
     sim_pre p;
     if (g && (S->newest < 0 || g->partial.order > S->link[S->newest].order)) {
@@ -1766,7 +1759,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
   S.itl_lo = GPUADV_SIM_ITL_BINS;
   S.itl_hi = -1;
   if (!S.ttft || !S.tpot || !S.e2e || !S.itl || !S.grp) goto oom;
-  S.newest = S.oldest = -1;
+  S.newest = -1;
   if (cfg->preempt) {
     S.first_at = malloc((size_t)S.m * sizeof(double));
     if (!S.first_at) goto oom;
@@ -1857,8 +1850,7 @@ int gpuadv_sim_run(const gpuadv_sim_config *cfg, gpuadv_sim_result *res) {
     }
 
     /* The step's decodes must fit (preempt): else make room. */
-    if (cfg->preempt &&
-        S.decode_context + (double)S.prefill_kv > (double)cfg->kv_capacity) {
+    if (cfg->preempt && kv_held(&S, 0) > (double)cfg->kv_capacity) {
       if (make_room(&S, step, t)) goto oom;
       d_seqs = S.n_heap;
       preempted = 1;
